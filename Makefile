@@ -1,0 +1,167 @@
+# bgmatch — build, test, install.
+#
+#   make demo     install missing build deps, build, run bgmatch on samples/
+#   make check    install missing build deps, build, run every test
+#                 (unit + end-to-end + corpus + samples, then again under
+#                 ASan+UBSan, then valgrind); ends with "N passed, M failed"
+#   make bench    moves/s and MB/s on a generated corpus, next to wc -l
+#   make install PREFIX=/usr/local [DESTDIR=/tmp/stage]
+#   make CC=clang any of the above with clang
+#
+# The shared corpus and tools are looked for in $(SHARED) (default
+# ../shared, or $BGMATCH_SHARED); tests that need them skip visibly without.
+
+PREFIX   ?= /usr/local
+CC       ?= cc
+BUILD    ?= build
+SAN      ?=
+SHARED   ?= $(or $(BGMATCH_SHARED),../shared)
+export BGMATCH_SHARED := $(SHARED)
+PKGS     := libpcre2-8 yaml-0.1
+TESTPKGS := check
+# Debian packages that provide the above (and pkg-config itself).
+DEBS     := pkg-config libpcre2-dev libyaml-dev check
+
+WARN     := -Wall -Wextra -Werror
+OPT      := -O2 -g
+ifneq ($(SAN),)
+OPT      := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+endif
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+CHECK_CFLAGS = $(shell pkg-config --cflags $(TESTPKGS) 2>/dev/null)
+CHECK_LIBS   = $(shell pkg-config --libs $(TESTPKGS) 2>/dev/null)
+ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(OPT) -I src -I $(BUILD)/gen \
+             $(PKG_CFLAGS) $(CFLAGS)
+ALL_LDFLAGS = $(OPT) $(LDFLAGS)
+
+LIB_SRC  := $(filter-out src/main.c,$(wildcard src/*.c))
+LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
+PATTERNS := $(sort $(wildcard grammar/*.pcre))
+UNIT_SRC := $(wildcard tests/unit/check_*.c)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+BIN      := $(BUILD)/bgmatch
+SUBMAKE  := $(MAKE) --no-print-directory
+ASAN     := BUILD=build-asan SAN=1
+STEP     := tests/step.sh $(BUILD)/check
+
+.PHONY: all deps demo check unit e2e corpus sample-check gnubg-check man-check \
+        valgrind bench install clean format
+
+all: $(BIN)
+
+# Installs what is missing, says so; silent and quick when all is there.
+deps:
+	@missing=""; \
+	command -v pkg-config >/dev/null 2>&1 || missing="pkg-config"; \
+	for p in $(PKGS) $(TESTPKGS); do \
+	  pkg-config --exists $$p 2>/dev/null || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "deps: missing:$$missing; installing $(DEBS) with apt-get"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEBS) >/dev/null || \
+	  { echo "deps: apt-get install failed; install $(DEBS) by hand" >&2; exit 2; }; \
+	fi
+
+# The patterns of grammar/ become C string constants; '?' is written \? so
+# that no "??x" sequence of a pattern turns into a C trigraph.
+$(BUILD)/gen/grammar_patterns.h: $(PATTERNS) Makefile
+	@mkdir -p $(@D)
+	@{ echo "/* Generated from the .pcre files of grammar/ by the Makefile: do not edit. */"; \
+	  for f in $(PATTERNS); do \
+	    n=$$(basename $$f .pcre | tr 'a-z-' 'A-Z_'); \
+	    printf 'static const char GRAMMAR_%s[] =\n' "$$n"; \
+	    grep -v '^#' $$f | sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' \
+	      -e 's/^/  "/' -e 's/$$/\\n"/'; \
+	    echo '  ;'; \
+	  done; } > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h) $(BUILD)/gen/grammar_patterns.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/libbgmatch.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BIN): $(BUILD)/obj/main.o $(BUILD)/libbgmatch.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libbgmatch.a $(wildcard src/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libbgmatch.a \
+	  $(PKG_LIBS) $(CHECK_LIBS)
+
+# ---- running things -------------------------------------------------------
+
+# A sub-make builds, so that pkg-config is asked only after deps installed.
+demo: deps
+	@$(SUBMAKE) all
+	@tests/samples.sh --demo $(BIN)
+
+unit: $(UNIT_BIN)
+	@tests/unit.sh $(UNIT_BIN)
+
+e2e: $(BIN)
+	@tests/e2e/run.sh $(BIN)
+
+corpus: $(BIN)
+	@tests/corpus.sh $(BIN)
+
+sample-check: $(BIN)
+	@tests/samples.sh $(BIN)
+
+gnubg-check: $(BIN)
+	@tests/gnubg.sh $(BIN) $(BUILD)/gnubg-selfplay
+
+man-check:
+	@if ! command -v groff >/dev/null 2>&1; then \
+	  echo "SKIP: man-check (groff is not installed)"; \
+	else \
+	  out=$$(groff -man -ww -z man/bgmatch.1 2>&1); \
+	  if [ -n "$$out" ]; then \
+	    echo "$$out"; echo "FAIL man-check: groff -man -ww -z man/bgmatch.1 warns"; \
+	    echo "0 passed, 1 failed"; exit 1; \
+	  fi; \
+	  echo "ok man-check (groff -man -ww -z man/bgmatch.1: no warnings)"; \
+	  echo "1 passed, 0 failed"; \
+	fi
+
+valgrind: $(BIN) $(UNIT_BIN)
+	@tests/valgrind.sh $(BIN) $(firstword $(UNIT_BIN))
+
+# Every step runs even when an earlier one failed; tests/step.sh counts the
+# cases each step reports and the last line is the total.
+check: deps
+	@rm -rf $(BUILD)/check
+	@$(STEP) build          $(SUBMAKE) all
+	@$(STEP) unit           $(SUBMAKE) unit
+	@$(STEP) e2e            $(SUBMAKE) e2e
+	@$(STEP) corpus         $(SUBMAKE) corpus
+	@$(STEP) samples        $(SUBMAKE) sample-check
+	@$(STEP) gnubg-selfplay $(SUBMAKE) gnubg-check
+	@$(STEP) man-check      $(SUBMAKE) man-check
+	@$(STEP) asan-build     $(SUBMAKE) $(ASAN) all
+	@$(STEP) asan-unit      $(SUBMAKE) $(ASAN) unit
+	@$(STEP) asan-e2e       $(SUBMAKE) $(ASAN) e2e
+	@$(STEP) asan-corpus    $(SUBMAKE) $(ASAN) corpus
+	@$(STEP) asan-samples   $(SUBMAKE) $(ASAN) sample-check
+	@$(STEP) valgrind       $(SUBMAKE) valgrind
+	@tests/step.sh $(BUILD)/check --summary
+
+bench: deps
+	@$(SUBMAKE) all
+	@tests/bench.sh $(BIN) $(BUILD)/bench
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/bgmatch
+	install -m 644 man/bgmatch.1 $(DESTDIR)$(PREFIX)/share/man/man1/bgmatch.1
+
+clean:
+	rm -rf build build-*
+
+format:
+	clang-format -i src/*.c src/*.h tests/unit/*.c

@@ -1,0 +1,158 @@
+/*
+ * board.c — a backgammon position and the single steps a checker can make.
+ *
+ * Implements board.h: the opening position, swapping sides, the invariants,
+ * the rules of ONE step (bar first, blocked points, hits, bear-off) and the
+ * value of a finished game.  Multi-die rules (maximum dice, higher die) live
+ * in movegen.c; this file is the single place where a step's legality is
+ * decided, so both the move generator and the referee agree on it.
+ */
+#include "board.h"
+
+#include <string.h>
+
+#define HOME_TOP 6   /* the home board is points 1..6 */
+#define POINT_TOP 24 /* the highest board point */
+
+void board_initial(bg_board *board) {
+  memset(board, 0, sizeof *board);
+  for (int side = 0; side < 2; side++) {
+    board->checkers[side][6] = 5;
+    board->checkers[side][8] = 3;
+    board->checkers[side][13] = 5;
+    board->checkers[side][24] = 2;
+  }
+}
+
+void board_swap(bg_board *board) {
+  uint8_t roller[BG_SLOTS];
+  memcpy(roller, board->checkers[0], sizeof roller);
+  memcpy(board->checkers[0], board->checkers[1], sizeof roller);
+  memcpy(board->checkers[1], roller, sizeof roller);
+}
+
+bool board_equal(const bg_board *a, const bg_board *b) {
+  return memcmp(a->checkers, b->checkers, sizeof a->checkers) == 0;
+}
+
+static int checkers_in_play_and_off(const bg_board *board, int side) {
+  int total = 0;
+  for (int slot = 0; slot < BG_SLOTS; slot++)
+    total += board->checkers[side][slot];
+  return total;
+}
+
+bool board_is_valid(const bg_board *board) {
+  for (int side = 0; side < 2; side++)
+    if (checkers_in_play_and_off(board, side) != BG_CHECKERS)
+      return false;
+  for (int point = 1; point <= POINT_TOP; point++)
+    if (board->checkers[0][point] && board->checkers[1][25 - point])
+      return false;
+  return true;
+}
+
+int board_checkers_outside_home(const bg_board *board, int side) {
+  int outside = 0;
+  for (int slot = HOME_TOP + 1; slot <= BG_BAR; slot++)
+    outside += board->checkers[side][slot];
+  return outside;
+}
+
+int board_highest_point(const bg_board *board, int side) {
+  for (int slot = BG_BAR; slot >= 1; slot--)
+    if (board->checkers[side][slot])
+      return slot;
+  return 0;
+}
+
+int board_opponent_checkers_on(const bg_board *board, int point) {
+  if (point < 1 || point > POINT_TOP)
+    return 0;
+  return board->checkers[1][25 - point];
+}
+
+bool board_is_blot_of_opponent(const bg_board *board, int point) {
+  return board_opponent_checkers_on(board, point) == 1;
+}
+
+/* A step that would go past point 1: legal only with every checker home,
+ * and, when the die is larger than needed, only from the highest point.
+ * Both follow from the highest occupied point, a scan that stops early. */
+static int bear_off_target(const bg_board *board, int from, int die) {
+  int highest = board_highest_point(board, 0);
+  if (highest > HOME_TOP)
+    return -1; /* a checker outside the home board or on the bar */
+  if (die > from && highest != from)
+    return -1;
+  return BG_OFF;
+}
+
+int board_step_target(const bg_board *board, int from, int die) {
+  if (from < 1 || from > BG_BAR || die < 1 || die > 6)
+    return -1;
+  if (board->checkers[0][from] == 0)
+    return -1;
+  if (from != BG_BAR && board->checkers[0][BG_BAR] > 0)
+    return -1; /* a checker on the bar must enter before anything else moves */
+  int to = from - die;
+  if (to <= 0)
+    return bear_off_target(board, from, die);
+  if (board_opponent_checkers_on(board, to) >= 2)
+    return -1;
+  return to;
+}
+
+bool board_apply_step(bg_board *board, int from, int to) {
+  board->checkers[0][from]--;
+  board->checkers[0][to]++;
+  if (!board_is_blot_of_opponent(board, to))
+    return false;
+  board->checkers[1][25 - to] = 0;
+  board->checkers[1][BG_BAR]++;
+  return true;
+}
+
+/* The loser still has a checker on the bar or in the winner's home board
+ * (the loser's points 19..24). */
+static bool loser_is_stuck_back(const bg_board *board, int loser) {
+  for (int slot = POINT_TOP - HOME_TOP + 1; slot <= BG_BAR; slot++)
+    if (board->checkers[loser][slot])
+      return true;
+  return false;
+}
+
+int board_win_multiplier(const bg_board *board, int winner) {
+  if (winner != 0 && winner != 1)
+    return 0;
+  int loser = 1 - winner;
+  if (board->checkers[winner][BG_OFF] != BG_CHECKERS)
+    return 0;
+  if (board->checkers[loser][BG_OFF] > 0)
+    return 1;
+  return loser_is_stuck_back(board, loser) ? 3 : 2;
+}
+
+/* The 52 count bytes read as six 8-byte words and one 4-byte word, each
+ * multiplied by its own odd constant and summed (independent multiplies,
+ * so the processor runs them side by side), then mixed so that every bit of
+ * the result depends on every count.  It runs once per play found. */
+uint64_t board_hash(const bg_board *board) {
+  static const uint64_t word_keys[7] = {
+      0x9e3779b97f4a7c15u, 0xbf58476d1ce4e5b9u, 0x94d049bb133111ebu, 0xff51afd7ed558ccdu,
+      0xc4ceb9fe1a85ec53u, 0xd6e8feb86659fd93u, 0xa0761d6478bd642fu};
+  const uint8_t *bytes = &board->checkers[0][0];
+  _Static_assert(sizeof board->checkers == 6 * 8 + 4, "hash reads 52 bytes");
+  uint64_t sum = 0;
+  for (int i = 0; i < 6; i++) {
+    uint64_t word;
+    memcpy(&word, bytes + 8 * i, 8);
+    sum += word * word_keys[i];
+  }
+  uint32_t tail;
+  memcpy(&tail, bytes + 48, 4);
+  sum += tail * word_keys[6];
+  sum ^= sum >> 32;
+  sum *= 0xe7037ed1a0b428dbu;
+  return sum ^ (sum >> 29);
+}

@@ -1,0 +1,76 @@
+/*
+ * board.h — a backgammon position and the single steps a checker can make.
+ *
+ * The engine knows no notation: a position is two arrays of checker counts,
+ * each seen from its own player's side, so the player on roll always moves
+ * from high points to low points (24 → 1, then off).  A "step" moves one
+ * checker by one die.  Everything above one die (plays, the roll, the order
+ * of dice) lives in movegen.h.
+ */
+#ifndef BG_BOARD_H
+#define BG_BOARD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define BG_OFF 0       /* index of borne-off checkers, and the "to" of a bear-off */
+#define BG_BAR 25      /* index of checkers on the bar, and the "from" of an entry */
+#define BG_SLOTS 26    /* off, points 1..24, bar */
+#define BG_CHECKERS 15 /* checkers per player */
+
+/* The player on roll is side 0, the opponent side 1.  checkers[s][p] counts
+ * side s's checkers on ITS point p (1..24), on the bar (25) or borne off (0).
+ * Side 0's point p is side 1's point 25 - p. */
+typedef struct {
+  uint8_t checkers[2][BG_SLOTS];
+} bg_board;
+
+/* The opening position, with 0 checkers off. */
+void board_initial(bg_board *board);
+
+/* Makes the opponent the player on roll (swaps the two sides). */
+void board_swap(bg_board *board);
+
+bool board_equal(const bg_board *a, const bg_board *b);
+
+/* Checks the invariants: 15 checkers a side, the two sides never share a
+ * point.  Returns false (and does not crash) on a broken board. */
+bool board_is_valid(const bg_board *board);
+
+/* Number of checkers side `side` has on points 7..24 and the bar: zero means
+ * that side may bear off. */
+int board_checkers_outside_home(const bg_board *board, int side);
+
+/* Highest point (1..25) on which side `side` has a checker, 0 when all are off. */
+int board_highest_point(const bg_board *board, int side);
+
+/* Where one step of `die` pips from `from` (1..25) by the player on roll
+ * lands, if that step is legal on its own: a checker stands on `from`, a
+ * checker on the bar moves first, the landing point holds at most one
+ * opposing checker, bear-offs only with all checkers home and from a lower
+ * point only when no checker stands higher.  Returns the landing point
+ * (0 = off) or -1 when the step is not legal. */
+int board_step_target(const bg_board *board, int from, int die);
+
+/* Moves one checker of the player on roll from `from` to `to`, hitting a lone
+ * opposing checker on `to` (it goes to the opponent's bar).  Returns true if
+ * it hit.  The caller has checked legality. */
+bool board_apply_step(bg_board *board, int from, int to);
+
+/* True when the opposing side has exactly one checker on the roller's point
+ * `point` (1..24), i.e. a step landing there hits. */
+bool board_is_blot_of_opponent(const bg_board *board, int point);
+
+/* Opposing checkers standing on the roller's point `point` (1..24). */
+int board_opponent_checkers_on(const bg_board *board, int point);
+
+/* Once side `winner` has borne off all 15: 1 single game, 2 gammon (the
+ * loser has borne off none), 3 backgammon (a gammon where the loser also has
+ * a checker on the bar or in the winner's home board).  0 when `winner` has
+ * not borne off all of its checkers. */
+int board_win_multiplier(const bg_board *board, int winner);
+
+/* A 64-bit hash of the whole position, for deduplicating plays. */
+uint64_t board_hash(const bg_board *board);
+
+#endif

@@ -1,0 +1,183 @@
+/*
+ * diag.c — holds diagnostics, sorts them by place, prints them as
+ * "FILE:LINE:COL: severity: message [rule]" or as one JSON object a line.
+ */
+#include "diag.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *severity_name(bg_severity severity) {
+  switch (severity) {
+  case DIAG_ERROR:
+    return "error";
+  case DIAG_WARNING:
+    return "warning";
+  default:
+    return "note";
+  }
+}
+
+void diag_sink_init(bg_diag_sink *sink, FILE *out, bg_diag_format format) {
+  memset(sink, 0, sizeof *sink);
+  sink->out = out;
+  sink->format = format;
+}
+
+static char *copy_or_null(const char *text) {
+  return text ? strdup(text) : NULL;
+}
+
+static void free_pending(bg_diag *diag) {
+  free((char *)diag->file);
+  free((char *)diag->message);
+  free((char *)diag->player);
+  free((char *)diag->legal);
+}
+
+void diag_sink_free(bg_diag_sink *sink) {
+  for (size_t i = 0; i < sink->pending_count; i++)
+    free_pending(&sink->pending[i]);
+  free(sink->pending);
+  sink->pending = NULL;
+  sink->pending_count = sink->pending_capacity = 0;
+}
+
+void diag_emit(bg_diag_sink *sink, const bg_diag *diag) {
+  if (diag->severity == DIAG_ERROR)
+    sink->errors++;
+  else if (diag->severity == DIAG_WARNING)
+    sink->warnings++;
+  else
+    sink->notes++;
+  if (sink->pending_count == sink->pending_capacity) {
+    size_t capacity = sink->pending_capacity ? sink->pending_capacity * 2 : 16;
+    bg_diag *grown = realloc(sink->pending, capacity * sizeof *grown);
+    if (!grown) {
+      /* Out of memory: print this one now rather than lose it. */
+      fprintf(sink->out, "%s:%d:%d: %s: %s [%s]\n", diag->file, diag->line, diag->column,
+              severity_name(diag->severity), diag->message, diag->rule);
+      return;
+    }
+    sink->pending = grown;
+    sink->pending_capacity = capacity;
+  }
+  bg_diag *copy = &sink->pending[sink->pending_count++];
+  *copy = *diag;
+  copy->file = copy_or_null(diag->file);
+  copy->message = copy_or_null(diag->message);
+  copy->player = copy_or_null(diag->player);
+  copy->legal = copy_or_null(diag->legal);
+}
+
+void diag_emitf(bg_diag_sink *sink, const char *file, int line, int column,
+                bg_severity severity, const char *rule, const char *fmt, ...) {
+  char message[1024];
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(message, sizeof message, fmt, args);
+  va_end(args);
+  bg_diag diag = {.file = file,
+                  .line = line,
+                  .column = column,
+                  .severity = severity,
+                  .rule = rule,
+                  .message = message};
+  diag_emit(sink, &diag);
+}
+
+/* Writes `text` as a JSON string, escaping what JSON requires; bytes that
+ * are not valid UTF-8 are not checked here (names come through as read). */
+static void json_string(FILE *out, const char *text) {
+  fputc('"', out);
+  for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+    if (*p == '"' || *p == '\\')
+      fprintf(out, "\\%c", *p);
+    else if (*p == '\n')
+      fputs("\\n", out);
+    else if (*p == '\t')
+      fputs("\\t", out);
+    else if (*p < 0x20 || *p == 0x7f)
+      fprintf(out, "\\u%04x", *p);
+    else
+      fputc(*p, out);
+  }
+  fputc('"', out);
+}
+
+static void print_json(FILE *out, const bg_diag *diag) {
+  fputs("{\"file\":", out);
+  json_string(out, diag->file ? diag->file : "");
+  fprintf(out, ",\"line\":%d,\"column\":%d,\"severity\":\"%s\",\"rule\":", diag->line,
+          diag->column, severity_name(diag->severity));
+  json_string(out, diag->rule);
+  fputs(",\"message\":", out);
+  json_string(out, diag->message);
+  if (diag->game)
+    fprintf(out, ",\"game\":%d", diag->game);
+  if (diag->move)
+    fprintf(out, ",\"move\":%d", diag->move);
+  if (diag->player) {
+    fputs(",\"player\":", out);
+    json_string(out, diag->player);
+  }
+  if (diag->legal) {
+    fputs(",\"legal\":", out);
+    json_string(out, diag->legal);
+  }
+  fputs("}\n", out);
+}
+
+static void print_text(FILE *out, const bg_diag *diag) {
+  if (diag->line > 0)
+    fprintf(out, "%s:%d:%d: %s: %s [%s]\n", diag->file, diag->line, diag->column,
+            severity_name(diag->severity), diag->message, diag->rule);
+  else
+    fprintf(out, "%s: %s: %s [%s]\n", diag->file, severity_name(diag->severity),
+            diag->message, diag->rule);
+  if (diag->legal)
+    fprintf(out, "%s:%d:%d: note: legal plays: %s\n", diag->file, diag->line,
+            diag->column, diag->legal);
+}
+
+/* qsort is not stable: order by place, then by emission order. */
+typedef struct {
+  const bg_diag *diag;
+  size_t order;
+} ordered_diag;
+
+static int by_place(const void *a, const void *b) {
+  const ordered_diag *left = a, *right = b;
+  if (left->diag->line != right->diag->line)
+    return left->diag->line < right->diag->line ? -1 : 1;
+  if (left->diag->column != right->diag->column)
+    return left->diag->column < right->diag->column ? -1 : 1;
+  return left->order < right->order ? -1 : left->order > right->order;
+}
+
+static void print_one(bg_diag_sink *sink, const bg_diag *diag) {
+  if (sink->format == DIAG_JSON)
+    print_json(sink->out, diag);
+  else
+    print_text(sink->out, diag);
+}
+
+void diag_flush(bg_diag_sink *sink) {
+  size_t count = sink->pending_count;
+  ordered_diag *order = malloc((count ? count : 1) * sizeof *order);
+  if (order) {
+    for (size_t i = 0; i < count; i++)
+      order[i] = (ordered_diag){&sink->pending[i], i};
+    qsort(order, count, sizeof *order, by_place);
+    for (size_t i = 0; i < count; i++)
+      print_one(sink, order[i].diag);
+    free(order);
+  } else {
+    for (size_t i = 0; i < count; i++)
+      print_one(sink, &sink->pending[i]);
+  }
+  for (size_t i = 0; i < count; i++)
+    free_pending(&sink->pending[i]);
+  sink->pending_count = 0;
+}

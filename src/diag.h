@@ -1,0 +1,58 @@
+/*
+ * diag.h — diagnostics: one problem of one record, at a file:line:column,
+ * under a rule slug, printed at once in the text or JSON form.
+ *
+ * Readers and the referee emit into a sink; the sink counts errors and
+ * warnings so that main.c can choose the exit status without knowing rules.
+ */
+#ifndef BG_DIAG_H
+#define BG_DIAG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef enum { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE } bg_severity;
+
+typedef enum { DIAG_TEXT, DIAG_JSON } bg_diag_format;
+
+typedef struct {
+  const char *file;    /* as given on the command line, "-" or "<stdin>" */
+  int line, column;    /* 1-based; 0 when not tied to a place */
+  bg_severity severity;
+  const char *rule;    /* slug: "illegal-move", "score", ... */
+  const char *message; /* one line, no trailing period needed */
+  int game;            /* 1-based game number, 0 when none */
+  int move;            /* move number of the record, 0 when none */
+  const char *player;  /* NULL when none */
+  const char *legal;   /* legal plays "a | b | c", NULL when not relevant */
+} bg_diag;
+
+/* Diagnostics are held until diag_flush, which prints them sorted by line
+ * and column: the reader and the referee find problems in different passes,
+ * and a user reads a file top to bottom. */
+typedef struct {
+  FILE *out;
+  bg_diag_format format;
+  long errors; /* counted since the sink was made */
+  long warnings;
+  long notes;
+  bg_diag *pending; /* copies, owned */
+  size_t pending_count, pending_capacity;
+} bg_diag_sink;
+
+void diag_sink_init(bg_diag_sink *sink, FILE *out, bg_diag_format format);
+void diag_sink_free(bg_diag_sink *sink);
+
+/* Records one diagnostic (copied) and counts it. */
+void diag_emit(bg_diag_sink *sink, const bg_diag *diag);
+
+/* Prints what was recorded, in line order, and forgets it. */
+void diag_flush(bg_diag_sink *sink);
+
+/* printf-style shortcut for the common case. */
+void diag_emitf(bg_diag_sink *sink, const char *file, int line, int column,
+                bg_severity severity, const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+
+#endif

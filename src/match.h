@@ -1,0 +1,109 @@
+/*
+ * match.h — the match model every reader fills and every writer and the
+ * referee read: a match, its games, and each game's actions exactly as the
+ * record wrote them, with where in the source each one stands.
+ *
+ * The model keeps the record's words, not a judgement: a play is the list of
+ * moves the notation gives (from/to, hit marks, repeat counts), not a checked
+ * position.  Replaying it against the rules is the referee's job.
+ */
+#ifndef BG_MATCH_H
+#define BG_MATCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct {
+  int line;   /* 1-based */
+  int column; /* 1-based, in bytes */
+} bg_srcpos;
+
+/* One move of the notation: "13/9*" is {13, 9, hit, count 1}; "6/4*(2)" is
+ * {6, 4, hit, count 2}; "24/13" (a combined hop) is {24, 13}; a chain
+ * "24/18/13" with a hit mark on the 18 is stored as two moves {24, 18, hit}
+ * {18, 13}.  Points are the
+ * mover's own: 25 = bar, 0 = off. */
+typedef struct {
+  int from;
+  int to;
+  int count; /* repeat count, 1 when not written */
+  bool hit;  /* '*' written after the destination */
+  bg_srcpos pos;
+} bg_move;
+
+#define BG_MAX_MOVES 16 /* a play with more moves is a syntax error */
+
+typedef enum {
+  ACT_ROLL,    /* a roll and its play (possibly empty: no play) */
+  ACT_DOUBLE,  /* "Doubles => N" */
+  ACT_TAKE,    /* "Takes" */
+  ACT_DROP,    /* "Drops" (also "Passes", "Rejects") */
+  ACT_BEAVER,  /* "Beavers => N" */
+  ACT_RESIGN,  /* "Losses N point(s)": the player resigns, conceding N */
+  ACT_WIN,     /* "Wins N point(s) [and the match]" */
+} bg_action_kind;
+
+typedef struct {
+  bg_action_kind kind;
+  int player;          /* 0 = left column (first in the score line), 1 = right */
+  bg_srcpos pos;       /* first character of the action's text */
+  int move_number;     /* the "12)" of the line, 0 when there is none */
+  /* ACT_ROLL */
+  int die1, die2;      /* as written: first digit, second digit */
+  bool unknown_play;   /* "????": the roll's play was not recorded */
+  bool cannot_move;    /* the play was written "Cannot Move" (vs left blank) */
+  int move_count;
+  bg_move moves[BG_MAX_MOVES];
+  /* ACT_DOUBLE, ACT_BEAVER: the cube value offered; ACT_RESIGN, ACT_WIN: points */
+  int value;
+  bool and_match;      /* ACT_WIN: "and the match" */
+} bg_action;
+
+typedef struct {
+  int number;          /* "Game N" */
+  bg_srcpos pos;       /* the "Game N" line */
+  int score[2];        /* the score line at the game's start */
+  bg_srcpos score_pos; /* the score line */
+  bg_action *actions;
+  int action_count;
+  int action_capacity;
+} bg_game;
+
+typedef struct {
+  char *key;   /* "Player 1", "Crawford", ... */
+  char *value;
+  bg_srcpos pos;
+} bg_tag;
+
+typedef enum { RULE_UNSET = -1, RULE_OFF = 0, RULE_ON = 1 } bg_rule_flag;
+
+typedef struct {
+  const char *file;    /* name used in diagnostics (not owned) */
+  bg_srcpos pos;       /* the "N point match" line */
+  int length;          /* points; 0 = money session */
+  char *players[2];    /* as in the score lines: [0] left column, [1] right */
+  bg_tag *tags;
+  int tag_count;
+  /* rules read from the header tags, RULE_UNSET when the record is silent */
+  bg_rule_flag crawford, jacoby, beavers;
+  int cube_limit;      /* 0 = none given */
+  bg_game *games;
+  int game_count;
+  int game_capacity;
+} bg_match;
+
+bg_match *match_new(const char *file);
+void match_free(bg_match *match);
+
+/* Append helpers: return NULL on out of memory. */
+bg_game *match_add_game(bg_match *match);
+bg_action *game_add_action(bg_game *game);
+bool match_add_tag(bg_match *match, const char *key, const char *value, bg_srcpos pos);
+
+/* The value of header tag `key` (case-insensitive), or NULL. */
+const char *match_tag(const bg_match *match, const char *key);
+
+/* Sets match->players[i] to a copy of name (replacing any earlier one). */
+bool match_set_player(bg_match *match, int i, const char *name);
+
+#endif

@@ -1,0 +1,433 @@
+/*
+ * movegen.c — every way the player on roll can play a roll.
+ *
+ * Implements movegen.h with one depth-first search over copies of the board:
+ * each level plays one die (board_step_target decides whether a single step
+ * is legal), and the positions found are deduplicated with a small
+ * open-addressing set of indices into the output list, keyed by board_hash.
+ *
+ * Two things keep the search small and fast:
+ *  - with doubles, the steps of a play are searched in non-increasing order
+ *    of their starting point.  Any legal sequence of steps can be reordered
+ *    that way and stay legal (moving a higher checker first never makes a
+ *    lower step illegal: blocks do not change during a play, and the bar,
+ *    all-home and highest-point conditions only get easier), so nothing is
+ *    lost and each multiset of steps is tried once instead of up to 24 times;
+ *  - with other rolls, the dice are searched in both orders, but in the
+ *    second order (lower die first) a second step that commutes with the
+ *    first is skipped: see search_run;
+ *  - nothing is allocated per node: the board is copied on the stack, the
+ *    set starts on the stack and the play list grows geometrically.
+ */
+#include "movegen.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define FIRST_CAPACITY 32
+#define LOCAL_SLOTS 512 /* set slots on the stack: enough for most rolls */
+
+void playlist_init(bg_playlist *list) {
+  list->plays = NULL;
+  list->count = 0;
+  list->capacity = 0;
+}
+
+void playlist_clear(bg_playlist *list) {
+  list->count = 0;
+}
+
+void playlist_free(bg_playlist *list) {
+  free(list->plays);
+  playlist_init(list);
+}
+
+/* Room for one more play; NULL when out of memory. */
+static bg_play *playlist_push(bg_playlist *list) {
+  if (list->count == list->capacity) {
+    int capacity = list->capacity ? list->capacity * 2 : FIRST_CAPACITY;
+    bg_play *plays = realloc(list->plays, (size_t)capacity * sizeof *plays);
+    if (!plays)
+      return NULL;
+    list->plays = plays;
+    list->capacity = capacity;
+  }
+  return &list->plays[list->count++];
+}
+
+/* What one search is looking for and what it has found so far. */
+typedef struct {
+  bg_playlist *out;
+  int dice[BG_MAX_DICE_STEPS]; /* the die of each step, in playing order */
+  int dice_count;              /* 4 for doubles, 2 otherwise */
+  bool is_double;
+  bool every_node; /* reachable: record each position, not only plays */
+  int most_steps;  /* most dice in a recorded play (legal plays only) */
+  bg_step path[BG_MAX_DICE_STEPS];
+  uint32_t commuting_starts; /* second steps already found the other way round */
+  /* The set: slot holds 1 + an index into out->plays, 0 when empty. */
+  uint32_t *slots;
+  uint32_t slot_mask;
+  uint32_t local_slots[LOCAL_SLOTS];
+  bool out_of_memory;
+} search;
+
+static void set_reset(search *s) {
+  memset(s->slots, 0, (s->slot_mask + 1) * sizeof *s->slots);
+}
+
+static uint32_t *set_slot_for(search *s, const bg_board *board) {
+  uint32_t at = (uint32_t)board_hash(board) & s->slot_mask;
+  while (s->slots[at] && !board_equal(&s->out->plays[s->slots[at] - 1].result, board))
+    at = (at + 1) & s->slot_mask;
+  return &s->slots[at];
+}
+
+/* Doubles the set when it would pass half full, so probes stay short. */
+static bool set_make_room(search *s) {
+  uint32_t size = s->slot_mask + 1;
+  if ((uint32_t)s->out->count + 1 <= size / 2)
+    return true;
+  uint32_t *bigger = calloc((size_t)size * 2, sizeof *bigger);
+  if (!bigger)
+    return false;
+  if (s->slots != s->local_slots)
+    free(s->slots);
+  s->slots = bigger;
+  s->slot_mask = size * 2 - 1;
+  for (int i = 0; i < s->out->count; i++)
+    *set_slot_for(s, &s->out->plays[i].result) = (uint32_t)i + 1;
+  return true;
+}
+
+static void store_play(bg_play *play, const bg_step *path, int steps,
+                       const bg_board *board) {
+  memcpy(play->steps, path, (size_t)steps * sizeof *path);
+  play->step_count = steps;
+  play->result = *board;
+}
+
+/* Records the position reached after `steps` steps of s->path. */
+static void record(search *s, const bg_board *board, int steps) {
+  if (!s->every_node) {
+    if (steps < s->most_steps)
+      return; /* the rules demand as many dice as can be played */
+    if (steps > s->most_steps) {
+      s->most_steps = steps;
+      s->out->count = 0;
+      set_reset(s);
+    }
+  }
+  uint32_t *slot = set_slot_for(s, board);
+  if (*slot) {
+    bg_play *known = &s->out->plays[*slot - 1];
+    if (s->every_node && steps > known->step_count)
+      store_play(known, s->path, steps, board); /* keep the longest way there */
+    return;
+  }
+  if (!set_make_room(s)) {
+    s->out_of_memory = true;
+    return;
+  }
+  bg_play *play = playlist_push(s->out);
+  if (!play) {
+    s->out_of_memory = true;
+    return;
+  }
+  store_play(play, s->path, steps, board);
+  *set_slot_for(s, board) = (uint32_t)s->out->count;
+}
+
+/* Bit p set when the roller has a checker on point p (1..25). */
+static uint32_t occupied_points(const bg_board *board) {
+  uint32_t occupied = 0;
+  for (int point = 1; point <= BG_BAR; point++)
+    if (board->checkers[0][point])
+      occupied |= 1u << point;
+  return occupied;
+}
+
+/* The points a step may start from: occupied ones not above `highest_from`,
+ * or only the bar while a checker stands there.  Only a shortcut past empty
+ * points: board_step_target still decides every step. */
+static uint32_t starting_points(uint32_t occupied, int highest_from) {
+  if (occupied & (1u << BG_BAR))
+    return highest_from == BG_BAR ? 1u << BG_BAR : 0;
+  return occupied & ((2u << highest_from) - 1);
+}
+
+/* Plays die s->dice[depth] from each point in `occupied` not above
+ * `highest_from`, then the next dice, recording what the caller asked for. */
+static void search_steps(search *s, const bg_board *board, uint32_t occupied, int depth,
+                         int highest_from) {
+  if (s->every_node)
+    record(s, board, depth);
+  bool stepped = false;
+  if (depth < s->dice_count) {
+    int die = s->dice[depth];
+    uint32_t starts = starting_points(occupied, highest_from);
+    if (depth == 1) /* the checker just moved may always go on */
+      starts &= ~(s->commuting_starts & ~(1u << s->path[0].to));
+    while (starts && !s->out_of_memory) {
+      int from = 31 - __builtin_clz(starts);
+      starts &= ~(1u << from);
+      int to = board_step_target(board, from, die);
+      if (to < 0)
+        continue;
+      bg_board next = *board;
+      bool hit = board_apply_step(&next, from, to);
+      uint32_t next_occupied = to == BG_OFF ? occupied : occupied | (1u << to);
+      if (!next.checkers[0][from])
+        next_occupied &= ~(1u << from);
+      s->path[depth] = (bg_step){
+          .from = (int8_t)from, .to = (int8_t)to, .die = (int8_t)die, .hit = hit};
+      stepped = true;
+      search_steps(s, &next, next_occupied, depth + 1, s->is_double ? from : BG_BAR);
+    }
+  }
+  /* A play ends where no further die fits.  A shorter play found here is
+   * dropped later if a longer one exists. */
+  if (!stepped && !s->every_node)
+    record(s, board, depth);
+}
+
+static void search_init(search *s, bg_playlist *out, int die1, int die2,
+                        bool every_node) {
+  s->out = out;
+  s->every_node = every_node;
+  s->most_steps = 0;
+  s->out_of_memory = false;
+  s->commuting_starts = 0;
+  s->is_double = die1 == die2;
+  s->dice_count = s->is_double ? 4 : 2;
+  int higher = die1 > die2 ? die1 : die2;
+  int lower = die1 > die2 ? die2 : die1;
+  for (int i = 0; i < s->dice_count; i++)
+    s->dice[i] = i % 2 == 0 ? higher : lower;
+  s->slots = s->local_slots;
+  s->slot_mask = LOCAL_SLOTS - 1;
+  set_reset(s);
+  playlist_clear(out);
+}
+
+/* The points from which a step of `die` is legal on `board`. */
+static uint32_t legal_starts(const bg_board *board, uint32_t occupied, int die) {
+  uint32_t starts = 0;
+  for (uint32_t left = starting_points(occupied, BG_BAR); left; left &= left - 1) {
+    int from = __builtin_ctz(left);
+    if (board_step_target(board, from, die) >= 0)
+      starts |= 1u << from;
+  }
+  return starts;
+}
+
+/* Runs the search: doubles once, other rolls once per order of the dice.
+ * The higher die goes first, so when one die alone can be played the
+ * higher-die version of a position is the one kept by the set.
+ *
+ * In the second order, lower die from x then higher die from y: when the
+ * higher die could already move from y at the start (and y is not where the
+ * first step landed), the first order has played higher-from-y then
+ * lower-from-x, which is legal too (the higher step only lowers a checker,
+ * so the bar, all-home and highest-point conditions of the lower step still
+ * hold, and blocks never change) and reaches the same position.  Those
+ * second steps are skipped; it halves the second order's work. */
+static int search_run(search *s, const bg_board *board) {
+  uint32_t occupied = occupied_points(board);
+  search_steps(s, board, occupied, 0, BG_BAR);
+  if (!s->is_double) {
+    int higher = s->dice[0];
+    s->commuting_starts = legal_starts(board, occupied, higher);
+    s->dice[0] = s->dice[1];
+    s->dice[1] = higher;
+    search_steps(s, board, occupied, 0, BG_BAR);
+    s->dice[1] = s->dice[0];
+    s->dice[0] = higher;
+  }
+  if (s->slots != s->local_slots)
+    free(s->slots);
+  return s->out_of_memory ? -1 : s->out->count;
+}
+
+/* Only one die of a non-double can be played: if the higher die can be, the
+ * plays with the lower die are not legal. */
+static void keep_higher_die(bg_playlist *out, int higher) {
+  bool higher_playable = false;
+  for (int i = 0; i < out->count; i++)
+    higher_playable |= out->plays[i].steps[0].die == higher;
+  if (!higher_playable)
+    return;
+  int kept = 0;
+  for (int i = 0; i < out->count; i++)
+    if (out->plays[i].steps[0].die == higher)
+      out->plays[kept++] = out->plays[i];
+  out->count = kept;
+}
+
+static bool dice_are_valid(int die1, int die2) {
+  return die1 >= 1 && die1 <= 6 && die2 >= 1 && die2 <= 6;
+}
+
+int movegen_legal_plays(const bg_board *board, int die1, int die2, bg_playlist *out) {
+  if (!dice_are_valid(die1, die2)) {
+    playlist_clear(out);
+    return 0;
+  }
+  search s;
+  search_init(&s, out, die1, die2, false);
+  int count = search_run(&s, board);
+  if (count > 0 && s.most_steps == 1 && !s.is_double)
+    keep_higher_die(out, s.dice[0]);
+  return count < 0 ? -1 : out->count;
+}
+
+int movegen_reachable(const bg_board *board, int die1, int die2, bg_playlist *out) {
+  if (!dice_are_valid(die1, die2)) {
+    playlist_clear(out);
+    return 0;
+  }
+  search s;
+  search_init(&s, out, die1, die2, true);
+  return search_run(&s, board);
+}
+
+/* ---- play_format: the notation GNU Backgammon lists plays in ---- */
+
+/* One checker's path within a play: points[0] is where it started, then
+ * where each step landed; hit[i] tells whether the step to points[i] hit. */
+typedef struct {
+  int points[BG_MAX_DICE_STEPS + 1];
+  bool hit[BG_MAX_DICE_STEPS + 1];
+  int length;  /* steps in the path */
+  int repeats; /* identical paths folded into this one: "(2)" */
+} checker_path;
+
+/* Sorts steps by starting point, then landing point, highest first: the
+ * order gnubg writes them, and one in which a checker's steps follow each
+ * other. */
+static void sort_steps(bg_step *steps, int count) {
+  for (int i = 1; i < count; i++) {
+    bg_step step = steps[i];
+    int at = i;
+    while (at > 0 && (steps[at - 1].from < step.from ||
+                      (steps[at - 1].from == step.from && steps[at - 1].to < step.to))) {
+      steps[at] = steps[at - 1];
+      at--;
+    }
+    steps[at] = step;
+  }
+}
+
+/* Joins steps into paths: a step from where another step landed continues
+ * that checker ("13/9 9/4" is "13/4").  Returns the number of paths. */
+static int join_paths(const bg_play *play, checker_path *paths) {
+  bg_step steps[BG_MAX_DICE_STEPS];
+  int count = play->step_count;
+  memcpy(steps, play->steps, (size_t)count * sizeof *steps);
+  sort_steps(steps, count);
+  int path_count = 0;
+  for (int i = 0; i < count; i++) {
+    checker_path *path = NULL;
+    for (int p = 0; p < path_count && !path; p++)
+      if (paths[p].points[paths[p].length] == steps[i].from)
+        path = &paths[p];
+    if (!path) {
+      path = &paths[path_count++];
+      *path = (checker_path){.points = {steps[i].from}, .repeats = 1};
+    }
+    path->length++;
+    path->points[path->length] = steps[i].to;
+    path->hit[path->length] = steps[i].hit;
+  }
+  return path_count;
+}
+
+static bool same_points(const checker_path *a, const checker_path *b) {
+  return a->length == b->length &&
+         memcmp(a->points, b->points, (size_t)(a->length + 1) * sizeof a->points[0]) == 0;
+}
+
+/* Folds identical paths into the first of them ("8/3 8/3" is "8/3(2)"). */
+static int fold_repeats(checker_path *paths, int count) {
+  int kept = 0;
+  for (int i = 0; i < count; i++) {
+    int same = 0;
+    while (same < kept && !same_points(&paths[same], &paths[i]))
+      same++;
+    if (same == kept) {
+      paths[kept++] = paths[i];
+      continue;
+    }
+    paths[same].repeats++;
+    for (int at = 1; at <= paths[i].length; at++)
+      paths[same].hit[at] |= paths[i].hit[at];
+  }
+  return kept;
+}
+
+/* A string being written into a caller's buffer; never overflows it. */
+typedef struct {
+  char *buf;
+  int size;
+  int used;
+} text;
+
+static void text_add(text *t, const char *piece) {
+  int room = t->size - t->used;
+  int length = (int)strlen(piece);
+  int copied = length < room - 1 ? length : room - 1;
+  if (copied <= 0)
+    return;
+  memcpy(t->buf + t->used, piece, (size_t)copied);
+  t->used += copied;
+  t->buf[t->used] = '\0';
+}
+
+static void text_add_point(text *t, int point) {
+  char number[8];
+  if (point == BG_BAR)
+    text_add(t, "bar");
+  else if (point == BG_OFF)
+    text_add(t, "off");
+  else {
+    number[0] = (char)('0' + point / 10);
+    number[1] = (char)('0' + point % 10);
+    number[2] = '\0';
+    text_add(t, point < 10 ? number + 1 : number);
+  }
+}
+
+/* The start, every point where the path hit (marked with a star), the end,
+ * and the repeat count: "13/4", "24/18*(2)", "bar/21". */
+static void text_add_path(text *t, const checker_path *path) {
+  text_add_point(t, path->points[0]);
+  for (int at = 1; at <= path->length; at++) {
+    if (at < path->length && !path->hit[at])
+      continue;
+    text_add(t, "/");
+    text_add_point(t, path->points[at]);
+    if (path->hit[at])
+      text_add(t, "*");
+  }
+  if (path->repeats > 1) {
+    char repeats[8] = {'(', (char)('0' + path->repeats), ')', '\0'};
+    text_add(t, repeats);
+  }
+}
+
+char *play_format(const bg_play *play, char *buf, int size) {
+  if (size <= 0)
+    return buf;
+  buf[0] = '\0';
+  if (play->step_count < 0 || play->step_count > BG_MAX_DICE_STEPS)
+    return buf;
+  checker_path paths[BG_MAX_DICE_STEPS];
+  int count = fold_repeats(paths, join_paths(play, paths));
+  text t = {buf, size, 0};
+  for (int i = 0; i < count; i++) {
+    if (i > 0)
+      text_add(&t, " ");
+    text_add_path(&t, &paths[i]);
+  }
+  return buf;
+}

@@ -1,0 +1,57 @@
+/*
+ * movegen.h — every way the player on roll can play a roll.
+ *
+ * Two lists, both deduplicated by resulting position:
+ *  - the legal plays (play as many dice as possible, the higher die when only
+ *    one die can be played), what a recorded play is checked against;
+ *  - the reachable positions (any number of dice, any order, each step legal
+ *    on its own), which the referee uses to explain why a recorded play is
+ *    not legal ("only one die played where two could be").
+ */
+#ifndef BG_MOVEGEN_H
+#define BG_MOVEGEN_H
+
+#include "board.h"
+
+#define BG_MAX_DICE_STEPS 4
+
+typedef struct {
+  int8_t from; /* 1..25 (25 = bar) */
+  int8_t to;   /* 0..24 (0 = off) */
+  int8_t die;  /* pips of the die used */
+  bool hit;
+} bg_step;
+
+typedef struct {
+  bg_step steps[BG_MAX_DICE_STEPS];
+  int step_count;  /* dice played */
+  bg_board result; /* position after the play, still from the roller's side */
+} bg_play;
+
+typedef struct {
+  bg_play *plays;
+  int count;
+  int capacity;
+} bg_playlist;
+
+void playlist_init(bg_playlist *list);
+void playlist_clear(bg_playlist *list); /* count = 0, keeps memory */
+void playlist_free(bg_playlist *list);
+
+/* Fills `out` (cleared first) with the legal plays of dice (die1, die2), in
+ * any order of the two dice (1..6 each).  A roll that cannot be played gives
+ * one play of zero steps whose result is the unchanged board (so that
+ * "no play" is itself the one legal play).  Returns out->count, or -1 on
+ * out of memory. */
+int movegen_legal_plays(const bg_board *board, int die1, int die2, bg_playlist *out);
+
+/* Fills `out` with every position reachable with any number of the dice
+ * (zero included), each step legal on its own, deduplicated by position;
+ * for each, the step sequence with the most dice is kept. */
+int movegen_reachable(const bg_board *board, int die1, int die2, bg_playlist *out);
+
+/* Formats a play the way GNU Backgammon lists them: "bar/21", "8/3(2)",
+ * "6/off", chains with a hit mark after the hit point; into buf, returns buf. */
+char *play_format(const bg_play *play, char *buf, int size);
+
+#endif

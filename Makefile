@@ -98,7 +98,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libbgmatch.a $(wildcard src/*.h)
 
 # A sub-make builds, so that pkg-config is asked only after deps installed.
 demo: deps
-	@$(SUBMAKE) all
+	@$(SUBMAKE) -s all
 	@tests/samples.sh --demo $(BIN)
 
 unit: $(UNIT_BIN)
@@ -152,7 +152,7 @@ check: deps
 	@tests/step.sh $(BUILD)/check --summary
 
 bench: deps
-	@$(SUBMAKE) all
+	@$(SUBMAKE) -s all
 	@tests/bench.sh $(BIN) $(BUILD)/bench
 
 install: all

@@ -17,8 +17,8 @@ typedef enum { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE } bg_severity;
 typedef enum { DIAG_TEXT, DIAG_JSON } bg_diag_format;
 
 typedef struct {
-  const char *file;    /* as given on the command line, "-" or "<stdin>" */
-  int line, column;    /* 1-based; 0 when not tied to a place */
+  const char *file; /* as given on the command line, "-" or "<stdin>" */
+  int line, column; /* 1-based; 0 when not tied to a place */
   bg_severity severity;
   const char *rule;    /* slug: "illegal-move", "score", ... */
   const char *message; /* one line, no trailing period needed */

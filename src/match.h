@@ -34,29 +34,29 @@ typedef struct {
 #define BG_MAX_MOVES 16 /* a play with more moves is a syntax error */
 
 typedef enum {
-  ACT_ROLL,    /* a roll and its play (possibly empty: no play) */
-  ACT_DOUBLE,  /* "Doubles => N" */
-  ACT_TAKE,    /* "Takes" */
-  ACT_DROP,    /* "Drops" (also "Passes", "Rejects") */
-  ACT_BEAVER,  /* "Beavers => N" */
-  ACT_RESIGN,  /* "Losses N point(s)": the player resigns, conceding N */
-  ACT_WIN,     /* "Wins N point(s) [and the match]" */
+  ACT_ROLL,   /* a roll and its play (possibly empty: no play) */
+  ACT_DOUBLE, /* "Doubles => N" */
+  ACT_TAKE,   /* "Takes" */
+  ACT_DROP,   /* "Drops" (also "Passes", "Rejects") */
+  ACT_BEAVER, /* "Beavers => N" */
+  ACT_RESIGN, /* "Losses N point(s)": the player resigns, conceding N */
+  ACT_WIN,    /* "Wins N point(s) [and the match]" */
 } bg_action_kind;
 
 typedef struct {
   bg_action_kind kind;
-  int player;          /* 0 = left column (first in the score line), 1 = right */
-  bg_srcpos pos;       /* first character of the action's text */
-  int move_number;     /* the "12)" of the line, 0 when there is none */
+  int player;      /* 0 = left column (first in the score line), 1 = right */
+  bg_srcpos pos;   /* first character of the action's text */
+  int move_number; /* the "12)" of the line, 0 when there is none */
   /* ACT_ROLL */
-  int die1, die2;      /* as written: first digit, second digit */
-  bool unknown_play;   /* "????": the roll's play was not recorded */
-  bool cannot_move;    /* the play was written "Cannot Move" (vs left blank) */
+  int die1, die2;    /* as written: first digit, second digit */
+  bool unknown_play; /* "????": the roll's play was not recorded */
+  bool cannot_move;  /* the play was written "Cannot Move" (vs left blank) */
   int move_count;
   bg_move moves[BG_MAX_MOVES];
   /* ACT_DOUBLE, ACT_BEAVER: the cube value offered; ACT_RESIGN, ACT_WIN: points */
   int value;
-  bool and_match;      /* ACT_WIN: "and the match" */
+  bool and_match; /* ACT_WIN: "and the match" */
 } bg_action;
 
 typedef struct {
@@ -70,7 +70,7 @@ typedef struct {
 } bg_game;
 
 typedef struct {
-  char *key;   /* "Player 1", "Crawford", ... */
+  char *key; /* "Player 1", "Crawford", ... */
   char *value;
   bg_srcpos pos;
 } bg_tag;
@@ -78,15 +78,15 @@ typedef struct {
 typedef enum { RULE_UNSET = -1, RULE_OFF = 0, RULE_ON = 1 } bg_rule_flag;
 
 typedef struct {
-  const char *file;    /* name used in diagnostics (not owned) */
-  bg_srcpos pos;       /* the "N point match" line */
-  int length;          /* points; 0 = money session */
-  char *players[2];    /* as in the score lines: [0] left column, [1] right */
+  const char *file; /* name used in diagnostics (not owned) */
+  bg_srcpos pos;    /* the "N point match" line */
+  int length;       /* points; 0 = money session */
+  char *players[2]; /* as in the score lines: [0] left column, [1] right */
   bg_tag *tags;
   int tag_count;
   /* rules read from the header tags, RULE_UNSET when the record is silent */
   bg_rule_flag crawford, jacoby, beavers;
-  int cube_limit;      /* 0 = none given */
+  int cube_limit; /* 0 = none given */
   bg_game *games;
   int game_count;
   int game_capacity;

@@ -1,0 +1,120 @@
+/*
+ * match.c — the match model's memory: making a match, growing its games,
+ * actions and header tags, looking tags up, and freeing it all.
+ *
+ * Arrays grow by doubling.  An append returns a pointer into the array, so a
+ * pointer to a game or an action is valid only until the next append to the
+ * same array.
+ */
+#include "match.h"
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+bg_match *match_new(const char *file) {
+  bg_match *match = calloc(1, sizeof *match);
+  if (!match)
+    return NULL;
+  match->file = file;
+  match->crawford = RULE_UNSET;
+  match->jacoby = RULE_UNSET;
+  match->beavers = RULE_UNSET;
+  return match;
+}
+
+static void free_game(bg_game *game) {
+  free(game->actions);
+}
+
+void match_free(bg_match *match) {
+  if (!match)
+    return;
+  for (int i = 0; i < match->game_count; i++)
+    free_game(&match->games[i]);
+  free(match->games);
+  for (int i = 0; i < match->tag_count; i++) {
+    free(match->tags[i].key);
+    free(match->tags[i].value);
+  }
+  free(match->tags);
+  free(match->players[0]);
+  free(match->players[1]);
+  free(match);
+}
+
+/* Makes room for one more element in *array (count used, *capacity
+ * allocated); false when the size would overflow or memory is out. */
+static bool grow(void **array, int count, int *capacity, size_t element_size) {
+  if (count < *capacity)
+    return true;
+  if (*capacity > INT_MAX / 2)
+    return false;
+  int wanted = *capacity ? *capacity * 2 : 8;
+  if ((size_t)wanted > SIZE_MAX / element_size)
+    return false;
+  void *grown = realloc(*array, (size_t)wanted * element_size);
+  if (!grown)
+    return false;
+  *array = grown;
+  *capacity = wanted;
+  return true;
+}
+
+bg_game *match_add_game(bg_match *match) {
+  if (!grow((void **)&match->games, match->game_count, &match->game_capacity,
+            sizeof *match->games))
+    return NULL;
+  bg_game *game = &match->games[match->game_count++];
+  memset(game, 0, sizeof *game);
+  return game;
+}
+
+bg_action *game_add_action(bg_game *game) {
+  if (!grow((void **)&game->actions, game->action_count, &game->action_capacity,
+            sizeof *game->actions))
+    return NULL;
+  bg_action *action = &game->actions[game->action_count++];
+  memset(action, 0, sizeof *action);
+  return action;
+}
+
+bool match_add_tag(bg_match *match, const char *key, const char *value, bg_srcpos pos) {
+  int capacity = match->tag_count; /* tags are few: grow one at a time */
+  if (capacity == INT_MAX)
+    return false;
+  bg_tag *grown = realloc(match->tags, (size_t)(capacity + 1) * sizeof *grown);
+  if (!grown)
+    return false;
+  match->tags = grown;
+  char *key_copy = strdup(key);
+  char *value_copy = strdup(value);
+  if (!key_copy || !value_copy) {
+    free(key_copy);
+    free(value_copy);
+    return false;
+  }
+  match->tags[match->tag_count++] = (bg_tag){key_copy, value_copy, pos};
+  return true;
+}
+
+/* The last tag wins: a header that repeats a key means the later value. */
+const char *match_tag(const bg_match *match, const char *key) {
+  for (int i = match->tag_count - 1; i >= 0; i--)
+    if (strcasecmp(match->tags[i].key, key) == 0)
+      return match->tags[i].value;
+  return NULL;
+}
+
+bool match_set_player(bg_match *match, int i, const char *name) {
+  if (i < 0 || i > 1)
+    return false;
+  char *copy = strdup(name);
+  if (!copy)
+    return false;
+  free(match->players[i]);
+  match->players[i] = copy;
+  return true;
+}

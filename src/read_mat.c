@@ -1,0 +1,470 @@
+/*
+ * read_mat.c — the .mat (Jellyfish match format) reader: splits the input
+ * into lines, recognises the structure of a record (header tags, the
+ * "N point match" line, " Game N", the score line) and hands move lines to
+ * read_mat_play.c.  It streams: one match is held at a time, and the line
+ * that starts the next match is kept for the next call.
+ *
+ * Lines are read into a bounded buffer: a line longer than MAT_MAX_LINE is
+ * reported and skipped, NUL bytes and invalid UTF-8 pass through as bytes.
+ */
+#include "read_mat_int.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define READ_CHUNK 65536
+#define MAX_TAGS 1024 /* per match: a header is short; junk must not grow memory */
+#define DEFAULT_LEFT_COLUMN 6   /* "  1) " */
+#define DEFAULT_RIGHT_COLUMN 34 /* where Jellyfish and gnubg put right cells */
+
+typedef enum { LINE_OK, LINE_TOO_LONG, LINE_EOF } line_status;
+
+/* ---- reading lines ---------------------------------------------------- */
+
+static bool fill_buffer(bg_mat_reader *reader) {
+  if (reader->start > 0) {
+    memmove(reader->buffer, reader->buffer + reader->start, reader->end - reader->start);
+    reader->end -= reader->start;
+    reader->start = 0;
+  }
+  size_t room = reader->buffer_size - reader->end;
+  size_t got = fread(reader->buffer + reader->end, 1, room, reader->in);
+  reader->end += got;
+  if (got == 0) {
+    reader->eof = true;
+    if (ferror(reader->in))
+      reader->io_error = true;
+  }
+  return got > 0;
+}
+
+/* Strips what no dialect means: a UTF-8 BOM (on line 1, or where files
+ * were concatenated), the CR of CRLF, trailing blanks. */
+static void clean_line(mat_line *line) {
+  if (line->length >= 3 && memcmp(line->text, "\xEF\xBB\xBF", 3) == 0) {
+    line->text += 3;
+    line->length -= 3;
+  }
+  while (line->length > 0) {
+    char last = line->text[line->length - 1];
+    if (last != ' ' && last != '\t' && last != '\r')
+      break;
+    line->length--;
+  }
+}
+
+/* Drops the rest of an over-long line, up to and including its newline. */
+static line_status skip_long_line(bg_mat_reader *reader, mat_line *line) {
+  for (;;) {
+    char *newline =
+        memchr(reader->buffer + reader->start, '\n', reader->end - reader->start);
+    if (newline) {
+      reader->start = (size_t)(newline - reader->buffer) + 1;
+      break;
+    }
+    reader->start = reader->end;
+    if (reader->eof || !fill_buffer(reader))
+      break;
+  }
+  line->number = ++reader->line_number;
+  return LINE_TOO_LONG;
+}
+
+static line_status deliver(bg_mat_reader *reader, mat_line *line, size_t length,
+                           size_t consumed) {
+  line->text = reader->buffer + reader->start;
+  line->length = length;
+  line->number = ++reader->line_number;
+  reader->start += consumed;
+  clean_line(line);
+  reader->last_line = *line;
+  return LINE_OK;
+}
+
+static line_status next_line(bg_mat_reader *reader, mat_line *line) {
+  if (reader->holding_line) {
+    reader->holding_line = false;
+    *line = reader->last_line;
+    return LINE_OK;
+  }
+  for (;;) {
+    size_t pending = reader->end - reader->start;
+    char *newline = memchr(reader->buffer + reader->start, '\n', pending);
+    if (newline) {
+      size_t length = (size_t)(newline - (reader->buffer + reader->start));
+      if (length > MAT_MAX_LINE)
+        return skip_long_line(reader, line);
+      return deliver(reader, line, length, length + 1);
+    }
+    if (pending > MAT_MAX_LINE)
+      return skip_long_line(reader, line);
+    if (reader->eof || !fill_buffer(reader)) {
+      pending = reader->end - reader->start;
+      if (pending == 0)
+        return LINE_EOF;
+      return deliver(reader, line, pending, pending); /* no final newline */
+    }
+  }
+}
+
+/* ---- diagnostics ------------------------------------------------------ */
+
+static int current_game_number(const bg_mat_reader *reader) {
+  const bg_match *match = reader->match;
+  return match && match->game_count ? match->games[match->game_count - 1].number : 0;
+}
+
+static void emit(bg_mat_reader *reader, int line, int column, bg_severity severity,
+                 const char *message) {
+  bg_diag diag = {.file = reader->file,
+                  .line = line,
+                  .column = column,
+                  .severity = severity,
+                  .rule = "syntax",
+                  .message = message,
+                  .game = current_game_number(reader),
+                  .move = reader->move_number};
+  diag_emit(reader->sink, &diag);
+}
+
+void mat_syntax_error(bg_mat_reader *reader, int line, int column, const char *fmt, ...) {
+  if (reader->syntax_count > MAT_MAX_SYNTAX)
+    return;
+  if (reader->syntax_count++ == MAT_MAX_SYNTAX) {
+    emit(reader, line, column, DIAG_NOTE,
+         "further syntax errors in this match not reported");
+    return;
+  }
+  char message[512];
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(message, sizeof message, fmt, args);
+  va_end(args);
+  emit(reader, line, column, DIAG_ERROR, message);
+}
+
+void mat_quote_token(const mat_line *line, size_t offset, char *out, size_t out_size) {
+  static const char hex[] = "0123456789abcdef";
+  size_t n = 0, i = offset;
+  for (; i < line->length && line->text[i] != ' ' && line->text[i] != '\t'; i++) {
+    unsigned char c = (unsigned char)line->text[i];
+    bool printable = c >= 0x20 && c < 0x7f;
+    if (n + (printable ? 1 : 4) + 4 > out_size)
+      break;
+    if (printable) {
+      out[n++] = (char)c;
+    } else { /* shown as \xNN: a garbage byte must not look like a token */
+      out[n++] = '\\';
+      out[n++] = 'x';
+      out[n++] = hex[c >> 4];
+      out[n++] = hex[c & 15];
+    }
+  }
+  if (i < line->length && line->text[i] != ' ' && line->text[i] != '\t') {
+    memcpy(out + n, "...", 3);
+    n += 3;
+  }
+  out[n] = '\0';
+}
+
+/* ---- header tags -------------------------------------------------------- */
+
+static bg_rule_flag rule_flag(const char *value) {
+  static const char *const on[] = {"on", "yes", "true", "1"};
+  static const char *const off[] = {"off", "no", "false", "0"};
+  for (size_t i = 0; i < sizeof on / sizeof *on; i++) {
+    if (strcasecmp(value, on[i]) == 0)
+      return RULE_ON;
+    if (strcasecmp(value, off[i]) == 0)
+      return RULE_OFF;
+  }
+  return RULE_UNSET;
+}
+
+/* The tags that are the record's own rules (XG, Galaxy, BGStudio write them). */
+static void apply_rule_tag(bg_match *match, const char *key, const char *value) {
+  bg_rule_flag flag = rule_flag(value);
+  if (strcasecmp(key, "Crawford") == 0 && flag != RULE_UNSET)
+    match->crawford = flag;
+  else if (strcasecmp(key, "Jacoby") == 0 && flag != RULE_UNSET)
+    match->jacoby = flag;
+  else if ((strcasecmp(key, "Beaver") == 0 || strcasecmp(key, "Beavers") == 0) &&
+           flag != RULE_UNSET)
+    match->beavers = flag;
+  else if (strcasecmp(key, "CubeLimit") == 0) {
+    char *end;
+    long limit = strtol(value, &end, 10);
+    if (end != value && *end == '\0' && limit > 0 && limit <= 1 << 30)
+      match->cube_limit = (int)limit;
+  }
+}
+
+static bool add_tag(bg_mat_reader *reader, bg_match *holder, const char *key,
+                    const char *value, bg_srcpos pos) {
+  if (holder->tag_count >= MAX_TAGS)
+    return true;
+  if (!match_add_tag(holder, key, value, pos))
+    return false;
+  if (holder != reader->pending_tags)
+    apply_rule_tag(holder, key, value);
+  return true;
+}
+
+/* Moves the tags read before a match line into the new match. */
+static bool adopt_pending_tags(bg_mat_reader *reader) {
+  bg_match *pending = reader->pending_tags;
+  bool ok = true;
+  for (int i = 0; i < pending->tag_count && ok; i++)
+    ok = add_tag(reader, reader->match, pending->tags[i].key, pending->tags[i].value,
+                 pending->tags[i].pos);
+  for (int i = 0; i < pending->tag_count; i++) {
+    free(pending->tags[i].key);
+    free(pending->tags[i].value);
+  }
+  pending->tag_count = 0;
+  return ok;
+}
+
+/* `; [Key "value"]`: a tag of the match being read while it has no game yet,
+ * else of the next match (headers come before their match line). */
+static bool read_tag_line(bg_mat_reader *reader, const mat_line *line) {
+  mat_span key, value;
+  mat_group_span(&reader->patterns, GRP_TAG_KEY, &key);
+  mat_group_span(&reader->patterns, GRP_TAG_VALUE, &value);
+  char *key_text = strndup(line->text + key.start, key.end - key.start);
+  char *value_text = strndup(line->text + value.start, value.end - value.start);
+  bool ok = key_text && value_text;
+  if (ok) {
+    bg_match *holder = reader->match && reader->match->game_count == 0
+                           ? reader->match
+                           : reader->pending_tags;
+    ok = add_tag(reader, holder, key_text, value_text, (bg_srcpos){line->number, 1});
+  }
+  free(key_text);
+  free(value_text);
+  return ok;
+}
+
+/* ---- structure: match, game, score ------------------------------------- */
+
+static bool start_match(bg_mat_reader *reader, const mat_line *line) {
+  mat_span length;
+  mat_group_span(&reader->patterns, GRP_LENGTH, &length);
+  reader->match = match_new(reader->file);
+  if (!reader->match)
+    return false;
+  reader->match->length = mat_span_int(line->text, length);
+  reader->match->pos = (bg_srcpos){line->number, (int)length.start + 1};
+  reader->found_match = true;
+  reader->expecting_score = false;
+  reader->syntax_count = 0;
+  reader->move_number = 0;
+  reader->left_column = DEFAULT_LEFT_COLUMN;
+  reader->right_column = DEFAULT_RIGHT_COLUMN;
+  reader->right_column_learned = false;
+  if (reader->has_stray_line) {
+    reader->has_stray_line = false;
+    emit(reader, reader->stray_line, reader->stray_column, DIAG_ERROR,
+         "expected a line like '7 point match' (text before the first match is "
+         "ignored)");
+  }
+  return adopt_pending_tags(reader);
+}
+
+static bool start_game(bg_mat_reader *reader, const mat_line *line) {
+  mat_span number;
+  mat_group_span(&reader->patterns, GRP_GAME_NUMBER, &number);
+  bg_game *game = match_add_game(reader->match);
+  if (!game)
+    return false;
+  game->number = mat_span_int(line->text, number);
+  size_t first = 0;
+  while (first < line->length && (line->text[first] == ' ' || line->text[first] == '\t'))
+    first++;
+  game->pos = (bg_srcpos){line->number, (int)first + 1};
+  reader->expecting_score = true;
+  reader->move_number = 0;
+  return true;
+}
+
+/* The score line gives the game's starting score, the players (from the
+ * first game) and a first guess of the right column (where the right name
+ * starts). */
+static bool read_score_line(bg_mat_reader *reader, const mat_line *line) {
+  mat_patterns *patterns = &reader->patterns;
+  mat_span name[2], score[2];
+  mat_group_span(patterns, GRP_NAME0, &name[0]);
+  mat_group_span(patterns, GRP_NAME1, &name[1]);
+  mat_group_span(patterns, GRP_SCORE0, &score[0]);
+  mat_group_span(patterns, GRP_SCORE1, &score[1]);
+  bg_match *match = reader->match;
+  bg_game *game = &match->games[match->game_count - 1];
+  game->score_pos = (bg_srcpos){line->number, (int)name[0].start + 1};
+  for (int i = 0; i < 2; i++) {
+    game->score[i] = mat_span_int(line->text, score[i]);
+    if (match->game_count == 1) {
+      char *player = strndup(line->text + name[i].start, name[i].end - name[i].start);
+      bool ok = player && match_set_player(match, i, player);
+      free(player);
+      if (!ok)
+        return false;
+    }
+  }
+  int right_name_column = (int)name[1].start + 1;
+  if (!reader->right_column_learned && right_name_column > reader->left_column + 10)
+    reader->right_column = right_name_column;
+  return true;
+}
+
+static bool is_blank(const mat_line *line) {
+  for (size_t i = 0; i < line->length; i++)
+    if (line->text[i] != ' ' && line->text[i] != '\t')
+      return false;
+  return true;
+}
+
+static void note_stray_line(bg_mat_reader *reader, int line_number) {
+  if (reader->found_match || reader->has_stray_line)
+    return;
+  reader->has_stray_line = true;
+  reader->stray_line = line_number;
+  reader->stray_column = 1;
+}
+
+static bool read_game_content(bg_mat_reader *reader, const mat_line *line) {
+  mat_patterns *patterns = &reader->patterns;
+  if (mat_match_at(patterns, PAT_GAME_LINE, line->text, line->length, 0))
+    return start_game(reader, line);
+  if (reader->expecting_score) {
+    reader->expecting_score = false;
+    if (mat_match_at(patterns, PAT_SCORE_LINE, line->text, line->length, 0))
+      return read_score_line(reader, line);
+    mat_syntax_error(
+        reader, line->number, 1,
+        "expected a score line like ' Alice : 0      Bob : 0' after 'Game %d'",
+        current_game_number(reader));
+    if (!mat_match_at(patterns, PAT_MOVE_NUMBER, line->text, line->length, 0))
+      return true;
+  }
+  if (reader->match->game_count == 0) {
+    mat_syntax_error(reader, line->number, 1, "expected a line like ' Game 1'");
+    return true;
+  }
+  mat_read_move_line(reader, line);
+  return !reader->out_of_memory;
+}
+
+typedef enum { LINE_DONE, LINE_STARTS_MATCH, LINE_FAILED } line_outcome;
+
+static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
+  mat_patterns *patterns = &reader->patterns;
+  if (is_blank(line))
+    return LINE_DONE;
+  if (mat_match_at(patterns, PAT_MATCH_LINE, line->text, line->length, 0)) {
+    if (reader->match)
+      return LINE_STARTS_MATCH;
+    return start_match(reader, line) ? LINE_DONE : LINE_FAILED;
+  }
+  if (mat_match_at(patterns, PAT_TAG_LINE, line->text, line->length, 0))
+    return read_tag_line(reader, line) ? LINE_DONE : LINE_FAILED;
+  if (mat_match_at(patterns, PAT_COMMENT_LINE, line->text, line->length, 0))
+    return LINE_DONE;
+  if (!reader->match) {
+    note_stray_line(reader, line->number);
+    return LINE_DONE;
+  }
+  return read_game_content(reader, line) ? LINE_DONE : LINE_FAILED;
+}
+
+static void note_long_line(bg_mat_reader *reader, int line_number) {
+  if (!reader->match) {
+    note_stray_line(reader, line_number);
+    return;
+  }
+  mat_syntax_error(reader, line_number, 1, "line longer than %d bytes: skipped",
+                   MAT_MAX_LINE);
+}
+
+/* ---- the API ------------------------------------------------------------ */
+
+bg_mat_reader *mat_reader_new(FILE *in, const char *file, bg_diag_sink *sink) {
+  bg_mat_reader *reader = calloc(1, sizeof *reader);
+  if (!reader)
+    return NULL;
+  reader->in = in;
+  reader->file = file;
+  reader->sink = sink;
+  reader->buffer_size = MAT_MAX_LINE + READ_CHUNK + 1;
+  /* Zeroed: JIT code may read aligned words past a line's end (never past a
+   * page), which valgrind would report as uninitialised. */
+  reader->buffer = calloc(1, reader->buffer_size);
+  reader->pending_tags = match_new(file);
+  reader->left_column = DEFAULT_LEFT_COLUMN;
+  reader->right_column = DEFAULT_RIGHT_COLUMN;
+  if (!reader->buffer || !reader->pending_tags ||
+      !mat_patterns_compile(&reader->patterns)) {
+    mat_reader_free(reader);
+    return NULL;
+  }
+  return reader;
+}
+
+static bg_match *take_match(bg_mat_reader *reader) {
+  bg_match *match = reader->match;
+  reader->match = NULL;
+  return match;
+}
+
+/* End of input: the match being read is complete as it stands (a truncated
+ * record is the referee's to judge). */
+static bg_match *finish_input(bg_mat_reader *reader) {
+  reader->finished = true;
+  if (!reader->found_match && !reader->out_of_memory && !reader->io_error)
+    emit(reader, 1, 1, DIAG_ERROR,
+         "no match found: expected a line like '7 point match'");
+  return take_match(reader);
+}
+
+bg_match *mat_reader_next(bg_mat_reader *reader) {
+  if (reader->finished)
+    return NULL;
+  mat_line line;
+  for (;;) {
+    line_status status = next_line(reader, &line);
+    if (status == LINE_EOF)
+      return finish_input(reader);
+    if (status == LINE_TOO_LONG) {
+      note_long_line(reader, line.number);
+      continue;
+    }
+    line_outcome outcome = read_line(reader, &line);
+    if (outcome == LINE_STARTS_MATCH) {
+      reader->holding_line = true;
+      return take_match(reader);
+    }
+    if (outcome == LINE_FAILED) {
+      /* Out of memory: the caller exits 2, as for an I/O error. */
+      reader->out_of_memory = true;
+      reader->finished = true;
+      match_free(take_match(reader));
+      return NULL;
+    }
+  }
+}
+
+bool mat_reader_io_error(const bg_mat_reader *reader) {
+  return reader->io_error || reader->out_of_memory;
+}
+
+void mat_reader_free(bg_mat_reader *reader) {
+  if (!reader)
+    return;
+  mat_patterns_free(&reader->patterns);
+  match_free(reader->match);
+  match_free(reader->pending_tags);
+  free(reader->buffer);
+  free(reader);
+}

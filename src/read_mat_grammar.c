@@ -1,0 +1,166 @@
+/*
+ * read_mat_grammar.c — the .mat reader's lexical patterns: compiles the
+ * PCRE2 patterns of grammar/ (embedded by the build), JIT-compiled when the
+ * platform allows and interpreted otherwise, and answers "does this
+ * pattern match here, and where are its groups".
+ *
+ * grammar/ is the single source of truth for what a token looks like; the
+ * C code only walks what a pattern has already accepted.
+ */
+#include "read_mat_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grammar_patterns.h"
+
+/* A pathological line must not make a pattern backtrack for long. */
+#define MAT_MATCH_LIMIT 1000000
+
+static const struct {
+  const char *name; /* the grammar file, for messages */
+  const char *source;
+} pattern_sources[PAT_COUNT] = {
+    [PAT_MATCH_LINE] = {"match-line", GRAMMAR_MATCH_LINE},
+    [PAT_TAG_LINE] = {"tag-line", GRAMMAR_TAG_LINE},
+    [PAT_COMMENT_LINE] = {"comment-line", GRAMMAR_COMMENT_LINE},
+    [PAT_GAME_LINE] = {"game-line", GRAMMAR_GAME_LINE},
+    [PAT_SCORE_LINE] = {"score-line", GRAMMAR_SCORE_LINE},
+    [PAT_MOVE_NUMBER] = {"move-number", GRAMMAR_MOVE_NUMBER},
+    [PAT_CELL_TOKEN] = {"cell-token", GRAMMAR_CELL_TOKEN},
+};
+
+static const struct {
+  mat_pattern_id pattern;
+  const char *name;
+} group_names[GRP_COUNT] = {
+    [GRP_LENGTH] = {PAT_MATCH_LINE, "length"},
+    [GRP_TAG_KEY] = {PAT_TAG_LINE, "key"},
+    [GRP_TAG_VALUE] = {PAT_TAG_LINE, "value"},
+    [GRP_GAME_NUMBER] = {PAT_GAME_LINE, "number"},
+    [GRP_NAME0] = {PAT_SCORE_LINE, "name0"},
+    [GRP_SCORE0] = {PAT_SCORE_LINE, "score0"},
+    [GRP_NAME1] = {PAT_SCORE_LINE, "name1"},
+    [GRP_SCORE1] = {PAT_SCORE_LINE, "score1"},
+    [GRP_MOVE_NUMBER] = {PAT_MOVE_NUMBER, "number"},
+    [GRP_DIE1] = {PAT_CELL_TOKEN, "die1"},
+    [GRP_DIE2] = {PAT_CELL_TOKEN, "die2"},
+    [GRP_CUBE] = {PAT_CELL_TOKEN, "cube"},
+    [GRP_BEAVER] = {PAT_CELL_TOKEN, "beaver"},
+    [GRP_WON] = {PAT_CELL_TOKEN, "won"},
+    [GRP_AND_MATCH] = {PAT_CELL_TOKEN, "and_match"},
+    [GRP_LOST] = {PAT_CELL_TOKEN, "lost"},
+    [GRP_POINT1] = {PAT_CELL_TOKEN, "p1"},
+    [GRP_POINT2] = {PAT_CELL_TOKEN, "p2"},
+    [GRP_POINT3] = {PAT_CELL_TOKEN, "p3"},
+    [GRP_POINT4] = {PAT_CELL_TOKEN, "p4"},
+    [GRP_POINT5] = {PAT_CELL_TOKEN, "p5"},
+    [GRP_HIT1] = {PAT_CELL_TOKEN, "h1"},
+    [GRP_HIT2] = {PAT_CELL_TOKEN, "h2"},
+    [GRP_HIT3] = {PAT_CELL_TOKEN, "h3"},
+    [GRP_HIT4] = {PAT_CELL_TOKEN, "h4"},
+    [GRP_HIT5] = {PAT_CELL_TOKEN, "h5"},
+    [GRP_MOVE_COUNT] = {PAT_CELL_TOKEN, "count"},
+    [GRP_TAIL_HIT] = {PAT_CELL_TOKEN, "tail_hit"},
+};
+
+static bool compile_one(mat_patterns *patterns, mat_pattern_id id) {
+  int error;
+  PCRE2_SIZE error_offset;
+  pcre2_code *code =
+      pcre2_compile((PCRE2_SPTR)pattern_sources[id].source, PCRE2_ZERO_TERMINATED,
+                    PCRE2_EXTENDED | PCRE2_ANCHORED, &error, &error_offset, NULL);
+  if (!code) {
+    PCRE2_UCHAR message[256];
+    pcre2_get_error_message(error, message, sizeof message);
+    fprintf(stderr, "bgmatch: grammar/%s.pcre: offset %zu: %s\n",
+            pattern_sources[id].name, (size_t)error_offset, (const char *)message);
+    return false;
+  }
+  /* JIT is an optimisation: where it is unavailable pcre2_match interprets. */
+  patterns->jit[id] = pcre2_jit_compile(code, PCRE2_JIT_COMPLETE) == 0;
+  patterns->code[id] = code;
+  return true;
+}
+
+static bool resolve_groups(mat_patterns *patterns) {
+  for (int g = 0; g < GRP_COUNT; g++) {
+    mat_pattern_id id = group_names[g].pattern;
+    int number = pcre2_substring_number_from_name(patterns->code[id],
+                                                  (PCRE2_SPTR)group_names[g].name);
+    if (number <= 0) {
+      fprintf(stderr, "bgmatch: grammar/%s.pcre: no group named '%s'\n",
+              pattern_sources[id].name, group_names[g].name);
+      return false;
+    }
+    patterns->group[g] = number;
+  }
+  return true;
+}
+
+bool mat_patterns_compile(mat_patterns *patterns) {
+  memset(patterns, 0, sizeof *patterns);
+  for (int id = 0; id < PAT_COUNT; id++)
+    if (!compile_one(patterns, (mat_pattern_id)id))
+      return false;
+  if (!resolve_groups(patterns))
+    return false;
+  patterns->data = pcre2_match_data_create(32, NULL);
+  patterns->context = pcre2_match_context_create(NULL);
+  if (!patterns->data || !patterns->context)
+    return false;
+  patterns->ovector = pcre2_get_ovector_pointer(patterns->data);
+  patterns->ovector_pairs = pcre2_get_ovector_count(patterns->data);
+  pcre2_set_match_limit(patterns->context, MAT_MATCH_LIMIT);
+  return true;
+}
+
+void mat_patterns_free(mat_patterns *patterns) {
+  for (int id = 0; id < PAT_COUNT; id++)
+    pcre2_code_free(patterns->code[id]);
+  pcre2_match_data_free(patterns->data);
+  pcre2_match_context_free(patterns->context);
+  memset(patterns, 0, sizeof *patterns);
+}
+
+bool mat_match_at(mat_patterns *patterns, mat_pattern_id id, const char *text,
+                  size_t length, size_t offset) {
+  /* Anchored at compile time: JIT does not take PCRE2_ANCHORED at match time.
+   * The JIT fast path skips pcre2_match's checks, which cost as much as the
+   * match itself on these short tokens. */
+  int rc = patterns->jit[id]
+               ? pcre2_jit_match(patterns->code[id], (PCRE2_SPTR)text, length, offset, 0,
+                                 patterns->data, patterns->context)
+               : pcre2_match(patterns->code[id], (PCRE2_SPTR)text, length, offset, 0,
+                             patterns->data, patterns->context);
+  /* No match, or the match limit hit on a pathological line: either way the
+   * line is not this construct. */
+  return rc > 0;
+}
+
+bool mat_group_span(const mat_patterns *patterns, mat_group_id group, mat_span *span) {
+  const PCRE2_SIZE *ovector = patterns->ovector;
+  int number = patterns->group[group];
+  if ((uint32_t)number >= patterns->ovector_pairs || ovector[2 * number] == PCRE2_UNSET)
+    return false;
+  span->start = ovector[2 * number];
+  span->end = ovector[2 * number + 1];
+  return true;
+}
+
+size_t mat_match_end(const mat_patterns *patterns) {
+  return patterns->ovector[1];
+}
+
+const char *mat_match_mark(const mat_patterns *patterns) {
+  PCRE2_SPTR mark = pcre2_get_mark(patterns->data);
+  return mark ? (const char *)mark : "";
+}
+
+int mat_span_int(const char *text, mat_span span) {
+  int value = 0;
+  for (size_t i = span.start; i < span.end && i < span.start + 9; i++)
+    value = value * 10 + (text[i] - '0');
+  return value;
+}

@@ -1,0 +1,162 @@
+/*
+ * read_mat_int.h — what the two halves of the .mat reader share:
+ * read_mat.c (lines, the match/game/score structure, header tags) and
+ * read_mat_play.c (move lines: cells, rolls, cube actions, moves).
+ *
+ * Not part of the API (read_mat.h is); only the reader's files include it.
+ */
+#ifndef BG_READ_MAT_INT_H
+#define BG_READ_MAT_INT_H
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "read_mat.h"
+
+/* Lines longer than this are reported and skipped, so the reader's buffer
+ * stays bounded whatever the input. */
+#define MAT_MAX_LINE 65536
+
+/* Syntax diagnostics reported per match before one "further errors" note. */
+#define MAT_MAX_SYNTAX 50
+
+/* The patterns of grammar/, one per file. */
+typedef enum {
+  PAT_MATCH_LINE,
+  PAT_TAG_LINE,
+  PAT_COMMENT_LINE,
+  PAT_GAME_LINE,
+  PAT_SCORE_LINE,
+  PAT_MOVE_NUMBER,
+  PAT_CELL_TOKEN,
+  PAT_COUNT
+} mat_pattern_id;
+
+/* The named groups the reader reads, resolved to numbers once. */
+typedef enum {
+  GRP_LENGTH,
+  GRP_TAG_KEY,
+  GRP_TAG_VALUE,
+  GRP_GAME_NUMBER,
+  GRP_NAME0,
+  GRP_SCORE0,
+  GRP_NAME1,
+  GRP_SCORE1,
+  GRP_MOVE_NUMBER,
+  GRP_DIE1,
+  GRP_DIE2,
+  GRP_CUBE,
+  GRP_BEAVER,
+  GRP_WON,
+  GRP_AND_MATCH,
+  GRP_LOST,
+  GRP_POINT1, /* ... GRP_POINT1 + 4: the points of a move chain */
+  GRP_POINT2,
+  GRP_POINT3,
+  GRP_POINT4,
+  GRP_POINT5,
+  GRP_HIT1, /* ... GRP_HIT1 + 4: their hit marks */
+  GRP_HIT2,
+  GRP_HIT3,
+  GRP_HIT4,
+  GRP_HIT5,
+  GRP_MOVE_COUNT,
+  GRP_TAIL_HIT,
+  GRP_COUNT
+} mat_group_id;
+
+typedef struct {
+  pcre2_code *code[PAT_COUNT];
+  bool jit[PAT_COUNT]; /* JIT-compiled: matched by the fast path */
+  int group[GRP_COUNT];
+  pcre2_match_data *data; /* shared: a result lives until the next match */
+  PCRE2_SIZE *ovector;    /* data's, cached: it is read for every group */
+  uint32_t ovector_pairs;
+  pcre2_match_context *context;
+} mat_patterns;
+
+/* A byte range of the current line, [start, end). */
+typedef struct {
+  size_t start, end;
+} mat_span;
+
+/* One line as the reader sees it: no newline, no CR, no trailing blanks,
+ * no BOM.  Columns are byte offsets + 1. */
+typedef struct {
+  const char *text;
+  size_t length;
+  int number;
+} mat_line;
+
+struct bg_mat_reader {
+  /* input */
+  FILE *in;
+  const char *file;
+  bg_diag_sink *sink;
+  char *buffer;
+  size_t buffer_size, start, end;
+  bool eof, io_error, out_of_memory;
+  int line_number;
+  mat_line last_line;
+  bool holding_line; /* give last_line again: it starts the next match */
+  mat_patterns patterns;
+
+  /* the match being read (NULL before the first one and after the end) */
+  bg_match *match;
+  bg_match *pending_tags; /* tags for the next match, kept in a bare match */
+  bool found_match, finished;
+  bool expecting_score;
+  int syntax_count;
+  int move_number; /* of the line being read, for diagnostics */
+
+  /* the first stray line before any match, reported once a match shows up
+   * (a file with no match at all gets only "no match found") */
+  bool has_stray_line;
+  int stray_line, stray_column;
+
+  /* the layout of move lines: where the left cell starts (after "N) ") and
+   * where right cells start (learned from lines with two cells) */
+  int left_column;
+  int right_column;
+  bool right_column_learned;
+};
+
+/* Compiles every pattern of grammar/ (false, said on stderr, when one does
+ * not compile: a build defect). */
+bool mat_patterns_compile(mat_patterns *patterns);
+void mat_patterns_free(mat_patterns *patterns);
+
+/* Matches pattern `id` against line[0, length) at `offset`, anchored there. */
+bool mat_match_at(mat_patterns *patterns, mat_pattern_id id, const char *text,
+                  size_t length, size_t offset);
+
+/* The span of group `group` in the last match; false when it did not take
+ * part in it. */
+bool mat_group_span(const mat_patterns *patterns, mat_group_id group, mat_span *span);
+
+/* End of the last whole match. */
+size_t mat_match_end(const mat_patterns *patterns);
+
+/* The (*MARK) name of the last match ("roll", "move", ...), "" when none. */
+const char *mat_match_mark(const mat_patterns *patterns);
+
+/* The decimal number in `span` of `text` (at most 9 digits: never overflows). */
+int mat_span_int(const char *text, mat_span span);
+
+/* Reports a `syntax` error at line:column of the match being read, within
+ * the per-match cap. */
+void mat_syntax_error(bg_mat_reader *reader, int line, int column, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Copies the blank-delimited token at `offset` into `out` for a message,
+ * shortened and with unprintable bytes replaced. */
+void mat_quote_token(const mat_line *line, size_t offset, char *out, size_t out_size);
+
+/* Reads one move line ("  3) 63: 24/18 13/10     41: 13/9 6/5") into the
+ * current game. */
+void mat_read_move_line(bg_mat_reader *reader, const mat_line *line);
+
+#endif

@@ -1,0 +1,366 @@
+/*
+ * read_mat_play.c — reads one move line of a .mat record into actions:
+ *
+ *     "  3) 63: 24/18 13/10                41: 13/9 6/5"
+ *     "  7)  Doubles => 2                    Takes"
+ *     "                                      Wins 2 points"
+ *
+ * A line holds up to two cells.  Cells are found by where a cell token
+ * starts (a roll "63:" or a keyword), never by fixed columns, because
+ * writers overflow and misalign them.  The second cell of a line is the
+ * right player's; a lone cell belongs to the side whose column it is
+ * nearer (the right column is learned from lines with two cells).
+ *
+ * An error makes the rest of its cell unreadable: it is reported once, a
+ * roll whose play could not be read is kept as an unknown play ("????"),
+ * and reading resumes at the next cell of the line.
+ */
+#include "read_mat_int.h"
+
+#include <string.h>
+
+typedef enum {
+  TOK_ROLL,
+  TOK_DOUBLE,
+  TOK_BEAVER,
+  TOK_TAKE,
+  TOK_DROP,
+  TOK_WIN,
+  TOK_RESIGN,
+  TOK_CANNOT,
+  TOK_UNKNOWN,
+  TOK_MOVE,
+} token_kind;
+
+/* The (*MARK) names of grammar/cell-token.pcre; told apart by their first
+ * two letters, as this runs for every token. */
+static token_kind token_kind_of(const char *mark) {
+  switch (mark[0]) {
+  case 'r':
+    return mark[1] == 'o' ? TOK_ROLL : TOK_RESIGN;
+  case 'd':
+    return mark[1] == 'o' ? TOK_DOUBLE : TOK_DROP;
+  case 'b':
+    return TOK_BEAVER;
+  case 't':
+    return TOK_TAKE;
+  case 'w':
+    return TOK_WIN;
+  case 'c':
+    return TOK_CANNOT;
+  case 'u':
+    return TOK_UNKNOWN;
+  default:
+    return TOK_MOVE;
+  }
+}
+
+static bool starts_cell(token_kind kind) {
+  return kind <= TOK_RESIGN;
+}
+
+/* What is being read on one line. */
+typedef struct {
+  bg_mat_reader *reader;
+  const mat_line *line;
+  bg_game *game;
+  int left_column;   /* where this line's left cell starts */
+  int cells;         /* cells started on the line */
+  bg_action *action; /* the current cell's action; NULL before the first cell */
+  bool broken;       /* the current cell had an error: skip to the next cell */
+  bool play_closed;  /* the roll's play was "Cannot Move" or "????" */
+} line_state;
+
+static size_t skip_blanks(const mat_line *line, size_t offset) {
+  while (offset < line->length &&
+         (line->text[offset] == ' ' || line->text[offset] == '\t'))
+    offset++;
+  return offset;
+}
+
+static size_t skip_token(const mat_line *line, size_t offset) {
+  while (offset < line->length && line->text[offset] != ' ' && line->text[offset] != '\t')
+    offset++;
+  return offset;
+}
+
+/* ---- errors ------------------------------------------------------------- */
+
+/* The play of a roll that could not be read is unknown, not empty: the
+ * referee then checks nothing after it instead of inventing errors. */
+static void break_cell(line_state *state) {
+  state->broken = true;
+  if (state->action && state->action->kind == ACT_ROLL) {
+    state->action->unknown_play = true;
+    state->action->cannot_move = false;
+    state->action->move_count = 0;
+  }
+}
+
+static void cell_error_expected(line_state *state, size_t offset) {
+  char found[64];
+  mat_quote_token(state->line, offset, found, sizeof found);
+  int line = state->line->number, column = (int)offset + 1;
+  bg_action *action = state->action;
+  if (action && action->kind == ACT_ROLL && !state->broken)
+    mat_syntax_error(state->reader, line, column,
+                     "expected a move like '24/18' after '%d%d:', found '%s'",
+                     action->die1, action->die2, found);
+  else
+    mat_syntax_error(state->reader, line, column,
+                     "expected a roll like '63:' or 'Doubles => 2', found '%s'", found);
+  break_cell(state);
+}
+
+static void cell_error(line_state *state, size_t offset, const char *message) {
+  mat_syntax_error(state->reader, state->line->number, (int)offset + 1, "%s", message);
+  break_cell(state);
+}
+
+/* ---- cells -------------------------------------------------------------- */
+
+/* A lone cell is the right player's when it starts nearer the right column
+ * than the left one. */
+static int lone_cell_player(const line_state *state, int column) {
+  int left = state->left_column, right = state->reader->right_column;
+  if (right - left < 8)
+    right = left + 28; /* a useless guess: fall back to the usual layout */
+  return 2 * (column - left) > right - left ? 1 : 0;
+}
+
+static void learn_right_column(bg_mat_reader *reader, int column) {
+  if (!reader->right_column_learned || column < reader->right_column)
+    reader->right_column = column;
+  reader->right_column_learned = true;
+}
+
+static int group_int(line_state *state, mat_group_id group) {
+  mat_span span;
+  if (!mat_group_span(&state->reader->patterns, group, &span))
+    return 0;
+  return mat_span_int(state->line->text, span);
+}
+
+/* Fills a new action from the cell token just matched. */
+static void fill_action(line_state *state, bg_action *action, token_kind kind) {
+  const char *text = state->line->text;
+  mat_span span;
+  switch (kind) {
+  case TOK_ROLL:
+    action->kind = ACT_ROLL;
+    mat_group_span(&state->reader->patterns, GRP_DIE1, &span);
+    action->die1 = text[span.start] - '0';
+    action->die2 = text[span.start + 1] - '0';
+    break;
+  case TOK_DOUBLE:
+    action->kind = ACT_DOUBLE;
+    action->value = group_int(state, GRP_CUBE);
+    break;
+  case TOK_BEAVER:
+    action->kind = ACT_BEAVER;
+    action->value = group_int(state, GRP_BEAVER);
+    break;
+  case TOK_TAKE:
+    action->kind = ACT_TAKE;
+    break;
+  case TOK_DROP:
+    action->kind = ACT_DROP;
+    break;
+  case TOK_WIN:
+    action->kind = ACT_WIN;
+    action->value = group_int(state, GRP_WON);
+    action->and_match = mat_group_span(&state->reader->patterns, GRP_AND_MATCH, &span);
+    break;
+  default:
+    action->kind = ACT_RESIGN;
+    action->value = group_int(state, GRP_LOST);
+    break;
+  }
+}
+
+/* Starts a cell at `offset`; false when the line cannot hold another. */
+static bool start_cell(line_state *state, token_kind kind, size_t offset) {
+  int column = (int)offset + 1;
+  int player;
+  if (state->cells == 0) {
+    player = lone_cell_player(state, column);
+  } else if (state->cells == 1) {
+    player = 1;
+    learn_right_column(state->reader, column);
+  } else if (kind == TOK_WIN) {
+    /* A result written after both plays of a line: placed by its column. */
+    player = lone_cell_player(state, column);
+  } else {
+    state->action = NULL;
+    cell_error(state, offset,
+               "a move line has at most two cells (left player, right player)");
+    return false;
+  }
+  bg_action *action = game_add_action(state->game);
+  if (!action) {
+    state->reader->out_of_memory = true;
+    return false;
+  }
+  action->player = player;
+  action->pos = (bg_srcpos){state->line->number, column};
+  action->move_number = state->reader->move_number;
+  fill_action(state, action, kind);
+  state->action = action;
+  state->cells++;
+  state->broken = false;
+  state->play_closed = false;
+  return true;
+}
+
+/* ---- plays -------------------------------------------------------------- */
+
+/* The point a chain group holds: "bar" is 25, "off" is 0; -1 (reported)
+ * for a number that is no point. */
+static int chain_point(line_state *state, mat_span span) {
+  const char *text = state->line->text;
+  char first = text[span.start];
+  if (first == 'b' || first == 'B')
+    return 25;
+  if (first == 'o' || first == 'O')
+    return 0;
+  int point = mat_span_int(text, span);
+  if (point > 25) {
+    char message[160];
+    snprintf(message, sizeof message,
+             "no point %d: expected 1-24, 25 or 'bar' (the bar), 0 or 'off' (borne off)",
+             point);
+    cell_error(state, span.start, message);
+    return -1;
+  }
+  return point;
+}
+
+static bg_move *add_move(line_state *state, size_t offset) {
+  bg_action *action = state->action;
+  if (action->move_count == BG_MAX_MOVES) {
+    char message[80];
+    snprintf(message, sizeof message, "more than %d moves in one play", BG_MAX_MOVES);
+    cell_error(state, offset, message);
+    return NULL;
+  }
+  return &action->moves[action->move_count++];
+}
+
+/* The points and hit marks of the move token just matched. */
+typedef struct {
+  int count;      /* points in the chain, 2 to 5 */
+  mat_span at[5]; /* where each point is written */
+  bool hit[5];    /* '*' after it */
+  int repeat;     /* "(2)", 1 when not written */
+  bool tail_hit;  /* '*' after the repeat count */
+  mat_span repeat_at;
+} move_chain;
+
+static void read_chain(const mat_patterns *patterns, const char *text,
+                       move_chain *chain) {
+  mat_span span;
+  chain->count = 0;
+  for (int i = 0; i < 5 && mat_group_span(patterns, GRP_POINT1 + i, &chain->at[i]); i++) {
+    chain->hit[i] = mat_group_span(patterns, GRP_HIT1 + i, &span);
+    chain->count++;
+  }
+  chain->repeat = 1;
+  if (mat_group_span(patterns, GRP_MOVE_COUNT, &chain->repeat_at))
+    chain->repeat = mat_span_int(text, chain->repeat_at);
+  chain->tail_hit = mat_group_span(patterns, GRP_TAIL_HIT, &span);
+}
+
+/* "24/18", "bar/20*", "6/4*(2)", "24/18/13": a chain of n points is n - 1
+ * moves; a '*' marks a hit on the move it ends (a '*' on the very first
+ * point, "13*\/9", is taken for the first move: lenient). */
+static void read_move_token(line_state *state) {
+  move_chain chain;
+  read_chain(&state->reader->patterns, state->line->text, &chain);
+  if (chain.repeat < 1) {
+    cell_error(state, chain.repeat_at.start, "a repeat count like '(2)' is at least 1");
+    return;
+  }
+  int from = chain_point(state, chain.at[0]);
+  bg_move *move = NULL;
+  for (int i = 1; from >= 0 && i < chain.count; i++) {
+    int to = chain_point(state, chain.at[i]);
+    if (to < 0 || !(move = add_move(state, chain.at[i - 1].start)))
+      return;
+    bool hit = chain.hit[i] || (i == 1 && chain.hit[0]);
+    *move = (bg_move){from, to, chain.repeat, hit,
+                      (bg_srcpos){state->line->number, (int)chain.at[i - 1].start + 1}};
+    from = to;
+  }
+  if (move && chain.tail_hit)
+    move->hit = true;
+}
+
+/* A token of a roll's play: a move, "Cannot Move" or "????". */
+static void read_play_token(line_state *state, token_kind kind, size_t offset) {
+  bg_action *action = state->action;
+  if (!action || action->kind != ACT_ROLL) {
+    char found[64], message[120];
+    mat_quote_token(state->line, offset, found, sizeof found);
+    snprintf(message, sizeof message, "expected a roll like '63:' before '%s'", found);
+    cell_error(state, offset, message);
+    return;
+  }
+  if (state->play_closed || (kind != TOK_MOVE && action->move_count > 0)) {
+    cell_error(state, offset, "'Cannot Move' or '?\?\?\?' must be the whole play");
+    return;
+  }
+  if (kind == TOK_MOVE) {
+    read_move_token(state);
+    return;
+  }
+  state->play_closed = true;
+  if (kind == TOK_CANNOT)
+    action->cannot_move = true;
+  else
+    action->unknown_play = true;
+}
+
+/* ---- the line ------------------------------------------------------------ */
+
+/* "  12) ": the move number and where the left cell starts; the offset of
+ * what follows the ')' (0 on an unnumbered line). */
+static size_t read_move_number(line_state *state) {
+  bg_mat_reader *reader = state->reader;
+  const mat_line *line = state->line;
+  reader->move_number = 0;
+  state->left_column = reader->left_column;
+  if (!mat_match_at(&reader->patterns, PAT_MOVE_NUMBER, line->text, line->length, 0))
+    return 0;
+  mat_span number;
+  mat_group_span(&reader->patterns, GRP_MOVE_NUMBER, &number);
+  reader->move_number = mat_span_int(line->text, number);
+  size_t after = mat_match_end(&reader->patterns);
+  state->left_column = reader->left_column = (int)after + 2; /* one blank after ')' */
+  return after;
+}
+
+void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
+  bg_match *match = reader->match;
+  line_state state = {
+      .reader = reader, .line = line, .game = &match->games[match->game_count - 1]};
+  size_t offset = read_move_number(&state);
+  mat_patterns *patterns = &reader->patterns;
+  for (offset = skip_blanks(line, offset); offset < line->length;
+       offset = skip_blanks(line, offset)) {
+    if (!mat_match_at(patterns, PAT_CELL_TOKEN, line->text, line->length, offset)) {
+      if (!state.broken)
+        cell_error_expected(&state, offset);
+      offset = skip_token(line, offset);
+      continue;
+    }
+    size_t token_end = mat_match_end(patterns);
+    token_kind kind = token_kind_of(mat_match_mark(patterns));
+    if (starts_cell(kind)) {
+      if (!start_cell(&state, kind, offset))
+        return;
+    } else if (!state.broken) {
+      read_play_token(&state, kind, offset);
+    }
+    offset = token_end;
+  }
+}

@@ -1,0 +1,53 @@
+/*
+ * referee_play.h — checks one recorded play against the engine's legal
+ * plays and, when it is not among them, says which rule it breaks.
+ *
+ * The notation does not always fix the position (a combined hop with one
+ * `*` may have hit one blot or two; unmarked records never say), so the
+ * referee follows a small SET of positions the record allows; later plays
+ * narrow it down.  Positions here are absolute: checkers[0] is the left
+ * player's (player 0), checkers[1] the right player's.
+ */
+#ifndef BG_REFEREE_PLAY_H
+#define BG_REFEREE_PLAY_H
+
+#include "board.h"
+#include "diag.h"
+#include "match.h"
+#include "movegen.h"
+
+#define BG_MAX_CANDIDATES 32
+
+typedef struct {
+  bg_board boards[BG_MAX_CANDIDATES];
+  int count; /* 0: the position is unknown (after ???? or an impossible play) */
+} position_set;
+
+/* What one game's play checks share: where to report, scratch lists. */
+typedef struct {
+  const bg_match *match;
+  bg_diag_sink *sink;
+  int game_number;
+  bool marks_hits; /* the record writes '*' at all: only then is a missing one worth a
+                      word */
+  bg_playlist legal;
+  bg_playlist reachable;
+} play_checker;
+
+void play_checker_init(play_checker *checker, const bg_match *match, bg_diag_sink *sink);
+void play_checker_free(play_checker *checker);
+
+/* Checks `roll` (an ACT_ROLL with a known play) by roll->player from every
+ * position of `positions`, and replaces the set with the positions after
+ * the play.  `blank_before_result` says the play is an empty cell directly
+ * before the game's result (GNU Backgammon writes a resignation after
+ * rolling that way), where an empty play is not a rule error.
+ * Returns false when the record cannot be followed any further in this game
+ * (the set is then empty). */
+bool check_play(play_checker *checker, const bg_action *roll, position_set *positions,
+                bool blank_before_result);
+
+/* The name of a point for messages: "bar", "off", or the number. */
+const char *point_name(int point, char *buf, int size);
+
+#endif

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# bench.sh — `make bench`: how fast bgmatch checks, as moves/s, MB/s and a
+# ratio to `wc -l` over the same bytes, so the figure holds on a noisy machine.
+#
+#   tests/bench.sh [BIN] [DIR]     BIN defaults to build/bgmatch, DIR to
+#                                  build/bench
+#
+# DIR/corpus.mat is made once and deterministically: the valid records of
+# samples/ and of ${BGMATCH_SHARED:-../shared}/corpus (when present; not the
+# three broken ones, not SGF), byte-order marks removed, each followed by a
+# blank line, concatenated in name order and repeated until about 32 MB.  A
+# "move" is a roll cell of a record ("63:"), counted here with grep -o.  Each
+# of the two commands runs three times after a warm-up; the best time counts.
+set -u
+export LC_ALL=C
+
+bin=${1:-build/bgmatch}
+dir=${2:-build/bench}
+target_bytes=$((32 * 1024 * 1024))
+corpus=${BGMATCH_SHARED:-../shared}/corpus
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
+[[ -x $bin ]] || { echo "bench: $bin is not an executable (make all first)"; exit 2; }
+mkdir -p "$dir"
+big=$dir/corpus.mat
+
+# The valid records, in a fixed order.
+sources() {
+  ls samples/*.mat
+  if [[ -d $corpus ]]; then
+    (cd "$corpus" && ls -- */*.txt */*.mat) | grep -v -e 'Minchy_-_Llabba' -e 'MrPurple_-_Lasse' \
+      -e 'match9814649' | sed "s|^|$corpus/|"
+  fi
+}
+
+make_corpus() {
+  local once=$dir/once.mat file size copies
+  : >"$once"
+  while read -r file; do
+    sed '1s/^\xEF\xBB\xBF//' "$file" >>"$once"
+    printf '\n\n' >>"$once"
+  done < <(sources | LC_ALL=C sort)
+  size=$(wc -c <"$once")
+  copies=$(((target_bytes + size - 1) / size))
+  : >"$big.tmp"
+  for ((i = 0; i < copies; i++)); do cat "$once" >>"$big.tmp"; done
+  mv "$big.tmp" "$big"
+  rm -f "$once"
+  echo "bench: made $big from $(sources | wc -l) records x $copies copies"
+}
+
+# Made again only when a source record is newer than it.
+stale() {
+  [[ ! -s $big ]] && return 0
+  local file
+  while read -r file; do
+    [[ $file -nt $big ]] && return 0
+  done < <(sources)
+  return 1
+}
+stale && make_corpus
+
+# best_time COMMAND...: the best wall time of three runs, in seconds.
+best_time() {
+  local best="" t0 t1 t
+  for _ in 1 2 3; do
+    t0=$(date +%s.%N)
+    "$@" >/dev/null 2>&1
+    t1=$(date +%s.%N)
+    t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }')
+    if [[ -z $best ]] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then
+      best=$t
+    fi
+  done
+  echo "$best"
+}
+
+bytes=$(wc -c <"$big")
+moves=$(grep -oE '(^|[ )])[1-6][1-6]:' "$big" | wc -l)
+cat "$big" >/dev/null # warm the page cache
+problems=$("$bin" check "$big" 2>/dev/null | grep -c ': error: ')
+if [[ $problems -ne 0 ]]; then
+  echo "bench: note: bgmatch reports $problems errors on a corpus of valid records"
+fi
+wc_time=$(best_time wc -l "$big")
+bg_time=$(best_time "$bin" check "$big")
+
+awk -v file="$big" -v bytes="$bytes" -v moves="$moves" -v wct="$wc_time" -v bgt="$bg_time" 'BEGIN {
+  mb = bytes / 1e6
+  printf "corpus:  %s, %.1f MB, %d moves\n", file, mb, moves
+  printf "wc -l:   %.3f s  %8.1f MB/s\n", wct, mb / wct
+  printf "bgmatch: %.3f s  %8.1f MB/s  %12.0f moves/s\n", bgt, mb / bgt, moves / bgt
+  printf "ratio:   bgmatch takes %.1f times as long as wc -l\n", bgt / wct
+}'

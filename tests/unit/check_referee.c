@@ -1,0 +1,393 @@
+/*
+ * check_referee.c — the referee on small hand-made records: for every rule
+ * it enforces, a record that breaks it (the diagnostic must name the rule at
+ * the right line and column) and one just on the legal side of the line
+ * (no diagnostic of that rule).
+ *
+ * Records are written in GNU Backgammon's layout by `row` so the tests read
+ * like the files they stand for.  Left column: Alice; right column: Bob.
+ */
+#include <check.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "read_mat.h"
+#include "referee.h"
+
+/* Appends one move line: "  3) 41: 24/23 13/9               62: 24/18" */
+static void row(char *record, size_t size, int number, const char *left,
+                const char *right) {
+  size_t used = strlen(record);
+  if (number > 0)
+    snprintf(record + used, size - used, "%3d) %-28s%s\n", number, left, right);
+  else
+    snprintf(record + used, size - used, "     %-28s%s\n", left, right);
+}
+
+static void header(char *record, size_t size, int length, int game, int alice, int bob) {
+  size_t used = strlen(record);
+  if (game == 1)
+    used += snprintf(record + used, size - used, " %d point match\n", length);
+  snprintf(record + used, size - used, "\n Game %d\n Alice : %d%25sBob : %d\n", game,
+           alice, "", bob);
+}
+
+typedef struct {
+  char *output;
+  long errors;
+  long warnings;
+} verdict;
+
+static verdict judge(const char *record, const bg_referee_options *options) {
+  verdict result = {0};
+  size_t output_size = 0;
+  FILE *out = open_memstream(&result.output, &output_size);
+  FILE *in = fmemopen((void *)record, strlen(record), "r");
+  ck_assert_ptr_nonnull(in);
+  bg_diag_sink sink;
+  diag_sink_init(&sink, out, DIAG_TEXT);
+  bg_mat_reader *reader = mat_reader_new(in, "t.mat", &sink);
+  ck_assert_ptr_nonnull(reader);
+  bg_referee_options defaults;
+  referee_options_init(&defaults);
+  bg_match *match;
+  while ((match = mat_reader_next(reader)) != NULL) {
+    referee_check_match(match, options ? options : &defaults, &sink);
+    diag_flush(&sink);
+    match_free(match);
+  }
+  diag_flush(&sink);
+  mat_reader_free(reader);
+  fclose(in);
+  fclose(out);
+  result.errors = sink.errors;
+  result.warnings = sink.warnings;
+  diag_sink_free(&sink);
+  return result;
+}
+
+/* The output has a diagnostic "t.mat:LINE:COL: SEVERITY: ... [RULE]". */
+static bool reports(const verdict *result, int line, int column, const char *severity,
+                    const char *rule) {
+  char place[64], tag[64];
+  snprintf(place, sizeof place, "t.mat:%d:%d: %s: ", line, column, severity);
+  snprintf(tag, sizeof tag, "[%s]", rule);
+  for (const char *at = strstr(result->output, place); at; at = strstr(at + 1, place)) {
+    const char *end = strchr(at, '\n');
+    const char *found = strstr(at, tag);
+    if (found && (!end || found < end))
+      return true;
+  }
+  return false;
+}
+
+static bool mentions_rule(const verdict *result, const char *rule) {
+  char tag[64];
+  snprintf(tag, sizeof tag, "[%s]", rule);
+  return strstr(result->output, tag) != NULL;
+}
+
+#define RECORD_SIZE 4096
+
+/* A legal opening used by several tests: lines 4..6 of the record. */
+static void opening(char *record) {
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+  row(record, RECORD_SIZE, 2, "41: 24/23 13/9", "62: 24/18 13/11");
+}
+
+START_TEST(legal_game_is_clean) {
+  char record[RECORD_SIZE] = "";
+  opening(record);
+  row(record, RECORD_SIZE, 3, "63: 24/18 13/10", " Doubles => 2");
+  row(record, RECORD_SIZE, 4, " Drops", " Wins 1 point");
+  verdict result = judge(record, NULL);
+  ck_assert_msg(result.errors == 0, "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
+START_TEST(step_from_empty_point_is_illegal) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "31: 7/4 6/5", "");
+  verdict result = judge(record, NULL);
+  ck_assert_msg(reports(&result, 5, 10, "error", "illegal-move"), "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
+START_TEST(blocked_point_is_illegal) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  /* Alice's 24/19 lands on Bob's 6 point (five checkers). */
+  row(record, RECORD_SIZE, 1, "51: 24/19 6/5", "");
+  verdict result = judge(record, NULL);
+  ck_assert_msg(reports(&result, 5, 10, "error", "illegal-move"), "%s", result.output);
+  ck_assert_ptr_nonnull(strstr(result.output, "blocked"));
+  free(result.output);
+}
+END_TEST
+
+START_TEST(one_die_of_two_is_unplayed) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "31: 8/5", "");
+  verdict result = judge(record, NULL);
+  ck_assert_msg(reports(&result, 5, 6, "error", "unplayed-dice"), "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
+START_TEST(blank_play_with_legal_moves_is_wrong_no_play) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "31:", "62: 24/18 13/11");
+  verdict result = judge(record, NULL);
+  ck_assert_msg(reports(&result, 5, 6, "error", "wrong-no-play"), "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
+START_TEST(opening_double_is_turn_order) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "33: 8/5(2) 6/3(2)", "");
+  verdict result = judge(record, NULL);
+  ck_assert_msg(reports(&result, 5, 6, "error", "turn-order"), "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
+START_TEST(same_player_twice_is_turn_order) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+  row(record, RECORD_SIZE, 2, "", "62: 24/18 13/11");
+  verdict result = judge(record, NULL);
+  ck_assert_msg(reports(&result, 6, 34, "error", "turn-order"), "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
+START_TEST(double_by_non_owner_is_cube_error) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+  row(record, RECORD_SIZE, 2, "41: 24/23 13/9", " Doubles => 2");
+  row(record, RECORD_SIZE, 3, " Takes", "62: 24/18 13/11");
+  row(record, RECORD_SIZE, 4, "63: 24/18 13/10", " Doubles => 4");
+  verdict result = judge(record, NULL);
+  ck_assert_msg(reports(&result, 8, 35, "error", "cube"), "%s", result.output);
+  ck_assert_msg(!reports(&result, 6, 35, "error", "cube"), "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
+START_TEST(owner_may_redouble) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+  row(record, RECORD_SIZE, 2, "41: 24/23 13/9", " Doubles => 2");
+  row(record, RECORD_SIZE, 3, " Takes", "62: 24/18 13/11");
+  row(record, RECORD_SIZE, 4, " Doubles => 4", " Drops");
+  row(record, RECORD_SIZE, 0, " Wins 2 points", "");
+  verdict result = judge(record, NULL);
+  ck_assert_msg(!mentions_rule(&result, "cube"), "%s", result.output);
+  ck_assert_msg(!mentions_rule(&result, "score"), "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
+START_TEST(take_without_double_is_cube_error) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+  row(record, RECORD_SIZE, 2, " Takes", "");
+  verdict result = judge(record, NULL);
+  ck_assert_msg(reports(&result, 6, 7, "error", "cube"), "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
+START_TEST(dropped_double_is_worth_the_old_cube) {
+  char record[RECORD_SIZE] = "";
+  opening(record);
+  row(record, RECORD_SIZE, 3, "63: 24/18 13/10", " Doubles => 2");
+  row(record, RECORD_SIZE, 4, " Drops", " Wins 2 points");
+  verdict result = judge(record, NULL);
+  ck_assert_msg(reports(&result, 8, 35, "error", "score"), "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
+START_TEST(resignation_must_be_a_cube_multiple) {
+  char record[RECORD_SIZE] = "";
+  opening(record);
+  row(record, RECORD_SIZE, 0, "", " Wins 3 points");
+  verdict good = judge(record, NULL);
+  ck_assert_msg(!mentions_rule(&good, "score"), "%s", good.output);
+  free(good.output);
+  record[0] = '\0';
+  opening(record);
+  row(record, RECORD_SIZE, 0, "", " Wins 4 points");
+  verdict bad = judge(record, NULL);
+  ck_assert_msg(reports(&bad, 7, 35, "error", "score"), "%s", bad.output);
+  free(bad.output);
+}
+END_TEST
+
+START_TEST(score_line_must_add_up) {
+  char record[RECORD_SIZE] = "";
+  opening(record);
+  row(record, RECORD_SIZE, 3, "63: 24/18 13/10", " Doubles => 2");
+  row(record, RECORD_SIZE, 4, " Drops", " Wins 1 point");
+  header(record, RECORD_SIZE, 3, 2, 0, 2);
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+  verdict result = judge(record, NULL);
+  ck_assert_msg(strstr(result.output, "t.mat:11:") != NULL, "%s", result.output);
+  ck_assert_msg(mentions_rule(&result, "score"), "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
+/* 2-point match: Bob leads 1-0, so game 2 is the Crawford game. */
+static void crawford_record(char *record, const char *game2_cube,
+                            const char *game3_cube) {
+  header(record, RECORD_SIZE, 2, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+  row(record, RECORD_SIZE, 2, "41: 24/23 13/9", " Doubles => 2");
+  row(record, RECORD_SIZE, 3, " Drops", " Wins 1 point");
+  header(record, RECORD_SIZE, 2, 2, 0, 1);
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+  row(record, RECORD_SIZE, 2, game2_cube, "");
+  row(record, RECORD_SIZE, 0, " Wins 1 point", "");
+  header(record, RECORD_SIZE, 2, 3, 1, 1);
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+  row(record, RECORD_SIZE, 2, game3_cube, "");
+  row(record, RECORD_SIZE, 0, " Wins 2 points and the match", "");
+}
+
+START_TEST(no_double_in_crawford_game) {
+  char record[RECORD_SIZE] = "";
+  crawford_record(record, " Doubles => 2", "41: 24/23 13/9");
+  verdict result = judge(record, NULL);
+  ck_assert_msg(reports(&result, 12, 7, "error", "cube"), "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
+START_TEST(double_after_crawford_is_fine) {
+  char record[RECORD_SIZE] = "";
+  crawford_record(record, "41: 24/23 13/9", " Doubles => 2");
+  /* Game 3 ends with Bob resigning 2 points after the double. */
+  verdict result = judge(record, NULL);
+  ck_assert_msg(!mentions_rule(&result, "cube"), "%s", result.output);
+  ck_assert_msg(result.errors == 0, "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
+START_TEST(truncated_record_is_incomplete_warning) {
+  char record[RECORD_SIZE] = "";
+  opening(record);
+  verdict result = judge(record, NULL);
+  ck_assert_int_eq(result.errors, 0);
+  ck_assert_msg(mentions_rule(&result, "incomplete"), "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
+START_TEST(unknown_play_is_unrecorded_warning) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "", "31: ????");
+  row(record, RECORD_SIZE, 2, "41: 24/23 13/9", "");
+  verdict result = judge(record, NULL);
+  ck_assert_msg(reports(&result, 5, 34, "warning", "unrecorded"), "%s", result.output);
+  ck_assert_int_eq(result.errors, 0);
+  free(result.output);
+}
+END_TEST
+
+START_TEST(hit_marks_checked_only_where_written) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "31: 8/5 6/5", "64: 24/18 18/14");
+  row(record, RECORD_SIZE, 2, "62: 13/11* 13/7", "43: 25/21 24/21");
+  verdict marked = judge(record, NULL);
+  ck_assert_msg(!mentions_rule(&marked, "hit-marker"), "%s", marked.output);
+  free(marked.output);
+
+  record[0] = '\0';
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "31: 8/5 6/5", "64: 24/18 18/14");
+  row(record, RECORD_SIZE, 2, "62: 13/11 13/7", "43: 25/21 24/21");
+  verdict unmarked_record = judge(record, NULL);
+  ck_assert_msg(!mentions_rule(&unmarked_record, "hit-marker"), "%s",
+                unmarked_record.output);
+  ck_assert_int_eq(unmarked_record.errors, 0);
+  free(unmarked_record.output);
+
+  record[0] = '\0';
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "31: 8/5 6/5", "64: 24/18 18/14");
+  row(record, RECORD_SIZE, 2, "62: 13/11 13/7*", "43: 25/21 24/21");
+  verdict wrong = judge(record, NULL);
+  ck_assert_msg(mentions_rule(&wrong, "hit-marker"), "%s", wrong.output);
+  ck_assert_int_eq(wrong.errors, 0);
+  free(wrong.output);
+}
+END_TEST
+
+START_TEST(error_is_reported_once) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "31: 8/5 8/4", "62: 24/18 13/11");
+  row(record, RECORD_SIZE, 2, "41: 24/23 13/9", "52: 13/8 13/11");
+  verdict result = judge(record, NULL);
+  ck_assert_int_eq(result.errors, 1);
+  free(result.output);
+}
+END_TEST
+
+static Suite *referee_suite(void) {
+  Suite *suite = suite_create("referee");
+  TCase *plays = tcase_create("plays");
+  tcase_add_test(plays, legal_game_is_clean);
+  tcase_add_test(plays, step_from_empty_point_is_illegal);
+  tcase_add_test(plays, blocked_point_is_illegal);
+  tcase_add_test(plays, one_die_of_two_is_unplayed);
+  tcase_add_test(plays, blank_play_with_legal_moves_is_wrong_no_play);
+  tcase_add_test(plays, hit_marks_checked_only_where_written);
+  tcase_add_test(plays, error_is_reported_once);
+  tcase_add_test(plays, unknown_play_is_unrecorded_warning);
+  suite_add_tcase(suite, plays);
+  TCase *turns = tcase_create("turns and cube");
+  tcase_add_test(turns, opening_double_is_turn_order);
+  tcase_add_test(turns, same_player_twice_is_turn_order);
+  tcase_add_test(turns, double_by_non_owner_is_cube_error);
+  tcase_add_test(turns, owner_may_redouble);
+  tcase_add_test(turns, take_without_double_is_cube_error);
+  tcase_add_test(turns, no_double_in_crawford_game);
+  tcase_add_test(turns, double_after_crawford_is_fine);
+  suite_add_tcase(suite, turns);
+  TCase *score = tcase_create("score");
+  tcase_add_test(score, dropped_double_is_worth_the_old_cube);
+  tcase_add_test(score, resignation_must_be_a_cube_multiple);
+  tcase_add_test(score, score_line_must_add_up);
+  tcase_add_test(score, truncated_record_is_incomplete_warning);
+  suite_add_tcase(suite, score);
+  return suite;
+}
+
+int main(void) {
+  SRunner *runner = srunner_create(referee_suite());
+  srunner_run_all(runner, CK_NORMAL);
+  int failed = srunner_ntests_failed(runner);
+  srunner_free(runner);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# valgrind.sh — a handful of bgmatch runs and one unit-test program under
+# valgrind: no invalid access, no uninitialised read, no leak.
+#
+#   tests/valgrind.sh BIN [UNIT_PROGRAM]
+#
+# Each run passes when valgrind's log says "ERROR SUMMARY: 0 errors" and the
+# program's exit status is the one the run expects (bgmatch's own 1 for a
+# broken record is not a valgrind failure; --error-exitcode=1 still makes a
+# run that should exit 0 fail on any error).  Without valgrind: SKIP, passes.
+# Ends with "N passed, M failed".
+set -u
+
+bin=${1:-build/bgmatch}
+unit=${2:-}
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
+if ! command -v valgrind >/dev/null 2>&1; then
+  echo "SKIP: valgrind is not installed (apt-get install valgrind)"
+  echo "0 passed, 0 failed"
+  exit 0
+fi
+[[ $bin == /* ]] || bin=./$bin
+logs=$(mktemp -d "${TMPDIR:-/tmp}/bgmatch-valgrind.XXXXXX")
+trap 'rm -rf "$logs"' EXIT
+# shellcheck disable=SC2054 # the commas belong to the option
+VALGRIND=(valgrind --leak-check=full --errors-for-leak-kinds=definite,possible
+  --error-exitcode=1)
+
+passed=0
+failed=0
+runs=0
+
+# vg EXPECTED_STATUS STDIN COMMAND...
+vg() {
+  local want=$1 stdin=$2
+  shift 2
+  runs=$((runs + 1))
+  local log=$logs/run$runs.log
+  "${VALGRIND[@]}" --log-file="$log" "$@" <"$stdin" >/dev/null 2>&1
+  local status=$?
+  if ! grep -q 'ERROR SUMMARY: 0 errors' "$log" || [[ $status -ne $want ]]; then
+    echo "FAIL valgrind $*: exit status $status (expected $want)"
+    grep -v '^==[0-9]*== *$' "$log" | sed 's/^/  /' | head -n 40
+    failed=$((failed + 1))
+  else
+    echo "ok valgrind $*"
+    passed=$((passed + 1))
+  fi
+}
+
+cases=tests/e2e/cases
+vg 0 /dev/null "$bin" --help
+vg 0 /dev/null "$bin" check samples/gnubg-5pt-s201.mat samples/xg-style.mat
+vg 0 /dev/null "$bin" check samples/fibs-two-matches.mat samples/bgstudio-style.mat
+vg 1 /dev/null "$bin" check samples/broken/illegal-move.mat samples/broken/unplayed-dice.mat
+vg 1 /dev/null "$bin" check --format json samples/broken/wrong-bear-off.mat samples/broken/cube.mat
+vg 1 /dev/null "$bin" check $cases/empty.mat $cases/garbage.mat $cases/garbage-in-match.mat
+vg 0 samples/gnubg-money3g-s304.mat "$bin" check -
+vg 2 /dev/null "$bin" check no-such-file.mat samples/broken/score.mat
+if [[ -n $unit && -x $unit ]]; then
+  # CK_FORK=no: the tests run in the one process valgrind watches.
+  CK_FORK=no vg 0 /dev/null "$unit"
+elif [[ -n $unit ]]; then
+  echo "FAIL valgrind $unit: not built"
+  failed=$((failed + 1))
+else
+  echo "valgrind: no unit-test program to run"
+fi
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]

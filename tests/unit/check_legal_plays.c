@@ -302,20 +302,30 @@ START_TEST(test_fixture_agrees_with_gnubg) {
 }
 END_TEST
 
+/* Stands in for the fixture test when the fixture is absent, so that the
+ * program still ends with Check's summary line; it checks the one thing it
+ * can: that the skip was for a path that really does not open. */
+START_TEST(test_fixture_absent) {
+  ck_assert_ptr_null(fopen(fixture_path, "r"));
+}
+END_TEST
+
 int main(void) {
   const char *shared = getenv("BGMATCH_SHARED");
   snprintf(fixture_path, sizeof fixture_path, "%s/fixtures/legal-plays.tsv",
            shared && *shared ? shared : "../shared");
-  FILE *probe = fopen(fixture_path, "r");
-  if (!probe) {
-    printf("SKIP: %s not found; legal-plays fixture not checked\n", fixture_path);
-    return EXIT_SUCCESS;
-  }
-  fclose(probe);
   Suite *suite = suite_create("legal_plays");
   TCase *fixture = tcase_create("gnubg");
   tcase_set_timeout(fixture, 60);
-  tcase_add_test(fixture, test_fixture_agrees_with_gnubg);
+  FILE *probe = fopen(fixture_path, "r");
+  if (probe) {
+    fclose(probe);
+    tcase_add_test(fixture, test_fixture_agrees_with_gnubg);
+  } else {
+    /* A user's clone without ../shared: say so, and run the rest. */
+    printf("SKIP: %s not found; legal-plays fixture not checked\n", fixture_path);
+    tcase_add_test(fixture, test_fixture_absent);
+  }
   suite_add_tcase(suite, fixture);
   SRunner *runner = srunner_create(suite);
   srunner_run_all(runner, CK_NORMAL);

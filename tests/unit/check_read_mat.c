@@ -335,6 +335,40 @@ START_TEST(several_matches) {
 }
 END_TEST
 
+/* Tournament software concatenates files: a BOM may open any line; a tag
+ * between a match line and its first game is that match's. */
+START_TEST(concatenated_files) {
+  parsed r;
+  parse(&r, "\xEF\xBB\xBF; [Event \"one\"]\r\n3 point match\r\n"
+            " Game 1\r\n A : 0      B : 0\r\n  1) 31: 8/5 6/5\r\n"
+            "\xEF\xBB\xBF; [Event \"two\"]\r\n5 point match\r\n; [Jacoby \"Off\"]\r\n"
+            " Game 1\r\n A : 0      B : 0\r\n  1) 31: 8/5 6/5\r\n");
+  ck_assert_int_eq(syntax_errors(&r), 0);
+  ck_assert_int_eq(r.match_count, 2);
+  ck_assert_str_eq(match_tag(r.matches[1], "Event"), "two");
+  ck_assert_int_eq(r.matches[1]->jacoby, RULE_OFF);
+  ck_assert_int_eq(r.matches[1]->tag_count, 2);
+  parsed_free(&r);
+}
+END_TEST
+
+/* Keywords in any case, "Can't Move". */
+START_TEST(keywords_any_case) {
+  parsed r;
+  parse(&r, "3 POINT MATCH\n game 1\n A : 0                          B : 0\n"
+            "  1) 31: 8/5 BAR/22                    64: can't move\n"
+            "  2)  DOUBLES => 2                      takes\n"
+            "  3) 62: 6/OFF 2/off                   wins 2 points AND THE MATCH\n");
+  ck_assert_int_eq(syntax_errors(&r), 0);
+  ck_assert_int_eq(r.matches[0]->length, 3);
+  assert_move(action_at(&r, 0, 0, 0), 1, 25, 22, 1, false);
+  ck_assert(action_at(&r, 0, 0, 1)->cannot_move);
+  assert_action(action_at(&r, 0, 0, 3), ACT_TAKE, 1, 0);
+  ck_assert(action_at(&r, 0, 0, 5)->and_match);
+  parsed_free(&r);
+}
+END_TEST
+
 /* FIBS: names with ratings, misaligned columns, a resumed match's score. */
 START_TEST(fibs_score_line_and_columns) {
   parsed r;
@@ -718,6 +752,29 @@ START_TEST(syntax_errors_capped_per_match) {
 }
 END_TEST
 
+/* The longest line read is 65,536 bytes (without its newline). */
+START_TEST(line_length_limit) {
+  const char *head = "5 point match\n Game 1\n A : 0      B : 0\n";
+  size_t head_length = strlen(head), limit = 65536;
+  char *text = malloc(head_length + 2 * (limit + 2) + 1);
+  char *p = text + head_length;
+  memcpy(text, head, head_length);
+  for (int extra = 0; extra < 2; extra++) { /* a comment of limit + extra bytes */
+    *p++ = ';';
+    memset(p, 'x', limit - 1 + (size_t)extra);
+    p += limit - 1 + (size_t)extra;
+    *p++ = '\n';
+  }
+  *p = '\0';
+  parsed r;
+  parse(&r, text);
+  free(text);
+  ck_assert_int_eq(syntax_errors(&r), 1);
+  ck_assert_int_eq(diag_at(&r, 0)->line, 5);
+  parsed_free(&r);
+}
+END_TEST
+
 /* A 1 MB line: one diagnostic, skipped, bounded memory; the rest is read. */
 START_TEST(huge_line) {
   size_t huge = 1 << 20;
@@ -906,6 +963,8 @@ static Suite *read_mat_suite(void) {
   tcase_add_test(dialects, rule_tags);
   tcase_add_test(dialects, free_comments_ignored);
   tcase_add_test(dialects, several_matches);
+  tcase_add_test(dialects, concatenated_files);
+  tcase_add_test(dialects, keywords_any_case);
   tcase_add_test(dialects, fibs_score_line_and_columns);
   tcase_add_test(dialects, fused_score_line);
   tcase_add_test(dialects, move_numbers_any_alignment);
@@ -926,6 +985,7 @@ static Suite *read_mat_suite(void) {
   tcase_add_test(errors, misplaced_tokens);
   tcase_add_test(errors, missing_game_and_score_lines);
   tcase_add_test(errors, syntax_errors_capped_per_match);
+  tcase_add_test(errors, line_length_limit);
   tcase_add_test(errors, huge_line);
   tcase_add_test(errors, no_match_found);
   tcase_add_test(errors, binary_input);

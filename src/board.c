@@ -88,19 +88,24 @@ static int bear_off_target(const bg_board *board, int from, int die) {
   return BG_OFF;
 }
 
-int board_step_target(const bg_board *board, int from, int die) {
+int board_step_target_relaxed(const bg_board *board, int from, int die,
+                              unsigned relaxed) {
   if (from < 1 || from > BG_BAR || die < 1 || die > 6)
     return -1;
   if (board->checkers[0][from] == 0)
     return -1;
-  if (from != BG_BAR && board->checkers[0][BG_BAR] > 0)
+  if (from != BG_BAR && board->checkers[0][BG_BAR] > 0 && !(relaxed & BG_RELAX_BAR))
     return -1; /* a checker on the bar must enter before anything else moves */
   int to = from - die;
   if (to <= 0)
-    return bear_off_target(board, from, die);
+    return (relaxed & BG_RELAX_BEAR_OFF) ? BG_OFF : bear_off_target(board, from, die);
   if (board_opponent_checkers_on(board, to) >= 2)
     return -1;
   return to;
+}
+
+int board_step_target(const bg_board *board, int from, int die) {
+  return board_step_target_relaxed(board, from, die, 0);
 }
 
 bool board_apply_step(bg_board *board, int from, int to) {

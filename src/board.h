@@ -52,6 +52,15 @@ int board_highest_point(const bg_board *board, int side);
  * (0 = off) or -1 when the step is not legal. */
 int board_step_target(const bg_board *board, int from, int die);
 
+/* Rules that board_step_target_relaxed may set aside, so that the referee
+ * can tell which rule a recorded play breaks ("legal but for the bear-off
+ * rule" is a wrong bear-off). */
+#define BG_RELAX_BEAR_OFF 1u /* bear off with any die that reaches, home or not */
+#define BG_RELAX_BAR 2u      /* move other checkers while one is on the bar */
+
+/* board_step_target with the rules named in `relaxed` set aside. */
+int board_step_target_relaxed(const bg_board *board, int from, int die, unsigned relaxed);
+
 /* Moves one checker of the player on roll from `from` to `to`, hitting a lone
  * opposing checker on `to` (it goes to the opponent's bar).  Returns true if
  * it hit.  The caller has checked legality. */

@@ -231,7 +231,7 @@ static bool adopt_pending_tags(bg_mat_reader *reader) {
 /* `; [Key "value"]`: a tag of the match being read while it has no game yet,
  * else of the next match (headers come before their match line). */
 static bool read_tag_line(bg_mat_reader *reader, const mat_line *line) {
-  mat_span key, value;
+  mat_span key = {0, 0}, value = {0, 0};
   mat_group_span(&reader->patterns, GRP_TAG_KEY, &key);
   mat_group_span(&reader->patterns, GRP_TAG_VALUE, &value);
   char *key_text = strndup(line->text + key.start, key.end - key.start);
@@ -251,7 +251,7 @@ static bool read_tag_line(bg_mat_reader *reader, const mat_line *line) {
 /* ---- structure: match, game, score ------------------------------------- */
 
 static bool start_match(bg_mat_reader *reader, const mat_line *line) {
-  mat_span length;
+  mat_span length = {0, 0};
   mat_group_span(&reader->patterns, GRP_LENGTH, &length);
   reader->match = match_new(reader->file);
   if (!reader->match)
@@ -275,7 +275,7 @@ static bool start_match(bg_mat_reader *reader, const mat_line *line) {
 }
 
 static bool start_game(bg_mat_reader *reader, const mat_line *line) {
-  mat_span number;
+  mat_span number = {0, 0};
   mat_group_span(&reader->patterns, GRP_GAME_NUMBER, &number);
   bg_game *game = match_add_game(reader->match);
   if (!game)
@@ -291,11 +291,11 @@ static bool start_game(bg_mat_reader *reader, const mat_line *line) {
 }
 
 /* The score line gives the game's starting score, the players (from the
- * first game) and a first guess of the right column (where the right name
- * starts). */
+ * first game that has a readable score line) and a first guess of the right
+ * column (where the right name starts). */
 static bool read_score_line(bg_mat_reader *reader, const mat_line *line) {
   mat_patterns *patterns = &reader->patterns;
-  mat_span name[2], score[2];
+  mat_span name[2] = {{0, 0}, {0, 0}}, score[2] = {{0, 0}, {0, 0}};
   mat_group_span(patterns, GRP_NAME0, &name[0]);
   mat_group_span(patterns, GRP_NAME1, &name[1]);
   mat_group_span(patterns, GRP_SCORE0, &score[0]);
@@ -305,7 +305,7 @@ static bool read_score_line(bg_mat_reader *reader, const mat_line *line) {
   game->score_pos = (bg_srcpos){line->number, (int)name[0].start + 1};
   for (int i = 0; i < 2; i++) {
     game->score[i] = mat_span_int(line->text, score[i]);
-    if (match->game_count == 1) {
+    if (!match->players[i]) {
       char *player = strndup(line->text + name[i].start, name[i].end - name[i].start);
       bool ok = player && match_set_player(match, i, player);
       free(player);
@@ -361,8 +361,17 @@ typedef enum { LINE_DONE, LINE_STARTS_MATCH, LINE_FAILED } line_outcome;
 
 static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
   mat_patterns *patterns = &reader->patterns;
+  reader->move_number = 0; /* a move line sets its own */
   if (is_blank(line))
     return LINE_DONE;
+  /* The commonest line first: a line that opens with "12)" can be nothing
+   * but a move line, so the other patterns need not be tried. */
+  bool in_game =
+      reader->match && reader->match->game_count > 0 && !reader->expecting_score;
+  if (in_game && mat_match_at(patterns, PAT_MOVE_NUMBER, line->text, line->length, 0)) {
+    mat_read_move_line(reader, line);
+    return reader->out_of_memory ? LINE_FAILED : LINE_DONE;
+  }
   if (mat_match_at(patterns, PAT_MATCH_LINE, line->text, line->length, 0)) {
     if (reader->match)
       return LINE_STARTS_MATCH;
@@ -380,6 +389,7 @@ static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
 }
 
 static void note_long_line(bg_mat_reader *reader, int line_number) {
+  reader->move_number = 0;
   if (!reader->match) {
     note_stray_line(reader, line_number);
     return;

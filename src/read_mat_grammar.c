@@ -139,28 +139,7 @@ bool mat_match_at(mat_patterns *patterns, mat_pattern_id id, const char *text,
   return rc > 0;
 }
 
-bool mat_group_span(const mat_patterns *patterns, mat_group_id group, mat_span *span) {
-  const PCRE2_SIZE *ovector = patterns->ovector;
-  int number = patterns->group[group];
-  if ((uint32_t)number >= patterns->ovector_pairs || ovector[2 * number] == PCRE2_UNSET)
-    return false;
-  span->start = ovector[2 * number];
-  span->end = ovector[2 * number + 1];
-  return true;
-}
-
-size_t mat_match_end(const mat_patterns *patterns) {
-  return patterns->ovector[1];
-}
-
 const char *mat_match_mark(const mat_patterns *patterns) {
   PCRE2_SPTR mark = pcre2_get_mark(patterns->data);
   return mark ? (const char *)mark : "";
-}
-
-int mat_span_int(const char *text, mat_span span) {
-  int value = 0;
-  for (size_t i = span.start; i < span.end && i < span.start + 9; i++)
-    value = value * 10 + (text[i] - '0');
-  return value;
 }

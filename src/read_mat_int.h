@@ -134,17 +134,32 @@ bool mat_match_at(mat_patterns *patterns, mat_pattern_id id, const char *text,
                   size_t length, size_t offset);
 
 /* The span of group `group` in the last match; false when it did not take
- * part in it. */
-bool mat_group_span(const mat_patterns *patterns, mat_group_id group, mat_span *span);
+ * part in it.  Inline: it runs a dozen times per move token. */
+static inline bool mat_group_span(const mat_patterns *patterns, mat_group_id group,
+                                  mat_span *span) {
+  uint32_t number = (uint32_t)patterns->group[group];
+  if (number >= patterns->ovector_pairs || patterns->ovector[2 * number] == PCRE2_UNSET)
+    return false;
+  span->start = patterns->ovector[2 * number];
+  span->end = patterns->ovector[2 * number + 1];
+  return true;
+}
 
 /* End of the last whole match. */
-size_t mat_match_end(const mat_patterns *patterns);
+static inline size_t mat_match_end(const mat_patterns *patterns) {
+  return patterns->ovector[1];
+}
 
 /* The (*MARK) name of the last match ("roll", "move", ...), "" when none. */
 const char *mat_match_mark(const mat_patterns *patterns);
 
 /* The decimal number in `span` of `text` (at most 9 digits: never overflows). */
-int mat_span_int(const char *text, mat_span span);
+static inline int mat_span_int(const char *text, mat_span span) {
+  int value = 0;
+  for (size_t i = span.start; i < span.end && i < span.start + 9; i++)
+    value = value * 10 + (text[i] - '0');
+  return value;
+}
 
 /* Reports a `syntax` error at line:column of the match being read, within
  * the per-match cap. */

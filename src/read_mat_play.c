@@ -144,7 +144,7 @@ static int group_int(line_state *state, mat_group_id group) {
 /* Fills a new action from the cell token just matched. */
 static void fill_action(line_state *state, bg_action *action, token_kind kind) {
   const char *text = state->line->text;
-  mat_span span;
+  mat_span span = {0, 0};
   switch (kind) {
   case TOK_ROLL:
     action->kind = ACT_ROLL;
@@ -265,6 +265,7 @@ static void read_chain(const mat_patterns *patterns, const char *text,
     chain->count++;
   }
   chain->repeat = 1;
+  chain->repeat_at = (mat_span){0, 0};
   if (mat_group_span(patterns, GRP_MOVE_COUNT, &chain->repeat_at))
     chain->repeat = mat_span_int(text, chain->repeat_at);
   chain->tail_hit = mat_group_span(patterns, GRP_TAIL_HIT, &span);
@@ -331,7 +332,7 @@ static size_t read_move_number(line_state *state) {
   state->left_column = reader->left_column;
   if (!mat_match_at(&reader->patterns, PAT_MOVE_NUMBER, line->text, line->length, 0))
     return 0;
-  mat_span number;
+  mat_span number = {0, 0};
   mat_group_span(&reader->patterns, GRP_MOVE_NUMBER, &number);
   reader->move_number = mat_span_int(line->text, number);
   size_t after = mat_match_end(&reader->patterns);

@@ -39,7 +39,7 @@ const char *point_name(int point, char *buf, int size) {
 }
 
 /* "13/9*(2)" as the record wrote it (up to the repeat count). */
-static const char *move_text(const bg_move *move, char *buf, int size) {
+const char *move_text(const bg_move *move, char *buf, int size) {
   char from[8], to[8];
   int length = snprintf(buf, size, "%s/%s%s", point_name(move->from, from, sizeof from),
                         point_name(move->to, to, sizeof to), move->hit ? "*" : "");
@@ -48,7 +48,7 @@ static const char *move_text(const bg_move *move, char *buf, int size) {
   return buf;
 }
 
-static const char *play_text(const bg_action *roll, char *buf, int size) {
+const char *play_text(const bg_action *roll, char *buf, int size) {
   int length = 0;
   buf[0] = '\0';
   for (int i = 0; i < roll->move_count && length < size - 1; i++) {
@@ -64,9 +64,9 @@ static const char *player_name(const play_checker *checker, int player) {
   return name ? name : (player ? "the right player" : "the left player");
 }
 
-static void report(play_checker *checker, const bg_action *roll, bg_srcpos pos,
-                   bg_severity severity, const char *rule, const char *message,
-                   const char *legal) {
+void report(play_checker *checker, const bg_action *roll, bg_srcpos pos,
+            bg_severity severity, const char *rule, const char *message,
+            const char *legal) {
   bg_diag diag = {.file = checker->match->file,
                   .line = pos.line,
                   .column = pos.column,
@@ -81,7 +81,7 @@ static void report(play_checker *checker, const bg_action *roll, bg_srcpos pos,
 }
 
 /* The legal plays as "a | b | c", at most `shown` of them. */
-static void legal_list(const bg_playlist *legal, char *buf, int size) {
+void legal_list(const bg_playlist *legal, char *buf, int size) {
   const int shown = 8;
   int length = 0;
   buf[0] = '\0';
@@ -97,8 +97,7 @@ static void legal_list(const bg_playlist *legal, char *buf, int size) {
 
 /* The mover's checkers after the notation's moves, netted; false when the
  * notation takes a checker from a point more often than it holds one. */
-static bool notation_target(const bg_board *view, const bg_action *roll,
-                            bg_board *target) {
+bool notation_target(const bg_board *view, const bg_action *roll, bg_board *target) {
   int counts[BG_SLOTS];
   for (int p = 0; p < BG_SLOTS; p++)
     counts[p] = view->checkers[0][p];
@@ -178,211 +177,6 @@ static int match_from(play_checker *checker, const bg_action *roll, const bg_boa
       add_candidate(agreeing, &play->result, roll->player);
   }
   return matched;
-}
-
-/* ---- explaining a miss ---------------------------------------------- */
-
-typedef struct {
-  int dice[BG_MAX_DICE_STEPS];
-  int count;
-} dice_left;
-
-static void dice_init(dice_left *left, int die1, int die2) {
-  left->count = die1 == die2 ? 4 : 2;
-  for (int i = 0; i < left->count; i++)
-    left->dice[i] = i % 2 ? die2 : die1;
-}
-
-static void dice_remove(dice_left *left, int die) {
-  for (int i = 0; i < left->count; i++)
-    if (left->dice[i] == die) {
-      left->dice[i] = left->dice[--left->count];
-      return;
-    }
-}
-
-/* Moves one checker from `from` to `to` with some of the dice left, each
- * step legal on its own; on success consumes the dice and updates `view`. */
-static bool hop(bg_board *view, dice_left *left, int from, int to) {
-  if (from == to)
-    return true;
-  for (int i = 0; i < left->count; i++) {
-    int die = left->dice[i];
-    if (i > 0 && left->dice[i - 1] == die)
-      continue;
-    int landing = board_step_target(view, from, die);
-    if (landing < 0 || landing < to || (landing == BG_OFF && to != BG_OFF))
-      continue;
-    bg_board tried = *view;
-    dice_left rest = *left;
-    board_apply_step(&tried, from, landing);
-    dice_remove(&rest, die);
-    if (hop(&tried, &rest, landing, to)) {
-      *view = tried;
-      *left = rest;
-      return true;
-    }
-  }
-  return false;
-}
-
-static int dice_sum(const dice_left *left) {
-  int sum = 0;
-  for (int i = 0; i < left->count; i++)
-    sum += left->dice[i];
-  return sum;
-}
-
-static int dice_max(const dice_left *left) {
-  int high = 0;
-  for (int i = 0; i < left->count; i++)
-    high = left->dice[i] > high ? left->dice[i] : high;
-  return high;
-}
-
-/* Why can this one move not be made?  Fills rule and message. */
-static void explain_move(const bg_board *view, const dice_left *left, const bg_move *move,
-                         const char **rule, char *message, int size) {
-  char text[32], from_name[8], to_name[8];
-  move_text(move, text, sizeof text);
-  point_name(move->from, from_name, sizeof from_name);
-  point_name(move->to, to_name, sizeof to_name);
-  int distance = move->from - move->to;
-  *rule = "illegal-move";
-  if (move->to >= move->from) {
-    snprintf(message, size,
-             "%s moves backwards: checkers move from higher to lower points", text);
-  } else if (view->checkers[0][BG_BAR] > 0 && move->from != BG_BAR) {
-    snprintf(message, size,
-             "%s moves a checker while one is on the bar: it must enter first", text);
-  } else if (view->checkers[0][move->from] == 0) {
-    snprintf(message, size, "%s: no checker of the mover stands on the %s point", text,
-             from_name);
-  } else if (move->to != BG_OFF && board_opponent_checkers_on(view, move->to) >= 2) {
-    snprintf(message, size,
-             "%s lands on the %s point, which is blocked (%d opposing checkers)", text,
-             to_name, board_opponent_checkers_on(view, move->to));
-  } else if (move->to == BG_OFF &&
-             board_checkers_outside_home(view, 0) > (move->from > 6)) {
-    *rule = "wrong-bear-off";
-    int highest = board_highest_point(view, 0);
-    snprintf(
-        message, size,
-        "%s is not a legal bear-off: not all checkers are home (one stands on the %s "
-        "point)",
-        text, point_name(highest, to_name, sizeof to_name));
-  } else if (move->to == BG_OFF && dice_max(left) > move->from &&
-             board_highest_point(view, 0) > move->from) {
-    *rule = "wrong-bear-off";
-    snprintf(
-        message, size,
-        "%s is not a legal bear-off: a higher die bears off from a lower point only when "
-        "no checker stands higher, and one stands on the %d point",
-        text, board_highest_point(view, 0));
-  } else if (left->count == 0) {
-    snprintf(message, size, "%s: the dice are already used up", text);
-  } else if (move->to != BG_OFF && distance > dice_sum(left)) {
-    snprintf(message, size, "%s is %d pips, more than the dice left (%d) allow", text,
-             distance, dice_sum(left));
-  } else {
-    snprintf(message, size,
-             "%s cannot be played with the dice left: %d pips matches no die "
-             "or open path of dice",
-             text, distance);
-  }
-}
-
-/* Walks the notation move by move with the dice; reports the first move
- * that cannot be made.  Returns true when one was reported. */
-static bool explain_by_walking(play_checker *checker, const bg_action *roll,
-                               const bg_board *start, const char *legal) {
-  bg_board view = *start;
-  dice_left left;
-  dice_init(&left, roll->die1, roll->die2);
-  for (int i = 0; i < roll->move_count; i++) {
-    const bg_move *move = &roll->moves[i];
-    for (int k = 0; k < move->count; k++) {
-      if (move->from > move->to && hop(&view, &left, move->from, move->to))
-        continue;
-      const char *rule;
-      char message[512];
-      explain_move(&view, &left, move, &rule, message, sizeof message);
-      report(checker, roll, move->pos, DIAG_ERROR, rule, message, legal);
-      return true;
-    }
-  }
-  return false;
-}
-
-static int max_dice(const bg_playlist *legal) {
-  int most = 0;
-  for (int i = 0; i < legal->count; i++)
-    most = legal->plays[i].step_count > most ? legal->plays[i].step_count : most;
-  return most;
-}
-
-/* The notation's position is reachable with single legal steps but is not a
- * legal play: too few dice, or the lower die where the higher was due. */
-static bool explain_by_dice(play_checker *checker, const bg_action *roll,
-                            const bg_board *view, const bg_board *target,
-                            const char *legal) {
-  if (movegen_reachable(view, roll->die1, roll->die2, &checker->reachable) < 0)
-    return false;
-  const bg_play *found = NULL;
-  for (int i = 0; i < checker->reachable.count && !found; i++)
-    if (same_roller_side(&checker->reachable.plays[i].result, target))
-      found = &checker->reachable.plays[i];
-  if (!found)
-    return false;
-  char message[512], text[256];
-  play_text(roll, text, sizeof text);
-  int most = max_dice(&checker->legal);
-  if (found->step_count < most)
-    snprintf(message, sizeof message,
-             "%d%d: %s plays %d %s, but %d can be played: play as many dice as possible",
-             roll->die1, roll->die2, text, found->step_count,
-             found->step_count == 1 ? "die" : "dice", most);
-  else
-    snprintf(message, sizeof message,
-             "%d%d: %s plays the %d, but the higher die (%d) can be played and must be",
-             roll->die1, roll->die2, text, found->steps[0].die,
-             roll->die1 > roll->die2 ? roll->die1 : roll->die2);
-  report(checker, roll, roll->pos, DIAG_ERROR, "unplayed-dice", message, legal);
-  return true;
-}
-
-static void explain_miss(play_checker *checker, const bg_action *roll,
-                         const bg_board *view) {
-  if (movegen_legal_plays(view, roll->die1, roll->die2, &checker->legal) < 0)
-    return;
-  char legal[1024], message[512], text[256];
-  legal_list(&checker->legal, legal, sizeof legal);
-  play_text(roll, text, sizeof text);
-  bool can_move = max_dice(&checker->legal) > 0;
-  if (roll->move_count == 0) {
-    snprintf(message, sizeof message,
-             "%d%d is recorded as no play, but %d legal %s exist", roll->die1, roll->die2,
-             checker->legal.count, checker->legal.count == 1 ? "play" : "plays");
-    report(checker, roll, roll->pos, DIAG_ERROR, "wrong-no-play", message, legal);
-    return;
-  }
-  bg_board target;
-  bool netted = notation_target(view, roll, &target);
-  if (!can_move) {
-    snprintf(message, sizeof message,
-             "%d%d cannot be played in this position, but the record "
-             "plays %s",
-             roll->die1, roll->die2, text);
-    report(checker, roll, roll->pos, DIAG_ERROR, "illegal-move", message, NULL);
-    return;
-  }
-  if (netted && explain_by_dice(checker, roll, view, &target, legal))
-    return;
-  if (explain_by_walking(checker, roll, view, legal))
-    return;
-  snprintf(message, sizeof message, "%s is not a legal play of %d%d", text, roll->die1,
-           roll->die2);
-  report(checker, roll, roll->pos, DIAG_ERROR, "illegal-move", message, legal);
 }
 
 /* After an error, the record's own position is taken as the truth if it can

@@ -50,4 +50,27 @@ bool check_play(play_checker *checker, const bg_action *roll, position_set *posi
 /* The name of a point for messages: "bar", "off", or the number. */
 const char *point_name(int point, char *buf, int size);
 
+/* ---- shared by referee_play.c and referee_explain.c ---- */
+
+/* A move or a whole play as the record wrote it ("13/9*(2)"). */
+const char *move_text(const bg_move *move, char *buf, int size);
+const char *play_text(const bg_action *roll, char *buf, int size);
+
+/* The legal plays as "a | b | c", the first few of them. */
+void legal_list(const bg_playlist *legal, char *buf, int size);
+
+/* The mover's checkers after the notation's moves, netted (step order,
+ * hops and chains do not matter); false when the notation takes a checker
+ * from a point more often than it holds one. */
+bool notation_target(const bg_board *view, const bg_action *roll, bg_board *target);
+
+/* One diagnostic about `roll`, at `pos`. */
+void report(play_checker *checker, const bg_action *roll, bg_srcpos pos,
+            bg_severity severity, const char *rule, const char *message,
+            const char *legal);
+
+/* The play of `roll` from `view` (the mover is side 0) is not a legal play:
+ * reports which rule it breaks, and where. */
+void explain_miss(play_checker *checker, const bg_action *roll, const bg_board *view);
+
 #endif

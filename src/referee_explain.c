@@ -1,0 +1,361 @@
+/*
+ * referee_explain.c — a recorded play is not among the legal plays: say
+ * which rule it breaks, in the user's terms, at the move that breaks it.
+ *
+ * The record's own moves are replayed with the dice, trying every order of
+ * the moves and every way of splitting a hop into dice, first under the full
+ * rules, then with one rule set aside at a time (the bear-off rule, the bar
+ * rule).  The first that lets the play through names the rule it breaks:
+ *  - playable under the full rules: too few dice (or the lower one) played;
+ *  - playable without the bear-off rule: a wrong bear-off;
+ *  - playable without the bar rule: a checker moved while one is on the bar;
+ *  - otherwise the first move that cannot be made at all says why.
+ * This runs only for plays that are wrong, so it may be thorough.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "referee_play.h"
+
+typedef struct {
+  int dice[BG_MAX_DICE_STEPS];
+  int count;
+} dice_left;
+
+static void dice_init(dice_left *left, int die1, int die2) {
+  left->count = die1 == die2 ? 4 : 2;
+  for (int i = 0; i < left->count; i++)
+    left->dice[i] = i % 2 ? die2 : die1;
+}
+
+static void dice_remove(dice_left *left, int die) {
+  for (int i = 0; i < left->count; i++)
+    if (left->dice[i] == die) {
+      left->dice[i] = left->dice[--left->count];
+      return;
+    }
+}
+
+static bool dice_seen_before(const dice_left *left, int index) {
+  for (int i = 0; i < index; i++)
+    if (left->dice[i] == left->dice[index])
+      return true;
+  return false;
+}
+
+static int dice_sum(const dice_left *left) {
+  int sum = 0;
+  for (int i = 0; i < left->count; i++)
+    sum += left->dice[i];
+  return sum;
+}
+
+/* ---- replaying the record's moves with the dice ---------------------- */
+
+typedef struct {
+  unsigned relaxed;                        /* BG_RELAX_* rules set aside */
+  const bg_move *moves[BG_MAX_DICE_STEPS]; /* one checker each */
+  int count;
+  int dice_total;
+  /* what the search found */
+  int dice_used;
+  const bg_move *bent_move; /* the first move that needed a rule set aside */
+  bg_board bent_board;      /* the position at that step */
+  int bent_die;
+} move_search;
+
+static bool search_moves(move_search *search, const bg_board *view, const dice_left *left,
+                         unsigned done, const bg_move *bent);
+
+static void note_bent(move_search *search, const bg_move *move, const bg_board *view,
+                      int die) {
+  search->bent_move = move;
+  search->bent_board = *view;
+  search->bent_die = die;
+}
+
+/* Carries move `index`, now at point `at`, on to its destination with the
+ * dice left, then goes on with the other moves. */
+static bool search_hop(move_search *search, const bg_board *view, const dice_left *left,
+                       unsigned done, int index, int at, const bg_move *bent) {
+  const bg_move *move = search->moves[index];
+  if (at == move->to)
+    return search_moves(search, view, left, done, bent);
+  /* Dice that finish the move in one step first: "6/off" with 65 is the 6,
+   * not 6/1/off. */
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < left->count; i++) {
+      int die = left->dice[i];
+      if (dice_seen_before(left, i))
+        continue;
+      int landing = board_step_target_relaxed(view, at, die, search->relaxed);
+      if (landing < 0 || (landing == BG_OFF ? move->to != BG_OFF : landing < move->to))
+        continue;
+      if ((landing == move->to) != (pass == 0))
+        continue;
+      bool needs_relaxing = !bent && board_step_target(view, at, die) != landing;
+      bg_board after = *view;
+      dice_left rest = *left;
+      board_apply_step(&after, at, landing);
+      dice_remove(&rest, die);
+      if (search_hop(search, &after, &rest, done, index, landing,
+                     needs_relaxing ? move : bent)) {
+        if (needs_relaxing)
+          note_bent(search, move, view, die);
+        return true;
+      }
+    }
+  return false;
+}
+
+static bool same_move(const bg_move *a, const bg_move *b) {
+  return a->from == b->from && a->to == b->to;
+}
+
+/* Plays the moves not yet done, in any order. */
+static bool search_moves(move_search *search, const bg_board *view, const dice_left *left,
+                         unsigned done, const bg_move *bent) {
+  if (done == (1u << search->count) - 1) {
+    search->dice_used = search->dice_total - left->count;
+    if (!bent)
+      search->bent_move = NULL;
+    return true;
+  }
+  for (int i = 0; i < search->count; i++) {
+    if (done & (1u << i))
+      continue;
+    bool tried = false; /* the same move twice: one order is enough */
+    for (int j = 0; j < i && !tried; j++)
+      tried = !(done & (1u << j)) && same_move(search->moves[j], search->moves[i]);
+    if (!tried &&
+        search_hop(search, view, left, done | (1u << i), i, search->moves[i]->from, bent))
+      return true;
+  }
+  return false;
+}
+
+/* Expands the notation to one entry per checker; false when it moves more
+ * checkers than the roll has dice. */
+static bool search_init(move_search *search, const bg_action *roll, unsigned relaxed) {
+  memset(search, 0, sizeof *search);
+  search->relaxed = relaxed;
+  dice_left left;
+  dice_init(&left, roll->die1, roll->die2);
+  search->dice_total = left.count;
+  for (int i = 0; i < roll->move_count; i++)
+    for (int k = 0; k < roll->moves[i].count; k++) {
+      if (search->count == BG_MAX_DICE_STEPS || roll->moves[i].to >= roll->moves[i].from)
+        return false;
+      search->moves[search->count++] = &roll->moves[i];
+    }
+  return true;
+}
+
+static bool playable(move_search *search, const bg_action *roll, const bg_board *view,
+                     unsigned relaxed) {
+  if (!search_init(search, roll, relaxed))
+    return false;
+  dice_left left;
+  dice_init(&left, roll->die1, roll->die2);
+  return search_moves(search, view, &left, 0, NULL);
+}
+
+/* ---- the messages ---------------------------------------------------- */
+
+static int max_dice(const bg_playlist *legal) {
+  int most = 0;
+  for (int i = 0; i < legal->count; i++)
+    most = legal->plays[i].step_count > most ? legal->plays[i].step_count : most;
+  return most;
+}
+
+static void explain_unplayed(play_checker *checker, const bg_action *roll,
+                             const move_search *search, const char *legal) {
+  char message[512], text[256];
+  play_text(roll, text, sizeof text);
+  int most = max_dice(&checker->legal);
+  int higher = roll->die1 > roll->die2 ? roll->die1 : roll->die2;
+  int lower = roll->die1 > roll->die2 ? roll->die2 : roll->die1;
+  if (search->dice_used < most)
+    snprintf(message, sizeof message,
+             "%d%d: %s plays %d %s, but %d can be played: play as many dice as possible",
+             roll->die1, roll->die2, text, search->dice_used,
+             search->dice_used == 1 ? "die" : "dice", most);
+  else
+    snprintf(message, sizeof message,
+             "%d%d: %s plays the %d, but the higher die (%d) can be played and must be",
+             roll->die1, roll->die2, text, lower, higher);
+  report(checker, roll, roll->pos, DIAG_ERROR, "unplayed-dice", message, legal);
+}
+
+static void explain_bear_off(play_checker *checker, const bg_action *roll,
+                             const move_search *search, const char *legal) {
+  char message[512], text[32];
+  const bg_board *board = &search->bent_board;
+  int highest = board_highest_point(board, 0);
+  move_text(search->bent_move, text, sizeof text);
+  if (board_checkers_outside_home(board, 0) > 0)
+    snprintf(
+        message, sizeof message,
+        "%s is not a legal bear-off: not all checkers are home (one stands on the %d "
+        "point)",
+        text, highest);
+  else
+    snprintf(message, sizeof message,
+             "%s is not a legal bear-off: a %d bears off from a lower point only when no "
+             "checker stands higher, and one stands on the %d point",
+             text, search->bent_die, highest);
+  report(checker, roll, search->bent_move->pos, DIAG_ERROR, "wrong-bear-off", message,
+         legal);
+}
+
+static int dice_max(const dice_left *left) {
+  int high = 0;
+  for (int i = 0; i < left->count; i++)
+    high = left->dice[i] > high ? left->dice[i] : high;
+  return high;
+}
+
+/* A bear-off that breaks the bear-off rule itself: checkers outside the home
+ * board, or a larger die used while a checker stands higher. */
+static bool explain_bear_off_move(const bg_board *view, const dice_left *left,
+                                  const bg_move *move, const char *text, char *message,
+                                  int size) {
+  char highest_name[8];
+  int highest = board_highest_point(view, 0);
+  int outside = board_checkers_outside_home(view, 0) - (move->from > 6);
+  if (move->to != BG_OFF || view->checkers[0][move->from] == 0)
+    return false;
+  if (outside > 0) {
+    snprintf(
+        message, size,
+        "%s is not a legal bear-off: not all checkers are home (one stands on the %s%s)",
+        text, point_name(highest, highest_name, sizeof highest_name),
+        highest == BG_BAR ? "" : " point");
+    return true;
+  }
+  if (move->from <= 6 && dice_max(left) > move->from && highest > move->from) {
+    snprintf(
+        message, size,
+        "%s is not a legal bear-off: a higher die bears off from a lower point only when "
+        "no checker stands higher, and one stands on the %d point",
+        text, highest);
+    return true;
+  }
+  return false;
+}
+
+/* Why the move cannot be made at all, for the first such move in the
+ * record's order; returns the rule it breaks. */
+static const char *explain_move(const bg_board *view, const dice_left *left,
+                                const bg_move *move, char *message, int size) {
+  char text[32], from_name[8], to_name[8];
+  move_text(move, text, sizeof text);
+  point_name(move->from, from_name, sizeof from_name);
+  point_name(move->to, to_name, sizeof to_name);
+  int distance = move->from - move->to;
+  int opposing = move->to == BG_OFF ? 0 : board_opponent_checkers_on(view, move->to);
+  if (move->to < move->from &&
+      explain_bear_off_move(view, left, move, text, message, size))
+    return "wrong-bear-off";
+  if (move->to >= move->from)
+    snprintf(message, size,
+             "%s moves backwards: checkers move from higher to lower points", text);
+  else if (view->checkers[0][move->from] == 0)
+    snprintf(message, size, "%s: no checker of the mover stands on the %s point", text,
+             from_name);
+  else if (opposing >= 2)
+    snprintf(message, size,
+             "%s lands on the %s point, which is blocked (%d opposing checkers)", text,
+             to_name, opposing);
+  else if (left->count == 0)
+    snprintf(message, size, "%s: the dice are already used up", text);
+  else if (move->to != BG_OFF && distance > dice_sum(left))
+    snprintf(message, size, "%s is %d pips, more than the dice left (%d) allow", text,
+             distance, dice_sum(left));
+  else
+    snprintf(
+        message, size,
+        "%s cannot be played with the dice left: %d pips matches no die or open path of "
+        "dice",
+        text, distance);
+  return "illegal-move";
+}
+
+/* Walks the moves in the record's order; reports the first that cannot be
+ * made.  Returns true when one was reported. */
+static bool explain_by_walking(play_checker *checker, const bg_action *roll,
+                               const bg_board *start, const char *legal) {
+  bg_board view = *start;
+  dice_left left;
+  dice_init(&left, roll->die1, roll->die2);
+  for (int i = 0; i < roll->move_count; i++) {
+    const bg_move *move = &roll->moves[i];
+    for (int k = 0; k < move->count; k++) {
+      move_search one = {.relaxed = 0, .moves = {move}, .count = 1};
+      one.dice_total = left.count;
+      if (move->from > move->to &&
+          search_hop(&one, &view, &left, 1, 0, move->from, NULL)) {
+        /* search_hop does not hand back the position: replay the hop
+         * (every way to make it leaves the same mover's checkers). */
+        view.checkers[0][move->from]--;
+        view.checkers[0][move->to]++;
+        if (board_is_blot_of_opponent(&view, move->to)) {
+          view.checkers[1][BG_BAR - move->to] = 0;
+          view.checkers[1][BG_BAR]++;
+        }
+        left.count -= one.dice_used;
+        continue;
+      }
+      char message[512];
+      const char *rule = explain_move(&view, &left, move, message, sizeof message);
+      report(checker, roll, move->pos, DIAG_ERROR, rule, message, legal);
+      return true;
+    }
+  }
+  return false;
+}
+
+void explain_miss(play_checker *checker, const bg_action *roll, const bg_board *view) {
+  if (movegen_legal_plays(view, roll->die1, roll->die2, &checker->legal) < 0)
+    return;
+  char legal[1024], message[512], text[256];
+  legal_list(&checker->legal, legal, sizeof legal);
+  play_text(roll, text, sizeof text);
+  if (roll->move_count == 0) {
+    snprintf(message, sizeof message,
+             "%d%d is recorded as no play, but %d legal %s exist", roll->die1, roll->die2,
+             checker->legal.count, checker->legal.count == 1 ? "play" : "plays");
+    report(checker, roll, roll->pos, DIAG_ERROR, "wrong-no-play", message, legal);
+    return;
+  }
+  if (max_dice(&checker->legal) == 0) {
+    snprintf(message, sizeof message,
+             "%d%d cannot be played in this position, but the record plays %s",
+             roll->die1, roll->die2, text);
+    report(checker, roll, roll->pos, DIAG_ERROR, "illegal-move", message, NULL);
+    return;
+  }
+  move_search search;
+  if (playable(&search, roll, view, 0)) {
+    explain_unplayed(checker, roll, &search, legal);
+    return;
+  }
+  if (playable(&search, roll, view, BG_RELAX_BEAR_OFF) && search.bent_move) {
+    explain_bear_off(checker, roll, &search, legal);
+    return;
+  }
+  if (playable(&search, roll, view, BG_RELAX_BAR) && search.bent_move) {
+    move_text(search.bent_move, text, sizeof text);
+    snprintf(message, sizeof message,
+             "%s moves a checker while one is on the bar: it must enter first", text);
+    report(checker, roll, search.bent_move->pos, DIAG_ERROR, "illegal-move", message,
+           legal);
+    return;
+  }
+  if (explain_by_walking(checker, roll, view, legal))
+    return;
+  snprintf(message, sizeof message, "%s is not a legal play of %d%d", text, roll->die1,
+           roll->die2);
+  report(checker, roll, roll->pos, DIAG_ERROR, "illegal-move", message, legal);
+}

@@ -1,14 +1,15 @@
 /*
  * read_mat_grammar.c — the .mat reader's lexical patterns: compiles the
- * PCRE2 patterns of grammar/ (embedded by the build), JIT-compiled when the
- * platform allows and interpreted otherwise, and answers "does this
- * pattern match here, and where are its groups".
+ * PCRE2 patterns of grammar/ (embedded by the build) once per process,
+ * JIT-compiled when the platform allows and interpreted otherwise, and
+ * answers "does this pattern match here".
  *
  * grammar/ is the single source of truth for what a token looks like; the
  * C code only walks what a pattern has already accepted.
  */
 #include "read_mat_int.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,7 +66,19 @@ static const struct {
     [GRP_TAIL_HIT] = {PAT_CELL_TOKEN, "tail_hit"},
 };
 
-static bool compile_one(mat_patterns *patterns, mat_pattern_id id) {
+/* The compiled grammar, shared by every reader of the process: compiling
+ * and JIT-compiling costs about 0.1 ms, more than reading a small record,
+ * and a run may read thousands of files (on several threads: compiled and
+ * JIT code is read-only when matching).  It lives until the process ends. */
+static struct {
+  pcre2_code *code[PAT_COUNT];
+  bool jit[PAT_COUNT];
+  int group[GRP_COUNT];
+  bool ok;
+} grammar;
+static pthread_once_t grammar_once = PTHREAD_ONCE_INIT;
+
+static bool compile_one(mat_pattern_id id) {
   int error;
   PCRE2_SIZE error_offset;
   pcre2_code *code =
@@ -79,33 +92,48 @@ static bool compile_one(mat_patterns *patterns, mat_pattern_id id) {
     return false;
   }
   /* JIT is an optimisation: where it is unavailable pcre2_match interprets. */
-  patterns->jit[id] = pcre2_jit_compile(code, PCRE2_JIT_COMPLETE) == 0;
-  patterns->code[id] = code;
+  grammar.jit[id] = pcre2_jit_compile(code, PCRE2_JIT_COMPLETE) == 0;
+  grammar.code[id] = code;
   return true;
 }
 
-static bool resolve_groups(mat_patterns *patterns) {
+static bool resolve_groups(void) {
   for (int g = 0; g < GRP_COUNT; g++) {
     mat_pattern_id id = group_names[g].pattern;
-    int number = pcre2_substring_number_from_name(patterns->code[id],
+    int number = pcre2_substring_number_from_name(grammar.code[id],
                                                   (PCRE2_SPTR)group_names[g].name);
     if (number <= 0) {
       fprintf(stderr, "bgmatch: grammar/%s.pcre: no group named '%s'\n",
               pattern_sources[id].name, group_names[g].name);
       return false;
     }
-    patterns->group[g] = number;
+    grammar.group[g] = number;
   }
   return true;
 }
 
+static void compile_grammar(void) {
+  bool ok = true;
+  for (int id = 0; id < PAT_COUNT && ok; id++)
+    ok = compile_one((mat_pattern_id)id);
+  ok = ok && resolve_groups();
+  if (!ok) {
+    for (int id = 0; id < PAT_COUNT; id++) {
+      pcre2_code_free(grammar.code[id]);
+      grammar.code[id] = NULL;
+    }
+  }
+  grammar.ok = ok;
+}
+
 bool mat_patterns_compile(mat_patterns *patterns) {
   memset(patterns, 0, sizeof *patterns);
-  for (int id = 0; id < PAT_COUNT; id++)
-    if (!compile_one(patterns, (mat_pattern_id)id))
-      return false;
-  if (!resolve_groups(patterns))
+  pthread_once(&grammar_once, compile_grammar);
+  if (!grammar.ok)
     return false;
+  memcpy(patterns->code, grammar.code, sizeof patterns->code);
+  memcpy(patterns->jit, grammar.jit, sizeof patterns->jit);
+  memcpy(patterns->group, grammar.group, sizeof patterns->group);
   patterns->data = pcre2_match_data_create(32, NULL);
   patterns->context = pcre2_match_context_create(NULL);
   if (!patterns->data || !patterns->context)
@@ -116,9 +144,8 @@ bool mat_patterns_compile(mat_patterns *patterns) {
   return true;
 }
 
+/* Frees the reader's match data; the compiled grammar stays (shared). */
 void mat_patterns_free(mat_patterns *patterns) {
-  for (int id = 0; id < PAT_COUNT; id++)
-    pcre2_code_free(patterns->code[id]);
   pcre2_match_data_free(patterns->data);
   pcre2_match_context_free(patterns->context);
   memset(patterns, 0, sizeof *patterns);

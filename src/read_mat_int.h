@@ -1,14 +1,17 @@
 /*
- * read_mat_int.h — what the two halves of the .mat reader share:
- * read_mat.c (lines, the match/game/score structure, header tags) and
- * read_mat_play.c (move lines: cells, rolls, cube actions, moves).
+ * read_mat_int.h — what the parts of the .mat reader share: read_mat.c
+ * (lines, the match/game/score structure, header tags), read_mat_play.c
+ * (move lines: cells, rolls, cube actions, moves) and read_mat_grammar.c
+ * (the compiled patterns of grammar/).
  *
  * Not part of the API (read_mat.h is); only the reader's files include it.
  */
 #ifndef BG_READ_MAT_INT_H
 #define BG_READ_MAT_INT_H
 
+#ifndef PCRE2_CODE_UNIT_WIDTH
 #define PCRE2_CODE_UNIT_WIDTH 8
+#endif
 #include <pcre2.h>
 
 #include <stdbool.h>
@@ -68,6 +71,8 @@ typedef enum {
   GRP_COUNT
 } mat_group_id;
 
+/* A reader's view of the grammar: the compiled patterns (shared by all
+ * readers, copied here for locality) and its own match data. */
 typedef struct {
   pcre2_code *code[PAT_COUNT];
   bool jit[PAT_COUNT]; /* JIT-compiled: matched by the fast path */
@@ -124,8 +129,9 @@ struct bg_mat_reader {
   bool right_column_learned;
 };
 
-/* Compiles every pattern of grammar/ (false, said on stderr, when one does
- * not compile: a build defect). */
+/* Gets the patterns of grammar/ ready, compiling them on the first call of
+ * the process (false, said on stderr, when one does not compile: a build
+ * defect; or out of memory). */
 bool mat_patterns_compile(mat_patterns *patterns);
 void mat_patterns_free(mat_patterns *patterns);
 

@@ -62,6 +62,7 @@ typedef struct {
   const bg_move *bent_move; /* the first move that needed a rule set aside */
   bg_board bent_board;      /* the position at that step */
   int bent_die;
+  bg_board final_board; /* the position after the last move */
 } move_search;
 
 static bool search_moves(move_search *search, const bg_board *view, const dice_left *left,
@@ -117,6 +118,7 @@ static bool search_moves(move_search *search, const bg_board *view, const dice_l
                          unsigned done, const bg_move *bent) {
   if (done == (1u << search->count) - 1) {
     search->dice_used = search->dice_total - left->count;
+    search->final_board = *view;
     if (!bent)
       search->bent_move = NULL;
     return true;
@@ -158,6 +160,19 @@ static bool playable(move_search *search, const bg_action *roll, const bg_board 
   dice_left left;
   dice_init(&left, roll->die1, roll->die2);
   return search_moves(search, view, &left, 0, NULL);
+}
+
+bool replay_one_die_per_move(const bg_action *roll, const bg_board *view,
+                             bg_board *result) {
+  move_search search;
+  if (!search_init(&search, roll, 0) || search.count != search.dice_total)
+    return false;
+  dice_left left;
+  dice_init(&left, roll->die1, roll->die2);
+  if (!search_moves(&search, view, &left, 0, NULL))
+    return false;
+  *result = search.final_board;
+  return true;
 }
 
 /* ---- the messages ---------------------------------------------------- */

@@ -239,10 +239,44 @@ static void report_hit_marks(play_checker *checker, const bg_action *roll,
          "the '*' marks of this play do not match the blots it hits", NULL);
 }
 
+/* With the marks written, every destination must be marked exactly when
+ * it held a lone opposing checker (one die per move: no hidden landings). */
+static bool marks_agree_with_blots(const bg_action *roll, const bg_board *view) {
+  for (int i = 0; i < roll->move_count; i++) {
+    int point = roll->moves[i].to;
+    if (point == BG_OFF)
+      continue;
+    bool marked = false;
+    for (int j = 0; j < roll->move_count; j++)
+      marked |= roll->moves[j].to == point && roll->moves[j].hit;
+    if (marked != board_is_blot_of_opponent(view, point))
+      return false;
+  }
+  return true;
+}
+
+/* Most plays are written one die per move and use every die: then the play
+ * is legal and its position unique, with no move generation. */
+static bool check_play_quickly(play_checker *checker, const bg_action *roll,
+                               position_set *positions) {
+  if (positions->count != 1 || roll->move_count == 0)
+    return false;
+  bg_board view, after;
+  orient(&positions->boards[0], roll->player, &view);
+  if (checker->marks_hits && !marks_agree_with_blots(roll, &view))
+    return false;
+  if (!replay_one_die_per_move(roll, &view, &after))
+    return false;
+  orient(&after, roll->player, &positions->boards[0]);
+  return true;
+}
+
 bool check_play(play_checker *checker, const bg_action *roll, position_set *positions,
                 bool blank_before_result) {
   if (positions->count == 0)
     return false;
+  if (check_play_quickly(checker, roll, positions))
+    return true;
   position_set all = {.count = 0}, agreeing = {.count = 0};
   int first_matching = -1;
   for (int i = 0; i < positions->count; i++) {

@@ -69,6 +69,12 @@ void report(play_checker *checker, const bg_action *roll, bg_srcpos pos,
             bg_severity severity, const char *rule, const char *message,
             const char *legal);
 
+/* The fast path for most recorded plays: when the record writes one move
+ * per die and they use every die, each step legal, the play is legal (all
+ * dice played) and its position is fixed: stores it in `result`. */
+bool replay_one_die_per_move(const bg_action *roll, const bg_board *view,
+                             bg_board *result);
+
 /* The play of `roll` from `view` (the mover is side 0) is not a legal play:
  * reports which rule it breaks, and where. */
 void explain_miss(play_checker *checker, const bg_action *roll, const bg_board *view);

@@ -29,7 +29,7 @@ typedef struct {
   int winner;
   int multipliers; /* bit m set: the bear-off may be worth m times the cube */
   int end_value;   /* the cube before a dropped double, or the points resigned */
-  bg_srcpos end_pos;
+  int last_roll_line; /* the line of the last roll played */
   bool result_seen;
   int result_points;
   int result_winner;
@@ -173,7 +173,17 @@ static bool is_resignation_value(const referee *ref, const game_state *state, in
   return false;
 }
 
-static void check_win(referee *ref, game_state *state, const bg_action *win) {
+static void check_win(referee *ref, game_state *state, const bg_action *recorded) {
+  /* DailyGammon writes the result inline, after the winner's last roll on
+   * the same line, so it stands in the other player's column. */
+  bg_action inline_result;
+  const bg_action *win = recorded;
+  if (state->end == END_BORE_OFF && recorded->player != state->winner &&
+      recorded->pos.line == state->last_roll_line) {
+    inline_result = *recorded;
+    inline_result.player = state->winner;
+    win = &inline_result;
+  }
   if (state->result_seen) {
     SAY(win, DIAG_ERROR, "score", "a second result for this game");
     return;
@@ -389,6 +399,7 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   if (state->positions.count == 0)
     return;
   bool blank = roll->move_count == 0 && !roll->cannot_move && next_is_result(game, index);
+  state->last_roll_line = roll->pos.line;
   if (check_play(&ref->plays, roll, &state->positions, blank))
     note_bear_off(state, roll->player);
 }

@@ -40,6 +40,10 @@ typedef struct {
   const bg_match *match;
   bg_diag_sink *sink;
   bool crawford, jacoby, beavers;
+  /* A money session that does not say whether the Jacoby rule was on
+   * (GNU Backgammon's default is on, and it writes no tag): a gammon with
+   * the cube in the middle may count once or twice. */
+  bool jacoby_unknown;
   play_checker plays;
   int score[2];
   bool score_known;
@@ -122,6 +126,8 @@ static const char *multiple_name(int multiplier) {
 static int effective_multipliers(const referee *ref, const game_state *state) {
   if (ref->jacoby && state->cube_value == 1)
     return 1 << 1;
+  if (ref->jacoby_unknown && state->cube_value == 1)
+    return state->multipliers | 1 << 1;
   return state->multipliers;
 }
 
@@ -526,6 +532,8 @@ void referee_check_match(const bg_match *match, const bg_referee_options *option
   bool match_play = match->length > 0;
   ref.crawford = match_play && resolve(options->crawford, match->crawford, true);
   ref.jacoby = resolve(options->jacoby, match->jacoby, false);
+  ref.jacoby_unknown =
+      !match_play && options->jacoby == RULE_UNSET && match->jacoby == RULE_UNSET;
   ref.beavers = resolve(options->beavers, match->beavers, false);
   play_checker_init(&ref.plays, match, sink);
   ref.plays.marks_hits = marks_hits(match);

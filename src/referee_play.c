@@ -121,20 +121,28 @@ static bool same_roller_side(const bg_board *a, const bg_board *b) {
   return memcmp(a->checkers[0], b->checkers[0], BG_SLOTS) == 0;
 }
 
+/* Does the record mark a hit on `point` (any of its moves landing there)? */
+static bool marked_at(const bg_action *roll, int point) {
+  for (int i = 0; i < roll->move_count; i++)
+    if (roll->moves[i].to == point && roll->moves[i].hit)
+      return true;
+  return false;
+}
+
+static bool play_hits_at(const bg_play *play, int point) {
+  for (int s = 0; s < play->step_count; s++)
+    if (play->steps[s].to == point && play->steps[s].hit)
+      return true;
+  return false;
+}
+
 /* With hit marks written, a destination marked '*' must be hit by the play
  * and an unmarked destination must not be; intermediate points of combined
  * hops are the notation's blind spot and stay free. */
 static bool hits_agree(const bg_action *roll, const bg_play *play) {
   for (int i = 0; i < roll->move_count; i++) {
     int point = roll->moves[i].to;
-    if (point == BG_OFF)
-      continue;
-    bool marked = false, hit = false;
-    for (int j = 0; j < roll->move_count; j++)
-      marked |= roll->moves[j].to == point && roll->moves[j].hit;
-    for (int s = 0; s < play->step_count; s++)
-      hit |= play->steps[s].to == point && play->steps[s].hit;
-    if (marked != hit)
+    if (point != BG_OFF && marked_at(roll, point) != play_hits_at(play, point))
       return false;
   }
   return true;
@@ -218,6 +226,7 @@ static void report_hit_marks(play_checker *checker, const bg_action *roll,
     if (move->to == BG_OFF)
       continue;
     bool blot = board_is_blot_of_opponent(view, move->to);
+    bool marked = marked_at(roll, move->to);
     if (move->hit && !blot) {
       snprintf(message, sizeof message,
                "%s marks a hit, but no opposing blot stood on the %d "
@@ -226,7 +235,7 @@ static void report_hit_marks(play_checker *checker, const bg_action *roll,
       report(checker, roll, move->pos, DIAG_WARNING, "hit-marker", message, NULL);
       return;
     }
-    if (!move->hit && blot) {
+    if (!marked && blot) {
       snprintf(message, sizeof message,
                "%s hits the blot on the %d point but is not marked "
                "with '*'",
@@ -244,12 +253,8 @@ static void report_hit_marks(play_checker *checker, const bg_action *roll,
 static bool marks_agree_with_blots(const bg_action *roll, const bg_board *view) {
   for (int i = 0; i < roll->move_count; i++) {
     int point = roll->moves[i].to;
-    if (point == BG_OFF)
-      continue;
-    bool marked = false;
-    for (int j = 0; j < roll->move_count; j++)
-      marked |= roll->moves[j].to == point && roll->moves[j].hit;
-    if (marked != board_is_blot_of_opponent(view, point))
+    if (point != BG_OFF &&
+        marked_at(roll, point) != board_is_blot_of_opponent(view, point))
       return false;
   }
   return true;

@@ -27,8 +27,8 @@ typedef struct {
   bool crawford_game;
   end_reason end;
   int winner;
-  int multipliers; /* bit m set: the bear-off may be worth m times the cube */
-  int end_value;   /* the cube before a dropped double, or the points resigned */
+  int multipliers;    /* bit m set: the bear-off may be worth m times the cube */
+  int end_value;      /* the cube before a dropped double, or the points resigned */
   int last_roll_line; /* the line of the last roll played */
   bool result_seen;
   int result_points;
@@ -51,6 +51,12 @@ typedef struct {
   int match_won_by; /* -1 while the match goes on */
   int match_won_game;
   const bg_game *game;
+  /* The last game's "Wins" line when the position did not fix its value
+   * (a resignation: 1, 2 or 3 times the cube).  If the next score line
+   * disagrees with it, either line may be the wrong one: both are named. */
+  bool last_result_open;
+  bg_action last_result;
+  int last_cube;
 } referee;
 
 void referee_options_init(bg_referee_options *options) {
@@ -179,6 +185,13 @@ static bool is_resignation_value(const referee *ref, const game_state *state, in
   return false;
 }
 
+/* Remembers a result whose value only the record vouches for. */
+static void remember_result(referee *ref, const game_state *state, const bg_action *win) {
+  ref->last_result_open = state->end == END_NONE || state->end == END_RESIGN;
+  ref->last_result = *win;
+  ref->last_cube = state->cube_value;
+}
+
 static void check_win(referee *ref, game_state *state, const bg_action *recorded) {
   /* DailyGammon writes the result inline, after the winner's last roll on
    * the same line, so it stands in the other player's column. */
@@ -197,6 +210,7 @@ static void check_win(referee *ref, game_state *state, const bg_action *recorded
   state->result_seen = true;
   state->result_winner = win->player;
   state->result_points = win->value;
+  remember_result(ref, state, win);
   if (state->end != END_NONE && win->player != state->winner) {
     SAY(win, DIAG_ERROR, "score", "%s is recorded as the winner, but %s won this game",
         name_of(ref, win->player), name_of(ref, state->winner));
@@ -412,19 +426,46 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
 
 /* ---- games and the match -------------------------------------------- */
 
+/* The score line disagrees with the last "Wins" line.  When that result
+ * was a resignation, its value is the record's word alone, and the score
+ * line may well be right: say so at the "Wins" line too. */
+static void blame_open_result(referee *ref, const bg_game *game) {
+  const bg_action *win = &ref->last_result;
+  int winner = win->player, loser = 1 - winner;
+  int implied = game->score[winner] - (ref->score[winner] - win->value);
+  if (!ref->last_result_open || game->score[loser] != ref->score[loser] || implied <= 0)
+    return;
+  bool plausible = false;
+  for (int m = 1; m <= 3; m++)
+    plausible |= implied == ref->last_cube * m;
+  if (plausible)
+    say(ref, win->pos, win->move_number, winner, DIAG_ERROR, "score",
+        "Wins %d point%s, but the next score line (line %d) counts %d for this game",
+        win->value, win->value == 1 ? "" : "s", game->score_pos.line, implied);
+}
+
 static void check_score_line(referee *ref, const bg_game *game) {
   const bg_match *match = ref->match;
   bg_srcpos at = game->score_pos.line ? game->score_pos : game->pos;
-  if (ref->match_won_by >= 0)
-    say(ref, game->pos, 0, -1, DIAG_ERROR, "score",
-        "game %d is played after the match ended: %s reached %d points in game %d",
-        game->number, name_of(ref, ref->match_won_by), match->length,
-        ref->match_won_game);
-  else if (ref->score_known &&
-           (game->score[0] != ref->score[0] || game->score[1] != ref->score[1]))
+  if (ref->match_won_by >= 0) {
+    /* Once: every later game is past the end for the same reason. */
+    if (ref->match_won_game == game->number - 1) {
+      say(ref, game->pos, 0, -1, DIAG_ERROR, "score",
+          "game %d is played after the match ended: %s reached %d points in game %d",
+          game->number, name_of(ref, ref->match_won_by), match->length,
+          ref->match_won_game);
+      if (ref->last_result_open)
+        say(ref, ref->last_result.pos, ref->last_result.move_number, ref->match_won_by,
+            DIAG_ERROR, "score", "Wins %d point%s ends the match, yet game %d follows",
+            ref->last_result.value, ref->last_result.value == 1 ? "" : "s", game->number);
+    }
+  } else if (ref->score_known &&
+             (game->score[0] != ref->score[0] || game->score[1] != ref->score[1])) {
     say(ref, at, 0, -1, DIAG_ERROR, "score",
         "the score line says %d-%d, but after the previous game it is %d-%d",
         game->score[0], game->score[1], ref->score[0], ref->score[1]);
+    blame_open_result(ref, game);
+  }
   ref->score[0] = game->score[0];
   ref->score[1] = game->score[1];
   ref->score_known = true;
@@ -465,6 +506,8 @@ static void finish_game(referee *ref, game_state *state, const bg_game *game) {
         game->number);
   if (state->crawford_game)
     ref->crawford_done = true;
+  if (!state->result_seen)
+    ref->last_result_open = false;
   if (points < 0 || (!state->result_seen && state->end == END_NONE)) {
     ref->score_known = false;
     return;

@@ -254,6 +254,50 @@ START_TEST(score_line_must_add_up) {
 }
 END_TEST
 
+/* Game 1 ends with Bob resigning (`result`), game 2's score line says
+ * Alice has `alice_next`: lines 7 (the result) and 11 (the score line). */
+static void resignation_then_score(char *record, const char *result, int alice_next) {
+  header(record, RECORD_SIZE, 5, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+  row(record, RECORD_SIZE, 2, "41: 24/23 13/9", "");
+  row(record, RECORD_SIZE, 0, result, "");
+  header(record, RECORD_SIZE, 5, 2, alice_next, 0);
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+}
+
+START_TEST(score_line_after_resignation_names_both_lines) {
+  char record[RECORD_SIZE] = "";
+  resignation_then_score(record, " Wins 2 points", 1);
+  verdict result = judge(record, NULL);
+  ck_assert_msg(reports(&result, 7, 7, "error", "score"), "%s", result.output);
+  ck_assert_msg(strstr(result.output, "t.mat:10:") != NULL, "%s", result.output);
+  ck_assert_int_eq(result.errors, 2);
+  free(result.output);
+}
+END_TEST
+
+START_TEST(score_line_agreeing_with_resignation_is_clean) {
+  char record[RECORD_SIZE] = "";
+  resignation_then_score(record, " Wins 2 points", 2);
+  verdict result = judge(record, NULL);
+  ck_assert_msg(!mentions_rule(&result, "score"), "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
+START_TEST(score_line_after_drop_blames_the_score_line_only) {
+  char record[RECORD_SIZE] = "";
+  opening(record);
+  row(record, RECORD_SIZE, 3, "63: 24/18 13/10", " Doubles => 2");
+  row(record, RECORD_SIZE, 4, " Drops", " Wins 1 point");
+  header(record, RECORD_SIZE, 3, 2, 0, 2);
+  verdict result = judge(record, NULL);
+  ck_assert_int_eq(result.errors, 1);
+  ck_assert_msg(strstr(result.output, "t.mat:11:") != NULL, "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
 /* 2-point match: Bob leads 1-0, so game 2 is the Crawford game. */
 static void crawford_record(char *record, const char *game2_cube,
                             const char *game3_cube) {
@@ -379,6 +423,9 @@ static Suite *referee_suite(void) {
   tcase_add_test(score, dropped_double_is_worth_the_old_cube);
   tcase_add_test(score, resignation_must_be_a_cube_multiple);
   tcase_add_test(score, score_line_must_add_up);
+  tcase_add_test(score, score_line_after_resignation_names_both_lines);
+  tcase_add_test(score, score_line_agreeing_with_resignation_is_clean);
+  tcase_add_test(score, score_line_after_drop_blames_the_score_line_only);
   tcase_add_test(score, truncated_record_is_incomplete_warning);
   suite_add_tcase(suite, score);
   return suite;

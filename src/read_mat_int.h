@@ -56,6 +56,7 @@ typedef enum {
   GRP_WON,
   GRP_AND_MATCH,
   GRP_LOST,
+  GRP_AGAIN, /* a move number written again inside the line */
   GRP_POINT1, /* ... GRP_POINT1 + 4: the points of a move chain */
   GRP_POINT2,
   GRP_POINT3,

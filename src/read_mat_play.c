@@ -30,6 +30,7 @@ typedef enum {
   TOK_CANNOT,
   TOK_UNKNOWN,
   TOK_MOVE,
+  TOK_NUMBER,
 } token_kind;
 
 /* The (*MARK) names of grammar/cell-token.pcre; told apart by their first
@@ -50,6 +51,8 @@ static token_kind token_kind_of(const char *mark) {
     return TOK_CANNOT;
   case 'u':
     return TOK_UNKNOWN;
+  case 'n':
+    return TOK_NUMBER;
   default:
     return TOK_MOVE;
   }
@@ -356,7 +359,13 @@ void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
     }
     size_t token_end = mat_match_end(patterns);
     token_kind kind = token_kind_of(mat_match_mark(patterns));
-    if (starts_cell(kind)) {
+    if (kind == TOK_NUMBER) {
+      /* The line's own number again, before a cell: only a layout quirk. */
+      mat_span again = {0, 0};
+      mat_group_span(patterns, GRP_AGAIN, &again);
+      if (reader->move_number == 0 || mat_span_int(line->text, again) != reader->move_number)
+        cell_error_expected(&state, offset);
+    } else if (starts_cell(kind)) {
       if (!start_cell(&state, kind, offset))
         return;
     } else if (!state.broken) {

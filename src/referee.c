@@ -75,7 +75,7 @@ static bool resolve(bg_rule_flag option, bg_rule_flag record, bool fallback) {
 
 static const char *name_of(const referee *ref, int player) {
   const char *name = ref->match->players[player];
-  return name ? name : (player ? "the right player" : "the left player");
+  return name && *name ? name : (player ? "the right player" : "the left player");
 }
 
 static void say(referee *ref, bg_srcpos pos, int move, int player, bg_severity severity,
@@ -211,6 +211,10 @@ static void check_win(referee *ref, game_state *state, const bg_action *recorded
   state->result_winner = win->player;
   state->result_points = win->value;
   remember_result(ref, state, win);
+  /* Galaxy writes its "Losses" lines in either column: after one, the
+   * "Wins" line says who won. */
+  if (state->end == END_RESIGN)
+    state->winner = win->player;
   if (state->end != END_NONE && win->player != state->winner) {
     SAY(win, DIAG_ERROR, "score", "%s is recorded as the winner, but %s won this game",
         name_of(ref, win->player), name_of(ref, state->winner));
@@ -344,11 +348,21 @@ static void on_beaver(referee *ref, game_state *state, const bg_action *act) {
   state->beavered = true;
 }
 
+/* Galaxy lets a player concede the whole match: the points the winner
+ * still needed. */
+static bool is_match_concession(const referee *ref, int points) {
+  int length = ref->match->length;
+  return length > 0 &&
+         (points == length - ref->score[0] || points == length - ref->score[1]);
+}
+
 static void on_resign(referee *ref, game_state *state, const bg_action *act) {
   state->end = END_RESIGN;
   state->winner = 1 - act->player;
   state->end_value = act->value;
-  if (!is_resignation_value(ref, state, state->winner, act->value))
+  if (!is_resignation_value(ref, state, state->winner, act->value) &&
+      !is_resignation_value(ref, state, act->player, act->value) &&
+      !is_match_concession(ref, act->value))
     SAY(act, DIAG_ERROR, "score",
         "a resignation of %d point%s: it must be 1, 2 or 3 times the "
         "cube (%d)",

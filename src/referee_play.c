@@ -61,7 +61,7 @@ const char *play_text(const bg_action *roll, char *buf, int size) {
 
 static const char *player_name(const play_checker *checker, int player) {
   const char *name = checker->match->players[player];
-  return name ? name : (player ? "the right player" : "the left player");
+  return name && *name ? name : (player ? "the right player" : "the left player");
 }
 
 void report(play_checker *checker, const bg_action *roll, bg_srcpos pos,

@@ -294,6 +294,36 @@ END_TEST
 
 /* ---- board: the value of a won game ---- */
 
+/* board_step_target_relaxed sets aside exactly the rule it is told to,
+ * so the referee can name the rule a recorded play breaks. */
+START_TEST(test_relaxed_bear_off_ignores_checkers_outside) {
+  bg_board board = make_board("13:1 4:2", "20:2");
+  ck_assert_int_eq(board_step_target(&board, 4, 4), -1);
+  ck_assert_int_eq(board_step_target_relaxed(&board, 4, 4, BG_RELAX_BEAR_OFF), BG_OFF);
+  ck_assert_int_eq(board_step_target_relaxed(&board, 4, 4, BG_RELAX_BAR), -1);
+  /* Other steps are judged as before. */
+  ck_assert_int_eq(board_step_target_relaxed(&board, 13, 6, BG_RELAX_BEAR_OFF), 7);
+}
+END_TEST
+
+START_TEST(test_relaxed_bear_off_ignores_a_higher_checker) {
+  bg_board board = make_board("5:1 4:1", "20:2");
+  ck_assert_int_eq(board_step_target(&board, 4, 6), -1);
+  ck_assert_int_eq(board_step_target_relaxed(&board, 4, 6, BG_RELAX_BEAR_OFF), BG_OFF);
+}
+END_TEST
+
+START_TEST(test_relaxed_bar_rule) {
+  bg_board board = make_board("bar:1 13:2", "20:2");
+  ck_assert_int_eq(board_step_target(&board, 13, 3), -1);
+  ck_assert_int_eq(board_step_target_relaxed(&board, 13, 3, BG_RELAX_BAR), 10);
+  ck_assert_int_eq(board_step_target_relaxed(&board, 13, 3, BG_RELAX_BEAR_OFF), -1);
+  /* A blocked point stays blocked whatever is relaxed. */
+  ck_assert_int_eq(
+      board_step_target_relaxed(&board, 13, 8, BG_RELAX_BAR | BG_RELAX_BEAR_OFF), -1);
+}
+END_TEST
+
 START_TEST(test_win_not_finished) {
   bg_board board = make_board("1:1", "6:15");
   ck_assert_int_eq(board_win_multiplier(&board, 0), 0);
@@ -690,6 +720,8 @@ static Suite *engine_suite(void) {
            test_step_bar_first, test_bear_off_exact, test_bear_off_from_the_4_with_a_6,
            test_no_bear_off_with_a_checker_outside,
            test_no_bear_off_with_a_checker_on_the_bar);
+  ADD_CASE(suite, "relaxed", test_relaxed_bear_off_ignores_checkers_outside,
+           test_relaxed_bear_off_ignores_a_higher_checker, test_relaxed_bar_rule);
   ADD_CASE(suite, "win", test_win_not_finished, test_win_single_gammon_backgammon,
            test_win_by_the_opponent_side);
   ADD_CASE(suite, "movegen", test_opening_rolls_match_gnubg_counts,

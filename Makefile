@@ -45,7 +45,7 @@ SUBMAKE  := $(MAKE) --no-print-directory
 ASAN     := BUILD=build-asan SAN=1
 STEP     := tests/step.sh $(BUILD)/check
 
-.PHONY: all deps demo check unit e2e corpus sample-check gnubg-check man-check \
+.PHONY: all deps demo check unit e2e corpus sample-check gnubg-check man-check clang-build \
         valgrind bench install clean format
 
 all: $(BIN)
@@ -129,6 +129,17 @@ man-check:
 	  echo "1 passed, 0 failed"; \
 	fi
 
+# The other compiler the project promises to build with; a SKIP where absent.
+clang-build:
+	@if ! command -v clang >/dev/null 2>&1; then \
+	  echo "SKIP: clang-build (clang is not installed)"; \
+	elif $(MAKE) --no-print-directory CC=clang BUILD=build-clang all unit >build-clang.log 2>&1; then \
+	  echo "ok clang-build (make CC=clang: -Werror build and unit tests)"; \
+	  echo "1 passed, 0 failed"; rm -f build-clang.log; \
+	else \
+	  tail -30 build-clang.log; echo "FAIL clang-build"; echo "0 passed, 1 failed"; exit 1; \
+	fi
+
 valgrind: $(BIN) $(UNIT_BIN)
 	@tests/valgrind.sh $(BIN) $(firstword $(UNIT_BIN))
 
@@ -149,6 +160,7 @@ check: deps
 	@$(STEP) asan-corpus    $(SUBMAKE) $(ASAN) corpus
 	@$(STEP) asan-samples   $(SUBMAKE) $(ASAN) sample-check
 	@$(STEP) valgrind       $(SUBMAKE) valgrind
+	@$(STEP) clang-build    $(SUBMAKE) clang-build
 	@tests/step.sh $(BUILD)/check --summary
 
 bench: deps

@@ -142,7 +142,8 @@ static bool play_hits_at(const bg_play *play, int point) {
 static bool hits_agree(const bg_action *roll, const bg_play *play) {
   for (int i = 0; i < roll->move_count; i++) {
     int point = roll->moves[i].to;
-    if (point != BG_OFF && marked_at(roll, point) != play_hits_at(play, point))
+    if (point == BG_OFF ? roll->moves[i].hit
+                        : marked_at(roll, point) != play_hits_at(play, point))
       return false;
   }
   return true;
@@ -164,11 +165,32 @@ static void add_candidate(position_set *set, const bg_board *view, int player) {
     set->boards[set->count++] = absolute;
 }
 
-/* Matches the play against one position's legal plays: the positions it
- * can lead to go into `all`, and into `agreeing` when the play's hits also
- * agree with the '*' marks.  Returns how many plays matched. */
+/* Does the play land on every point the record's moves end on?  "13/7 7/5"
+ * says the checker stopped on the 7, which 13/11/5 does not: the record
+ * wrote its path, and the path decides which blots were hit. */
+static bool path_agrees(const bg_action *roll, const bg_play *play) {
+  for (int i = 0; i < roll->move_count; i++) {
+    int point = roll->moves[i].to;
+    bool landed = point == BG_OFF;
+    for (int s = 0; s < play->step_count && !landed; s++)
+      landed = play->steps[s].to == point;
+    if (!landed)
+      return false;
+  }
+  return true;
+}
+
+/* The positions a recorded play may lead to, from the best reading of the
+ * record to the loosest: its path and its hit marks both agree, only its
+ * path, only its marks, or only where its checkers end up. */
+typedef struct {
+  position_set path_and_marks, path, marks, any;
+} readings;
+
+/* Matches the play against one position's legal plays.  Returns how many
+ * plays matched. */
 static int match_from(play_checker *checker, const bg_action *roll, const bg_board *view,
-                      position_set *all, position_set *agreeing) {
+                      readings *found) {
   bg_board target;
   if (!notation_target(view, roll, &target))
     return 0;
@@ -180,9 +202,15 @@ static int match_from(play_checker *checker, const bg_action *roll, const bg_boa
     if (!same_roller_side(&play->result, &target))
       continue;
     matched++;
-    add_candidate(all, &play->result, roll->player);
-    if (!checker->marks_hits || hits_agree(roll, play))
-      add_candidate(agreeing, &play->result, roll->player);
+    bool on_path = path_agrees(roll, play);
+    bool marked = !checker->marks_hits || hits_agree(roll, play);
+    add_candidate(&found->any, &play->result, roll->player);
+    if (on_path)
+      add_candidate(&found->path, &play->result, roll->player);
+    if (marked)
+      add_candidate(&found->marks, &play->result, roll->player);
+    if (on_path && marked)
+      add_candidate(&found->path_and_marks, &play->result, roll->player);
   }
   return matched;
 }
@@ -223,8 +251,15 @@ static void report_hit_marks(play_checker *checker, const bg_action *roll,
   char message[256], text[32];
   for (int i = 0; i < roll->move_count; i++) {
     const bg_move *move = &roll->moves[i];
-    if (move->to == BG_OFF)
+    if (move->to == BG_OFF) {
+      if (move->hit) {
+        snprintf(message, sizeof message, "%s marks a hit, but a bear-off hits nothing",
+                 move_text(move, text, sizeof text));
+        report(checker, roll, move->pos, DIAG_WARNING, "hit-marker", message, NULL);
+        return;
+      }
       continue;
+    }
     bool blot = board_is_blot_of_opponent(view, move->to);
     bool marked = marked_at(roll, move->to);
     if (move->hit && !blot) {
@@ -253,8 +288,9 @@ static void report_hit_marks(play_checker *checker, const bg_action *roll,
 static bool marks_agree_with_blots(const bg_action *roll, const bg_board *view) {
   for (int i = 0; i < roll->move_count; i++) {
     int point = roll->moves[i].to;
-    if (point != BG_OFF &&
-        marked_at(roll, point) != board_is_blot_of_opponent(view, point))
+    if (point == BG_OFF
+            ? roll->moves[i].hit
+            : marked_at(roll, point) != board_is_blot_of_opponent(view, point))
       return false;
   }
   return true;
@@ -282,24 +318,26 @@ bool check_play(play_checker *checker, const bg_action *roll, position_set *posi
     return false;
   if (check_play_quickly(checker, roll, positions))
     return true;
-  position_set all = {.count = 0}, agreeing = {.count = 0};
+  readings found;
+  found.path_and_marks.count = found.path.count = found.marks.count = found.any.count = 0;
   int first_matching = -1;
   for (int i = 0; i < positions->count; i++) {
     bg_board view;
     orient(&positions->boards[i], roll->player, &view);
-    if (match_from(checker, roll, &view, &all, &agreeing) > 0 && first_matching < 0)
+    if (match_from(checker, roll, &view, &found) > 0 && first_matching < 0)
       first_matching = i;
   }
   bg_board first;
   orient(&positions->boards[first_matching >= 0 ? first_matching : 0], roll->player,
          &first);
-  if (agreeing.count > 0) {
-    *positions = agreeing;
-    return true;
-  }
-  if (all.count > 0) {
-    report_hit_marks(checker, roll, &first);
-    *positions = all;
+  const position_set *best = found.path_and_marks.count ? &found.path_and_marks
+                             : found.path.count         ? &found.path
+                             : found.marks.count        ? &found.marks
+                                                        : &found.any;
+  if (best->count > 0) {
+    if (best != &found.path_and_marks && best != &found.marks && checker->marks_hits)
+      report_hit_marks(checker, roll, &first);
+    *positions = *best;
     return true;
   }
   if (roll->move_count == 0 && blank_before_result)

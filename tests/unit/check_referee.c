@@ -387,6 +387,32 @@ START_TEST(hit_marks_checked_only_where_written) {
 }
 END_TEST
 
+/* Bob leaves a blot on Alice's 7 point; Alice's 62 from the 13 to the 5
+ * passes the 7 (hitting it) or the 11 (not), as her record writes it.  No
+ * '*' anywhere: only the written path tells. */
+static verdict path_record(const char *alice_play, const char *bob_answer) {
+  static char record[RECORD_SIZE];
+  record[0] = '\0';
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "31: 8/5 6/5", "64: 24/18 13/9");
+  row(record, RECORD_SIZE, 2, alice_play, bob_answer);
+  return judge(record, NULL);
+}
+
+START_TEST(written_path_decides_the_hit) {
+  verdict via_seven = path_record("62: 13/7 7/5", "43: 25/21 24/21");
+  ck_assert_msg(via_seven.errors == 0, "%s", via_seven.output);
+  free(via_seven.output);
+  verdict via_eleven = path_record("62: 13/11 11/5", "43: 24/21 18/14");
+  ck_assert_msg(via_eleven.errors == 0, "%s", via_eleven.output);
+  free(via_eleven.output);
+  verdict no_hit_then_enter = path_record("62: 13/11 11/5", "43: 25/21 24/21");
+  ck_assert_msg(reports(&no_hit_then_enter, 6, 38, "error", "illegal-move"), "%s",
+                no_hit_then_enter.output);
+  free(no_hit_then_enter.output);
+}
+END_TEST
+
 START_TEST(error_is_reported_once) {
   char record[RECORD_SIZE] = "";
   header(record, RECORD_SIZE, 3, 1, 0, 0);
@@ -408,6 +434,7 @@ static Suite *referee_suite(void) {
   tcase_add_test(plays, blank_play_with_legal_moves_is_wrong_no_play);
   tcase_add_test(plays, hit_marks_checked_only_where_written);
   tcase_add_test(plays, error_is_reported_once);
+  tcase_add_test(plays, written_path_decides_the_hit);
   tcase_add_test(plays, unknown_play_is_unrecorded_warning);
   suite_add_tcase(suite, plays);
   TCase *turns = tcase_create("turns and cube");

@@ -388,28 +388,64 @@ START_TEST(hit_marks_checked_only_where_written) {
 END_TEST
 
 /* Bob leaves a blot on Alice's 7 point; Alice's 62 from the 13 to the 5
- * passes the 7 (hitting it) or the 11 (not), as her record writes it.  No
- * '*' anywhere: only the written path tells. */
+ * passes the 7 (hitting it) or the 11 (not).  Game 2 marks a hit with '*',
+ * so the record marks hits, and a play without one is checked against its
+ * written path. */
 static verdict path_record(const char *alice_play, const char *bob_answer) {
   static char record[RECORD_SIZE];
   record[0] = '\0';
   header(record, RECORD_SIZE, 3, 1, 0, 0);
   row(record, RECORD_SIZE, 1, "31: 8/5 6/5", "64: 24/18 13/9");
   row(record, RECORD_SIZE, 2, alice_play, bob_answer);
+  row(record, RECORD_SIZE, 0, " Wins 1 point", "");
+  header(record, RECORD_SIZE, 3, 2, 1, 0);
+  row(record, RECORD_SIZE, 1, "31: 8/5 6/5", "64: 24/18 13/9");
+  row(record, RECORD_SIZE, 2, "62: 13/7* 7/5", "43: 25/21 24/21");
   return judge(record, NULL);
 }
 
 START_TEST(written_path_decides_the_hit) {
+  /* The hit is not marked, but the path says it happened: a warning, and
+   * Bob, on the bar, enters. */
   verdict via_seven = path_record("62: 13/7 7/5", "43: 25/21 24/21");
   ck_assert_msg(via_seven.errors == 0, "%s", via_seven.output);
+  ck_assert_msg(reports(&via_seven, 6, 10, "warning", "hit-marker"), "%s",
+                via_seven.output);
   free(via_seven.output);
+  /* Past the 11: no hit, nothing to mark; Bob's checker still stands. */
   verdict via_eleven = path_record("62: 13/11 11/5", "43: 24/21 18/14");
-  ck_assert_msg(via_eleven.errors == 0, "%s", via_eleven.output);
+  ck_assert_msg(via_eleven.errors == 0 && via_eleven.warnings == 1, "%s",
+                via_eleven.output);
   free(via_eleven.output);
   verdict no_hit_then_enter = path_record("62: 13/11 11/5", "43: 25/21 24/21");
   ck_assert_msg(reports(&no_hit_then_enter, 6, 38, "error", "illegal-move"), "%s",
                 no_hit_then_enter.output);
   free(no_hit_then_enter.output);
+}
+END_TEST
+
+/* A combined hop hides its path: 13/5 with 62 may have hit the blot on the
+ * 7 or not.  Both readings are kept until Bob's next play shows which. */
+static verdict hop_record(const char *bob_answer) {
+  static char record[RECORD_SIZE];
+  record[0] = '\0';
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "31: 8/5 6/5", "64: 24/18 13/9");
+  row(record, RECORD_SIZE, 2, "62: 13/5", bob_answer);
+  return judge(record, NULL);
+}
+
+START_TEST(ambiguous_hop_is_decided_later) {
+  verdict hit = hop_record("43: 25/21 24/21");
+  ck_assert_msg(hit.errors == 0, "%s", hit.output);
+  free(hit.output);
+  verdict no_hit = hop_record("43: 24/21 18/14");
+  ck_assert_msg(no_hit.errors == 0, "%s", no_hit.output);
+  free(no_hit.output);
+  /* Legal in neither reading: Bob has no checker on his 17 point. */
+  verdict neither = hop_record("43: 17/14 24/20");
+  ck_assert_msg(reports(&neither, 6, 38, "error", "illegal-move"), "%s", neither.output);
+  free(neither.output);
 }
 END_TEST
 
@@ -435,6 +471,7 @@ static Suite *referee_suite(void) {
   tcase_add_test(plays, hit_marks_checked_only_where_written);
   tcase_add_test(plays, error_is_reported_once);
   tcase_add_test(plays, written_path_decides_the_hit);
+  tcase_add_test(plays, ambiguous_hop_is_decided_later);
   tcase_add_test(plays, unknown_play_is_unrecorded_warning);
   suite_add_tcase(suite, plays);
   TCase *turns = tcase_create("turns and cube");

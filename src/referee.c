@@ -298,8 +298,10 @@ static void on_double(referee *ref, game_state *state, const bg_action *act) {
   else if (ref->match->cube_limit > 0 && act->value > ref->match->cube_limit)
     SAY(act, DIAG_ERROR, "cube", "a double to %d goes past the cube limit of %d",
         act->value, ref->match->cube_limit);
+  /* Carry on with the value the rules give, so that one wrong number is
+   * not also blamed on every later cube action and on the result. */
   state->double_by = player;
-  state->double_value = act->value;
+  state->double_value = 2 * state->cube_value;
   state->beavered = false;
 }
 
@@ -333,18 +335,23 @@ static void on_drop(referee *ref, game_state *state, const bg_action *act) {
   state->double_by = -1;
 }
 
+/* A beaver (the taker redoubles at once and keeps the cube), or a raccoon
+ * (the doubler answers a beaver the same way): both "Beavers => N" here. */
 static void on_beaver(referee *ref, game_state *state, const bg_action *act) {
-  if (!answers_double(ref, state, act, "beavers"))
+  const char *what = state->beavered ? "raccoon" : "beaver";
+  if (!answers_double(ref, state, act, state->beavered ? "raccoons" : "beavers"))
     return;
-  if (ref->match->length > 0 || !ref->beavers)
-    SAY(act, DIAG_ERROR, "cube", "beavers are not allowed %s",
-        ref->match->length > 0 ? "in match play" : "under this record's rules");
-  else if (act->value != 2 * state->double_value)
-    SAY(act, DIAG_ERROR, "cube", "a beaver doubles the cube to %d, not %d",
+  if (ref->match->length > 0 || !ref->beavers) {
+    if (!state->beavered) /* a raccoon on a refused beaver: said once */
+      SAY(act, DIAG_ERROR, "cube", "beavers are not allowed %s",
+          ref->match->length > 0 ? "in match play" : "under this record's rules");
+  } else if (act->value != 2 * state->double_value) {
+    SAY(act, DIAG_ERROR, "cube", "a %s doubles the cube to %d, not %d", what,
         2 * state->double_value, act->value);
+  }
   state->cube_owner = act->player;
   state->double_by = 1 - act->player;
-  state->double_value = act->value;
+  state->double_value = 2 * state->double_value;
   state->beavered = true;
 }
 

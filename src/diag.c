@@ -87,12 +87,38 @@ void diag_emitf(bg_diag_sink *sink, const char *file, int line, int column,
   diag_emit(sink, &diag);
 }
 
-/* Writes `text` as a JSON string, escaping what JSON requires; bytes that
- * are not valid UTF-8 are not checked here (names come through as read). */
+/* Length of the well-formed UTF-8 sequence at `p` (1..4), 0 when the bytes
+ * there are not one (overlong forms and surrogates included). */
+static int utf8_sequence_length(const unsigned char *p) {
+  if (p[0] < 0x80)
+    return 1;
+  int length = p[0] >= 0xf0 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 ? 2 : 0;
+  if (length == 0 || p[0] > 0xf4)
+    return 0;
+  for (int i = 1; i < length; i++)
+    if ((p[i] & 0xc0) != 0x80)
+      return 0;
+  if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] >= 0xa0) ||
+      (p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] >= 0x90))
+    return 0;
+  return length;
+}
+
+/* Writes `text` as a JSON string.  Records carry names in UTF-8 or in
+ * Latin-1; JSON must be UTF-8, so a byte that does not start a valid UTF-8
+ * sequence is taken as the Latin-1 character it stands for. */
 static void json_string(FILE *out, const char *text) {
   fputc('"', out);
-  for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-    if (*p == '"' || *p == '\\')
+  for (const unsigned char *p = (const unsigned char *)text; *p;) {
+    int length = utf8_sequence_length(p);
+    if (length > 1) {
+      fwrite(p, 1, (size_t)length, out);
+      p += length;
+      continue;
+    }
+    if (length == 0)
+      fprintf(out, "\\u%04x", *p);
+    else if (*p == '"' || *p == '\\')
       fprintf(out, "\\%c", *p);
     else if (*p == '\n')
       fputs("\\n", out);
@@ -102,6 +128,7 @@ static void json_string(FILE *out, const char *text) {
       fprintf(out, "\\u%04x", *p);
     else
       fputc(*p, out);
+    p++;
   }
   fputc('"', out);
 }

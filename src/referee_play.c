@@ -245,39 +245,27 @@ static bool resynchronise(const bg_action *roll, const bg_board *view,
   return true;
 }
 
-/* Tells which unmarked or wrongly marked hit made the marks disagree. */
+/* Tells which unmarked or wrongly marked hit made the marks disagree: the
+ * first move whose mark does not fit the blots of the position before. */
 static void report_hit_marks(play_checker *checker, const bg_action *roll,
                              const bg_board *view) {
-  char message[256], text[32];
+  char message[256], text[32], point[8];
   for (int i = 0; i < roll->move_count; i++) {
     const bg_move *move = &roll->moves[i];
-    if (move->to == BG_OFF) {
-      if (move->hit) {
-        snprintf(message, sizeof message, "%s marks a hit, but a bear-off hits nothing",
-                 move_text(move, text, sizeof text));
-        report(checker, roll, move->pos, DIAG_WARNING, "hit-marker", message, NULL);
-        return;
-      }
+    bool blot = move->to != BG_OFF && board_is_blot_of_opponent(view, move->to);
+    const char *why = NULL;
+    if (move->hit && move->to == BG_OFF)
+      why = "%s marks a hit, but a bear-off hits nothing";
+    else if (move->hit && !blot)
+      why = "%s marks a hit, but no opposing blot stood on the %s point";
+    else if (blot && !marked_at(roll, move->to))
+      why = "%s hits the blot on the %s point but is not marked with '*'";
+    if (!why)
       continue;
-    }
-    bool blot = board_is_blot_of_opponent(view, move->to);
-    bool marked = marked_at(roll, move->to);
-    if (move->hit && !blot) {
-      snprintf(message, sizeof message,
-               "%s marks a hit, but no opposing blot stood on the %d "
-               "point",
-               move_text(move, text, sizeof text), move->to);
-      report(checker, roll, move->pos, DIAG_WARNING, "hit-marker", message, NULL);
-      return;
-    }
-    if (!marked && blot) {
-      snprintf(message, sizeof message,
-               "%s hits the blot on the %d point but is not marked "
-               "with '*'",
-               move_text(move, text, sizeof text), move->to);
-      report(checker, roll, move->pos, DIAG_WARNING, "hit-marker", message, NULL);
-      return;
-    }
+    snprintf(message, sizeof message, why, move_text(move, text, sizeof text),
+             point_name(move->to, point, sizeof point));
+    report(checker, roll, move->pos, DIAG_WARNING, "hit-marker", message, NULL);
+    return;
   }
   report(checker, roll, roll->pos, DIAG_WARNING, "hit-marker",
          "the '*' marks of this play do not match the blots it hits", NULL);

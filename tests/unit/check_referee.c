@@ -110,54 +110,32 @@ START_TEST(legal_game_is_clean) {
 }
 END_TEST
 
-START_TEST(step_from_empty_point_is_illegal) {
-  char record[RECORD_SIZE] = "";
-  header(record, RECORD_SIZE, 3, 1, 0, 0);
-  row(record, RECORD_SIZE, 1, "31: 7/4 6/5", "");
-  verdict result = judge(record, NULL);
-  ck_assert_msg(reports(&result, 5, 10, "error", "illegal-move"), "%s", result.output);
-  free(result.output);
-}
-END_TEST
+/* One line of a game's start that breaks a rule, on line 5 of its record,
+ * and the diagnostic it must give (the legal side of each line is in
+ * legal_game_is_clean and the other tests). */
+static const struct {
+  const char *left, *right;
+  int column;
+  const char *rule, *says;
+} opening_mistakes[] = {
+    {"31: 7/4 6/5", "", 10, "illegal-move", "no checker"},
+    /* 24/19 lands on Bob's 6 point, five checkers */
+    {"51: 24/19 6/5", "", 10, "illegal-move", "blocked"},
+    {"31: 8/5", "", 6, "unplayed-dice", "as many dice as possible"},
+    {"31:", "62: 24/18 13/11", 6, "wrong-no-play", "recorded as no play"},
+    {"33: 8/5(2) 6/3(2)", "", 6, "turn-order", "opening roll"},
+};
 
-START_TEST(blocked_point_is_illegal) {
+START_TEST(opening_mistake) {
   char record[RECORD_SIZE] = "";
   header(record, RECORD_SIZE, 3, 1, 0, 0);
-  /* Alice's 24/19 lands on Bob's 6 point (five checkers). */
-  row(record, RECORD_SIZE, 1, "51: 24/19 6/5", "");
+  row(record, RECORD_SIZE, 1, opening_mistakes[_i].left, opening_mistakes[_i].right);
   verdict result = judge(record, NULL);
-  ck_assert_msg(reports(&result, 5, 10, "error", "illegal-move"), "%s", result.output);
-  ck_assert_ptr_nonnull(strstr(result.output, "blocked"));
-  free(result.output);
-}
-END_TEST
-
-START_TEST(one_die_of_two_is_unplayed) {
-  char record[RECORD_SIZE] = "";
-  header(record, RECORD_SIZE, 3, 1, 0, 0);
-  row(record, RECORD_SIZE, 1, "31: 8/5", "");
-  verdict result = judge(record, NULL);
-  ck_assert_msg(reports(&result, 5, 6, "error", "unplayed-dice"), "%s", result.output);
-  free(result.output);
-}
-END_TEST
-
-START_TEST(blank_play_with_legal_moves_is_wrong_no_play) {
-  char record[RECORD_SIZE] = "";
-  header(record, RECORD_SIZE, 3, 1, 0, 0);
-  row(record, RECORD_SIZE, 1, "31:", "62: 24/18 13/11");
-  verdict result = judge(record, NULL);
-  ck_assert_msg(reports(&result, 5, 6, "error", "wrong-no-play"), "%s", result.output);
-  free(result.output);
-}
-END_TEST
-
-START_TEST(opening_double_is_turn_order) {
-  char record[RECORD_SIZE] = "";
-  header(record, RECORD_SIZE, 3, 1, 0, 0);
-  row(record, RECORD_SIZE, 1, "33: 8/5(2) 6/3(2)", "");
-  verdict result = judge(record, NULL);
-  ck_assert_msg(reports(&result, 5, 6, "error", "turn-order"), "%s", result.output);
+  ck_assert_msg(reports(&result, 5, opening_mistakes[_i].column, "error",
+                        opening_mistakes[_i].rule),
+                "%s", result.output);
+  ck_assert_msg(strstr(result.output, opening_mistakes[_i].says) != NULL, "%s",
+                result.output);
   free(result.output);
 }
 END_TEST
@@ -464,10 +442,8 @@ static Suite *referee_suite(void) {
   Suite *suite = suite_create("referee");
   TCase *plays = tcase_create("plays");
   tcase_add_test(plays, legal_game_is_clean);
-  tcase_add_test(plays, step_from_empty_point_is_illegal);
-  tcase_add_test(plays, blocked_point_is_illegal);
-  tcase_add_test(plays, one_die_of_two_is_unplayed);
-  tcase_add_test(plays, blank_play_with_legal_moves_is_wrong_no_play);
+  tcase_add_loop_test(plays, opening_mistake, 0,
+                      (int)(sizeof opening_mistakes / sizeof opening_mistakes[0]));
   tcase_add_test(plays, hit_marks_checked_only_where_written);
   tcase_add_test(plays, error_is_reported_once);
   tcase_add_test(plays, written_path_decides_the_hit);
@@ -475,7 +451,6 @@ static Suite *referee_suite(void) {
   tcase_add_test(plays, unknown_play_is_unrecorded_warning);
   suite_add_tcase(suite, plays);
   TCase *turns = tcase_create("turns and cube");
-  tcase_add_test(turns, opening_double_is_turn_order);
   tcase_add_test(turns, same_player_twice_is_turn_order);
   tcase_add_test(turns, double_by_non_owner_is_cube_error);
   tcase_add_test(turns, owner_may_redouble);

@@ -63,6 +63,7 @@ typedef struct {
   bg_board bent_board;      /* the position at that step */
   int bent_die;
   bg_board final_board; /* the position after the last move */
+  dice_left final_dice; /* and the dice still unused */
 } move_search;
 
 static bool search_moves(move_search *search, const bg_board *view, const dice_left *left,
@@ -119,6 +120,7 @@ static bool search_moves(move_search *search, const bg_board *view, const dice_l
   if (done == (1u << search->count) - 1) {
     search->dice_used = search->dice_total - left->count;
     search->final_board = *view;
+    search->final_dice = *left;
     if (!bent)
       search->bent_move = NULL;
     return true;
@@ -311,15 +313,8 @@ static bool explain_by_walking(play_checker *checker, const bg_action *roll,
       one.dice_total = left.count;
       if (move->from > move->to &&
           search_hop(&one, &view, &left, 1, 0, move->from, NULL)) {
-        /* search_hop does not hand back the position: replay the hop
-         * (every way to make it leaves the same mover's checkers). */
-        view.checkers[0][move->from]--;
-        view.checkers[0][move->to]++;
-        if (board_is_blot_of_opponent(&view, move->to)) {
-          view.checkers[1][BG_BAR - move->to] = 0;
-          view.checkers[1][BG_BAR]++;
-        }
-        left.count -= one.dice_used;
+        view = one.final_board;
+        left = one.final_dice;
         continue;
       }
       char message[512];

@@ -45,7 +45,7 @@ SUBMAKE  := $(MAKE) --no-print-directory
 ASAN     := BUILD=build-asan SAN=1
 STEP     := tests/step.sh $(BUILD)/check
 
-.PHONY: all deps demo check unit e2e corpus sample-check gnubg-check man-check clang-build \
+.PHONY: all deps demo check unit e2e corpus sample-check gnubg-check man-check clang-build fuzz \
         valgrind bench install clean format
 
 all: $(BIN)
@@ -140,6 +140,33 @@ clang-build:
 	  tail -30 build-clang.log; echo "FAIL clang-build"; echo "0 passed, 1 failed"; exit 1; \
 	fi
 
+# libFuzzer over the whole check pipeline, seeded with samples/: a short
+# run in make check, longer by hand (make fuzz FUZZ_SECONDS=600).
+FUZZ_SECONDS ?= 20
+fuzz: $(BUILD)/gen/grammar_patterns.h
+	@if ! command -v clang >/dev/null 2>&1; then \
+	  echo "SKIP: fuzz (clang is not installed)"; exit 0; fi; \
+	mkdir -p build-fuzz/corpus && cp samples/*.mat samples/broken/*.mat build-fuzz/corpus/ && \
+	printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n){(void)d;(void)n;return 0;}\n' \
+	  >build-fuzz/probe.c; \
+	if ! clang -fsanitize=fuzzer build-fuzz/probe.c -o build-fuzz/probe >/dev/null 2>&1; then \
+	  echo "SKIP: fuzz (clang has no libFuzzer runtime here)"; exit 0; fi; \
+	if ! clang -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined \
+	    -fno-sanitize-recover=all -I src -I $(BUILD)/gen $(PKG_CFLAGS) \
+	    tests/fuzz/fuzz_check.c $(LIB_SRC) $(PKG_LIBS) -o build-fuzz/fuzz_check \
+	    >build-fuzz/build.log 2>&1; then \
+	  cat build-fuzz/build.log; echo "FAIL fuzz: build"; echo "0 passed, 1 failed"; exit 1; \
+	fi; \
+	if build-fuzz/fuzz_check -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+	    -print_final_stats=1 build-fuzz/corpus >build-fuzz/run.log 2>&1; then \
+	  grep -E "stat::number_of_executed_units|stat::peak_rss_mb" build-fuzz/run.log; \
+	  echo "ok fuzz ($(FUZZ_SECONDS) s of libFuzzer: no crash, leak or sanitizer report)"; \
+	  echo "1 passed, 0 failed"; \
+	else \
+	  tail -40 build-fuzz/run.log; echo "FAIL fuzz (reproducer: build-fuzz/crash-*)"; \
+	  echo "0 passed, 1 failed"; exit 1; \
+	fi
+
 valgrind: $(BIN) $(UNIT_BIN)
 	@tests/valgrind.sh $(BIN) $(firstword $(UNIT_BIN))
 
@@ -161,6 +188,7 @@ check: deps
 	@$(STEP) asan-samples   $(SUBMAKE) $(ASAN) sample-check
 	@$(STEP) valgrind       $(SUBMAKE) valgrind
 	@$(STEP) clang-build    $(SUBMAKE) clang-build
+	@$(STEP) fuzz           $(SUBMAKE) fuzz
 	@tests/step.sh $(BUILD)/check --summary
 
 bench: deps

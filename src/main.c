@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "diag.h"
 #include "match.h"
@@ -108,43 +110,112 @@ static FILE *open_input(const char *path) {
   return in;
 }
 
+/* A one-line progress indicator on stderr, for long runs at a terminal:
+ * files done of the total and the reading speed, redrawn at most five
+ * times a second and erased before any diagnostic is printed and at the
+ * end.  Never drawn when stderr is not a terminal. */
+typedef struct {
+  bool enabled;
+  bool shown;
+  bool shares_terminal; /* stdout is a terminal too: erase before printing */
+  int files_total;
+  int files_done;
+  double bytes_done;
+  double started, last_drawn;
+} progress;
+
+static double seconds_now(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
+static void progress_init(progress *bar, int files_total) {
+  memset(bar, 0, sizeof *bar);
+  bar->enabled = isatty(STDERR_FILENO) && files_total > 1;
+  bar->shares_terminal = isatty(STDOUT_FILENO);
+  bar->files_total = files_total;
+  bar->started = bar->last_drawn = seconds_now();
+}
+
+static void progress_erase(progress *bar) {
+  if (bar->shown)
+    fputs("\r\033[K", stderr);
+  bar->shown = false;
+}
+
+/* One more file done (`bytes` long).  The line appears only once the work
+ * has taken a second: short runs stay quiet. */
+static void progress_step(progress *bar, double bytes) {
+  bar->files_done++;
+  bar->bytes_done += bytes;
+  if (!bar->enabled)
+    return;
+  double now = seconds_now();
+  if (now - bar->started < 1.0 || now - bar->last_drawn < 0.2)
+    return;
+  bar->last_drawn = now;
+  progress_erase(bar);
+  fprintf(stderr, "bgmatch: %d/%d files, %.1f MB/s", bar->files_done, bar->files_total,
+          bar->bytes_done / 1e6 / (now - bar->started));
+  fflush(stderr);
+  bar->shown = true;
+}
+
 /* Reads every match of one input and referees it; diagnostics are printed
  * match by match.  Returns false when the tool could not read the input. */
+/* Prints the diagnostics held for one match, clear of the progress line. */
+static void print_diagnostics(bg_diag_sink *sink, progress *bar) {
+  if (bar->shares_terminal && sink->pending_count > 0) {
+    progress_erase(bar);
+    diag_flush(sink);
+    fflush(stdout);
+    return;
+  }
+  diag_flush(sink);
+}
+
 static bool check_stream(FILE *in, const char *name, const check_options *options,
-                         bg_diag_sink *sink) {
+                         bg_diag_sink *sink, progress *bar) {
   bg_mat_reader *reader = mat_reader_new(in, name, sink);
   if (!reader) {
+    progress_erase(bar);
     say("%s: out of memory", name);
     return false;
   }
   bg_match *match;
   while ((match = mat_reader_next(reader)) != NULL) {
     referee_check_match(match, &options->referee, sink);
-    diag_flush(sink);
+    print_diagnostics(sink, bar);
     match_free(match);
   }
-  diag_flush(sink);
+  print_diagnostics(sink, bar);
   bool ok = !mat_reader_io_error(reader);
   mat_reader_free(reader);
-  if (!ok)
+  if (!ok) {
+    progress_erase(bar);
     say("%s: read error", name);
+  }
   return ok;
 }
 
 /* Checks one command-line operand ("-" is standard input) and adds to totals. */
 static void check_file(const char *path, const check_options *options, bg_diag_sink *sink,
-                       check_totals *totals) {
+                       check_totals *totals, progress *bar) {
   bool is_stdin = strcmp(path, "-") == 0;
   const char *name = is_stdin ? "<stdin>" : path;
   FILE *in = is_stdin ? stdin : open_input(path);
   if (!in) {
+    progress_erase(bar);
     say("%s: %s", path, strerror(errno));
     totals->trouble = true;
     return;
   }
   long errors_before = sink->errors, warnings_before = sink->warnings;
-  if (!check_stream(in, name, options, sink))
+  if (!check_stream(in, name, options, sink, bar))
     totals->trouble = true;
+  long bytes_read = ftell(in); /* -1 on a pipe: counts as nothing */
+  progress_step(bar, bytes_read > 0 ? (double)bytes_read : 0.0);
   if (!is_stdin)
     fclose(in);
   long errors = sink->errors - errors_before;
@@ -272,10 +343,13 @@ static int run_check(int argc, char **argv) {
   bg_diag_sink sink;
   diag_sink_init(&sink, stdout, options.format);
   check_totals totals = {0};
+  progress bar;
+  progress_init(&bar, argc - first_file);
   if (first_file == argc)
-    check_file("-", &options, &sink, &totals);
+    check_file("-", &options, &sink, &totals, &bar);
   for (int i = first_file; i < argc; i++)
-    check_file(argv[i], &options, &sink, &totals);
+    check_file(argv[i], &options, &sink, &totals, &bar);
+  progress_erase(&bar);
   diag_sink_free(&sink);
 
   if (fflush(stdout) != 0 || ferror(stdout)) {

@@ -1,0 +1,100 @@
+/*
+ * referee_cube.c — the doubling cube: who may double and when, to what
+ * value, and the answers (take, drop, beaver, raccoon).  Each check
+ * reports at the cube action's own line; the referee then goes on with the
+ * value the rules give.
+ */
+#include <stdio.h>
+
+#include "referee_state.h"
+
+/* A double nobody answered: the game went on, so it was taken. */
+void settle_unanswered_double(referee *ref, game_state *state, const bg_action *next) {
+  if (state->double_by < 0)
+    return;
+  if (!state->beavered)
+    SAY(next, DIAG_ERROR, "cube", "the double to %d was neither taken nor dropped",
+        state->double_value);
+  state->cube_value = state->double_value;
+  state->cube_owner = state->beavered ? state->cube_owner : 1 - state->double_by;
+  state->double_by = -1;
+  state->beavered = false;
+}
+
+void on_double(referee *ref, game_state *state, const bg_action *act) {
+  int player = act->player;
+  if (state->double_by >= 0 && !state->beavered)
+    SAY(act, DIAG_ERROR, "cube",
+        "%s doubles while a double is still waiting for an answer", name_of(ref, player));
+  else if (state->expected_roller < 0)
+    SAY(act, DIAG_ERROR, "cube", "no double before the opening roll");
+  else if (state->expected_roller != player)
+    SAY(act, DIAG_ERROR, "cube",
+        "%s doubles after rolling: a double comes before the roll", name_of(ref, player));
+  else if (state->crawford_game)
+    SAY(act, DIAG_ERROR, "cube", "no doubling in the Crawford game");
+  else if (state->cube_owner == 1 - player)
+    SAY(act, DIAG_ERROR, "cube", "%s doubles, but %s owns the cube", name_of(ref, player),
+        name_of(ref, 1 - player));
+  else if (act->value != 2 * state->cube_value)
+    SAY(act, DIAG_ERROR, "cube", "the cube goes from %d to %d, not %d", state->cube_value,
+        2 * state->cube_value, act->value);
+  else if (ref->match->cube_limit > 0 && act->value > ref->match->cube_limit)
+    SAY(act, DIAG_ERROR, "cube", "a double to %d goes past the cube limit of %d",
+        act->value, ref->match->cube_limit);
+  /* Carry on with the value the rules give, so that one wrong number is
+   * not also blamed on every later cube action and on the result. */
+  state->double_by = player;
+  state->double_value = 2 * state->cube_value;
+  state->beavered = false;
+}
+
+static bool answers_double(referee *ref, game_state *state, const bg_action *act,
+                           const char *verb) {
+  if (state->double_by >= 0 && state->double_by != act->player)
+    return true;
+  if (state->double_by >= 0 && state->beavered)
+    return true; /* the doubler answers the beaver */
+  SAY(act, DIAG_ERROR, "cube", "%s %s, but no double was offered",
+      name_of(ref, act->player), verb);
+  return false;
+}
+
+void on_take(referee *ref, game_state *state, const bg_action *act) {
+  if (!answers_double(ref, state, act, "takes"))
+    return;
+  state->cube_value = state->double_value;
+  state->cube_owner = state->beavered ? 1 - act->player : act->player;
+  state->double_by = -1;
+  state->beavered = false;
+}
+
+void on_drop(referee *ref, game_state *state, const bg_action *act) {
+  if (!answers_double(ref, state, act, "drops"))
+    return;
+  state->end = END_DROP;
+  state->winner = 1 - act->player;
+  /* A dropped beaver costs the doubled cube, a dropped double the old one. */
+  state->end_value = state->beavered ? state->double_value / 2 : state->cube_value;
+  state->double_by = -1;
+}
+
+/* A beaver (the taker redoubles at once and keeps the cube), or a raccoon
+ * (the doubler answers a beaver the same way): both "Beavers => N" here. */
+void on_beaver(referee *ref, game_state *state, const bg_action *act) {
+  const char *what = state->beavered ? "raccoon" : "beaver";
+  if (!answers_double(ref, state, act, state->beavered ? "raccoons" : "beavers"))
+    return;
+  if (ref->match->length > 0 || !ref->beavers) {
+    if (!state->beavered) /* a raccoon on a refused beaver: said once */
+      SAY(act, DIAG_ERROR, "cube", "beavers are not allowed %s",
+          ref->match->length > 0 ? "in match play" : "under this record's rules");
+  } else if (act->value != 2 * state->double_value) {
+    SAY(act, DIAG_ERROR, "cube", "a %s doubles the cube to %d, not %d", what,
+        2 * state->double_value, act->value);
+  }
+  state->cube_owner = act->player;
+  state->double_by = 1 - act->player;
+  state->double_value = 2 * state->double_value;
+  state->beavered = true;
+}

@@ -1,0 +1,197 @@
+/*
+ * referee_result.c — how each game ended and what it was worth: "Wins"
+ * lines against the final position, the cube and the match length, and
+ * resignations (explicit "Losses" lines, or a win with checkers still on
+ * the board).  Conventions real programs follow (capped wins, Galaxy's
+ * column-blind "Losses" lines, DailyGammon's inline results) are accepted.
+ */
+#include <stdio.h>
+
+#include "referee_state.h"
+
+/* ---- points ---------------------------------------------------------- */
+
+/* In match play a win counts only up to the points the winner needed. */
+static int capped(const referee *ref, int winner, int points) {
+  if (ref->match->length <= 0)
+    return points;
+  int needed = ref->match->length - ref->score[winner];
+  return needed > 0 && points > needed ? needed : points;
+}
+
+/* A "Wins" line may give a game's full value, or cap it: at the points the
+ * winner needed (most programs) or at the match length (Backgammon Galaxy).
+ * All three are honest records of the same result. */
+static bool is_recorded_value(const referee *ref, int winner, int full, int recorded) {
+  int length = ref->match->length;
+  return recorded == full || recorded == capped(ref, winner, full) ||
+         (length > 0 && full > length && recorded == length);
+}
+
+static const char *multiple_name(int multiplier) {
+  return multiplier == 3 ? "backgammon" : multiplier == 2 ? "gammon" : "single game";
+}
+
+/* Under the Jacoby rule gammons count only once the cube has been turned. */
+static int effective_multipliers(const referee *ref, const game_state *state) {
+  if (ref->jacoby && state->cube_value == 1)
+    return 1 << 1;
+  if (ref->jacoby_unknown && state->cube_value == 1)
+    return state->multipliers | 1 << 1;
+  return state->multipliers;
+}
+
+/* What the game's end was worth, when the record fixes it; -1 otherwise. */
+int derived_points(const referee *ref, const game_state *state) {
+  switch (state->end) {
+  case END_BORE_OFF: {
+    int multipliers = effective_multipliers(ref, state);
+    for (int m = 1; m <= 3; m++)
+      if (multipliers == 1 << m)
+        return capped(ref, state->winner, state->cube_value * m);
+    return -1;
+  }
+  case END_DROP:
+  case END_RESIGN:
+    return capped(ref, state->winner, state->end_value);
+  default:
+    return -1;
+  }
+}
+
+static void check_bore_off_win(referee *ref, const game_state *state,
+                               const bg_action *win) {
+  int multipliers = effective_multipliers(ref, state);
+  int first = 0;
+  for (int m = 1; m <= 3; m++) {
+    if (!(multipliers & (1 << m)))
+      continue;
+    /* Some programs write the full value, some what the winner needed. */
+    if (is_recorded_value(ref, win->player, state->cube_value * m, win->value))
+      return;
+    first = first ? first : m;
+  }
+  int worth = capped(ref, win->player, state->cube_value * first);
+  SAY(win, DIAG_ERROR, "score",
+      "Wins %d point%s, but a %s with the cube at %d is worth %d point%s%s", win->value,
+      win->value == 1 ? "" : "s", multiple_name(first), state->cube_value, worth,
+      worth == 1 ? "" : "s",
+      worth < state->cube_value * first ? " (all the winner needed)" : "");
+}
+
+/* A resignation (explicit, or a win with checkers still on the board) is
+ * worth 1, 2 or 3 times the cube. */
+static bool is_resignation_value(const referee *ref, const game_state *state, int winner,
+                                 int points) {
+  for (int m = 1; m <= 3; m++)
+    if (is_recorded_value(ref, winner, state->cube_value * m, points))
+      return true;
+  return false;
+}
+
+/* Remembers a result whose value only the record vouches for. */
+static void remember_result(referee *ref, const game_state *state, const bg_action *win) {
+  ref->last_result_open = state->end == END_NONE || state->end == END_RESIGN;
+  ref->last_result = *win;
+  ref->last_cube = state->cube_value;
+}
+
+void check_win(referee *ref, game_state *state, const bg_action *recorded) {
+  /* DailyGammon writes the result inline, after the winner's last roll on
+   * the same line, so it stands in the other player's column. */
+  bg_action inline_result;
+  const bg_action *win = recorded;
+  if (state->end == END_BORE_OFF && recorded->player != state->winner &&
+      recorded->pos.line == state->last_roll_line) {
+    inline_result = *recorded;
+    inline_result.player = state->winner;
+    win = &inline_result;
+  }
+  if (state->result_seen) {
+    SAY(win, DIAG_ERROR, "score", "a second result for this game");
+    return;
+  }
+  state->result_seen = true;
+  state->result_winner = win->player;
+  state->result_points = win->value;
+  remember_result(ref, state, win);
+  /* Galaxy writes its "Losses" lines in either column: after one, the
+   * "Wins" line says who won. */
+  if (state->end == END_RESIGN)
+    state->winner = win->player;
+  if (state->end != END_NONE && win->player != state->winner) {
+    SAY(win, DIAG_ERROR, "score", "%s is recorded as the winner, but %s won this game",
+        name_of(ref, win->player), name_of(ref, state->winner));
+    return;
+  }
+  switch (state->end) {
+  case END_BORE_OFF:
+    check_bore_off_win(ref, state, win);
+    break;
+  case END_DROP:
+  case END_RESIGN: {
+    int worth = capped(ref, win->player, state->end_value);
+    if (!is_recorded_value(ref, win->player, state->end_value, win->value))
+      SAY(win, DIAG_ERROR, "score", "Wins %d point%s, but the game was worth %d (%s)",
+          win->value, win->value == 1 ? "" : "s", worth,
+          state->end == END_DROP ? "the cube before the dropped double"
+                                 : "the points resigned");
+    break;
+  }
+  case END_NONE:
+    if (!is_resignation_value(ref, state, win->player, win->value))
+      SAY(win, DIAG_ERROR, "score",
+          "Wins %d point%s before the game was over: as a resignation it must be 1, 2 or "
+          "3 "
+          "times the cube (%d)",
+          win->value, win->value == 1 ? "" : "s", state->cube_value);
+    break;
+  }
+  if (ref->match->length > 0) {
+    bool reaches = ref->score[win->player] + win->value >= ref->match->length;
+    if (win->and_match && !reaches)
+      SAY(win, DIAG_ERROR, "score",
+          "says \"and the match\", but %s has %d of %d points after it",
+          name_of(ref, win->player), ref->score[win->player] + win->value,
+          ref->match->length);
+  }
+}
+
+/* Galaxy lets a player concede the whole match: the points the winner
+ * still needed. */
+static bool is_match_concession(const referee *ref, int points) {
+  int length = ref->match->length;
+  return length > 0 &&
+         (points == length - ref->score[0] || points == length - ref->score[1]);
+}
+
+void on_resign(referee *ref, game_state *state, const bg_action *act) {
+  state->end = END_RESIGN;
+  state->winner = 1 - act->player;
+  state->end_value = act->value;
+  if (!is_resignation_value(ref, state, state->winner, act->value) &&
+      !is_resignation_value(ref, state, act->player, act->value) &&
+      !is_match_concession(ref, act->value))
+    SAY(act, DIAG_ERROR, "score",
+        "a resignation of %d point%s: it must be 1, 2 or 3 times the "
+        "cube (%d)",
+        act->value, act->value == 1 ? "" : "s", state->cube_value);
+}
+
+/* The score line disagrees with the last "Wins" line.  When that result
+ * was a resignation, its value is the record's word alone, and the score
+ * line may well be right: say so at the "Wins" line too. */
+void blame_open_result(referee *ref, const bg_game *game) {
+  const bg_action *win = &ref->last_result;
+  int winner = win->player, loser = 1 - winner;
+  int implied = game->score[winner] - (ref->score[winner] - win->value);
+  if (!ref->last_result_open || game->score[loser] != ref->score[loser] || implied <= 0)
+    return;
+  bool plausible = false;
+  for (int m = 1; m <= 3; m++)
+    plausible |= implied == ref->last_cube * m;
+  if (plausible)
+    say(ref, win->pos, win->move_number, winner, DIAG_ERROR, "score",
+        "Wins %d point%s, but the next score line (line %d) counts %d for this game",
+        win->value, win->value == 1 ? "" : "s", game->score_pos.line, implied);
+}

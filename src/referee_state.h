@@ -1,0 +1,81 @@
+/*
+ * referee_state.h — what the referee keeps while it replays a match (the
+ * match-wide state and one game's), shared by its three files:
+ * referee.c (turns, games, the match), referee_cube.c (doubles and their
+ * answers) and referee_result.c (how a game ended and what it was worth).
+ * Internal: nothing outside the referee includes it.
+ */
+#ifndef BG_REFEREE_STATE_H
+#define BG_REFEREE_STATE_H
+
+#include "referee.h"
+#include "referee_play.h"
+
+typedef enum { END_NONE, END_BORE_OFF, END_DROP, END_RESIGN } end_reason;
+
+typedef struct {
+  int cube_value;
+  int cube_owner; /* -1: centred */
+  int double_by;  /* -1: no double waiting for an answer */
+  int double_value;
+  bool beavered;       /* the waiting double was beavered: the doubler may take or drop */
+  int expected_roller; /* -1: before the opening roll */
+  bool crawford_game;
+  end_reason end;
+  int winner;
+  int multipliers;    /* bit m set: the bear-off may be worth m times the cube */
+  int end_value;      /* the cube before a dropped double, or the points resigned */
+  int last_roll_line; /* the line of the last roll played */
+  bool result_seen;
+  int result_points;
+  int result_winner;
+  position_set positions;
+} game_state;
+
+typedef struct {
+  const bg_match *match;
+  bg_diag_sink *sink;
+  bool crawford, jacoby, beavers;
+  /* A money session that does not say whether the Jacoby rule was on
+   * (GNU Backgammon's default is on, and it writes no tag): a gammon with
+   * the cube in the middle may count once or twice. */
+  bool jacoby_unknown;
+  play_checker plays;
+  int score[2];
+  bool score_known;
+  bool crawford_done;
+  int match_won_by; /* -1 while the match goes on */
+  int match_won_game;
+  const bg_game *game;
+  /* The last game's "Wins" line when the position did not fix its value
+   * (a resignation: 1, 2 or 3 times the cube).  If the next score line
+   * disagrees with it, either line may be the wrong one: both are named. */
+  bool last_result_open;
+  bg_action last_result;
+  int last_cube;
+} referee;
+
+const char *name_of(const referee *ref, int player);
+
+/* One diagnostic of the match, at `pos`; `player` -1 when it is nobody's. */
+void say(referee *ref, bg_srcpos pos, int move, int player, bg_severity severity,
+         const char *rule, const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+
+#define SAY(action, severity, rule, ...)                                                 \
+  say(ref, (action)->pos, (action)->move_number, (action)->player, severity, rule,       \
+      __VA_ARGS__)
+
+/* referee_cube.c */
+void settle_unanswered_double(referee *ref, game_state *state, const bg_action *next);
+void on_double(referee *ref, game_state *state, const bg_action *act);
+void on_take(referee *ref, game_state *state, const bg_action *act);
+void on_drop(referee *ref, game_state *state, const bg_action *act);
+void on_beaver(referee *ref, game_state *state, const bg_action *act);
+
+/* referee_result.c */
+int derived_points(const referee *ref, const game_state *state);
+void check_win(referee *ref, game_state *state, const bg_action *recorded);
+void on_resign(referee *ref, game_state *state, const bg_action *act);
+void blame_open_result(referee *ref, const bg_game *game);
+
+#endif

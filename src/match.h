@@ -49,8 +49,11 @@ typedef struct {
   bg_srcpos pos;   /* first character of the action's text */
   int move_number; /* the "12)" of the line, 0 when there is none */
   /* ACT_ROLL */
-  int die1, die2;    /* as written: first digit, second digit */
+  int die1, die2;    /* as written: first digit, second digit; both 0 for a
+                        cell that could not be read (a syntax error said so) */
   bool unknown_play; /* "????": the roll's play was not recorded */
+  bool unreadable;   /* the cell could not be read (a syntax error said so):
+                        its play is unknown too */
   bool cannot_move;  /* the play was written "Cannot Move" (vs left blank) */
   int move_count;
   bg_move moves[BG_MAX_MOVES];

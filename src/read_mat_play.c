@@ -95,6 +95,7 @@ static void break_cell(line_state *state) {
   state->broken = true;
   if (state->action && state->action->kind == ACT_ROLL) {
     state->action->unknown_play = true;
+    state->action->unreadable = true;
     state->action->cannot_move = false;
     state->action->move_count = 0;
   }
@@ -105,7 +106,7 @@ static void cell_error_expected(line_state *state, size_t offset) {
   mat_quote_token(state->line, offset, found, sizeof found);
   int line = state->line->number, column = (int)offset + 1;
   bg_action *action = state->action;
-  if (action && action->kind == ACT_ROLL && !state->broken)
+  if (action && action->kind == ACT_ROLL && action->die1 > 0 && !state->broken)
     mat_syntax_error(state->reader, line, column,
                      "expected a move like '24/18' after '%d%d:', found '%s'",
                      action->die1, action->die2, found);
@@ -213,6 +214,39 @@ static bool start_cell(line_state *state, token_kind kind, size_t offset) {
   state->broken = false;
   state->play_closed = false;
   return true;
+}
+
+/* Text that is no token, standing apart (two blanks before it) in the
+ * other player's column: that player's cell, unreadable — FIBS exports put
+ * raw server text there ("Illegal play (25;0;1;...)").  Taking it as the
+ * rest of the left play would lose a turn and invent a turn-order error. */
+static bool starts_unreadable_cell(const line_state *state, size_t offset) {
+  const char *text = state->line->text;
+  if (state->cells >= 2 || offset < 2 || text[offset - 1] != ' ' ||
+      text[offset - 2] != ' ')
+    return false;
+  int player = lone_cell_player(state, (int)offset + 1);
+  return state->cells == 0 ? true : state->action && state->action->player != player;
+}
+
+/* The cell is recorded as a roll nobody can read (dice 0, play unknown), so
+ * the turn still passes; the syntax error says why. */
+static void start_unreadable_cell(line_state *state, size_t offset) {
+  bg_action *action = game_add_action(state->game);
+  if (!action) {
+    state->reader->out_of_memory = true;
+    return;
+  }
+  action->kind = ACT_ROLL;
+  action->player = state->cells == 0 ? lone_cell_player(state, (int)offset + 1) : 1;
+  action->pos = (bg_srcpos){state->line->number, (int)offset + 1};
+  action->move_number = state->reader->move_number;
+  action->unknown_play = true;
+  action->unreadable = true;
+  state->action = action;
+  state->cells++;
+  state->broken = false;
+  state->play_closed = true;
 }
 
 /* ---- plays -------------------------------------------------------------- */
@@ -352,6 +386,8 @@ void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
   for (offset = skip_blanks(line, offset); offset < line->length;
        offset = skip_blanks(line, offset)) {
     if (!mat_match_at(patterns, PAT_CELL_TOKEN, line->text, line->length, offset)) {
+      if (starts_unreadable_cell(&state, offset))
+        start_unreadable_cell(&state, offset);
       if (!state.broken)
         cell_error_expected(&state, offset);
       offset = skip_token(line, offset);
@@ -363,7 +399,8 @@ void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
       /* The line's own number again, before a cell: only a layout quirk. */
       mat_span again = {0, 0};
       mat_group_span(patterns, GRP_AGAIN, &again);
-      if (reader->move_number == 0 || mat_span_int(line->text, again) != reader->move_number)
+      if (reader->move_number == 0 ||
+          mat_span_int(line->text, again) != reader->move_number)
         cell_error_expected(&state, offset);
     } else if (starts_cell(kind)) {
       if (!start_cell(&state, kind, offset))

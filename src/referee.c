@@ -119,6 +119,10 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   settle_unanswered_double(ref, state, roll);
   check_turn(ref, state, roll);
   state->expected_roller = 1 - roll->player;
+  if (roll->unreadable) {
+    state->positions.count = 0; /* reported as syntax: nothing to add */
+    return;
+  }
   if (roll->unknown_play) {
     SAY(roll, DIAG_WARNING, "unrecorded",
         "the play of %d%d was not recorded (?\?\?\?): the rest of this game cannot be "

@@ -24,6 +24,15 @@ void board_initial(bg_board *board) {
   }
 }
 
+void board_initial_nackgammon(bg_board *board) {
+  board_initial(board);
+  for (int side = 0; side < 2; side++) {
+    board->checkers[side][6] = 4;
+    board->checkers[side][13] = 4;
+    board->checkers[side][23] = 2;
+  }
+}
+
 void board_swap(bg_board *board) {
   uint8_t roller[BG_SLOTS];
   memcpy(roller, board->checkers[0], sizeof roller);

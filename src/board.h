@@ -28,6 +28,10 @@ typedef struct {
 /* The opening position, with 0 checkers off. */
 void board_initial(bg_board *board);
 
+/* Nackgammon's opening position: two checkers on the 23 point as well, one
+ * fewer on the 13 and on the 6.  The rules of play are the same. */
+void board_initial_nackgammon(bg_board *board);
+
 /* Makes the opponent the player on roll (swaps the two sides). */
 void board_swap(bg_board *board);
 

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "referee_state.h"
 
@@ -174,8 +175,9 @@ static void start_game(referee *ref, game_state *state, const bg_game *game, boo
   state->cube_owner = -1;
   state->double_by = -1;
   state->expected_roller = -1;
-  state->positions.count = 1;
-  board_initial(&state->positions.boards[0]);
+  state->positions.count = ref->opening ? 1 : 0;
+  if (ref->opening)
+    ref->opening(&state->positions.boards[0]);
   int length = ref->match->length;
   bool at_crawford_score =
       length > 0 && (ref->score[0] == length - 1 || ref->score[1] == length - 1);
@@ -255,6 +257,28 @@ static void check_game(referee *ref, const bg_game *game, bool first) {
   finish_game(ref, &state, game);
 }
 
+/* Backgammon (or no [Variation] tag) and Nackgammon are checked; for any
+ * other variation (Hypergammon's three checkers...) one warning says that
+ * its plays are not. */
+static void choose_variation(referee *ref) {
+  ref->opening = board_initial;
+  for (int i = 0; i < ref->match->tag_count; i++) {
+    const bg_tag *tag = &ref->match->tags[i];
+    if (strcasecmp(tag->key, "Variation") != 0)
+      continue;
+    if (strncasecmp(tag->value, "Backgammon", 10) == 0)
+      ref->opening = board_initial;
+    else if (strncasecmp(tag->value, "Nackgammon", 10) == 0)
+      ref->opening = board_initial_nackgammon;
+    else {
+      ref->opening = NULL;
+      say(ref, tag->pos, 0, -1, DIAG_WARNING, "unrecorded",
+          "plays are not checked: the variation '%s' has other rules than backgammon",
+          tag->value);
+    }
+  }
+}
+
 static bool marks_hits(const bg_match *match) {
   for (int g = 0; g < match->game_count; g++)
     for (int a = 0; a < match->games[g].action_count; a++) {
@@ -276,6 +300,7 @@ void referee_check_match(const bg_match *match, const bg_referee_options *option
       !match_play && options->jacoby == RULE_UNSET && match->jacoby == RULE_UNSET;
   ref.beavers = resolve(options->beavers, match->beavers, false);
   play_checker_init(&ref.plays, match, sink);
+  choose_variation(&ref);
   ref.plays.marks_hits = marks_hits(match);
   for (int g = 0; g < match->game_count; g++)
     check_game(&ref, &match->games[g], g == 0);

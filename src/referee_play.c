@@ -67,6 +67,8 @@ static const char *player_name(const play_checker *checker, int player) {
 void report(play_checker *checker, const bg_action *roll, bg_srcpos pos,
             bg_severity severity, const char *rule, const char *message,
             const char *legal) {
+  checker->last_rule = rule;
+  checker->last_pos = pos;
   bg_diag diag = {.file = checker->match->file,
                   .line = pos.line,
                   .column = pos.column,
@@ -333,6 +335,11 @@ bool check_play(play_checker *checker, const bg_action *roll, position_set *posi
   explain_miss(checker, roll, &first);
   if (resynchronise(roll, &first, positions))
     return true;
+  /* Say so: a silent stop would read as "the rest is fine". */
+  report(checker, roll, checker->last_pos, DIAG_NOTE, checker->last_rule,
+         "the position this play leaves cannot stand: the rest of this game is not "
+         "checked",
+         NULL);
   positions->count = 0;
   return false;
 }

@@ -30,6 +30,9 @@ typedef struct {
   int game_number;
   bool marks_hits; /* the record writes '*' at all: only then is a missing one worth a
                       word */
+  /* the last diagnostic reported, for the note that may follow it */
+  const char *last_rule;
+  bg_srcpos last_pos;
   bg_playlist legal;
   bg_playlist reachable;
 } play_checker;

@@ -36,6 +36,9 @@ typedef struct {
   const bg_match *match;
   bg_diag_sink *sink;
   bool crawford, jacoby, beavers;
+  /* The game's opening position, by the record's [Variation]; NULL for a
+   * variation with other rules, whose plays are not checked. */
+  void (*opening)(bg_board *board);
   /* A money session that does not say whether the Jacoby rule was on
    * (GNU Backgammon's default is on, and it writes no tag): a gammon with
    * the cube in the middle may count once or twice. */

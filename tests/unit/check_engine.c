@@ -115,6 +115,27 @@ static const bg_play *find_play(const bg_playlist *list, const char *text) {
 
 /* ---- board: the position itself ---- */
 
+START_TEST(test_nackgammon_position) {
+  bg_board board;
+  board_initial_nackgammon(&board);
+  ck_assert(board_is_valid(&board));
+  for (int side = 0; side < 2; side++) {
+    ck_assert_int_eq(board.checkers[side][6], 4);
+    ck_assert_int_eq(board.checkers[side][8], 3);
+    ck_assert_int_eq(board.checkers[side][13], 4);
+    ck_assert_int_eq(board.checkers[side][23], 2);
+    ck_assert_int_eq(board.checkers[side][24], 2);
+    ck_assert_int_eq(board.checkers[side][BG_OFF], 0);
+  }
+  /* The opponent's two back checkers on its 23 make the roller's 2 point
+   * blocked: 8/2 with a 6 cannot be played, unlike in backgammon. */
+  ck_assert_int_eq(board_step_target(&board, 8, 6), -1);
+  bg_board standard;
+  board_initial(&standard);
+  ck_assert_int_eq(board_step_target(&standard, 8, 6), 2);
+}
+END_TEST
+
 START_TEST(test_initial_position) {
   bg_board board;
   board_initial(&board);
@@ -712,9 +733,10 @@ static void add_case(Suite *suite, const char *name, const TTest *const *tests,
 
 static Suite *engine_suite(void) {
   Suite *suite = suite_create("engine");
-  ADD_CASE(suite, "board", test_initial_position, test_swap_exchanges_the_sides,
-           test_valid_needs_fifteen_a_side, test_valid_sides_never_share_a_point,
-           test_equal_and_hash, test_highest_point_and_outside_home);
+  ADD_CASE(suite, "board", test_initial_position, test_nackgammon_position,
+           test_swap_exchanges_the_sides, test_valid_needs_fifteen_a_side,
+           test_valid_sides_never_share_a_point, test_equal_and_hash,
+           test_highest_point_and_outside_home);
   ADD_CASE(suite, "steps", test_step_to_an_open_point, test_step_onto_a_blocked_point,
            test_step_onto_a_blot_hits, test_opponent_checkers_outside_the_board,
            test_step_bar_first, test_bear_off_exact, test_bear_off_from_the_4_with_a_6,

@@ -43,22 +43,35 @@ typedef enum {
   ACT_WIN,    /* "Wins N point(s) [and the match]" */
 } bg_action_kind;
 
+enum {
+  RESIGN_UNSAID = 0, /* "Resigned Game": 1, 2 or 3 times the cube */
+  RESIGN_SINGLE = 1,
+  RESIGN_GAMMON = 2,
+  RESIGN_BACKGAMMON = 3,
+  RESIGN_MATCH = 4, /* "Resigned Match": the points the winner still needed */
+};
+
 typedef struct {
   bg_action_kind kind;
   int player;      /* 0 = left column (first in the score line), 1 = right */
   bg_srcpos pos;   /* first character of the action's text */
   int move_number; /* the "12)" of the line, 0 when there is none */
   /* ACT_ROLL */
-  int die1, die2;    /* as written: first digit, second digit; both 0 for a
-                        cell that could not be read (a syntax error said so) */
+  int die1, die2;    /* as written: first digit, second digit; both 0 for
+                        "00:" (nothing rolled: the player resigned instead) and
+                        for a cell that could not be read */
   bool unknown_play; /* "????": the roll's play was not recorded */
   bool unreadable;   /* the cell could not be read (a syntax error said so):
                         its play is unknown too */
   bool cannot_move;  /* the play was written "Cannot Move" (vs left blank) */
   int move_count;
   bg_move moves[BG_MAX_MOVES];
-  /* ACT_DOUBLE, ACT_BEAVER: the cube value offered; ACT_RESIGN, ACT_WIN: points */
+  /* ACT_DOUBLE, ACT_BEAVER: the cube value offered; ACT_RESIGN, ACT_WIN: points
+   * (0 for a resignation written without them) */
   int value;
+  /* ACT_RESIGN written without points ("Resigned Game", "Resign gammon"):
+   * what was resigned, RESIGN_* */
+  int resign_level;
   bool and_match; /* ACT_WIN: "and the match" */
 } bg_action;
 

@@ -73,6 +73,38 @@ static line_status skip_long_line(bg_mat_reader *reader, mat_line *line) {
   return LINE_TOO_LONG;
 }
 
+/* Some transcribers line up the right column with tabs: a tab is expanded
+ * to the next multiple of 8 columns, as an editor shows it, or a right
+ * player's cell would read as the left player's.  Columns in diagnostics
+ * are then those of the expanded line. */
+static void expand_tabs(bg_mat_reader *reader, mat_line *line) {
+  if (!memchr(line->text, '\t', line->length))
+    return;
+  size_t needed = line->length * 8 + 64; /* zeroed slack: the JIT reads ahead */
+  if (needed > reader->expanded_size) {
+    char *grown = realloc(reader->expanded, needed);
+    if (!grown) {
+      reader->out_of_memory = true;
+      return;
+    }
+    reader->expanded = grown;
+    reader->expanded_size = needed;
+  }
+  memset(reader->expanded, 0, reader->expanded_size);
+  size_t out = 0;
+  for (size_t i = 0; i < line->length; i++) {
+    if (line->text[i] != '\t') {
+      reader->expanded[out++] = line->text[i];
+      continue;
+    }
+    do
+      reader->expanded[out++] = ' ';
+    while (out % 8 != 0);
+  }
+  line->text = reader->expanded;
+  line->length = out;
+}
+
 static line_status deliver(bg_mat_reader *reader, mat_line *line, size_t length,
                            size_t consumed) {
   line->text = reader->buffer + reader->start;
@@ -80,6 +112,7 @@ static line_status deliver(bg_mat_reader *reader, mat_line *line, size_t length,
   line->number = ++reader->line_number;
   reader->start += consumed;
   clean_line(line);
+  expand_tabs(reader, line);
   reader->last_line = *line;
   return LINE_OK;
 }
@@ -476,5 +509,6 @@ void mat_reader_free(bg_mat_reader *reader) {
   match_free(reader->match);
   match_free(reader->pending_tags);
   free(reader->buffer);
+  free(reader->expanded);
   free(reader);
 }

@@ -53,6 +53,7 @@ static const struct {
     [GRP_AND_MATCH] = {PAT_CELL_TOKEN, "and_match"},
     [GRP_LOST] = {PAT_CELL_TOKEN, "lost"},
     [GRP_AGAIN] = {PAT_CELL_TOKEN, "again"},
+    [GRP_YIELDED] = {PAT_CELL_TOKEN, "yielded"},
     [GRP_POINT1] = {PAT_CELL_TOKEN, "p1"},
     [GRP_POINT2] = {PAT_CELL_TOKEN, "p2"},
     [GRP_POINT3] = {PAT_CELL_TOKEN, "p3"},

@@ -56,8 +56,9 @@ typedef enum {
   GRP_WON,
   GRP_AND_MATCH,
   GRP_LOST,
-  GRP_AGAIN, /* a move number written again inside the line */
-  GRP_POINT1, /* ... GRP_POINT1 + 4: the points of a move chain */
+  GRP_AGAIN,   /* a move number written again inside the line */
+  GRP_YIELDED, /* what a resignation without points gives up */
+  GRP_POINT1,  /* ... GRP_POINT1 + 4: the points of a move chain */
   GRP_POINT2,
   GRP_POINT3,
   GRP_POINT4,
@@ -107,6 +108,8 @@ struct bg_mat_reader {
   bool eof, io_error, out_of_memory;
   int line_number;
   mat_line last_line;
+  char *expanded; /* a line whose tabs were expanded (see expand_tabs) */
+  size_t expanded_size;
   bool holding_line; /* give last_line again: it starts the next match */
   mat_patterns patterns;
 

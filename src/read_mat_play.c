@@ -27,6 +27,7 @@ typedef enum {
   TOK_DROP,
   TOK_WIN,
   TOK_RESIGN,
+  TOK_YIELD,
   TOK_CANNOT,
   TOK_UNKNOWN,
   TOK_MOVE,
@@ -53,13 +54,15 @@ static token_kind token_kind_of(const char *mark) {
     return TOK_UNKNOWN;
   case 'n':
     return TOK_NUMBER;
+  case 'y':
+    return TOK_YIELD;
   default:
     return TOK_MOVE;
   }
 }
 
 static bool starts_cell(token_kind kind) {
-  return kind <= TOK_RESIGN;
+  return kind <= TOK_YIELD;
 }
 
 /* What is being read on one line. */
@@ -145,6 +148,25 @@ static int group_int(line_state *state, mat_group_id group) {
   return mat_span_int(state->line->text, span);
 }
 
+/* "Resigned Game" / "Match" / "Resign normal|single|gammon|backgammon". */
+static int resign_level(const char *text, line_state *state) {
+  mat_span span = {0, 0};
+  mat_group_span(&state->reader->patterns, GRP_YIELDED, &span);
+  switch (text[span.start] | 0x20) { /* the first letter, any case */
+  case 'm':
+    return RESIGN_MATCH;
+  case 'n':
+  case 's':
+    return RESIGN_SINGLE;
+  case 'g': /* "game" or "gammon" */
+    return span.end - span.start == 6 ? RESIGN_GAMMON : RESIGN_UNSAID;
+  case 'b':
+    return RESIGN_BACKGAMMON;
+  default:
+    return RESIGN_UNSAID;
+  }
+}
+
 /* Fills a new action from the cell token just matched. */
 static void fill_action(line_state *state, bg_action *action, token_kind kind) {
   const char *text = state->line->text;
@@ -152,9 +174,10 @@ static void fill_action(line_state *state, bg_action *action, token_kind kind) {
   switch (kind) {
   case TOK_ROLL:
     action->kind = ACT_ROLL;
-    mat_group_span(&state->reader->patterns, GRP_DIE1, &span);
-    action->die1 = text[span.start] - '0';
-    action->die2 = text[span.start + 1] - '0';
+    if (mat_group_span(&state->reader->patterns, GRP_DIE1, &span)) {
+      action->die1 = text[span.start] - '0';
+      action->die2 = text[span.start + 1] - '0';
+    } /* else "00:": nothing rolled, dice 0 */
     break;
   case TOK_DOUBLE:
     action->kind = ACT_DOUBLE;
@@ -174,6 +197,10 @@ static void fill_action(line_state *state, bg_action *action, token_kind kind) {
     action->kind = ACT_WIN;
     action->value = group_int(state, GRP_WON);
     action->and_match = mat_group_span(&state->reader->patterns, GRP_AND_MATCH, &span);
+    break;
+  case TOK_YIELD:
+    action->kind = ACT_RESIGN;
+    action->resign_level = resign_level(text, state);
     break;
   default:
     action->kind = ACT_RESIGN;
@@ -322,7 +349,13 @@ static void read_move_token(line_state *state) {
   bg_move *move = NULL;
   for (int i = 1; from >= 0 && i < chain.count; i++) {
     int to = chain_point(state, chain.at[i]);
-    if (to < 0 || !(move = add_move(state, chain.at[i - 1].start)))
+    if (to < 0)
+      return;
+    if (from == 0 && to == 0) {
+      /* "0/0": a die with nothing left to move (21: 2/0 0/0) */
+      continue;
+    }
+    if (!(move = add_move(state, chain.at[i - 1].start)))
       return;
     bool hit = chain.hit[i] || (i == 1 && chain.hit[0]);
     *move = (bg_move){from, to, chain.repeat, hit,

@@ -120,8 +120,9 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   settle_unanswered_double(ref, state, roll);
   check_turn(ref, state, roll);
   state->expected_roller = 1 - roll->player;
-  if (roll->unreadable) {
-    state->positions.count = 0; /* reported as syntax: nothing to add */
+  if (roll->unreadable || roll->die1 == 0) {
+    /* Reported as syntax, or "00:" (nothing rolled: a resignation follows). */
+    state->positions.count = 0;
     return;
   }
   if (roll->unknown_play) {

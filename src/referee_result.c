@@ -51,16 +51,23 @@ int derived_points(const referee *ref, const game_state *state) {
         return capped(ref, state->winner, state->cube_value * m);
     return -1;
   }
-  case END_DROP:
   case END_RESIGN:
+    if (state->end_value == 0)
+      return state->resign_level == RESIGN_MATCH && ref->match->length > 0
+                 ? ref->match->length - ref->score[state->winner]
+                 : -1;
+    return capped(ref, state->winner, state->end_value);
+  case END_DROP:
     return capped(ref, state->winner, state->end_value);
   default:
     return -1;
   }
 }
 
-static void check_bore_off_win(referee *ref, const game_state *state,
-                               const bg_action *win) {
+/* Checks a win by bearing off; returns the points the game was worth when
+ * the record is wrong and that worth is certain, else -1. */
+static int check_bore_off_win(referee *ref, const game_state *state,
+                              const bg_action *win) {
   int multipliers = effective_multipliers(ref, state);
   int first = 0;
   for (int m = 1; m <= 3; m++) {
@@ -68,7 +75,7 @@ static void check_bore_off_win(referee *ref, const game_state *state,
       continue;
     /* Some programs write the full value, some what the winner needed. */
     if (is_recorded_value(ref, win->player, state->cube_value * m, win->value))
-      return;
+      return -1;
     first = first ? first : m;
   }
   int worth = capped(ref, win->player, state->cube_value * first);
@@ -77,6 +84,7 @@ static void check_bore_off_win(referee *ref, const game_state *state,
       win->value == 1 ? "" : "s", multiple_name(first), state->cube_value, worth,
       worth == 1 ? "" : "s",
       worth < state->cube_value * first ? " (all the winner needed)" : "");
+  return multipliers == 1 << first ? worth : -1;
 }
 
 /* A resignation (explicit, or a win with checkers still on the board) is
@@ -91,9 +99,42 @@ static bool is_resignation_value(const referee *ref, const game_state *state, in
 
 /* Remembers a result whose value only the record vouches for. */
 static void remember_result(referee *ref, const game_state *state, const bg_action *win) {
-  ref->last_result_open = state->end == END_NONE || state->end == END_RESIGN;
+  ref->last_result_open =
+      state->end == END_NONE || (state->end == END_RESIGN && state->end_value == 0 &&
+                                 state->resign_level == RESIGN_UNSAID);
   ref->last_result = *win;
   ref->last_cube = state->cube_value;
+}
+
+/* A drop (the cube before the double) or a resignation of so many points;
+ * returns the game's worth when the record is wrong, else -1. */
+static int check_valued_end(referee *ref, const game_state *state, const bg_action *win) {
+  int worth = capped(ref, win->player, state->end_value);
+  if (is_recorded_value(ref, win->player, state->end_value, win->value))
+    return -1;
+  SAY(win, DIAG_ERROR, "score", "Wins %d point%s, but the game was worth %d (%s)",
+      win->value, win->value == 1 ? "" : "s", worth,
+      state->end == END_DROP ? "the cube before the dropped double"
+                             : "the points resigned");
+  return worth;
+}
+
+/* After "Resigned Game" (1, 2 or 3 times the cube) or "Resigned Match"
+ * (the points the winner still needed: the match). */
+static void check_unvalued_resignation(referee *ref, const game_state *state,
+                                       const bg_action *win) {
+  int length = ref->match->length;
+  if (state->resign_level == RESIGN_MATCH) {
+    if (length > 0 && ref->score[win->player] + win->value < length)
+      SAY(win, DIAG_ERROR, "score",
+          "Wins %d point%s after a resigned match, but %s needed %d to win it",
+          win->value, win->value == 1 ? "" : "s", name_of(ref, win->player),
+          length - ref->score[win->player]);
+  } else if (!is_resignation_value(ref, state, win->player, win->value)) {
+    SAY(win, DIAG_ERROR, "score",
+        "Wins %d point%s after a resignation: it must be 1, 2 or 3 times the cube (%d)",
+        win->value, win->value == 1 ? "" : "s", state->cube_value);
+  }
 }
 
 void check_win(referee *ref, game_state *state, const bg_action *recorded) {
@@ -122,31 +163,36 @@ void check_win(referee *ref, game_state *state, const bg_action *recorded) {
   if (state->end != END_NONE && win->player != state->winner) {
     SAY(win, DIAG_ERROR, "score", "%s is recorded as the winner, but %s won this game",
         name_of(ref, win->player), name_of(ref, state->winner));
+    state->result_winner = state->winner; /* the score goes on from the truth */
     return;
   }
+  /* Where the record's value is wrong and the true one certain, the score
+   * goes on from the true one: the next score line is then not blamed for
+   * the same mistake. */
+  int worth = -1;
   switch (state->end) {
   case END_BORE_OFF:
-    check_bore_off_win(ref, state, win);
+    worth = check_bore_off_win(ref, state, win);
+    break;
+  case END_RESIGN:
+    if (state->end_value == 0)
+      check_unvalued_resignation(ref, state, win);
+    else
+      worth = check_valued_end(ref, state, win);
     break;
   case END_DROP:
-  case END_RESIGN: {
-    int worth = capped(ref, win->player, state->end_value);
-    if (!is_recorded_value(ref, win->player, state->end_value, win->value))
-      SAY(win, DIAG_ERROR, "score", "Wins %d point%s, but the game was worth %d (%s)",
-          win->value, win->value == 1 ? "" : "s", worth,
-          state->end == END_DROP ? "the cube before the dropped double"
-                                 : "the points resigned");
+    worth = check_valued_end(ref, state, win);
     break;
-  }
   case END_NONE:
     if (!is_resignation_value(ref, state, win->player, win->value))
       SAY(win, DIAG_ERROR, "score",
           "Wins %d point%s before the game was over: as a resignation it must be 1, 2 or "
-          "3 "
-          "times the cube (%d)",
+          "3 times the cube (%d)",
           win->value, win->value == 1 ? "" : "s", state->cube_value);
     break;
   }
+  if (worth >= 0)
+    state->result_points = worth;
   if (ref->match->length > 0) {
     bool reaches = ref->score[win->player] + win->value >= ref->match->length;
     if (win->and_match && !reaches)
@@ -169,6 +215,14 @@ void on_resign(referee *ref, game_state *state, const bg_action *act) {
   state->end = END_RESIGN;
   state->winner = 1 - act->player;
   state->end_value = act->value;
+  state->resign_level = act->resign_level;
+  if (act->value == 0) {
+    /* "Resign gammon": its value is known now; "Resigned Game" or
+     * "Resigned Match" are valued at the "Wins" line. */
+    if (act->resign_level >= RESIGN_SINGLE && act->resign_level <= RESIGN_BACKGAMMON)
+      state->end_value = state->cube_value * act->resign_level;
+    return;
+  }
   if (!is_resignation_value(ref, state, state->winner, act->value) &&
       !is_resignation_value(ref, state, act->player, act->value) &&
       !is_match_concession(ref, act->value))

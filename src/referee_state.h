@@ -24,7 +24,9 @@ typedef struct {
   end_reason end;
   int winner;
   int multipliers;    /* bit m set: the bear-off may be worth m times the cube */
-  int end_value;      /* the cube before a dropped double, or the points resigned */
+  int end_value;      /* the cube before a dropped double, or the points resigned
+                         (0: a resignation written without points) */
+  int resign_level;   /* RESIGN_* of a resignation written without points */
   int last_roll_line; /* the line of the last roll played */
   bool result_seen;
   int result_points;

@@ -34,13 +34,14 @@ typedef struct {
 #define BG_MAX_MOVES 16 /* a play with more moves is a syntax error */
 
 typedef enum {
-  ACT_ROLL,   /* a roll and its play (possibly empty: no play) */
-  ACT_DOUBLE, /* "Doubles => N" */
-  ACT_TAKE,   /* "Takes" */
-  ACT_DROP,   /* "Drops" (also "Passes", "Rejects") */
-  ACT_BEAVER, /* "Beavers => N" */
-  ACT_RESIGN, /* "Losses N point(s)": the player resigns, conceding N */
-  ACT_WIN,    /* "Wins N point(s) [and the match]" */
+  ACT_ROLL,         /* a roll and its play (possibly empty: no play) */
+  ACT_DOUBLE,       /* "Doubles => N" */
+  ACT_TAKE,         /* "Takes" */
+  ACT_DROP,         /* "Drops" (also "Passes", "Rejects") */
+  ACT_BEAVER,       /* "Beavers => N" */
+  ACT_RESIGN,       /* "Losses N point(s)": the player resigns, conceding N */
+  ACT_WIN,          /* "Wins N point(s) [and the match]" */
+  ACT_SET_POSITION, /* "; Set Pos=" (eXtreme Gammon): the position here */
 } bg_action_kind;
 
 enum {
@@ -72,6 +73,9 @@ typedef struct {
   /* ACT_RESIGN written without points ("Resigned Game", "Resign gammon"):
    * what was resigned, RESIGN_* */
   int resign_level;
+  /* ACT_SET_POSITION: checkers of each player ([0] left) on its own points
+   * 1..24 and its bar (25); those not placed are borne off */
+  unsigned char setup[2][26];
   bool and_match; /* ACT_WIN: "and the match" */
 } bg_action;
 

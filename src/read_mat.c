@@ -390,6 +390,32 @@ static bool read_game_content(bg_mat_reader *reader, const mat_line *line) {
   return !reader->out_of_memory;
 }
 
+/* "; Set Pos=" inside a game: an action holding the position it gives.
+ * Upper case is the left player: letters 1..24 its points, letter 25 its
+ * bar; lower case the right player: letters 1..24 its points 24..1,
+ * letter 0 its bar.  A letter of the wrong case on a bar is dropped (the
+ * referee then finds the position incomplete). */
+static bool read_set_position(bg_mat_reader *reader, const mat_line *line) {
+  mat_span board = {0, 0};
+  mat_group_span(&reader->patterns, GRP_SETUP_BOARD, &board);
+  bg_game *game = &reader->match->games[reader->match->game_count - 1];
+  bg_action *action = game_add_action(game);
+  if (!action) {
+    reader->out_of_memory = true;
+    return false;
+  }
+  action->kind = ACT_SET_POSITION;
+  action->pos = (bg_srcpos){line->number, (int)board.start + 1};
+  for (int i = 0; i < 26; i++) {
+    char letter = line->text[board.start + i];
+    if (letter >= 'A' && letter <= 'P' && i > 0)
+      action->setup[0][i] = (unsigned char)(letter - 'A' + 1);
+    else if (letter >= 'a' && letter <= 'p' && i < 25)
+      action->setup[1][i == 0 ? 25 : 25 - i] = (unsigned char)(letter - 'a' + 1);
+  }
+  return true;
+}
+
 typedef enum { LINE_DONE, LINE_STARTS_MATCH, LINE_FAILED } line_outcome;
 
 static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
@@ -412,6 +438,8 @@ static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
   }
   if (mat_match_at(patterns, PAT_TAG_LINE, line->text, line->length, 0))
     return read_tag_line(reader, line) ? LINE_DONE : LINE_FAILED;
+  if (in_game && mat_match_at(patterns, PAT_SET_POSITION, line->text, line->length, 0))
+    return read_set_position(reader, line) ? LINE_DONE : LINE_FAILED;
   if (mat_match_at(patterns, PAT_COMMENT_LINE, line->text, line->length, 0))
     return LINE_DONE;
   if (!reader->match) {

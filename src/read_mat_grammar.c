@@ -30,6 +30,7 @@ static const struct {
     [PAT_SCORE_LINE] = {"score-line", GRAMMAR_SCORE_LINE},
     [PAT_MOVE_NUMBER] = {"move-number", GRAMMAR_MOVE_NUMBER},
     [PAT_CELL_TOKEN] = {"cell-token", GRAMMAR_CELL_TOKEN},
+    [PAT_SET_POSITION] = {"set-position", GRAMMAR_SET_POSITION},
 };
 
 static const struct {
@@ -54,6 +55,7 @@ static const struct {
     [GRP_LOST] = {PAT_CELL_TOKEN, "lost"},
     [GRP_AGAIN] = {PAT_CELL_TOKEN, "again"},
     [GRP_YIELDED] = {PAT_CELL_TOKEN, "yielded"},
+    [GRP_SETUP_BOARD] = {PAT_SET_POSITION, "board"},
     [GRP_POINT1] = {PAT_CELL_TOKEN, "p1"},
     [GRP_POINT2] = {PAT_CELL_TOKEN, "p2"},
     [GRP_POINT3] = {PAT_CELL_TOKEN, "p3"},

@@ -35,6 +35,7 @@ typedef enum {
   PAT_SCORE_LINE,
   PAT_MOVE_NUMBER,
   PAT_CELL_TOKEN,
+  PAT_SET_POSITION,
   PAT_COUNT
 } mat_pattern_id;
 
@@ -56,9 +57,10 @@ typedef enum {
   GRP_WON,
   GRP_AND_MATCH,
   GRP_LOST,
-  GRP_AGAIN,   /* a move number written again inside the line */
-  GRP_YIELDED, /* what a resignation without points gives up */
-  GRP_POINT1,  /* ... GRP_POINT1 + 4: the points of a move chain */
+  GRP_AGAIN,       /* a move number written again inside the line */
+  GRP_YIELDED,     /* what a resignation without points gives up */
+  GRP_SETUP_BOARD, /* the board of a "; Set Pos=" line */
+  GRP_POINT1,      /* ... GRP_POINT1 + 4: the points of a move chain */
   GRP_POINT2,
   GRP_POINT3,
   GRP_POINT4,

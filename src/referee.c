@@ -71,7 +71,7 @@ static bool game_over(referee *ref, const game_state *state, const bg_action *ac
 
 static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
   if (state->expected_roller < 0) {
-    if (roll->die1 == roll->die2 && !roll->unknown_play)
+    if (roll->die1 == roll->die2 && !roll->unknown_play && !state->set_up)
       SAY(roll, DIAG_ERROR, "turn-order", "the opening roll cannot be a double (%d%d)",
           roll->die1, roll->die2);
   } else if (roll->player != state->expected_roller) {
@@ -139,6 +139,37 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   state->last_roll_line = roll->pos.line;
   if (check_play(&ref->plays, roll, &state->positions, blank))
     note_bear_off(state, roll->player);
+}
+
+/* "; Set Pos=": the game goes on from the position given (a game that
+ * starts from a set-up position, or a transcriber's reminder of where it
+ * stands).  One that is no position at all is a syntax error, and the
+ * plays after it are not checked. */
+static void on_set_position(referee *ref, game_state *state, const bg_action *act) {
+  bg_board board;
+  memset(&board, 0, sizeof board);
+  bool fits = true;
+  for (int side = 0; side < 2; side++) {
+    int placed = 0;
+    for (int slot = 1; slot < BG_SLOTS; slot++) {
+      board.checkers[side][slot] = act->setup[side][slot];
+      placed += act->setup[side][slot];
+    }
+    fits &= placed <= BG_CHECKERS;
+    board.checkers[side][BG_OFF] = (uint8_t)(fits ? BG_CHECKERS - placed : 0);
+  }
+  if (!fits || !board_is_valid(&board)) {
+    say(ref, act->pos, 0, -1, DIAG_ERROR, "syntax",
+        "this '; Set Pos=' board is no backgammon position (more than 15 checkers a "
+        "side, "
+        "or both sides on one point): the plays after it are not checked");
+    state->positions.count = 0;
+    return;
+  }
+  if (state->expected_roller < 0)
+    state->set_up = true;
+  state->positions.count = 1;
+  state->positions.boards[0] = board;
 }
 
 /* ---- games and the match -------------------------------------------- */
@@ -252,6 +283,9 @@ static void check_game(referee *ref, const bg_game *game, bool first) {
       break;
     case ACT_WIN:
       check_win(ref, &state, act);
+      break;
+    case ACT_SET_POSITION:
+      on_set_position(ref, &state, act);
       break;
     }
   }

@@ -21,6 +21,7 @@ typedef struct {
   bool beavered;       /* the waiting double was beavered: the doubler may take or drop */
   int expected_roller; /* -1: before the opening roll */
   bool crawford_game;
+  bool set_up; /* the game started from a "; Set Pos=" position */
   end_reason end;
   int winner;
   int multipliers;    /* bit m set: the bear-off may be worth m times the cube */

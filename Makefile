@@ -89,7 +89,7 @@ $(BUILD)/libbgmatch.a: $(LIB_OBJ)
 $(BIN): $(BUILD)/obj/main.o $(BUILD)/libbgmatch.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libbgmatch.a $(wildcard src/*.h)
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libbgmatch.a $(wildcard src/*.h tests/unit/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libbgmatch.a \
 	  $(PKG_LIBS) $(CHECK_LIBS)
@@ -204,4 +204,4 @@ clean:
 	rm -rf build build-*
 
 format:
-	clang-format -i src/*.c src/*.h tests/unit/*.c
+	clang-format -i src/*.c src/*.h tests/unit/*.c tests/unit/*.h tests/fuzz/*.c

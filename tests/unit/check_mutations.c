@@ -17,9 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
-#include "read_mat.h"
-#include "referee.h"
+#include "pipeline.h"
 
 #define MAX_LINES 4096
 
@@ -68,27 +66,7 @@ static char *record_text(const record *rec, int index, const char *changed) {
 
 /* Runs the reader and the referee; returns what they printed. */
 static char *check_text(const char *text) {
-  char *output = NULL;
-  size_t output_size = 0;
-  FILE *out = open_memstream(&output, &output_size);
-  FILE *in = fmemopen((void *)text, strlen(text), "r");
-  bg_diag_sink sink;
-  diag_sink_init(&sink, out, DIAG_TEXT);
-  bg_referee_options options;
-  referee_options_init(&options);
-  bg_mat_reader *reader = mat_reader_new(in, "t.mat", &sink);
-  bg_match *match;
-  while ((match = mat_reader_next(reader)) != NULL) {
-    referee_check_match(match, &options, &sink);
-    diag_flush(&sink);
-    match_free(match);
-  }
-  diag_flush(&sink);
-  mat_reader_free(reader);
-  diag_sink_free(&sink);
-  fclose(in);
-  fclose(out);
-  return output;
+  return check_record(text, "t.mat", NULL).output;
 }
 
 /* Does the output hold "t.mat:LINE:..: SEVERITY: ... [RULE]"? */

@@ -13,9 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
-#include "read_mat.h"
-#include "referee.h"
+#include "pipeline.h"
 
 /* Appends one move line: "  3) 41: 24/23 13/9               62: 24/18" */
 static void row(char *record, size_t size, int number, const char *left,
@@ -35,38 +33,10 @@ static void header(char *record, size_t size, int length, int game, int alice, i
            alice, "", bob);
 }
 
-typedef struct {
-  char *output;
-  long errors;
-  long warnings;
-} verdict;
+typedef check_result verdict;
 
 static verdict judge(const char *record, const bg_referee_options *options) {
-  verdict result = {0};
-  size_t output_size = 0;
-  FILE *out = open_memstream(&result.output, &output_size);
-  FILE *in = fmemopen((void *)record, strlen(record), "r");
-  ck_assert_ptr_nonnull(in);
-  bg_diag_sink sink;
-  diag_sink_init(&sink, out, DIAG_TEXT);
-  bg_mat_reader *reader = mat_reader_new(in, "t.mat", &sink);
-  ck_assert_ptr_nonnull(reader);
-  bg_referee_options defaults;
-  referee_options_init(&defaults);
-  bg_match *match;
-  while ((match = mat_reader_next(reader)) != NULL) {
-    referee_check_match(match, options ? options : &defaults, &sink);
-    diag_flush(&sink);
-    match_free(match);
-  }
-  diag_flush(&sink);
-  mat_reader_free(reader);
-  fclose(in);
-  fclose(out);
-  result.errors = sink.errors;
-  result.warnings = sink.warnings;
-  diag_sink_free(&sink);
-  return result;
+  return check_record(record, "t.mat", options);
 }
 
 /* The output has a diagnostic "t.mat:LINE:COL: SEVERITY: ... [RULE]". */

@@ -1,0 +1,55 @@
+/*
+ * pipeline.h — for the unit tests: runs the text of a record through the
+ * reader and the referee, the way `bgmatch check` does, and hands back
+ * what they printed (text diagnostics) with the counts.
+ */
+#ifndef BG_TEST_PIPELINE_H
+#define BG_TEST_PIPELINE_H
+
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "diag.h"
+#include "read_mat.h"
+#include "referee.h"
+
+typedef struct {
+  char *output; /* malloc'ed: free it */
+  long errors;
+  long warnings;
+} check_result;
+
+/* `file` names the record in diagnostics; `options` NULL for the record's
+ * own rules. */
+static inline check_result check_record(const char *text, const char *file,
+                                        const bg_referee_options *options) {
+  check_result result = {0};
+  size_t output_size = 0;
+  FILE *out = open_memstream(&result.output, &output_size);
+  FILE *in = fmemopen((void *)text, strlen(text), "r");
+  ck_assert_ptr_nonnull(out);
+  ck_assert_ptr_nonnull(in);
+  bg_diag_sink sink;
+  diag_sink_init(&sink, out, DIAG_TEXT);
+  bg_mat_reader *reader = mat_reader_new(in, file, &sink);
+  ck_assert_ptr_nonnull(reader);
+  bg_referee_options defaults;
+  referee_options_init(&defaults);
+  bg_match *match;
+  while ((match = mat_reader_next(reader)) != NULL) {
+    referee_check_match(match, options ? options : &defaults, &sink);
+    diag_flush(&sink);
+    match_free(match);
+  }
+  diag_flush(&sink);
+  mat_reader_free(reader);
+  fclose(in);
+  fclose(out);
+  result.errors = sink.errors;
+  result.warnings = sink.warnings;
+  diag_sink_free(&sink);
+  return result;
+}
+
+#endif

@@ -7,6 +7,8 @@
  *
  * Lines are read into a bounded buffer: a line longer than MAT_MAX_LINE is
  * reported and skipped, NUL bytes and invalid UTF-8 pass through as bytes.
+ * A file that starts with a UTF-16 byte order mark is turned into UTF-8 as
+ * it is read (some Windows programs save text that way).
  */
 #include "read_mat_int.h"
 
@@ -24,21 +26,130 @@ typedef enum { LINE_OK, LINE_TOO_LONG, LINE_EOF } line_status;
 
 /* ---- reading lines ---------------------------------------------------- */
 
+/* Writes code point `c` as UTF-8 at `out`; returns the bytes written. */
+static size_t put_utf8(unsigned long c, char *out) {
+  if (c < 0x80) {
+    out[0] = (char)c;
+    return 1;
+  }
+  if (c < 0x800) {
+    out[0] = (char)(0xC0 | (c >> 6));
+    out[1] = (char)(0x80 | (c & 0x3F));
+    return 2;
+  }
+  if (c < 0x10000) {
+    out[0] = (char)(0xE0 | (c >> 12));
+    out[1] = (char)(0x80 | ((c >> 6) & 0x3F));
+    out[2] = (char)(0x80 | (c & 0x3F));
+    return 3;
+  }
+  out[0] = (char)(0xF0 | (c >> 18));
+  out[1] = (char)(0x80 | ((c >> 12) & 0x3F));
+  out[2] = (char)(0x80 | ((c >> 6) & 0x3F));
+  out[3] = (char)(0x80 | (c & 0x3F));
+  return 4;
+}
+
+/* UTF-16 unit at raw[i], in the byte order of the input. */
+static unsigned long utf16_unit(const bg_mat_reader *reader, const unsigned char *raw) {
+  return reader->utf16 == 1 ? raw[0] | (unsigned long)raw[1] << 8
+                            : (unsigned long)raw[0] << 8 | raw[1];
+}
+
+/* Turns raw[0, have) into UTF-8 at `out`; returns the bytes written and
+ * sets *used to the raw bytes consumed.  A unit cut at the end, or a high
+ * surrogate whose pair is not read yet, is left unconsumed unless `at_end`;
+ * a lone surrogate or a last odd byte becomes U+FFFD. */
+static size_t utf16_to_utf8(const bg_mat_reader *reader, const unsigned char *raw,
+                            size_t have, bool at_end, char *out, size_t *used) {
+  size_t written = 0, i = 0;
+  while (i + 1 < have) {
+    unsigned long unit = utf16_unit(reader, raw + i);
+    size_t step = 2;
+    if (unit >= 0xD800 && unit < 0xDC00) {
+      if (i + 3 >= have && !at_end)
+        break; /* its pair is in the next read */
+      unsigned long low = i + 3 < have ? utf16_unit(reader, raw + i + 2) : 0;
+      if (low >= 0xDC00 && low < 0xE000) {
+        unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
+        step = 4;
+      } else {
+        unit = 0xFFFD;
+      }
+    } else if (unit >= 0xDC00 && unit < 0xE000) {
+      unit = 0xFFFD;
+    }
+    written += put_utf8(unit, out + written);
+    i += step;
+  }
+  if (at_end && i < have) {
+    written += put_utf8(0xFFFD, out + written);
+    i = have;
+  }
+  *used = i;
+  return written;
+}
+
+/* Reads raw UTF-16 and appends it to the buffer as UTF-8, within `room`. */
+static size_t read_utf16(bg_mat_reader *reader, size_t room) {
+  unsigned char raw[READ_CHUNK];
+  size_t want = (room / 4) * 2; /* two bytes in make at most three out, a pair four */
+  if (want > sizeof raw - sizeof reader->utf16_pending)
+    want = sizeof raw - sizeof reader->utf16_pending;
+  size_t written = 0;
+  while (written == 0) {
+    size_t have = reader->utf16_pending_length;
+    memcpy(raw, reader->utf16_pending, have);
+    size_t got = fread(raw + have, 1, want, reader->in);
+    if (got == 0 && have == 0)
+      return 0;
+    have += got;
+    size_t used;
+    written =
+        utf16_to_utf8(reader, raw, have, got == 0, reader->buffer + reader->end, &used);
+    reader->utf16_pending_length = have - used;
+    memcpy(reader->utf16_pending, raw + used, have - used);
+    if (got == 0)
+      break;
+  }
+  return written;
+}
+
+/* The first two bytes say whether the input is UTF-16 (a byte order mark,
+ * dropped); anything else passes through as bytes. */
+static void detect_encoding(bg_mat_reader *reader) {
+  unsigned char mark[2];
+  reader->encoding_known = true;
+  size_t got = fread(mark, 1, sizeof mark, reader->in);
+  if (got == 2 && mark[0] == 0xFF && mark[1] == 0xFE)
+    reader->utf16 = 1;
+  else if (got == 2 && mark[0] == 0xFE && mark[1] == 0xFF)
+    reader->utf16 = 2;
+  else {
+    memcpy(reader->buffer + reader->end, mark, got);
+    reader->end += got;
+  }
+}
+
 static bool fill_buffer(bg_mat_reader *reader) {
   if (reader->start > 0) {
     memmove(reader->buffer, reader->buffer + reader->start, reader->end - reader->start);
     reader->end -= reader->start;
     reader->start = 0;
   }
+  size_t before = reader->end;
+  if (!reader->encoding_known)
+    detect_encoding(reader);
   size_t room = reader->buffer_size - reader->end;
-  size_t got = fread(reader->buffer + reader->end, 1, room, reader->in);
+  size_t got = reader->utf16 ? read_utf16(reader, room)
+                             : fread(reader->buffer + reader->end, 1, room, reader->in);
   reader->end += got;
   if (got == 0) {
     reader->eof = true;
     if (ferror(reader->in))
       reader->io_error = true;
   }
-  return got > 0;
+  return reader->end > before;
 }
 
 /* Strips what no dialect means: a UTF-8 BOM (on line 1, or where files

@@ -111,6 +111,12 @@ struct bg_mat_reader {
   int line_number;
   mat_line last_line;
   char *expanded; /* a line whose tabs were expanded (see expand_tabs) */
+  /* UTF-16 input (a file that starts with a UTF-16 byte order mark) is
+   * turned into UTF-8 as it is read; bytes not yet turned wait here */
+  int utf16; /* 0: not UTF-16 (or not known yet), 1 little-endian, 2 big-endian */
+  bool encoding_known;
+  unsigned char utf16_pending[4];
+  size_t utf16_pending_length;
   size_t expanded_size;
   bool holding_line; /* give last_line again: it starts the next match */
   mat_patterns patterns;

@@ -8,6 +8,12 @@
 
 #include "referee_state.h"
 
+/* The cube after one more doubling.  Past 2^20 (no real cube goes near it)
+ * the value stays put, so that no record can overflow it. */
+static int doubled(int value) {
+  return value < (1 << 20) ? 2 * value : value;
+}
+
 /* A double nobody answered: the game went on, so it was taken. */
 void settle_unanswered_double(referee *ref, game_state *state, const bg_action *next) {
   if (state->double_by < 0)
@@ -36,16 +42,16 @@ void on_double(referee *ref, game_state *state, const bg_action *act) {
   else if (state->cube_owner == 1 - player)
     SAY(act, DIAG_ERROR, "cube", "%s doubles, but %s owns the cube", name_of(ref, player),
         name_of(ref, 1 - player));
-  else if (act->value != 2 * state->cube_value)
+  else if (act->value != doubled(state->cube_value))
     SAY(act, DIAG_ERROR, "cube", "the cube goes from %d to %d, not %d", state->cube_value,
-        2 * state->cube_value, act->value);
+        doubled(state->cube_value), act->value);
   else if (ref->match->cube_limit > 0 && act->value > ref->match->cube_limit)
     SAY(act, DIAG_ERROR, "cube", "a double to %d goes past the cube limit of %d",
         act->value, ref->match->cube_limit);
   /* Carry on with the value the rules give, so that one wrong number is
    * not also blamed on every later cube action and on the result. */
   state->double_by = player;
-  state->double_value = 2 * state->cube_value;
+  state->double_value = doubled(state->cube_value);
   state->beavered = false;
 }
 
@@ -89,12 +95,12 @@ void on_beaver(referee *ref, game_state *state, const bg_action *act) {
     if (!state->beavered) /* a raccoon on a refused beaver: said once */
       SAY(act, DIAG_ERROR, "cube", "beavers are not allowed %s",
           ref->match->length > 0 ? "in match play" : "under this record's rules");
-  } else if (act->value != 2 * state->double_value) {
+  } else if (act->value != doubled(state->double_value)) {
     SAY(act, DIAG_ERROR, "cube", "a %s doubles the cube to %d, not %d", what,
-        2 * state->double_value, act->value);
+        doubled(state->double_value), act->value);
   }
   state->cube_owner = act->player;
   state->double_by = 1 - act->player;
-  state->double_value = 2 * state->double_value;
+  state->double_value = doubled(state->double_value);
   state->beavered = true;
 }

@@ -33,6 +33,11 @@ void board_initial_nackgammon(bg_board *board) {
   }
 }
 
+void board_initial_longgammon(bg_board *board) {
+  memset(board, 0, sizeof *board);
+  board->checkers[0][24] = board->checkers[1][24] = BG_CHECKERS;
+}
+
 void board_swap(bg_board *board) {
   uint8_t roller[BG_SLOTS];
   memcpy(roller, board->checkers[0], sizeof roller);

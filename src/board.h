@@ -32,6 +32,10 @@ void board_initial(bg_board *board);
  * fewer on the 13 and on the 6.  The rules of play are the same. */
 void board_initial_nackgammon(bg_board *board);
 
+/* LongGammon's opening position (eXtreme Gammon): all fifteen checkers on
+ * each side's 24 point.  The rules of play are the same. */
+void board_initial_longgammon(bg_board *board);
+
 /* Makes the opponent the player on roll (swaps the two sides). */
 void board_swap(bg_board *board);
 

@@ -305,6 +305,8 @@ static void choose_variation(referee *ref) {
       ref->opening = board_initial;
     else if (strncasecmp(tag->value, "Nackgammon", 10) == 0)
       ref->opening = board_initial_nackgammon;
+    else if (strncasecmp(tag->value, "Longgammon", 10) == 0)
+      ref->opening = board_initial_longgammon;
     else {
       ref->opening = NULL;
       say(ref, tag->pos, 0, -1, DIAG_WARNING, "unrecorded",

@@ -136,6 +136,20 @@ START_TEST(test_nackgammon_position) {
 }
 END_TEST
 
+START_TEST(test_longgammon_position) {
+  bg_board board;
+  board_initial_longgammon(&board);
+  ck_assert(board_is_valid(&board));
+  ck_assert_int_eq(board.checkers[0][24], 15);
+  ck_assert_int_eq(board.checkers[1][24], 15);
+  ck_assert_int_eq(board_highest_point(&board, 0), 24);
+  /* The opponent's fifteen stand on the roller's 1 point: a 6 lands free
+   * on the 18, nothing can reach the 1. */
+  ck_assert_int_eq(board_step_target(&board, 24, 6), 18);
+  ck_assert_int_eq(board_opponent_checkers_on(&board, 1), 15);
+}
+END_TEST
+
 START_TEST(test_initial_position) {
   bg_board board;
   board_initial(&board);
@@ -734,9 +748,9 @@ static void add_case(Suite *suite, const char *name, const TTest *const *tests,
 static Suite *engine_suite(void) {
   Suite *suite = suite_create("engine");
   ADD_CASE(suite, "board", test_initial_position, test_nackgammon_position,
-           test_swap_exchanges_the_sides, test_valid_needs_fifteen_a_side,
-           test_valid_sides_never_share_a_point, test_equal_and_hash,
-           test_highest_point_and_outside_home);
+           test_longgammon_position, test_swap_exchanges_the_sides,
+           test_valid_needs_fifteen_a_side, test_valid_sides_never_share_a_point,
+           test_equal_and_hash, test_highest_point_and_outside_home);
   ADD_CASE(suite, "steps", test_step_to_an_open_point, test_step_onto_a_blocked_point,
            test_step_onto_a_blot_hits, test_opponent_checkers_outside_the_board,
            test_step_bar_first, test_bear_off_exact, test_bear_off_from_the_4_with_a_6,

@@ -75,8 +75,14 @@ static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
       SAY(roll, DIAG_ERROR, "turn-order", "the opening roll cannot be a double (%d%d)",
           roll->die1, roll->die2);
   } else if (roll->player != state->expected_roller) {
-    SAY(roll, DIAG_ERROR, "turn-order", "%s rolls, but it is %s's turn",
-        name_of(ref, roll->player), name_of(ref, state->expected_roller));
+    if (state->last_roll_line > 0)
+      SAY(roll, DIAG_ERROR, "turn-order",
+          "%s rolls, but it is %s's turn: %s already rolled last (line %d)",
+          name_of(ref, roll->player), name_of(ref, state->expected_roller),
+          name_of(ref, roll->player), state->last_roll_line);
+    else
+      SAY(roll, DIAG_ERROR, "turn-order", "%s rolls, but it is %s's turn",
+          name_of(ref, roll->player), name_of(ref, state->expected_roller));
     return false;
   }
   return true;

@@ -15,6 +15,7 @@
 # The lines are found with grep here, not written down.  Without the corpus
 # the script says SKIP and passes.  Ends with "N passed, M failed".
 set -u
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd) # tests/
 export LC_ALL=C
 
 bin=${1:-build/bgmatch}
@@ -32,20 +33,9 @@ fi
 bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 cd "$corpus" || exit 2
 
-passed=0
-failed=0
+source "$here/tally.sh"
 out=$(mktemp "${TMPDIR:-/tmp}/bgmatch-corpus.XXXXXX")
 trap 'rm -f "$out"' EXIT
-
-verdict() { # verdict ok|FAIL WHAT [WHY]
-  if [[ $1 == ok ]]; then
-    passed=$((passed + 1))
-    echo "ok $2"
-  else
-    failed=$((failed + 1))
-    echo "FAIL $2: $3"
-  fi
-}
 
 # check FILE [OPTION...]: runs bgmatch; output in $out, status in $status.
 check() {
@@ -124,5 +114,4 @@ else
   verdict FAIL "$galaxy" "missing from the corpus"
 fi
 
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+tally_end

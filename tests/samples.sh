@@ -14,6 +14,7 @@
 # BIN defaults to build/bgmatch.  Runs from the repository root, so file
 # names in diagnostics read samples/...
 set -u
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd) # tests/
 
 demo=false
 if [[ ${1:-} == --demo ]]; then
@@ -30,20 +31,10 @@ if [[ ! -x $bin ]]; then
   exit 2
 fi
 
-passed=0
-failed=0
+TALLY_QUIET=$demo # the demo shows each record's output instead
+source "$here/tally.sh"
 out=$(mktemp "${TMPDIR:-/tmp}/bgmatch-samples.XXXXXX")
 trap 'rm -f "$out"' EXIT
-
-verdict() { # verdict ok|FAIL NAME [WHY]
-  if [[ $1 == ok ]]; then
-    passed=$((passed + 1))
-    $demo || echo "ok $2"
-  else
-    failed=$((failed + 1))
-    $demo || echo "FAIL $2: $3"
-  fi
-}
 
 # Runs bgmatch check on FILE (extra options first); output in $out, status
 # in $status.  The demo shows the command and everything it prints.
@@ -135,5 +126,4 @@ if $demo; then
   echo "are there on purpose (see samples/README.md)."
   exit 0
 fi
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+tally_end

@@ -105,12 +105,16 @@ static void note_bear_off(game_state *state, int player) {
   }
 }
 
-static bool next_is_result(const bg_game *game, int index) {
+/* Is the game given to the roller's opponent right after roll `index`?
+ * A resignation line between them says nothing by itself (Galaxy puts them
+ * in either column): the "Wins" line decides. */
+static bool opponent_wins_next(const bg_game *game, int index) {
+  int roller = game->actions[index].player;
   for (int i = index + 1; i < game->action_count; i++) {
-    bg_action_kind kind = game->actions[i].kind;
-    if (kind == ACT_WIN || kind == ACT_RESIGN)
-      return true;
-    if (kind == ACT_ROLL || kind == ACT_DOUBLE)
+    const bg_action *next = &game->actions[i];
+    if (next->kind == ACT_WIN)
+      return next->player != roller;
+    if (next->kind == ACT_ROLL || next->kind == ACT_DOUBLE)
       return false;
   }
   return false;
@@ -141,9 +145,9 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   }
   if (state->positions.count == 0)
     return;
-  bool blank = roll->move_count == 0 && !roll->cannot_move && next_is_result(game, index);
+  bool resigned_after = !roll->cannot_move && opponent_wins_next(game, index);
   state->last_roll_line = roll->pos.line;
-  if (check_play(&ref->plays, roll, &state->positions, blank))
+  if (check_play(&ref->plays, roll, &state->positions, resigned_after))
     note_bear_off(state, roll->player);
 }
 

@@ -177,6 +177,11 @@ bool replay_one_die_per_move(const bg_action *roll, const bg_board *view,
   return true;
 }
 
+bool play_is_partial(const bg_action *roll, const bg_board *view) {
+  move_search search;
+  return playable(&search, roll, view, 0);
+}
+
 /* ---- the messages ---------------------------------------------------- */
 
 static int max_dice(const bg_playlist *legal) {

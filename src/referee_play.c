@@ -303,7 +303,7 @@ static bool check_play_quickly(play_checker *checker, const bg_action *roll,
 }
 
 bool check_play(play_checker *checker, const bg_action *roll, position_set *positions,
-                bool blank_before_result) {
+                bool resigned_after) {
   if (positions->count == 0)
     return false;
   if (check_play_quickly(checker, roll, positions))
@@ -330,8 +330,12 @@ bool check_play(play_checker *checker, const bg_action *roll, position_set *posi
     *positions = *best;
     return true;
   }
-  if (roll->move_count == 0 && blank_before_result)
-    return true; /* a resignation after rolling: the position stands */
+  if (resigned_after && (roll->move_count == 0 || play_is_partial(roll, &first))) {
+    /* The roller gave up after rolling, with the play unfinished. */
+    if (!resynchronise(roll, &first, positions))
+      positions->count = 0;
+    return true;
+  }
   explain_miss(checker, roll, &first);
   if (resynchronise(roll, &first, positions))
     return true;

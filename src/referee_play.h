@@ -42,13 +42,14 @@ void play_checker_free(play_checker *checker);
 
 /* Checks `roll` (an ACT_ROLL with a known play) by roll->player from every
  * position of `positions`, and replaces the set with the positions after
- * the play.  `blank_before_result` says the play is an empty cell directly
- * before the game's result (GNU Backgammon writes a resignation after
- * rolling that way), where an empty play is not a rule error.
+ * the play.  `resigned_after` says the roller's opponent is credited with
+ * the game right after this roll: the roller resigned after rolling, and a
+ * play left empty (GNU Backgammon) or cut short (eXtreme Gammon's text
+ * export) is then no rule error, as long as what was played is legal.
  * Returns false when the record cannot be followed any further in this game
  * (the set is then empty). */
 bool check_play(play_checker *checker, const bg_action *roll, position_set *positions,
-                bool blank_before_result);
+                bool resigned_after);
 
 /* The name of a point for messages: "bar", "off", or the number. */
 const char *point_name(int point, char *buf, int size);
@@ -77,6 +78,10 @@ void report(play_checker *checker, const bg_action *roll, bg_srcpos pos,
  * dice played) and its position is fixed: stores it in `result`. */
 bool replay_one_die_per_move(const bg_action *roll, const bg_board *view,
                              bg_board *result);
+
+/* True when the record's moves can all be made with some of the dice, each
+ * step legal on its own: a play that is only too short. */
+bool play_is_partial(const bg_action *roll, const bg_board *view);
 
 /* The play of `roll` from `view` (the mover is side 0) is not a legal play:
  * reports which rule it breaks, and where. */

@@ -397,6 +397,32 @@ START_TEST(ambiguous_hop_is_decided_later) {
 }
 END_TEST
 
+/* A player who gives up after rolling may leave the play blank or cut
+ * short (eXtreme Gammon writes what was moved): no rule error when the
+ * opponent is credited with the game right after.  The same short play
+ * followed by the roller's own win is one die too few. */
+START_TEST(short_play_before_resignation) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+  row(record, RECORD_SIZE, 2, "62: 24/18", "");
+  row(record, RECORD_SIZE, 0, "", " Wins 1 point");
+  verdict resigned = judge(record, NULL);
+  ck_assert_msg(!mentions_rule(&resigned, "unplayed-dice"), "%s", resigned.output);
+  ck_assert_int_eq(resigned.errors, 0);
+  free(resigned.output);
+
+  record[0] = '\0';
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+  row(record, RECORD_SIZE, 2, "62: 24/18", "");
+  row(record, RECORD_SIZE, 0, " Wins 1 point", "");
+  verdict own_win = judge(record, NULL);
+  ck_assert_msg(reports(&own_win, 6, 6, "error", "unplayed-dice"), "%s", own_win.output);
+  free(own_win.output);
+}
+END_TEST
+
 START_TEST(error_is_reported_once) {
   char record[RECORD_SIZE] = "";
   header(record, RECORD_SIZE, 3, 1, 0, 0);
@@ -416,6 +442,7 @@ static Suite *referee_suite(void) {
                       (int)(sizeof opening_mistakes / sizeof opening_mistakes[0]));
   tcase_add_test(plays, hit_marks_checked_only_where_written);
   tcase_add_test(plays, error_is_reported_once);
+  tcase_add_test(plays, short_play_before_resignation);
   tcase_add_test(plays, written_path_decides_the_hit);
   tcase_add_test(plays, ambiguous_hop_is_decided_later);
   tcase_add_test(plays, unknown_play_is_unrecorded_warning);

@@ -130,8 +130,14 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   settle_unanswered_double(ref, state, roll);
   check_turn(ref, state, roll);
   state->expected_roller = 1 - roll->player;
-  if (roll->unreadable || roll->die1 == 0) {
-    /* Reported as syntax, or "00:" (nothing rolled: a resignation follows). */
+  bool resigned_after = !roll->cannot_move && opponent_wins_next(game, index);
+  if (roll->unreadable && state->positions.count > 0 && !resigned_after)
+    say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE, "syntax",
+        "this play could not be read: the rest of this game is not checked");
+  if (roll->unreadable || roll->die1 == 0 || (roll->unknown_play && resigned_after)) {
+    /* Reported as syntax; or nothing rolled ("00:"), or a hidden play
+     * ("63: ????") right before the opponent's win: the way Backgammon
+     * Studio, eXtreme Gammon and Galaxy write a resignation. */
     state->positions.count = 0;
     return;
   }
@@ -145,7 +151,6 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   }
   if (state->positions.count == 0)
     return;
-  bool resigned_after = !roll->cannot_move && opponent_wins_next(game, index);
   state->last_roll_line = roll->pos.line;
   if (check_play(&ref->plays, roll, &state->positions, resigned_after))
     note_bear_off(state, roll->player);

@@ -337,6 +337,16 @@ bool check_play(play_checker *checker, const bg_action *roll, position_set *posi
     return true;
   }
   explain_miss(checker, roll, &first);
+  /* A play left out: the player made one of the legal plays, which one the
+   * record does not say.  Follow them all (later plays narrow them down)
+   * rather than the unmoved position, which would blame every later play
+   * of that player for the same gap. */
+  if (roll->move_count == 0 && checker->legal.count <= BG_MAX_CANDIDATES) {
+    positions->count = 0;
+    for (int i = 0; i < checker->legal.count; i++)
+      add_candidate(positions, &checker->legal.plays[i].result, roll->player);
+    return true;
+  }
   if (resynchronise(roll, &first, positions))
     return true;
   /* Say so: a silent stop would read as "the rest is fine". */

@@ -423,6 +423,21 @@ START_TEST(short_play_before_resignation) {
 }
 END_TEST
 
+/* After a play left out, the referee follows every play the player could
+ * have made: a later play that only one of them allows is no new error. */
+START_TEST(missing_play_is_reported_once) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "31:", "62: 24/18 13/11");
+  /* 5/1 needs a checker on the 5: only 31's 8/5 6/5 put one there. */
+  row(record, RECORD_SIZE, 2, "41: 5/1* 6/5", "");
+  verdict result = judge(record, NULL);
+  ck_assert_msg(reports(&result, 5, 6, "error", "wrong-no-play"), "%s", result.output);
+  ck_assert_msg(result.errors == 1, "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
 START_TEST(error_is_reported_once) {
   char record[RECORD_SIZE] = "";
   header(record, RECORD_SIZE, 3, 1, 0, 0);
@@ -442,6 +457,7 @@ static Suite *referee_suite(void) {
                       (int)(sizeof opening_mistakes / sizeof opening_mistakes[0]));
   tcase_add_test(plays, hit_marks_checked_only_where_written);
   tcase_add_test(plays, error_is_reported_once);
+  tcase_add_test(plays, missing_play_is_reported_once);
   tcase_add_test(plays, short_play_before_resignation);
   tcase_add_test(plays, written_path_decides_the_hit);
   tcase_add_test(plays, ambiguous_hop_is_decided_later);

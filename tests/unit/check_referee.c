@@ -429,8 +429,8 @@ START_TEST(missing_play_is_reported_once) {
   char record[RECORD_SIZE] = "";
   header(record, RECORD_SIZE, 3, 1, 0, 0);
   row(record, RECORD_SIZE, 1, "31:", "62: 24/18 13/11");
-  /* 5/1 needs a checker on the 5: only 31's 8/5 6/5 put one there. */
-  row(record, RECORD_SIZE, 2, "41: 5/1* 6/5", "");
+  /* Two checkers leave the 5: only 31 played 8/5 6/5 puts two there. */
+  row(record, RECORD_SIZE, 2, "41: 5/1* 5/4", "");
   verdict result = judge(record, NULL);
   ck_assert_msg(reports(&result, 5, 6, "error", "wrong-no-play"), "%s", result.output);
   ck_assert_msg(result.errors == 1, "%s", result.output);

@@ -156,16 +156,26 @@ static void print_json(FILE *out, const bg_diag *diag) {
   fputs("}\n", out);
 }
 
-static void print_text(FILE *out, const bg_diag *diag) {
+/* The severity word, in the colours compilers use when `colour` is on. */
+static const char *severity_text(bg_severity severity, bool colour, char *buf, int size) {
+  static const char *const colours[] = {"\033[1;31m", "\033[1;35m", "\033[1;36m"};
+  if (!colour)
+    return severity_name(severity);
+  snprintf(buf, size, "%s%s\033[0m", colours[severity], severity_name(severity));
+  return buf;
+}
+
+static void print_text(FILE *out, const bg_diag *diag, bool colour) {
+  char word[32], note_word[32];
+  const char *severity = severity_text(diag->severity, colour, word, sizeof word);
   if (diag->line > 0)
     fprintf(out, "%s:%d:%d: %s: %s [%s]\n", diag->file, diag->line, diag->column,
-            severity_name(diag->severity), diag->message, diag->rule);
+            severity, diag->message, diag->rule);
   else
-    fprintf(out, "%s: %s: %s [%s]\n", diag->file, severity_name(diag->severity),
-            diag->message, diag->rule);
+    fprintf(out, "%s: %s: %s [%s]\n", diag->file, severity, diag->message, diag->rule);
   if (diag->legal)
-    fprintf(out, "%s:%d:%d: note: legal plays: %s\n", diag->file, diag->line,
-            diag->column, diag->legal);
+    fprintf(out, "%s:%d:%d: %s: legal plays: %s\n", diag->file, diag->line, diag->column,
+            severity_text(DIAG_NOTE, colour, note_word, sizeof note_word), diag->legal);
 }
 
 /* qsort is not stable: order by place, then by emission order. */
@@ -187,7 +197,7 @@ static void print_one(bg_diag_sink *sink, const bg_diag *diag) {
   if (sink->format == DIAG_JSON)
     print_json(sink->out, diag);
   else
-    print_text(sink->out, diag);
+    print_text(sink->out, diag, sink->colour);
 }
 
 void diag_flush(bg_diag_sink *sink) {

@@ -34,6 +34,7 @@ typedef struct {
 typedef struct {
   FILE *out;
   bg_diag_format format;
+  bool colour; /* text form: severities in colour (a terminal, no NO_COLOR) */
   long errors; /* counted since the sink was made */
   long warnings;
   long notes;

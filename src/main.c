@@ -342,6 +342,9 @@ static int run_check(int argc, char **argv) {
 
   bg_diag_sink sink;
   diag_sink_init(&sink, stdout, options.format);
+  /* Colour only for a person at a terminal, and never under NO_COLOR. */
+  const char *no_colour = getenv("NO_COLOR");
+  sink.colour = isatty(STDOUT_FILENO) && !(no_colour && *no_colour);
   check_totals totals = {0};
   progress bar;
   progress_init(&bar, argc - first_file);

@@ -1,0 +1,116 @@
+/*
+ * check_diag.c — the diagnostics printer: text and JSON forms, the order
+ * they are printed in, colour only when asked, JSON always valid UTF-8.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+typedef struct {
+  char *text;
+  size_t size;
+  FILE *out;
+  bg_diag_sink sink;
+} printed;
+
+static void open_sink(printed *p, bg_diag_format format, bool colour) {
+  p->text = NULL;
+  p->out = open_memstream(&p->text, &p->size);
+  ck_assert_ptr_nonnull(p->out);
+  diag_sink_init(&p->sink, p->out, format);
+  p->sink.colour = colour;
+}
+
+static void close_sink(printed *p) {
+  diag_flush(&p->sink);
+  diag_sink_free(&p->sink);
+  fclose(p->out);
+}
+
+START_TEST(text_form_and_counts) {
+  printed p;
+  open_sink(&p, DIAG_TEXT, false);
+  diag_emitf(&p.sink, "r.mat", 42, 7, DIAG_ERROR, "wrong-bear-off", "6/off is not legal");
+  diag_emitf(&p.sink, "r.mat", 3, 1, DIAG_WARNING, "incomplete", "game %d stops", 2);
+  close_sink(&p);
+  ck_assert_str_eq(p.text, "r.mat:3:1: warning: game 2 stops [incomplete]\n"
+                           "r.mat:42:7: error: 6/off is not legal [wrong-bear-off]\n");
+  ck_assert_int_eq(p.sink.errors, 1);
+  ck_assert_int_eq(p.sink.warnings, 1);
+  free(p.text);
+}
+END_TEST
+
+/* Same line and column: the order they were found in. */
+START_TEST(same_place_keeps_order) {
+  printed p;
+  open_sink(&p, DIAG_TEXT, false);
+  diag_emitf(&p.sink, "r.mat", 5, 6, DIAG_ERROR, "score", "first");
+  diag_emitf(&p.sink, "r.mat", 5, 6, DIAG_NOTE, "score", "second");
+  diag_emitf(&p.sink, "r.mat", 5, 6, DIAG_ERROR, "cube", "third");
+  close_sink(&p);
+  const char *first = strstr(p.text, "first"), *second = strstr(p.text, "second"),
+             *third = strstr(p.text, "third");
+  ck_assert(first && second && third && first < second && second < third);
+  free(p.text);
+}
+END_TEST
+
+START_TEST(colour_only_when_asked) {
+  printed plain, coloured;
+  open_sink(&plain, DIAG_TEXT, false);
+  open_sink(&coloured, DIAG_TEXT, true);
+  diag_emitf(&plain.sink, "r.mat", 1, 1, DIAG_ERROR, "syntax", "bad");
+  diag_emitf(&coloured.sink, "r.mat", 1, 1, DIAG_ERROR, "syntax", "bad");
+  close_sink(&plain);
+  close_sink(&coloured);
+  ck_assert_ptr_null(strchr(plain.text, '\033'));
+  ck_assert_ptr_nonnull(strstr(coloured.text, "\033[1;31merror\033[0m"));
+  free(plain.text);
+  free(coloured.text);
+}
+END_TEST
+
+/* A Latin-1 name is written as the characters it stands for; quotes and
+ * control characters are escaped; the legal plays ride along. */
+START_TEST(json_is_valid_utf8) {
+  printed p;
+  open_sink(&p, DIAG_JSON, true);
+  bg_diag diag = {.file = "r.mat",
+                  .line = 9,
+                  .column = 2,
+                  .severity = DIAG_ERROR,
+                  .rule = "cube",
+                  .message = "J\xF6rg says \"no\"\tthen stops",
+                  .game = 3,
+                  .player = "Ana Mar\xC3\xAD"
+                            "a",
+                  .legal = "8/5 6/5 | 24/21"};
+  diag_emit(&p.sink, &diag);
+  close_sink(&p);
+  ck_assert_str_eq(
+      p.text, "{\"file\":\"r.mat\",\"line\":9,\"column\":2,\"severity\":\"error\","
+              "\"rule\":\"cube\",\"message\":\"J\\u00f6rg says \\\"no\\\"\\tthen stops\","
+              "\"game\":3,\"player\":\"Ana Mar\xC3\xAD"
+              "a\",\"legal\":\"8/5 6/5 | 24/21\"}\n");
+  free(p.text);
+}
+END_TEST
+
+int main(void) {
+  Suite *suite = suite_create("diag");
+  TCase *cases = tcase_create("printing");
+  tcase_add_test(cases, text_form_and_counts);
+  tcase_add_test(cases, same_place_keeps_order);
+  tcase_add_test(cases, colour_only_when_asked);
+  tcase_add_test(cases, json_is_valid_utf8);
+  suite_add_tcase(suite, cases);
+  SRunner *runner = srunner_create(suite);
+  srunner_run_all(runner, CK_NORMAL);
+  int failed = srunner_ntests_failed(runner);
+  srunner_free(runner);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

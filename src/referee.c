@@ -350,7 +350,9 @@ void referee_check_match(const bg_match *match, const bg_referee_options *option
   ref.jacoby = resolve(options->jacoby, match->jacoby, false);
   ref.jacoby_unknown =
       !match_play && options->jacoby == RULE_UNSET && match->jacoby == RULE_UNSET;
-  ref.beavers = resolve(options->beavers, match->beavers, false);
+  /* A money session silent on beavers allows them: GNU Backgammon does by
+   * default and writes no tag, yet its records hold "Beavers => 4". */
+  ref.beavers = resolve(options->beavers, match->beavers, true);
   play_checker_init(&ref.plays, match, sink);
   choose_variation(&ref);
   ref.plays.marks_hits = marks_hits(match);

@@ -14,7 +14,8 @@
 
 /* Command-line overrides of the record's own rules; RULE_UNSET keeps what the
  * record's header says (or the default: Crawford on in match play, Jacoby
- * and beavers off). */
+ * off; a money session that does not say allows beavers and may count a
+ * centred gammon once or twice, GNU Backgammon's untagged defaults). */
 typedef struct {
   bg_rule_flag crawford;
   bg_rule_flag jacoby;

@@ -155,23 +155,23 @@ static bool search_init(move_search *search, const bg_action *roll, unsigned rel
   return true;
 }
 
-static bool playable(move_search *search, const bg_action *roll, const bg_board *view,
-                     unsigned relaxed) {
-  if (!search_init(search, roll, relaxed))
-    return false;
+/* Runs a search set up by search_init with all the roll's dice. */
+static bool search_run(move_search *search, const bg_action *roll, const bg_board *view) {
   dice_left left;
   dice_init(&left, roll->die1, roll->die2);
   return search_moves(search, view, &left, 0, NULL);
 }
 
+static bool playable(move_search *search, const bg_action *roll, const bg_board *view,
+                     unsigned relaxed) {
+  return search_init(search, roll, relaxed) && search_run(search, roll, view);
+}
+
 bool replay_one_die_per_move(const bg_action *roll, const bg_board *view,
                              bg_board *result) {
   move_search search;
-  if (!search_init(&search, roll, 0) || search.count != search.dice_total)
-    return false;
-  dice_left left;
-  dice_init(&left, roll->die1, roll->die2);
-  if (!search_moves(&search, view, &left, 0, NULL))
+  if (!search_init(&search, roll, 0) || search.count != search.dice_total ||
+      !search_run(&search, roll, view))
     return false;
   *result = search.final_board;
   return true;
@@ -210,25 +210,39 @@ static void explain_unplayed(play_checker *checker, const bg_action *roll,
   report(checker, roll, roll->pos, DIAG_ERROR, "unplayed-dice", message, legal);
 }
 
+/* Why `text` (a bear-off from `board`) is not a legal one: checkers stand
+ * outside the home board (`outside` of them), or a die larger than the
+ * point (`die`, 0 when not known) was used while a checker stands higher. */
+static void bear_off_message(const bg_board *board, int outside, int die,
+                             const char *text, char *message, int size) {
+  char highest_name[8], die_name[16];
+  int highest = board_highest_point(board, 0);
+  point_name(highest, highest_name, sizeof highest_name);
+  if (die > 0)
+    snprintf(die_name, sizeof die_name, "%d", die);
+  else
+    snprintf(die_name, sizeof die_name, "higher die");
+  if (outside > 0)
+    snprintf(message, size,
+             "%s is not a legal bear-off: not all checkers are home (one stands on the "
+             "%s%s)",
+             text, highest_name, highest == BG_BAR ? "" : " point");
+  else
+    snprintf(message, size,
+             "%s is not a legal bear-off: a %s bears off from a lower point only when no "
+             "checker stands higher, and one stands on the %d point",
+             text, die_name, highest);
+}
+
 static void explain_bear_off(play_checker *checker, const bg_action *roll,
                              const move_search *search, const char *legal) {
   char message[512], text[32];
-  const bg_board *board = &search->bent_board;
-  int highest = board_highest_point(board, 0);
-  move_text(search->bent_move, text, sizeof text);
-  if (board_checkers_outside_home(board, 0) > 0)
-    snprintf(
-        message, sizeof message,
-        "%s is not a legal bear-off: not all checkers are home (one stands on the %d "
-        "point)",
-        text, highest);
-  else
-    snprintf(message, sizeof message,
-             "%s is not a legal bear-off: a %d bears off from a lower point only when no "
-             "checker stands higher, and one stands on the %d point",
-             text, search->bent_die, highest);
-  report(checker, roll, search->bent_move->pos, DIAG_ERROR, "wrong-bear-off", message,
-         legal);
+  const bg_move *move = search->bent_move;
+  move_text(move, text, sizeof text);
+  bear_off_message(&search->bent_board,
+                   board_checkers_outside_home(&search->bent_board, 0), search->bent_die,
+                   text, message, sizeof message);
+  report(checker, roll, move->pos, DIAG_ERROR, "wrong-bear-off", message, legal);
 }
 
 static int dice_max(const dice_left *left) {
@@ -243,25 +257,12 @@ static int dice_max(const dice_left *left) {
 static bool explain_bear_off_move(const bg_board *view, const dice_left *left,
                                   const bg_move *move, const char *text, char *message,
                                   int size) {
-  char highest_name[8];
-  int highest = board_highest_point(view, 0);
   int outside = board_checkers_outside_home(view, 0) - (move->from > 6);
   if (move->to != BG_OFF || view->checkers[0][move->from] == 0)
     return false;
-  if (outside > 0) {
-    snprintf(
-        message, size,
-        "%s is not a legal bear-off: not all checkers are home (one stands on the %s%s)",
-        text, point_name(highest, highest_name, sizeof highest_name),
-        highest == BG_BAR ? "" : " point");
-    return true;
-  }
-  if (move->from <= 6 && dice_max(left) > move->from && highest > move->from) {
-    snprintf(
-        message, size,
-        "%s is not a legal bear-off: a higher die bears off from a lower point only when "
-        "no checker stands higher, and one stands on the %d point",
-        text, highest);
+  if (outside > 0 || (move->from <= 6 && dice_max(left) > move->from &&
+                      board_highest_point(view, 0) > move->from)) {
+    bear_off_message(view, outside, 0, text, message, size);
     return true;
   }
   return false;

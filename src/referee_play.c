@@ -7,8 +7,9 @@
  * "to"), so step order, combined hops, chains and repeats do not matter.
  * That roller-side position is compared with the legal plays' results; the
  * opponent side of those results (which blots were hit) is what the record
- * may leave open.  Only on a miss does the referee work out an explanation,
- * so the common case costs one move generation.
+ * may leave open.  A play written one die per move that uses every die
+ * needs no move generation at all (check_play_quickly); only on a miss
+ * does the referee work out an explanation.
  */
 #include "referee_play.h"
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "run_suite.h"
 
 typedef struct {
   char *text;
@@ -108,9 +109,5 @@ int main(void) {
   tcase_add_test(cases, colour_only_when_asked);
   tcase_add_test(cases, json_is_valid_utf8);
   suite_add_tcase(suite, cases);
-  SRunner *runner = srunner_create(suite);
-  srunner_run_all(runner, CK_NORMAL);
-  int failed = srunner_ntests_failed(runner);
-  srunner_free(runner);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return run_suite(suite);
 }

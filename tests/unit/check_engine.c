@@ -15,6 +15,7 @@
 
 #include "board.h"
 #include "movegen.h"
+#include "run_suite.h"
 
 /* ---- helpers ---- */
 
@@ -779,9 +780,5 @@ static Suite *engine_suite(void) {
 }
 
 int main(void) {
-  SRunner *runner = srunner_create(engine_suite());
-  srunner_run_all(runner, CK_NORMAL);
-  int failed = srunner_ntests_failed(runner);
-  srunner_free(runner);
-  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+  return run_suite(engine_suite());
 }

@@ -16,6 +16,7 @@
 
 #include "board.h"
 #include "movegen.h"
+#include "run_suite.h"
 
 #define MAX_GNUBG_PLAYS 4096
 #define MAX_REPORTS 5
@@ -327,9 +328,5 @@ int main(void) {
     tcase_add_test(fixture, test_fixture_absent);
   }
   suite_add_tcase(suite, fixture);
-  SRunner *runner = srunner_create(suite);
-  srunner_run_all(runner, CK_NORMAL);
-  int failed = srunner_ntests_failed(runner);
-  srunner_free(runner);
-  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+  return run_suite(suite);
 }

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "pipeline.h"
+#include "run_suite.h"
 
 #define MAX_LINES 4096
 
@@ -230,9 +231,5 @@ int main(void) {
                       (int)(sizeof sample_files / sizeof sample_files[0]));
   tcase_add_test(cases, each_mutation_is_found_at_its_line);
   suite_add_tcase(suite, cases);
-  SRunner *runner = srunner_create(suite);
-  srunner_run_all(runner, CK_NORMAL);
-  int failed = srunner_ntests_failed(runner);
-  srunner_free(runner);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return run_suite(suite);
 }

@@ -17,6 +17,7 @@
 
 #include "match.h"
 #include "read_mat.h"
+#include "run_suite.h"
 
 #define MAX_MATCHES 8
 
@@ -1003,9 +1004,5 @@ static Suite *read_mat_suite(void) {
 }
 
 int main(void) {
-  SRunner *runner = srunner_create(read_mat_suite());
-  srunner_run_all(runner, CK_NORMAL);
-  int failed = srunner_ntests_failed(runner);
-  srunner_free(runner);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return run_suite(read_mat_suite());
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "pipeline.h"
+#include "run_suite.h"
 
 /* Appends one move line: "  3) 41: 24/23 13/9               62: 24/18" */
 static void row(char *record, size_t size, int number, const char *left,
@@ -484,9 +485,5 @@ static Suite *referee_suite(void) {
 }
 
 int main(void) {
-  SRunner *runner = srunner_create(referee_suite());
-  srunner_run_all(runner, CK_NORMAL);
-  int failed = srunner_ntests_failed(runner);
-  srunner_free(runner);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return run_suite(referee_suite());
 }

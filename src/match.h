@@ -64,6 +64,8 @@ typedef struct {
   bool unknown_play; /* "????": the roll's play was not recorded */
   bool unreadable;   /* the cell could not be read (a syntax error said so):
                         its play is unknown too */
+  bool dice_unknown; /* the dice could not be read ("72:", a syntax error said
+                        so): dice 0, the play is read as written */
   bool cannot_move;  /* the play was written "Cannot Move" (vs left blank) */
   int move_count;
   bg_move moves[BG_MAX_MOVES];

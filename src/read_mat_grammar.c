@@ -55,6 +55,7 @@ static const struct {
     [GRP_LOST] = {PAT_CELL_TOKEN, "lost"},
     [GRP_AGAIN] = {PAT_CELL_TOKEN, "again"},
     [GRP_YIELDED] = {PAT_CELL_TOKEN, "yielded"},
+    [GRP_BAD_DICE] = {PAT_CELL_TOKEN, "baddice"},
     [GRP_SETUP_BOARD] = {PAT_SET_POSITION, "board"},
     [GRP_POINT1] = {PAT_CELL_TOKEN, "p1"},
     [GRP_POINT2] = {PAT_CELL_TOKEN, "p2"},

@@ -59,6 +59,7 @@ typedef enum {
   GRP_LOST,
   GRP_AGAIN,       /* a move number written again inside the line */
   GRP_YIELDED,     /* what a resignation without points gives up */
+  GRP_BAD_DICE,    /* the digits of dice that are no roll ("72:") */
   GRP_SETUP_BOARD, /* the board of a "; Set Pos=" line */
   GRP_POINT1,      /* ... GRP_POINT1 + 4: the points of a move chain */
   GRP_POINT2,

@@ -28,6 +28,8 @@ typedef enum {
   TOK_WIN,
   TOK_RESIGN,
   TOK_YIELD,
+  TOK_CONCEDE,
+  TOK_BAD_ROLL,
   TOK_CANNOT,
   TOK_UNKNOWN,
   TOK_MOVE,
@@ -49,7 +51,9 @@ static token_kind token_kind_of(const char *mark) {
   case 'w':
     return TOK_WIN;
   case 'c':
-    return TOK_CANNOT;
+    return mark[1] == 'o' ? TOK_CONCEDE : TOK_CANNOT;
+  case 'x':
+    return TOK_BAD_ROLL;
   case 'u':
     return TOK_UNKNOWN;
   case 'n':
@@ -62,7 +66,7 @@ static token_kind token_kind_of(const char *mark) {
 }
 
 static bool starts_cell(token_kind kind) {
-  return kind <= TOK_YIELD;
+  return kind <= TOK_BAD_ROLL;
 }
 
 /* What is being read on one line. */
@@ -202,11 +206,38 @@ static void fill_action(line_state *state, bg_action *action, token_kind kind) {
     action->kind = ACT_RESIGN;
     action->resign_level = resign_level(text, state);
     break;
+  case TOK_CONCEDE: /* worth 1, 2 or 3 times the cube: the "Wins" line says */
+    action->kind = ACT_RESIGN;
+    action->resign_level = RESIGN_UNSAID;
+    break;
+  case TOK_BAD_ROLL:
+    action->kind = ACT_ROLL;
+    action->dice_unknown = true;
+    break;
   default:
     action->kind = ACT_RESIGN;
     action->value = group_int(state, GRP_LOST);
     break;
   }
+}
+
+/* "72:" or "64 13/9": the turn is the player's and the play is read; the
+ * referee checks it with every roll that could have made it. */
+static void report_bad_dice(line_state *state, size_t offset) {
+  mat_span dice = {0, 0};
+  mat_group_span(&state->reader->patterns, GRP_BAD_DICE, &dice);
+  const char *text = state->line->text;
+  int digits = (int)(dice.end - dice.start);
+  size_t after = skip_blanks(state->line, dice.end);
+  if (after < state->line->length && text[after] == ':')
+    mat_syntax_error(state->reader, state->line->number, (int)offset + 1,
+                     "'%.*s' is no roll: each die is 1 to 6 (the play is checked "
+                     "with every roll that makes it)",
+                     digits, text + dice.start);
+  else
+    mat_syntax_error(state->reader, state->line->number, (int)offset + 1,
+                     "expected ':' after the dice '%.*s' (the play is read as written)",
+                     digits, text + dice.start);
 }
 
 /* Starts a cell at `offset`; false when the line cannot hold another. */
@@ -215,12 +246,18 @@ static bool start_cell(line_state *state, token_kind kind, size_t offset) {
   int player;
   if (state->cells == 0) {
     player = lone_cell_player(state, column);
+  } else if (state->cells == 1 && kind == TOK_CONCEDE && state->action) {
+    player = state->action->player;
   } else if (state->cells == 1) {
     player = 1;
     learn_right_column(state->reader, column);
   } else if (kind == TOK_WIN) {
     /* A result written after both plays of a line: placed by its column. */
     player = lone_cell_player(state, column);
+  } else if (kind == TOK_CONCEDE && state->action) {
+    /* "55: 4/off 3/off(2)   Concedes": the roller gives up after the roll.
+     * The "Wins" line says who won, whatever the column. */
+    player = state->action->player;
   } else {
     state->action = NULL;
     cell_error(state, offset,
@@ -240,6 +277,8 @@ static bool start_cell(line_state *state, token_kind kind, size_t offset) {
   state->cells++;
   state->broken = false;
   state->play_closed = false;
+  if (kind == TOK_BAD_ROLL)
+    report_bad_dice(state, offset);
   return true;
 }
 
@@ -366,8 +405,27 @@ static void read_move_token(line_state *state) {
     move->hit = true;
 }
 
+/* "????" alone in a cell, with no dice: a turn nobody recorded, as
+ * "00: ????" (a resignation when the opponent's "Wins" follows). */
+static bool starts_hidden_roll(const line_state *state, token_kind kind, size_t offset) {
+  if (kind != TOK_UNKNOWN)
+    return false;
+  const bg_action *action = state->action;
+  return !action || action->kind != ACT_ROLL || starts_unreadable_cell(state, offset);
+}
+
+static void start_hidden_roll(line_state *state, size_t offset) {
+  start_unreadable_cell(state, offset);
+  if (state->action)
+    state->action->unreadable = false; /* nothing unreadable: just not written */
+}
+
 /* A token of a roll's play: a move, "Cannot Move" or "????". */
 static void read_play_token(line_state *state, token_kind kind, size_t offset) {
+  if (starts_hidden_roll(state, kind, offset)) {
+    start_hidden_roll(state, offset);
+    return;
+  }
   bg_action *action = state->action;
   if (!action || action->kind != ACT_ROLL) {
     char found[64], message[120];
@@ -419,7 +477,10 @@ void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
   for (offset = skip_blanks(line, offset); offset < line->length;
        offset = skip_blanks(line, offset)) {
     if (!mat_match_at(patterns, PAT_CELL_TOKEN, line->text, line->length, offset)) {
-      if (starts_unreadable_cell(&state, offset))
+      /* On a line with no move number, text before any cell is a stray
+       * line (a remark without ';', line noise): it takes no turn. */
+      bool stray = reader->move_number == 0 && state.cells == 0;
+      if (!stray && starts_unreadable_cell(&state, offset))
         start_unreadable_cell(&state, offset);
       if (!state.broken)
         cell_error_expected(&state, offset);

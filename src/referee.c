@@ -75,11 +75,11 @@ static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
       SAY(roll, DIAG_ERROR, "turn-order", "the opening roll cannot be a double (%d%d)",
           roll->die1, roll->die2);
   } else if (roll->player != state->expected_roller) {
-    if (state->last_roll_line > 0)
+    if (state->last_roller == roll->player && state->last_roll_line[roll->player] > 0)
       SAY(roll, DIAG_ERROR, "turn-order",
           "%s rolls, but it is %s's turn: %s already rolled last (line %d)",
           name_of(ref, roll->player), name_of(ref, state->expected_roller),
-          name_of(ref, roll->player), state->last_roll_line);
+          name_of(ref, roll->player), state->last_roll_line[roll->player]);
     else
       SAY(roll, DIAG_ERROR, "turn-order", "%s rolls, but it is %s's turn",
           name_of(ref, roll->player), name_of(ref, state->expected_roller));
@@ -120,6 +120,13 @@ static bool opponent_wins_next(const bg_game *game, int index) {
   return false;
 }
 
+/* Is roll `index` the last thing the match records, with no result after
+ * it?  An empty play there is a record cut off, not a wrong no-play. */
+static bool is_record_end(const referee *ref, const bg_game *game, int index) {
+  const bg_match *match = ref->match;
+  return game == &match->games[match->game_count - 1] && index == game->action_count - 1;
+}
+
 static void on_roll(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *roll = &game->actions[index];
   if (state->end != END_NONE || state->result_seen) {
@@ -130,14 +137,34 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   settle_unanswered_double(ref, state, roll);
   check_turn(ref, state, roll);
   state->expected_roller = 1 - roll->player;
+  state->last_roll_line[roll->player] = roll->pos.line;
+  state->last_roller = roll->player;
   bool resigned_after = !roll->cannot_move && opponent_wins_next(game, index);
+  if (roll->dice_unknown && !roll->unreadable) {
+    /* "72: 13/9 24/23": reported as syntax; the play still happened. */
+    if (!check_play_any_roll(&ref->plays, roll, &state->positions) && !resigned_after)
+      say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE, "syntax",
+          "no roll makes this play legal: the rest of this game is not checked");
+    return;
+  }
   if (roll->unreadable && state->positions.count > 0 && !resigned_after)
     say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE, "syntax",
         "this play could not be read: the rest of this game is not checked");
+  if (roll->die1 == 0 && roll->unknown_play && !roll->unreadable && !resigned_after &&
+      state->positions.count > 0)
+    SAY(roll, DIAG_WARNING, "unrecorded",
+        "neither the roll nor the play of this turn was recorded (?\?\?\?): the rest of "
+        "this game cannot be checked");
   if (roll->unreadable || roll->die1 == 0 || (roll->unknown_play && resigned_after)) {
     /* Reported as syntax; or nothing rolled ("00:"), or a hidden play
      * ("63: ????") right before the opponent's win: the way Backgammon
      * Studio, eXtreme Gammon and Galaxy write a resignation. */
+    state->positions.count = 0;
+    return;
+  }
+  if (roll->move_count == 0 && !roll->cannot_move && is_record_end(ref, game, index)) {
+    /* "  2) 42: " as the last line: the record was cut off after the roll;
+     * the game's end says "incomplete". */
     state->positions.count = 0;
     return;
   }
@@ -151,7 +178,6 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   }
   if (state->positions.count == 0)
     return;
-  state->last_roll_line = roll->pos.line;
   if (check_play(&ref->plays, roll, &state->positions, resigned_after))
     note_bear_off(state, roll->player);
 }
@@ -222,6 +248,7 @@ static void start_game(referee *ref, game_state *state, const bg_game *game, boo
   state->cube_owner = -1;
   state->double_by = -1;
   state->expected_roller = -1;
+  state->last_roller = -1;
   state->positions.count = ref->opening ? 1 : 0;
   if (ref->opening)
     ref->opening(&state->positions.boards[0]);

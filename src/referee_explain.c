@@ -177,9 +177,72 @@ bool replay_one_die_per_move(const bg_action *roll, const bg_board *view,
   return true;
 }
 
-bool play_is_partial(const bg_action *roll, const bg_board *view) {
-  move_search search;
-  return playable(&search, roll, view, 0);
+/* The checkers the notation moves, each at `at` on its way to `to`: they
+ * advance one die at a time, in any interleaving, since "bar/15*(2)" with
+ * 55 enters both checkers before either moves on, and "8/off(2)" with 44
+ * brings both home before either bears off. */
+typedef struct {
+  int at[BG_MAX_DICE_STEPS];
+  int to[BG_MAX_DICE_STEPS];
+  int count;
+} checker_paths;
+
+static bool paths_done(const checker_paths *paths) {
+  for (int i = 0; i < paths->count; i++)
+    if (paths->at[i] != paths->to[i])
+      return false;
+  return true;
+}
+
+/* Checker i again, where an earlier one stands and heads for the same
+ * point: one of them is enough to try. */
+static bool same_as_earlier(const checker_paths *paths, int i) {
+  for (int j = 0; j < i; j++)
+    if (paths->at[j] == paths->at[i] && paths->to[j] == paths->to[i])
+      return true;
+  return false;
+}
+
+static bool walk_paths(checker_paths *paths, const bg_board *view,
+                       const dice_left *left) {
+  if (paths_done(paths))
+    return true;
+  for (int i = 0; i < paths->count; i++) {
+    int at = paths->at[i], to = paths->to[i];
+    if (at == to || same_as_earlier(paths, i))
+      continue;
+    for (int d = 0; d < left->count; d++) {
+      if (dice_seen_before(left, d))
+        continue;
+      int landing = board_step_target(view, at, left->dice[d]);
+      if (landing < 0 || (landing == BG_OFF ? to != BG_OFF : landing < to))
+        continue;
+      bg_board after = *view;
+      dice_left rest = *left;
+      board_apply_step(&after, at, landing);
+      dice_remove(&rest, left->dice[d]);
+      paths->at[i] = landing;
+      bool found = walk_paths(paths, &after, &rest);
+      paths->at[i] = at;
+      if (found)
+        return true;
+    }
+  }
+  return false;
+}
+
+bool play_is_made_by_dice(const bg_action *roll, const bg_board *view) {
+  checker_paths paths = {.count = 0};
+  for (int i = 0; i < roll->move_count; i++)
+    for (int k = 0; k < roll->moves[i].count; k++) {
+      if (paths.count == BG_MAX_DICE_STEPS || roll->moves[i].to >= roll->moves[i].from)
+        return false;
+      paths.at[paths.count] = roll->moves[i].from;
+      paths.to[paths.count++] = roll->moves[i].to;
+    }
+  dice_left left;
+  dice_init(&left, roll->die1, roll->die2);
+  return walk_paths(&paths, view, &left);
 }
 
 /* ---- the messages ---------------------------------------------------- */
@@ -294,14 +357,13 @@ static const char *explain_move(const bg_board *view, const dice_left *left,
   else if (left->count == 0)
     snprintf(message, size, "%s: the dice are already used up", text);
   else if (move->to != BG_OFF && distance > dice_sum(left))
-    snprintf(message, size, "%s is %d pips, more than the dice left (%d) allow", text,
-             distance, dice_sum(left));
+    snprintf(message, size, "%s is %d %s, more than the dice left (%d) allow", text,
+             distance, distance == 1 ? "pip" : "pips", dice_sum(left));
   else
-    snprintf(
-        message, size,
-        "%s cannot be played with the dice left: %d pips matches no die or open path of "
-        "dice",
-        text, distance);
+    snprintf(message, size,
+             "%s cannot be played with the dice left: no die moves %d %s, and no path of "
+             "dice gets there through open points",
+             text, distance, distance == 1 ? "pip" : "pips");
   return "illegal-move";
 }
 
@@ -332,16 +394,64 @@ static bool explain_by_walking(play_checker *checker, const bg_action *roll,
   return false;
 }
 
+/* Is the play, as written, a legal play of dice (die1, die2)? */
+static bool legal_with(play_checker *checker, const bg_action *roll, const bg_board *view,
+                       int die1, int die2) {
+  bg_action other = *roll;
+  other.die1 = die1;
+  other.die2 = die2;
+  bg_board target;
+  if (!notation_target(view, &other, &target) || !play_is_made_by_dice(&other, view) ||
+      movegen_legal_plays(view, die1, die2, &checker->reachable) < 0)
+    return false;
+  for (int i = 0; i < checker->reachable.count; i++)
+    if (memcmp(checker->reachable.plays[i].result.checkers[0], target.checkers[0],
+               BG_SLOTS) == 0)
+      return true;
+  return false;
+}
+
+/* A typo in the dice is the likeliest mistake behind a play that another
+ * roll makes legal: a note says which roll. */
+static void hint_other_roll(play_checker *checker, const bg_action *roll,
+                            const bg_board *view) {
+  if (roll->move_count == 0)
+    return;
+  for (int high = 6; high >= 1; high--)
+    for (int low = high; low >= 1; low--) {
+      bool recorded = (roll->die1 == high && roll->die2 == low) ||
+                      (roll->die1 == low && roll->die2 == high);
+      if (recorded || !legal_with(checker, roll, view, high, low))
+        continue;
+      char message[128];
+      snprintf(message, sizeof message,
+               "the play is legal with %d%d: were the dice %d%d?", high, low, high, low);
+      report(checker, roll, checker->last_pos, DIAG_NOTE, checker->last_rule, message,
+             NULL);
+      return;
+    }
+}
+
+static void explain_play(play_checker *checker, const bg_action *roll,
+                         const bg_board *view);
+
 void explain_miss(play_checker *checker, const bg_action *roll, const bg_board *view) {
+  explain_play(checker, roll, view);
+  if (!play_is_made_by_dice(roll, view))
+    hint_other_roll(checker, roll, view);
+}
+
+static void explain_play(play_checker *checker, const bg_action *roll,
+                         const bg_board *view) {
   if (movegen_legal_plays(view, roll->die1, roll->die2, &checker->legal) < 0)
     return;
   char legal[1024], message[512], text[256];
   legal_list(&checker->legal, legal, sizeof legal);
   play_text(roll, text, sizeof text);
   if (roll->move_count == 0) {
-    snprintf(message, sizeof message,
-             "%d%d is recorded as no play, but %d legal %s exist", roll->die1, roll->die2,
-             checker->legal.count, checker->legal.count == 1 ? "play" : "plays");
+    snprintf(message, sizeof message, "%d%d is recorded as no play, but %d legal %s",
+             roll->die1, roll->die2, checker->legal.count,
+             checker->legal.count == 1 ? "play exists" : "plays exist");
     report(checker, roll, roll->pos, DIAG_ERROR, "wrong-no-play", message, legal);
     return;
   }

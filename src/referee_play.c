@@ -326,24 +326,26 @@ bool check_play(play_checker *checker, const bg_action *roll, position_set *posi
                              : found.marks.count        ? &found.marks
                                                         : &found.any;
   if (best->count > 0) {
-    if (best != &found.path_and_marks && best != &found.marks && checker->marks_hits)
+    if (!play_is_made_by_dice(roll, &first))
+      explain_miss(checker, roll, &first); /* the right place by a wrong path */
+    else if (best != &found.path_and_marks && best != &found.marks && checker->marks_hits)
       report_hit_marks(checker, roll, &first);
     *positions = *best;
     return true;
   }
-  if (resigned_after && (roll->move_count == 0 || play_is_partial(roll, &first))) {
+  if (resigned_after && (roll->move_count == 0 || play_is_made_by_dice(roll, &first))) {
     /* The roller gave up after rolling, with the play unfinished. */
     if (!resynchronise(roll, &first, positions))
       positions->count = 0;
     return true;
   }
   explain_miss(checker, roll, &first);
-  /* A play left out: the player made one of the legal plays, which one the
-   * record does not say.  Follow them all (later plays narrow them down)
-   * rather than the unmoved position, which would blame every later play
-   * of that player for the same gap. */
-  if (roll->move_count == 0 && checker->legal.count <= BG_MAX_CANDIDATES) {
+  /* A play left out: either the player made one of the legal plays, which
+   * one the record does not say, or the record is right that nothing moved
+   * (the dice are the typo).  Follow them all: later plays decide. */
+  if (roll->move_count == 0) {
     positions->count = 0;
+    add_candidate(positions, &first, roll->player);
     for (int i = 0; i < checker->legal.count; i++)
       add_candidate(positions, &checker->legal.plays[i].result, roll->player);
     return true;
@@ -355,6 +357,51 @@ bool check_play(play_checker *checker, const bg_action *roll, position_set *posi
          "the position this play leaves cannot stand: the rest of this game is not "
          "checked",
          NULL);
+  positions->count = 0;
+  return false;
+}
+
+/* The positions the play leads to from `view` with dice (high, low), added
+ * to `after`; with no play written, every legal play's. */
+static void add_plays_of_roll(play_checker *checker, const bg_action *roll,
+                              const bg_board *view, int high, int low,
+                              position_set *after) {
+  bg_action tried = *roll;
+  tried.die1 = high;
+  tried.die2 = low;
+  bg_board target;
+  bool written = roll->move_count > 0;
+  if (written &&
+      (!notation_target(view, &tried, &target) || !play_is_made_by_dice(&tried, view)))
+    return;
+  if (movegen_legal_plays(view, high, low, &checker->legal) < 0)
+    return;
+  for (int i = 0; i < checker->legal.count; i++)
+    if (!written || same_roller_side(&checker->legal.plays[i].result, &target))
+      add_candidate(after, &checker->legal.plays[i].result, roll->player);
+}
+
+bool check_play_any_roll(play_checker *checker, const bg_action *roll,
+                         position_set *positions) {
+  if (positions->count == 0)
+    return false;
+  position_set after;
+  after.count = 0;
+  for (int i = 0; i < positions->count; i++) {
+    bg_board view;
+    orient(&positions->boards[i], roll->player, &view);
+    for (int high = 1; high <= 6; high++)
+      for (int low = 1; low <= high; low++)
+        add_plays_of_roll(checker, roll, &view, high, low, &after);
+  }
+  if (after.count > 0 && after.count < BG_MAX_CANDIDATES) {
+    *positions = after;
+    return true;
+  }
+  bg_board first;
+  orient(&positions->boards[0], roll->player, &first);
+  if (roll->move_count > 0 && resynchronise(roll, &first, positions))
+    return true;
   positions->count = 0;
   return false;
 }

@@ -16,7 +16,10 @@
 #include "match.h"
 #include "movegen.h"
 
-#define BG_MAX_CANDIDATES 32
+/* After a mistake the referee may follow every position the record
+ * allows (each legal play of a roll left out, every roll of dice that could
+ * not be read): room for the commonest cases, the first ones kept beyond. */
+#define BG_MAX_CANDIDATES 256
 
 typedef struct {
   bg_board boards[BG_MAX_CANDIDATES];
@@ -51,6 +54,13 @@ void play_checker_free(play_checker *checker);
 bool check_play(play_checker *checker, const bg_action *roll, position_set *positions,
                 bool resigned_after);
 
+/* Checks `roll`, whose dice could not be read (a syntax error said so), by
+ * every roll that makes its play legal, and replaces the set with the
+ * positions after it; with no play written, every position any roll
+ * reaches.  Returns false when the record cannot be followed further. */
+bool check_play_any_roll(play_checker *checker, const bg_action *roll,
+                         position_set *positions);
+
 /* The name of a point for messages: "bar", "off", or the number. */
 const char *point_name(int point, char *buf, int size);
 
@@ -79,9 +89,11 @@ void report(play_checker *checker, const bg_action *roll, bg_srcpos pos,
 bool replay_one_die_per_move(const bg_action *roll, const bg_board *view,
                              bg_board *result);
 
-/* True when the record's moves can all be made with some of the dice, each
- * step legal on its own: a play that is only too short. */
-bool play_is_partial(const bg_action *roll, const bg_board *view);
+/* True when each written move is made by some of the dice, in some order,
+ * one legal hop at a time: DESIGN 5's first half (a wrong distance is no
+ * notation style).  A legal position reached that way is a legal play; a
+ * play that passes this and is no legal play is only too short. */
+bool play_is_made_by_dice(const bg_action *roll, const bg_board *view);
 
 /* The play of `roll` from `view` (the mover is side 0) is not a legal play:
  * reports which rule it breaks, and where. */

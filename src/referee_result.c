@@ -143,7 +143,7 @@ void check_win(referee *ref, game_state *state, const bg_action *recorded) {
   bg_action inline_result;
   const bg_action *win = recorded;
   if (state->end == END_BORE_OFF && recorded->player != state->winner &&
-      recorded->pos.line == state->last_roll_line) {
+      recorded->pos.line == state->last_roll_line[state->winner]) {
     inline_result = *recorded;
     inline_result.player = state->winner;
     win = &inline_result;

@@ -1,0 +1,239 @@
+/*
+ * check_recovery.c — one mistake, one diagnostic: after a record's first
+ * mistake the referee goes on from what the record says happened (the
+ * moves as written, the unmoved position of a recorded no-play, the score
+ * the other score lines agree on), so nothing after it is blamed for it.
+ *
+ * Each test puts one mistake into a valid record and requires exactly one
+ * error, at the mistake's line, under the expected rule; where the mistake
+ * is close to a legal convention, the legal twin must be clean.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline.h"
+#include "records.h"
+#include "run_suite.h"
+
+/* The one error of `result` is at `line` under `rule`. */
+static void assert_one_error(const verdict *result, int line, const char *rule) {
+  char place[32], tag[48];
+  snprintf(place, sizeof place, "t.mat:%d:", line);
+  snprintf(tag, sizeof tag, "[%s]", rule);
+  ck_assert_msg(result->errors == 1, "%ld errors, expected 1:\n%s", result->errors,
+                result->output);
+  for (const char *start = result->output; *start;) {
+    const char *end = strchr(start, '\n');
+    size_t length = end ? (size_t)(end - start) : strlen(start);
+    char one[1024];
+    snprintf(one, sizeof one, "%.*s",
+             (int)(length < sizeof one ? length : sizeof one - 1), start);
+    if (strstr(one, ": error: ")) {
+      ck_assert_msg(strncmp(one, place, strlen(place)) == 0 && strstr(one, tag),
+                    "expected the error at line %d %s:\n%s", line, tag, result->output);
+      return;
+    }
+    start += length + (end ? 1 : 0);
+  }
+  ck_abort_msg("no error line found:\n%s", result->output);
+}
+
+/* ---- mistakes put into a GNU Backgammon record ------------------------ */
+
+#define SAMPLE "samples/gnubg-3pt-s110.mat"
+#define MAX_LINES 256
+
+/* SAMPLE with its line `number` replaced by `text` (or, with `insert`,
+ * `text` added as a new line after it; NULL text: the line removed). */
+static char *sample_with(int number, const char *text, bool insert) {
+  FILE *in = fopen(SAMPLE, "r");
+  ck_assert_msg(in != NULL,
+                "cannot open " SAMPLE " (tests run from the repository root)");
+  size_t size = 0;
+  char *out = NULL;
+  FILE *record = open_memstream(&out, &size);
+  char line[512];
+  for (int at = 1; fgets(line, sizeof line, in); at++) {
+    if (at != number || insert)
+      fputs(line, record);
+    if (at == number && text)
+      fprintf(record, "%s\n", text);
+  }
+  fclose(in);
+  fclose(record);
+  return out;
+}
+
+static verdict judge_sample(int number, const char *text, bool insert) {
+  char *record = sample_with(number, text, insert);
+  verdict result = judge(record, NULL);
+  free(record);
+  return result;
+}
+
+START_TEST(sample_is_clean) {
+  verdict result = judge_sample(0, NULL, false);
+  ck_assert_msg(result.errors == 0 && result.warnings == 0, "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
+/* Cascade 1: a stray line inside a game takes no turn. */
+static const char *const stray_lines[] = {
+    "~~~ line noise ~~~",
+    "      %%%% 12 / 34",
+    "                                   @#! garbage",
+    "this was a great match, well played",
+};
+
+START_TEST(stray_line_takes_no_turn) {
+  verdict result = judge_sample(20, stray_lines[_i], true);
+  assert_one_error(&result, 21, "syntax");
+  free(result.output);
+}
+END_TEST
+
+/* Cascade 2: a roll that cannot be read is still its player's turn, and
+ * its play, as written, goes on (line 22: "  7) 42: 25/21 7/5 ..."). */
+static const char *const unreadable_rolls[] = {
+    "  7) 72: 25/21 7/5               31: 13/10 10/9* ",
+    "  7) 05: 25/21 7/5               31: 13/10 10/9* ",
+    "  7) 42 25/21 7/5                31: 13/10 10/9* ",
+    "  7) 42: 25/21 7/5               69: 13/10 10/9* ",
+    "  7) 42: 25/21 7/5               31 13/10 10/9* ",
+};
+
+START_TEST(unreadable_roll_keeps_its_turn) {
+  verdict result = judge_sample(22, unreadable_rolls[_i], false);
+  assert_one_error(&result, 22, "syntax");
+  free(result.output);
+}
+END_TEST
+
+/* Cascade 3: a recorded no-play where a play existed; the record may be
+ * right that nothing moved (line 24: "  9) 55: 21/16* 21/16 21/16 16/11"). */
+START_TEST(wrong_no_play_follows_the_unmoved_position_too) {
+  verdict result =
+      judge_sample(24, "  9) 55:                         42: 25/23 8/4 ", false);
+  assert_one_error(&result, 24, "wrong-no-play");
+  free(result.output);
+}
+END_TEST
+
+/* Item 8: each written step must be made by the dice, even when the
+ * position reached is a legal play's (line 8: "  2) 42: 8/4 6/4"). */
+START_TEST(wrong_distance_to_a_legal_position_is_illegal) {
+  verdict result =
+      judge_sample(8, "  2) 42: 8/6 6/4(2)             63: 24/18 18/15 ", false);
+  assert_one_error(&result, 8, "illegal-move");
+  ck_assert_msg(strstr(result.output, "8/6") || strstr(result.output, "6/4"), "%s",
+                result.output);
+  free(result.output);
+}
+END_TEST
+
+START_TEST(hop_through_open_points_is_legal) {
+  /* 24/18 18/15 written as one hop: the same steps. */
+  verdict result = judge_sample(8, "  2) 42: 8/4 6/4                 63: 24/15 ", false);
+  ck_assert_msg(result.errors == 0, "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
+/* Cascade 7: a record cut off right after a roll is unfinished, not a
+ * wrong no-play. */
+START_TEST(record_cut_after_a_roll_is_incomplete) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+  row(record, RECORD_SIZE, 2, "42: ", "");
+  verdict result = judge(record, NULL);
+  ck_assert_msg(result.errors == 0, "%s", result.output);
+  ck_assert_msg(mentions_rule(&result, "incomplete"), "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
+START_TEST(empty_play_inside_a_record_is_still_wrong) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+  row(record, RECORD_SIZE, 2, "42: ", "62: 24/18 13/11");
+  verdict result = judge(record, NULL);
+  assert_one_error(&result, 6, "wrong-no-play");
+  free(result.output);
+}
+END_TEST
+
+/* Item 11: turn-order names the roller's own last roll. */
+START_TEST(turn_order_names_the_rollers_own_line) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+  row(record, RECORD_SIZE, 2, "41: ????", "");
+  row(record, RECORD_SIZE, 3, "52: 13/8 13/11", "");
+  verdict result = judge(record, NULL);
+  assert_one_error(&result, 7, "turn-order");
+  ck_assert_msg(strstr(result.output, "Alice already rolled last (line 6)"), "%s",
+                result.output);
+  free(result.output);
+}
+END_TEST
+
+/* Items 12 and 13: Backgammon Studio's "Concedes" and a bare "????" are
+ * resignations when the opponent's "Wins" follows. */
+static const struct {
+  const char *left, *right;
+} resignations[] = {
+    {"62: Concedes", ""},
+    {"62: 13/7 13/11  Concedes", ""},
+    {"Concedes", ""},
+    {"????", ""},
+};
+
+START_TEST(resignation_conventions) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 1, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+  row(record, RECORD_SIZE, 2, resignations[_i].left, resignations[_i].right);
+  row(record, RECORD_SIZE, 0, "", "Wins 1 point and the match");
+  verdict result = judge(record, NULL);
+  ck_assert_msg(result.errors == 0 && result.warnings == 0, "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
+START_TEST(conceded_game_is_valued_as_a_resignation) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 7, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+  row(record, RECORD_SIZE, 2, "62: Concedes", "");
+  row(record, RECORD_SIZE, 0, "", "Wins 5 points");
+  verdict result = judge(record, NULL);
+  assert_one_error(&result, 7, "score");
+  free(result.output);
+}
+END_TEST
+
+int main(void) {
+  Suite *suite = suite_create("recovery");
+  TCase *plays = tcase_create("after a mistake");
+  tcase_add_test(plays, sample_is_clean);
+  tcase_add_loop_test(plays, stray_line_takes_no_turn, 0,
+                      (int)(sizeof stray_lines / sizeof stray_lines[0]));
+  tcase_add_loop_test(plays, unreadable_roll_keeps_its_turn, 0,
+                      (int)(sizeof unreadable_rolls / sizeof unreadable_rolls[0]));
+  tcase_add_test(plays, wrong_no_play_follows_the_unmoved_position_too);
+  tcase_add_test(plays, wrong_distance_to_a_legal_position_is_illegal);
+  tcase_add_test(plays, hop_through_open_points_is_legal);
+  tcase_add_test(plays, record_cut_after_a_roll_is_incomplete);
+  tcase_add_test(plays, empty_play_inside_a_record_is_still_wrong);
+  tcase_add_test(plays, turn_order_names_the_rollers_own_line);
+  tcase_add_loop_test(plays, resignation_conventions, 0,
+                      (int)(sizeof resignations / sizeof resignations[0]));
+  tcase_add_test(plays, conceded_game_is_valued_as_a_resignation);
+  suite_add_tcase(suite, plays);
+  return run_suite(suite);
+}

@@ -178,19 +178,73 @@ static void print_text(FILE *out, const bg_diag *diag, bool colour) {
             severity_text(DIAG_NOTE, colour, note_word, sizeof note_word), diag->legal);
 }
 
-/* qsort is not stable: order by place, then by emission order. */
+/* The key a diagnostic is printed by: its place, then the emission order of
+ * the diagnostic it belongs to (its own, or for a note the one it follows),
+ * then its own.  qsort is not stable; `order` makes the sort total. */
 typedef struct {
   const bg_diag *diag;
-  size_t order;
+  int line, column;
+  size_t group; /* order of the diagnostic this one belongs to */
+  size_t order; /* emission order */
 } ordered_diag;
+
+static int compare_size(size_t a, size_t b) {
+  return a < b ? -1 : a > b;
+}
 
 static int by_place(const void *a, const void *b) {
   const ordered_diag *left = a, *right = b;
-  if (left->diag->line != right->diag->line)
-    return left->diag->line < right->diag->line ? -1 : 1;
-  if (left->diag->column != right->diag->column)
-    return left->diag->column < right->diag->column ? -1 : 1;
-  return left->order < right->order ? -1 : left->order > right->order;
+  if (left->line != right->line)
+    return left->line < right->line ? -1 : 1;
+  if (left->column != right->column)
+    return left->column < right->column ? -1 : 1;
+  if (left->group != right->group)
+    return compare_size(left->group, right->group);
+  return compare_size(left->order, right->order);
+}
+
+/* The diagnostic a note at sorted[at] follows: of those found before it on
+ * its line at or after its column, the nearest (the latest found there).  A
+ * note about a play is placed at the play's start, while the error it
+ * follows (found by another pass, the reader's) stands further on in the
+ * cell.  NULL when there is none: the note keeps its own place.  Reads the
+ * places of the diagnostics themselves: the keys change as notes move. */
+static const ordered_diag *note_owner(const ordered_diag *sorted, size_t count,
+                                      size_t at) {
+  const bg_diag *note = sorted[at].diag;
+  const ordered_diag *owner = NULL;
+  size_t first = at;
+  while (first > 0 && sorted[first - 1].diag->line == note->line &&
+         sorted[first - 1].diag->column == note->column)
+    first--;
+  for (size_t i = first; i < count && sorted[i].diag->line == note->line; i++) {
+    const ordered_diag *candidate = &sorted[i];
+    if (candidate->diag->severity == DIAG_NOTE || candidate->order > sorted[at].order)
+      continue;
+    if (owner && candidate->diag->column > owner->diag->column)
+      break;
+    owner = candidate; /* at the same place: the later one found */
+  }
+  return owner;
+}
+
+/* Sorts by place, then moves each note right after the diagnostic it
+ * follows: a note must never print before its error. */
+static void sort_for_printing(ordered_diag *sorted, size_t count) {
+  qsort(sorted, count, sizeof *sorted, by_place);
+  bool moved = false;
+  for (size_t i = 0; i < count; i++) {
+    if (sorted[i].diag->severity != DIAG_NOTE)
+      continue;
+    const ordered_diag *owner = note_owner(sorted, count, i);
+    if (owner) {
+      sorted[i].column = owner->column;
+      sorted[i].group = owner->order;
+      moved = true;
+    }
+  }
+  if (moved)
+    qsort(sorted, count, sizeof *sorted, by_place);
 }
 
 static void print_one(bg_diag_sink *sink, const bg_diag *diag) {
@@ -204,9 +258,11 @@ void diag_flush(bg_diag_sink *sink) {
   size_t count = sink->pending_count;
   ordered_diag *order = malloc((count ? count : 1) * sizeof *order);
   if (order) {
-    for (size_t i = 0; i < count; i++)
-      order[i] = (ordered_diag){&sink->pending[i], i};
-    qsort(order, count, sizeof *order, by_place);
+    for (size_t i = 0; i < count; i++) {
+      const bg_diag *diag = &sink->pending[i];
+      order[i] = (ordered_diag){diag, diag->line, diag->column, i, i};
+    }
+    sort_for_printing(order, count);
     for (size_t i = 0; i < count; i++)
       print_one(sink, order[i].diag);
     free(order);

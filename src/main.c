@@ -329,12 +329,26 @@ static int parse_check_options(int argc, char **argv, check_options *options,
   return -1;
 }
 
+/* Standard input can be read only once: a second "-" would find it empty
+ * and report a file with no match, which is not what was asked for. */
+static bool stdin_named_twice(int argc, char **argv, int first_file) {
+  int seen = 0;
+  for (int i = first_file; i < argc; i++)
+    seen += strcmp(argv[i], "-") == 0;
+  return seen > 1;
+}
+
 static int run_check(int argc, char **argv) {
   check_options options;
   int first_file = 0;
   int status = parse_check_options(argc, argv, &options, &first_file);
   if (status >= 0)
     return status;
+  if (stdin_named_twice(argc, argv, first_file)) {
+    say("'-' (standard input) is given more than once; it can be read only once "
+        "(try 'bgmatch --help')");
+    return EXIT_TROUBLE;
+  }
 
   /* Diagnostics can be many: a large buffer, flushed at the end. */
   static char out_buffer[1 << 16];

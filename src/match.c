@@ -118,3 +118,8 @@ bool match_set_player(bg_match *match, int i, const char *name) {
   match->players[i] = copy;
   return true;
 }
+
+bool match_is_from_galaxy(const bg_match *match) {
+  const char *site = match_tag(match, "Site");
+  return site && strcasecmp(site, "BackgammonGalaxy") == 0;
+}

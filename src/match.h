@@ -125,6 +125,9 @@ bool match_add_tag(bg_match *match, const char *key, const char *value, bg_srcpo
 /* The value of header tag `key` (case-insensitive), or NULL. */
 const char *match_tag(const bg_match *match, const char *key);
 
+/* Written by Backgammon Galaxy (its `[Site "BackgammonGalaxy"]` tag)? */
+bool match_is_from_galaxy(const bg_match *match);
+
 /* Sets match->players[i] to a copy of name (replacing any earlier one). */
 bool match_set_player(bg_match *match, int i, const char *name);
 

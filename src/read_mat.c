@@ -184,14 +184,19 @@ static line_status skip_long_line(bg_mat_reader *reader, mat_line *line) {
   return LINE_TOO_LONG;
 }
 
+/* Zeroed bytes after an expanded line: the JIT reads ahead. */
+#define EXPANDED_SLACK 64
+
 /* Some transcribers line up the right column with tabs: a tab is expanded
  * to the next multiple of 8 columns, as an editor shows it, or a right
- * player's cell would read as the left player's.  Columns in diagnostics
- * are then those of the expanded line. */
+ * player's cell would read as the left player's.  Cells are found in the
+ * expanded line, but columns are reported in bytes of the line as written
+ * (what editors jump to), so the written line is kept after the expanded
+ * one and its slack: byte_column translates. */
 static void expand_tabs(bg_mat_reader *reader, mat_line *line) {
   if (!memchr(line->text, '\t', line->length))
     return;
-  size_t needed = line->length * 8 + 64; /* zeroed slack: the JIT reads ahead */
+  size_t needed = line->length * 9 + EXPANDED_SLACK;
   if (needed > reader->expanded_size) {
     char *grown = realloc(reader->expanded, needed);
     if (!grown) {
@@ -212,8 +217,27 @@ static void expand_tabs(bg_mat_reader *reader, mat_line *line) {
       reader->expanded[out++] = ' ';
     while (out % 8 != 0);
   }
+  memcpy(reader->expanded + out + EXPANDED_SLACK, line->text, line->length);
   line->text = reader->expanded;
   line->length = out;
+}
+
+/* Column `column` of the line being read (tabs expanded) as a column in
+ * bytes of that line as written; unchanged for a line without tabs.  A
+ * column inside a tab's blanks is the tab's. */
+static int byte_column(const bg_mat_reader *reader, int column) {
+  const mat_line *line = &reader->last_line;
+  if (line->text != reader->expanded || column <= 1)
+    return column;
+  const char *written = reader->expanded + line->length + EXPANDED_SLACK;
+  size_t want = (size_t)column - 1, at = 0, i = 0;
+  for (; at < line->length; i++) {
+    size_t next = written[i] == '\t' ? (at / 8 + 1) * 8 : at + 1;
+    if (want < next)
+      return (int)i + 1;
+    at = next;
+  }
+  return (int)(i + (want - at)) + 1;
 }
 
 static line_status deliver(bg_mat_reader *reader, mat_line *line, size_t length,
@@ -277,6 +301,8 @@ static void emit(bg_mat_reader *reader, int line, int column, bg_severity severi
 void mat_syntax_error(bg_mat_reader *reader, int line, int column, const char *fmt, ...) {
   if (reader->syntax_count > MAT_MAX_SYNTAX)
     return;
+  if (line == reader->last_line.number) /* read_mat_play.c counts expanded */
+    column = byte_column(reader, column);
   if (reader->syntax_count++ == MAT_MAX_SYNTAX) {
     emit(reader, line, column, DIAG_NOTE,
          "further syntax errors in this match not reported");
@@ -328,22 +354,67 @@ static bg_rule_flag rule_flag(const char *value) {
   return RULE_UNSET;
 }
 
-/* The tags that are the record's own rules (XG, Galaxy, BGStudio write them). */
-static void apply_rule_tag(bg_match *match, const char *key, const char *value) {
+/* The tags that are the record's own rules (XG, Galaxy, BGStudio write them).
+ * Returns what a rule tag's value should have been when it is none of
+ * those, else NULL (also for tags that are no rule). */
+static const char *apply_rule_tag(bg_match *match, const char *key, const char *value) {
   bg_rule_flag flag = rule_flag(value);
-  if (strcasecmp(key, "Crawford") == 0 && flag != RULE_UNSET)
-    match->crawford = flag;
-  else if (strcasecmp(key, "Jacoby") == 0 && flag != RULE_UNSET)
-    match->jacoby = flag;
-  else if ((strcasecmp(key, "Beaver") == 0 || strcasecmp(key, "Beavers") == 0) &&
-           flag != RULE_UNSET)
-    match->beavers = flag;
-  else if (strcasecmp(key, "CubeLimit") == 0) {
-    char *end;
-    long limit = strtol(value, &end, 10);
-    if (end != value && *end == '\0' && limit > 0 && limit <= 1 << 30)
-      match->cube_limit = (int)limit;
+  bg_rule_flag *rule = NULL;
+  if (strcasecmp(key, "Crawford") == 0)
+    rule = &match->crawford;
+  else if (strcasecmp(key, "Jacoby") == 0)
+    rule = &match->jacoby;
+  else if (strcasecmp(key, "Beaver") == 0 || strcasecmp(key, "Beavers") == 0)
+    rule = &match->beavers;
+  if (rule) {
+    if (flag == RULE_UNSET)
+      return "On or Off";
+    *rule = flag;
+    return NULL;
   }
+  if (strcasecmp(key, "CubeLimit") != 0)
+    return NULL;
+  char *end;
+  long limit = strtol(value, &end, 10);
+  if (end == value || *end != '\0' || limit <= 0 || limit > 1 << 30)
+    return "a positive number";
+  match->cube_limit = (int)limit;
+  return NULL;
+}
+
+/* Copies text (a tag value, a line) into `out` for a message: shortened,
+ * unprintable bytes shown as \xNN so that junk does not pass for text. */
+static void quote_value(const char *text, size_t length, char *out, size_t out_size) {
+  static const char hex[] = "0123456789abcdef";
+  size_t n = 0;
+  const unsigned char *p = (const unsigned char *)text, *end = p + length;
+  for (; p < end && n + 8 < out_size; p++) {
+    if (*p >= 0x20 && *p < 0x7f) {
+      out[n++] = (char)*p;
+      continue;
+    }
+    out[n++] = '\\';
+    out[n++] = 'x';
+    out[n++] = hex[*p >> 4];
+    out[n++] = hex[*p & 15];
+  }
+  if (p < end) {
+    memcpy(out + n, "...", 3);
+    n += 3;
+  }
+  out[n] = '\0';
+}
+
+/* A rule tag whose value means nothing (`; [Jacoby "Maybe"]`) would
+ * otherwise pass silently while the default rule is checked instead. */
+static void warn_rule_value(bg_mat_reader *reader, const char *key, const char *value,
+                            const char *expected, bg_srcpos pos) {
+  char shown[64], message[256];
+  quote_value(value, strlen(value), shown, sizeof shown);
+  snprintf(message, sizeof message,
+           "unknown value '%s' for the %s tag: expected %s; the tag is ignored", shown,
+           key, expected);
+  emit(reader, pos.line, pos.column, DIAG_WARNING, message);
 }
 
 static bool add_tag(bg_mat_reader *reader, bg_match *holder, const char *key,
@@ -352,8 +423,11 @@ static bool add_tag(bg_mat_reader *reader, bg_match *holder, const char *key,
     return true;
   if (!match_add_tag(holder, key, value, pos))
     return false;
-  if (holder != reader->pending_tags)
-    apply_rule_tag(holder, key, value);
+  if (holder == reader->pending_tags)
+    return true; /* applied when its match line comes */
+  const char *expected = apply_rule_tag(holder, key, value);
+  if (expected)
+    warn_rule_value(reader, key, value, expected, pos);
   return true;
 }
 
@@ -394,6 +468,12 @@ static bool read_tag_line(bg_mat_reader *reader, const mat_line *line) {
 
 /* ---- structure: match, game, score ------------------------------------- */
 
+/* The stray text before the first match was reported already (a mistyped
+ * match line is, as soon as it is read): stray_column 0 says so. */
+static bool stray_line_reported(const bg_mat_reader *reader) {
+  return reader->has_stray_line && reader->stray_column == 0;
+}
+
 static bool start_match(bg_mat_reader *reader, const mat_line *line) {
   mat_span length = {0, 0};
   mat_group_span(&reader->patterns, GRP_LENGTH, &length);
@@ -401,7 +481,8 @@ static bool start_match(bg_mat_reader *reader, const mat_line *line) {
   if (!reader->match)
     return false;
   reader->match->length = mat_span_int(line->text, length);
-  reader->match->pos = (bg_srcpos){line->number, (int)length.start + 1};
+  reader->match->pos =
+      (bg_srcpos){line->number, byte_column(reader, (int)length.start + 1)};
   reader->found_match = true;
   reader->expecting_score = false;
   reader->syntax_count = 0;
@@ -409,7 +490,7 @@ static bool start_match(bg_mat_reader *reader, const mat_line *line) {
   reader->left_column = DEFAULT_LEFT_COLUMN;
   reader->right_column = DEFAULT_RIGHT_COLUMN;
   reader->right_column_learned = false;
-  if (reader->has_stray_line) {
+  if (reader->has_stray_line && !stray_line_reported(reader)) {
     reader->has_stray_line = false;
     emit(reader, reader->stray_line, reader->stray_column, DIAG_ERROR,
          "expected a line like '7 point match' (text before the first match is "
@@ -428,7 +509,7 @@ static bool start_game(bg_mat_reader *reader, const mat_line *line) {
   size_t first = 0;
   while (first < line->length && (line->text[first] == ' ' || line->text[first] == '\t'))
     first++;
-  game->pos = (bg_srcpos){line->number, (int)first + 1};
+  game->pos = (bg_srcpos){line->number, byte_column(reader, (int)first + 1)};
   reader->expecting_score = true;
   reader->move_number = 0;
   return true;
@@ -446,7 +527,8 @@ static bool read_score_line(bg_mat_reader *reader, const mat_line *line) {
   mat_group_span(patterns, GRP_SCORE1, &score[1]);
   bg_match *match = reader->match;
   bg_game *game = &match->games[match->game_count - 1];
-  game->score_pos = (bg_srcpos){line->number, (int)name[0].start + 1};
+  game->score_pos =
+      (bg_srcpos){line->number, byte_column(reader, (int)name[0].start + 1)};
   for (int i = 0; i < 2; i++) {
     game->score[i] = mat_span_int(line->text, score[i]);
     if (!match->players[i]) {
@@ -463,6 +545,24 @@ static bool read_score_line(bg_mat_reader *reader, const mat_line *line) {
   return true;
 }
 
+/* A score line where moves were expected: its "Game N" line is missing.
+ * Said once; the game it starts is read as the next one, so that its moves
+ * are not blamed on the game before. */
+static bool start_unannounced_game(bg_mat_reader *reader, const mat_line *line) {
+  int number = current_game_number(reader) + 1;
+  mat_syntax_error(reader, line->number, 1,
+                   "expected a line like ' Game %d' before this score line (read as the "
+                   "start of game %d)",
+                   number, number);
+  bg_game *game = match_add_game(reader->match);
+  if (!game)
+    return false;
+  game->number = number;
+  game->pos = (bg_srcpos){line->number, 1};
+  /* The score pattern matched last, in mat_match_at: its groups are read. */
+  return read_score_line(reader, line);
+}
+
 static bool is_blank(const mat_line *line) {
   for (size_t i = 0; i < line->length; i++)
     if (line->text[i] != ' ' && line->text[i] != '\t')
@@ -470,12 +570,114 @@ static bool is_blank(const mat_line *line) {
   return true;
 }
 
+/* The length of the word at text[at] (up to a blank or the end). */
+static size_t word_length(const mat_line *line, size_t at) {
+  size_t end = at;
+  while (end < line->length && line->text[end] != ' ' && line->text[end] != '\t')
+    end++;
+  return end - at;
+}
+
+/* Whether the word at text[at] is `word` followed by no letter ("match",
+ * "Match:", not "matches"), in any case. */
+static bool word_is(const mat_line *line, size_t at, const char *word) {
+  size_t n = strlen(word), length = word_length(line, at);
+  if (length < n || strncasecmp(line->text + at, word, n) != 0)
+    return false;
+  char next = length > n ? line->text[at + n] : ' ';
+  return !((next | 0x20) >= 'a' && (next | 0x20) <= 'z');
+}
+
+/* A match length: digits ("3", "5pt"), or a number spelled out
+ * ("three", "twenty-one"). */
+static bool is_number_word(const mat_line *line, size_t at) {
+  static const char *const spelled[] = {
+      "zero",     "one",     "two",     "three",     "four",     "five",     "six",
+      "seven",    "eight",   "nine",    "ten",       "eleven",   "twelve",   "thirteen",
+      "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"};
+  if (line->text[at] >= '0' && line->text[at] <= '9')
+    return true;
+  for (size_t i = 0; i < sizeof spelled / sizeof *spelled; i++)
+    if (word_is(line, at, spelled[i]))
+      return true;
+  return false;
+}
+
+/* A line meant as "7 point match" but mistyped ("3 points match", "3 pont
+ * match", "three point match"): the word "match" among its first four
+ * words, a number at most two words before or after it. */
+static bool looks_like_match_line(const mat_line *line) {
+  size_t starts[8];
+  int count = 0, match_at = -1;
+  for (size_t at = 0; at < line->length && count < 8;) {
+    while (at < line->length && (line->text[at] == ' ' || line->text[at] == '\t'))
+      at++;
+    if (at == line->length)
+      break;
+    if (match_at < 0 && count < 4 && word_is(line, at, "match"))
+      match_at = count;
+    starts[count++] = at;
+    at += word_length(line, at);
+  }
+  for (int i = match_at - 2; match_at >= 0 && i <= match_at + 2; i++)
+    if (i >= 0 && i < count && i != match_at && is_number_word(line, starts[i]))
+      return true;
+  return false;
+}
+
+/* Reports a mistyped match line at once, in place of any stray line noted
+ * before it (it explains them: the games after it belong to no match).
+ * stray_column 0 records that the stray text is reported. */
+static void report_mistyped_match_line(bg_mat_reader *reader, const mat_line *line) {
+  size_t first = 0;
+  while (first < line->length && (line->text[first] == ' ' || line->text[first] == '\t'))
+    first++;
+  char found[64], message[160];
+  quote_value(line->text + first, line->length - first, found, sizeof found);
+  snprintf(message, sizeof message,
+           "expected a line like '7 point match', found '%s' (text before the first "
+           "match is ignored)",
+           found);
+  reader->has_stray_line = true;
+  reader->stray_line = line->number;
+  reader->stray_column = 0;
+  emit(reader, line->number, byte_column(reader, (int)first + 1), DIAG_ERROR, message);
+}
+
+/* A line before the first match that is no header: the first one is
+ * reported once a match shows up, a mistyped match line at once.  The line
+ * being read is reader->last_line (an over-long line is not: it is skipped
+ * unread). */
 static void note_stray_line(bg_mat_reader *reader, int line_number) {
-  if (reader->found_match || reader->has_stray_line)
+  if (reader->found_match || stray_line_reported(reader))
+    return;
+  const mat_line *line = &reader->last_line;
+  if (line->number == line_number && looks_like_match_line(line)) {
+    report_mistyped_match_line(reader, line);
+    return;
+  }
+  if (reader->has_stray_line)
     return;
   reader->has_stray_line = true;
   reader->stray_line = line_number;
   reader->stray_column = 1;
+}
+
+/* Reads a move line.  read_mat_play.c finds cells by their columns in the
+ * line as delivered (tabs expanded) and stores those: the actions it added
+ * get the byte columns of the line as written. */
+static void read_move_line(bg_mat_reader *reader, const mat_line *line) {
+  bg_game *game = &reader->match->games[reader->match->game_count - 1];
+  int first_new = game->action_count;
+  mat_read_move_line(reader, line);
+  if (line->text != reader->expanded)
+    return;
+  for (int i = first_new; i < game->action_count; i++) {
+    bg_action *action = &game->actions[i];
+    action->pos.column = byte_column(reader, action->pos.column);
+    for (int m = 0; m < action->move_count; m++)
+      action->moves[m].pos.column = byte_column(reader, action->moves[m].pos.column);
+  }
 }
 
 static bool read_game_content(bg_mat_reader *reader, const mat_line *line) {
@@ -493,11 +695,14 @@ static bool read_game_content(bg_mat_reader *reader, const mat_line *line) {
     if (!mat_match_at(patterns, PAT_MOVE_NUMBER, line->text, line->length, 0))
       return true;
   }
+  if (reader->match->game_count > 0 &&
+      mat_match_at(patterns, PAT_SCORE_LINE, line->text, line->length, 0))
+    return start_unannounced_game(reader, line);
   if (reader->match->game_count == 0) {
     mat_syntax_error(reader, line->number, 1, "expected a line like ' Game 1'");
     return true;
   }
-  mat_read_move_line(reader, line);
+  read_move_line(reader, line);
   return !reader->out_of_memory;
 }
 
@@ -516,7 +721,7 @@ static bool read_set_position(bg_mat_reader *reader, const mat_line *line) {
     return false;
   }
   action->kind = ACT_SET_POSITION;
-  action->pos = (bg_srcpos){line->number, (int)board.start + 1};
+  action->pos = (bg_srcpos){line->number, byte_column(reader, (int)board.start + 1)};
   for (int i = 0; i < 26; i++) {
     char letter = line->text[board.start + i];
     if (letter >= 'A' && letter <= 'P' && i > 0)
@@ -539,7 +744,7 @@ static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
   bool in_game =
       reader->match && reader->match->game_count > 0 && !reader->expecting_score;
   if (in_game && mat_match_at(patterns, PAT_MOVE_NUMBER, line->text, line->length, 0)) {
-    mat_read_move_line(reader, line);
+    read_move_line(reader, line);
     return reader->out_of_memory ? LINE_FAILED : LINE_DONE;
   }
   if (mat_match_at(patterns, PAT_MATCH_LINE, line->text, line->length, 0)) {
@@ -604,7 +809,8 @@ static bg_match *take_match(bg_mat_reader *reader) {
  * record is the referee's to judge). */
 static bg_match *finish_input(bg_mat_reader *reader) {
   reader->finished = true;
-  if (!reader->found_match && !reader->out_of_memory && !reader->io_error)
+  if (!reader->found_match && !stray_line_reported(reader) && !reader->out_of_memory &&
+      !reader->io_error)
     emit(reader, 1, 1, DIAG_ERROR,
          "no match found: expected a line like '7 point match'");
   return take_match(reader);

@@ -496,6 +496,8 @@ void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
       if (reader->move_number == 0 ||
           mat_span_int(line->text, again) != reader->move_number)
         cell_error_expected(&state, offset);
+    } else if (kind == TOK_BAD_ROLL && state.broken) {
+      /* A number amid text already reported ("%%%% 12 / 34"): no roll. */
     } else if (starts_cell(kind)) {
       if (!start_cell(&state, kind, offset))
         return;

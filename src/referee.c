@@ -71,7 +71,8 @@ static bool game_over(referee *ref, const game_state *state, const bg_action *ac
 
 static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
   if (state->expected_roller < 0) {
-    if (roll->die1 == roll->die2 && !roll->unknown_play && !state->set_up)
+    if (roll->die1 == roll->die2 && !roll->unknown_play && !roll->dice_unknown &&
+        !state->set_up)
       SAY(roll, DIAG_ERROR, "turn-order", "the opening roll cannot be a double (%d%d)",
           roll->die1, roll->die2);
   } else if (roll->player != state->expected_roller) {
@@ -215,33 +216,6 @@ static void on_set_position(referee *ref, game_state *state, const bg_action *ac
 
 /* ---- games and the match -------------------------------------------- */
 
-static void check_score_line(referee *ref, const bg_game *game) {
-  const bg_match *match = ref->match;
-  bg_srcpos at = game->score_pos.line ? game->score_pos : game->pos;
-  if (ref->match_won_by >= 0) {
-    /* Once: every later game is past the end for the same reason. */
-    if (ref->match_won_game == game->number - 1) {
-      say(ref, game->pos, 0, -1, DIAG_ERROR, "score",
-          "game %d is played after the match ended: %s reached %d points in game %d",
-          game->number, name_of(ref, ref->match_won_by), match->length,
-          ref->match_won_game);
-      if (ref->last_result_open)
-        say(ref, ref->last_result.pos, ref->last_result.move_number, ref->match_won_by,
-            DIAG_ERROR, "score", "Wins %d point%s ends the match, yet game %d follows",
-            ref->last_result.value, ref->last_result.value == 1 ? "" : "s", game->number);
-    }
-  } else if (ref->score_known &&
-             (game->score[0] != ref->score[0] || game->score[1] != ref->score[1])) {
-    say(ref, at, 0, -1, DIAG_ERROR, "score",
-        "the score line says %d-%d, but after the previous game it is %d-%d",
-        game->score[0], game->score[1], ref->score[0], ref->score[1]);
-    blame_open_result(ref, game);
-  }
-  ref->score[0] = game->score[0];
-  ref->score[1] = game->score[1];
-  ref->score_known = true;
-}
-
 static void start_game(referee *ref, game_state *state, const bg_game *game, bool first) {
   memset(state, 0, sizeof *state);
   state->cube_value = 1;
@@ -282,21 +256,18 @@ static void finish_game(referee *ref, game_state *state, const bg_game *game) {
   if (!state->result_seen)
     ref->last_result_open = false;
   if (points < 0 || (!state->result_seen && state->end == END_NONE)) {
-    ref->score_known = false;
+    /* No result to add: the next score line says where the match stands,
+     * as long as one game could have brought it there. */
+    ref->last_game_open = true;
     return;
   }
-  ref->score[winner] += points;
-  if (ref->match->length > 0 && ref->score[winner] >= ref->match->length &&
-      ref->match_won_by < 0) {
-    ref->match_won_by = winner;
-    ref->match_won_game = game->number;
-  }
+  count_result(ref, winner, points, game->number);
 }
 
 static void check_game(referee *ref, const bg_game *game, bool first) {
   game_state state;
   ref->game = game;
-  check_score_line(ref, game);
+  check_score_line(ref, game, first);
   start_game(ref, &state, game, first);
   for (int i = 0; i < game->action_count; i++) {
     const bg_action *act = &game->actions[i];
@@ -323,9 +294,12 @@ static void check_game(referee *ref, const bg_game *game, bool first) {
       settle_unanswered_double(ref, &state, act);
       on_resign(ref, &state, act);
       break;
-    case ACT_WIN:
+    case ACT_WIN: {
+      long errors_before = ref->sink->errors;
       check_win(ref, &state, act);
+      ref->last_result_blamed = ref->sink->errors > errors_before;
       break;
+    }
     case ACT_SET_POSITION:
       on_set_position(ref, &state, act);
       break;
@@ -369,6 +343,20 @@ static bool marks_hits(const bg_match *match) {
   return false;
 }
 
+/* Backgammon Galaxy writes a one-off game as a "16 point match" holding
+ * one game: once that game is won, nothing more is owed, so the match is
+ * not an abandoned one.  Only Galaxy's own records (its Site tag) are
+ * read so; elsewhere a 16-point match of one game stops early. */
+static bool galaxy_one_off_game(const bg_match *match) {
+  if (match->length != 16 || match->game_count != 1 || !match_is_from_galaxy(match))
+    return false;
+  const bg_game *game = &match->games[0];
+  for (int i = 0; i < game->action_count; i++)
+    if (game->actions[i].kind == ACT_WIN)
+      return true;
+  return false;
+}
+
 void referee_check_match(const bg_match *match, const bg_referee_options *options,
                          bg_diag_sink *sink) {
   referee ref = {.match = match, .sink = sink, .match_won_by = -1};
@@ -380,6 +368,7 @@ void referee_check_match(const bg_match *match, const bg_referee_options *option
   /* A money session silent on beavers allows them: GNU Backgammon does by
    * default and writes no tag, yet its records hold "Beavers => 4". */
   ref.beavers = resolve(options->beavers, match->beavers, true);
+  ref.galaxy = match_is_from_galaxy(match);
   play_checker_init(&ref.plays, match, sink);
   choose_variation(&ref);
   ref.plays.marks_hits = marks_hits(match);
@@ -388,9 +377,10 @@ void referee_check_match(const bg_match *match, const bg_referee_options *option
   ref.game = NULL;
   if (match->game_count == 0)
     say(&ref, match->pos, 0, -1, DIAG_WARNING, "incomplete", "the match has no games");
-  else if (match_play && ref.match_won_by < 0 && ref.score_known)
+  else if (match_play && ref.match_won_by < 0 && ref.score_known && !ref.last_game_open &&
+           !galaxy_one_off_game(match))
     say(&ref, last_place(&match->games[match->game_count - 1]), 0, -1, DIAG_WARNING,
-        "incomplete", "the match stops at %d-%d, before either player reached %d points",
-        ref.score[0], ref.score[1], match->length);
+        "incomplete", "the match stops at %d-%d, before either player reached %d point%s",
+        ref.score[0], ref.score[1], match->length, plural(match->length));
   play_checker_free(&ref.plays);
 }

@@ -203,10 +203,13 @@ static bool same_as_earlier(const checker_paths *paths, int i) {
   return false;
 }
 
-static bool walk_paths(checker_paths *paths, const bg_board *view,
-                       const dice_left *left) {
-  if (paths_done(paths))
+static bool walk_paths(checker_paths *paths, const bg_board *view, const dice_left *left,
+                       bg_board *after_all) {
+  if (paths_done(paths)) {
+    if (after_all)
+      *after_all = *view;
     return true;
+  }
   for (int i = 0; i < paths->count; i++) {
     int at = paths->at[i], to = paths->to[i];
     if (at == to || same_as_earlier(paths, i))
@@ -222,7 +225,7 @@ static bool walk_paths(checker_paths *paths, const bg_board *view,
       board_apply_step(&after, at, landing);
       dice_remove(&rest, left->dice[d]);
       paths->at[i] = landing;
-      bool found = walk_paths(paths, &after, &rest);
+      bool found = walk_paths(paths, &after, &rest, after_all);
       paths->at[i] = at;
       if (found)
         return true;
@@ -231,7 +234,7 @@ static bool walk_paths(checker_paths *paths, const bg_board *view,
   return false;
 }
 
-bool play_is_made_by_dice(const bg_action *roll, const bg_board *view) {
+bool play_walk(const bg_action *roll, const bg_board *view, bg_board *after) {
   checker_paths paths = {.count = 0};
   for (int i = 0; i < roll->move_count; i++)
     for (int k = 0; k < roll->moves[i].count; k++) {
@@ -242,7 +245,11 @@ bool play_is_made_by_dice(const bg_action *roll, const bg_board *view) {
     }
   dice_left left;
   dice_init(&left, roll->die1, roll->die2);
-  return walk_paths(&paths, view, &left);
+  return walk_paths(&paths, view, &left, after);
+}
+
+bool play_is_made_by_dice(const bg_action *roll, const bg_board *view) {
+  return play_walk(roll, view, NULL);
 }
 
 /* ---- the messages ---------------------------------------------------- */

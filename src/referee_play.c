@@ -193,19 +193,26 @@ typedef struct {
 /* Matches the play against one position's legal plays.  Returns how many
  * plays matched. */
 static int match_from(play_checker *checker, const bg_action *roll, const bg_board *view,
-                      readings *found) {
+                      readings *found, bool *path_found) {
   bg_board target;
   if (!notation_target(view, roll, &target))
     return 0;
   if (movegen_legal_plays(view, roll->die1, roll->die2, &checker->legal) < 0)
     return 0;
+  /* The move generator keeps one play per position, whose steps may take
+   * another path than the record's (19/14/13 for 19/18/13): a walk of the
+   * record's own moves vouches for its path too. */
+  bg_board walked;
+  bool walks = play_walk(roll, view, &walked);
   int matched = 0;
   for (int i = 0; i < checker->legal.count; i++) {
     const bg_play *play = &checker->legal.plays[i];
     if (!same_roller_side(&play->result, &target))
       continue;
     matched++;
-    bool on_path = path_agrees(roll, play);
+    bool on_path =
+        path_agrees(roll, play) || (walks && board_equal(&play->result, &walked));
+    *path_found |= on_path;
     bool marked = !checker->marks_hits || hits_agree(roll, play);
     add_candidate(&found->any, &play->result, roll->player);
     if (on_path)
@@ -311,13 +318,20 @@ bool check_play(play_checker *checker, const bg_action *roll, position_set *posi
     return true;
   readings found;
   found.path_and_marks.count = found.path.count = found.marks.count = found.any.count = 0;
-  int first_matching = -1;
+  /* The position the play is judged from: the first where the record's
+   * path fits, else the first where its result does. */
+  int first_matching = -1, first_on_path = -1;
   for (int i = 0; i < positions->count; i++) {
     bg_board view;
     orient(&positions->boards[i], roll->player, &view);
-    if (match_from(checker, roll, &view, &found) > 0 && first_matching < 0)
+    bool on_path = false;
+    if (match_from(checker, roll, &view, &found, &on_path) > 0 && first_matching < 0)
       first_matching = i;
+    if (on_path && first_on_path < 0)
+      first_on_path = i;
   }
+  if (first_on_path >= 0)
+    first_matching = first_on_path;
   bg_board first;
   orient(&positions->boards[first_matching >= 0 ? first_matching : 0], roll->player,
          &first);
@@ -326,11 +340,15 @@ bool check_play(play_checker *checker, const bg_action *roll, position_set *posi
                              : found.marks.count        ? &found.marks
                                                         : &found.any;
   if (best->count > 0) {
-    if (!play_is_made_by_dice(roll, &first))
+    bool by_dice = play_is_made_by_dice(roll, &first);
+    if (!by_dice)
       explain_miss(checker, roll, &first); /* the right place by a wrong path */
     else if (best != &found.path_and_marks && best != &found.marks && checker->marks_hits)
       report_hit_marks(checker, roll, &first);
     *positions = *best;
+    if (!by_dice) /* a wrong step: the player may have made any legal play */
+      for (int i = 0; i < checker->legal.count; i++)
+        add_candidate(positions, &checker->legal.plays[i].result, roll->player);
     return true;
   }
   if (resigned_after && (roll->move_count == 0 || play_is_made_by_dice(roll, &first))) {
@@ -340,18 +358,17 @@ bool check_play(play_checker *checker, const bg_action *roll, position_set *posi
     return true;
   }
   explain_miss(checker, roll, &first);
-  /* A play left out: either the player made one of the legal plays, which
-   * one the record does not say, or the record is right that nothing moved
-   * (the dice are the typo).  Follow them all: later plays decide. */
-  if (roll->move_count == 0) {
-    positions->count = 0;
-    add_candidate(positions, &first, roll->player);
+  /* Go on from what the record says happened (its moves as written, even
+   * if illegal, or nothing moved for a recorded no-play), and from every
+   * legal play too: the mistake may be in the dice or in the play, and the
+   * plays that follow decide.  A record whose own position cannot stand
+   * (a checker moved from where none is) is out of step with the game: it
+   * is not followed further. */
+  if (resynchronise(roll, &first, positions)) {
     for (int i = 0; i < checker->legal.count; i++)
       add_candidate(positions, &checker->legal.plays[i].result, roll->player);
     return true;
   }
-  if (resynchronise(roll, &first, positions))
-    return true;
   /* Say so: a silent stop would read as "the rest is fine". */
   report(checker, roll, checker->last_pos, DIAG_NOTE, checker->last_rule,
          "the position this play leaves cannot stand: the rest of this game is not "

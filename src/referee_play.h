@@ -95,6 +95,10 @@ bool replay_one_die_per_move(const bg_action *roll, const bg_board *view,
  * play that passes this and is no legal play is only too short. */
 bool play_is_made_by_dice(const bg_action *roll, const bg_board *view);
 
+/* play_is_made_by_dice, and where one such walk leaves the position (which
+ * blots its hops hit) in `after`. */
+bool play_walk(const bg_action *roll, const bg_board *view, bg_board *after);
+
 /* The play of `roll` from `view` (the mover is side 0) is not a legal play:
  * reports which rule it breaks, and where. */
 void explain_miss(play_checker *checker, const bg_action *roll, const bg_board *view);

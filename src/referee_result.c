@@ -20,12 +20,13 @@ static int capped(const referee *ref, int winner, int points) {
 }
 
 /* A "Wins" line may give a game's full value, or cap it: at the points the
- * winner needed (most programs) or at the match length (Backgammon Galaxy).
- * All three are honest records of the same result. */
+ * winner needed (most programs) or, in Backgammon Galaxy's records only, at
+ * the match length.  All are honest records of the same result; any other
+ * value between them is not. */
 static bool is_recorded_value(const referee *ref, int winner, int full, int recorded) {
   int length = ref->match->length;
   return recorded == full || recorded == capped(ref, winner, full) ||
-         (length > 0 && full > length && recorded == length);
+         (ref->galaxy && length > 0 && full > length && recorded == length);
 }
 
 static const char *multiple_name(int multiplier) {
@@ -197,9 +198,9 @@ void check_win(referee *ref, game_state *state, const bg_action *recorded) {
     bool reaches = ref->score[win->player] + win->value >= ref->match->length;
     if (win->and_match && !reaches)
       SAY(win, DIAG_ERROR, "score",
-          "says \"and the match\", but %s has %d of %d points after it",
+          "says \"and the match\", but %s has %d of %d point%s after it",
           name_of(ref, win->player), ref->score[win->player] + win->value,
-          ref->match->length);
+          ref->match->length, plural(ref->match->length));
   }
 }
 
@@ -230,22 +231,4 @@ void on_resign(referee *ref, game_state *state, const bg_action *act) {
         "a resignation of %d point%s: it must be 1, 2 or 3 times the "
         "cube (%d)",
         act->value, act->value == 1 ? "" : "s", state->cube_value);
-}
-
-/* The score line disagrees with the last "Wins" line.  When that result
- * was a resignation, its value is the record's word alone, and the score
- * line may well be right: say so at the "Wins" line too. */
-void blame_open_result(referee *ref, const bg_game *game) {
-  const bg_action *win = &ref->last_result;
-  int winner = win->player, loser = 1 - winner;
-  int implied = game->score[winner] - (ref->score[winner] - win->value);
-  if (!ref->last_result_open || game->score[loser] != ref->score[loser] || implied <= 0)
-    return;
-  bool plausible = false;
-  for (int m = 1; m <= 3; m++)
-    plausible |= implied == ref->last_cube * m;
-  if (plausible)
-    say(ref, win->pos, win->move_number, winner, DIAG_ERROR, "score",
-        "Wins %d point%s, but the next score line (line %d) counts %d for this game",
-        win->value, win->value == 1 ? "" : "s", game->score_pos.line, implied);
 }

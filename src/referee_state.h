@@ -47,9 +47,18 @@ typedef struct {
    * (GNU Backgammon's default is on, and it writes no tag): a gammon with
    * the cube in the middle may count once or twice. */
   bool jacoby_unknown;
+  /* Backgammon Galaxy's record: its "Wins" lines may cap a game's value at
+   * the match length rather than at the points the winner needed. */
+  bool galaxy;
   play_checker plays;
   int score[2];
   bool score_known;
+  /* After a score line that disagreed with the results: the other reading
+   * of the score, which a later score line may bear out. */
+  int alt_score[2];
+  bool alt_known;
+  bool last_game_open;     /* the game before ended with no result to count */
+  bool last_result_blamed; /* its "Wins" line was reported wrong already */
   bool crawford_done;
   int match_won_by; /* -1 while the match goes on */
   int match_won_game;
@@ -63,6 +72,11 @@ typedef struct {
 } referee;
 
 const char *name_of(const referee *ref, int player);
+
+/* "s" after a count other than 1: "1 point", "2 points". */
+static inline const char *plural(int count) {
+  return count == 1 ? "" : "s";
+}
 
 /* One diagnostic of the match, at `pos`; `player` -1 when it is nobody's. */
 void say(referee *ref, bg_srcpos pos, int move, int player, bg_severity severity,
@@ -83,6 +97,9 @@ void on_beaver(referee *ref, game_state *state, const bg_action *act);
 int derived_points(const referee *ref, const game_state *state);
 void check_win(referee *ref, game_state *state, const bg_action *recorded);
 void on_resign(referee *ref, game_state *state, const bg_action *act);
-void blame_open_result(referee *ref, const bg_game *game);
+
+/* referee_score.c */
+void check_score_line(referee *ref, const bg_game *game, bool first);
+void count_result(referee *ref, int winner, int points, int game_number);
 
 #endif

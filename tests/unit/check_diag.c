@@ -60,6 +60,45 @@ START_TEST(same_place_keeps_order) {
 }
 END_TEST
 
+/* A note follows the diagnostic it belongs to even when its own place is
+ * earlier on the line: the reader reports a bad token at 315:10, the
+ * referee then notes at the play's start (315:6) that it stops there. */
+START_TEST(note_follows_its_error) {
+  printed p;
+  open_sink(&p, DIAG_TEXT, false);
+  diag_emitf(&p.sink, "r.mat", 315, 10, DIAG_ERROR, "syntax", "bad token");
+  diag_emitf(&p.sink, "r.mat", 316, 1, DIAG_ERROR, "syntax", "next line");
+  diag_emitf(&p.sink, "r.mat", 315, 2, DIAG_ERROR, "turn-order", "earlier cell");
+  diag_emitf(&p.sink, "r.mat", 315, 6, DIAG_NOTE, "syntax", "not checked");
+  close_sink(&p);
+  ck_assert_str_eq(p.text, "r.mat:315:2: error: earlier cell [turn-order]\n"
+                           "r.mat:315:10: error: bad token [syntax]\n"
+                           "r.mat:315:6: note: not checked [syntax]\n"
+                           "r.mat:316:1: error: next line [syntax]\n");
+  free(p.text);
+}
+END_TEST
+
+/* A note with nothing before it on its line keeps its own place; one found
+ * after several diagnostics at its place follows the last of them. */
+START_TEST(note_without_error_keeps_its_place) {
+  printed p;
+  open_sink(&p, DIAG_TEXT, false);
+  diag_emitf(&p.sink, "r.mat", 7, 3, DIAG_NOTE, "syntax", "alone");
+  diag_emitf(&p.sink, "r.mat", 7, 9, DIAG_ERROR, "cube", "later error");
+  diag_emitf(&p.sink, "r.mat", 2, 4, DIAG_ERROR, "score", "one");
+  diag_emitf(&p.sink, "r.mat", 2, 4, DIAG_ERROR, "score", "two");
+  diag_emitf(&p.sink, "r.mat", 2, 4, DIAG_NOTE, "score", "after two");
+  close_sink(&p);
+  ck_assert_str_eq(p.text, "r.mat:2:4: error: one [score]\n"
+                           "r.mat:2:4: error: two [score]\n"
+                           "r.mat:2:4: note: after two [score]\n"
+                           "r.mat:7:3: note: alone [syntax]\n"
+                           "r.mat:7:9: error: later error [cube]\n");
+  free(p.text);
+}
+END_TEST
+
 START_TEST(colour_only_when_asked) {
   printed plain, coloured;
   open_sink(&plain, DIAG_TEXT, false);
@@ -106,6 +145,8 @@ int main(void) {
   TCase *cases = tcase_create("printing");
   tcase_add_test(cases, text_form_and_counts);
   tcase_add_test(cases, same_place_keeps_order);
+  tcase_add_test(cases, note_follows_its_error);
+  tcase_add_test(cases, note_without_error_keeps_its_place);
   tcase_add_test(cases, colour_only_when_asked);
   tcase_add_test(cases, json_is_valid_utf8);
   suite_add_tcase(suite, cases);

@@ -235,8 +235,9 @@ START_TEST(bom_crlf_trailing_blanks) {
 }
 END_TEST
 
-/* Tabs separate like blanks, and are expanded to 8-column stops as an
- * editor shows them: the right cell of this line starts at column 65. */
+/* Tabs separate like blanks; cells are placed with 8-column tab stops, as
+ * an editor shows them, but columns are bytes (what vim's %c and Emacs
+ * count): the right cell of this line, "62:", is byte 22. */
 START_TEST(tabs_as_blanks) {
   parsed r;
   parse(&r, "3 point match\n Game 1\n A : 0\t\t\t\tB : 0\n"
@@ -246,7 +247,7 @@ START_TEST(tabs_as_blanks) {
   const bg_action *a = action_at(&r, 0, 0, 0);
   assert_roll(a, 0, 3, 1, 4, 6);
   ck_assert_int_eq(a->move_count, 2);
-  assert_roll(action_at(&r, 0, 0, 1), 1, 6, 2, 4, 65);
+  assert_roll(action_at(&r, 0, 0, 1), 1, 6, 2, 4, 22);
   parsed_free(&r);
 }
 END_TEST

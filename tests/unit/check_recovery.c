@@ -217,6 +217,58 @@ START_TEST(conceded_game_is_valued_as_a_resignation) {
 }
 END_TEST
 
+/* Cascade 4: one wrong score line is blamed once, and the match goes on
+ * from the score the results give: game 2's score line says Ana María has
+ * 2 of 3 (the Crawford score), so a later double must not be blamed. */
+START_TEST(wrong_score_line_is_blamed_once) {
+  verdict result =
+      judge_sample(15, " Ana María : 2                 Bob van Dijk : 0", false);
+  assert_one_error(&result, 15, "score");
+  free(result.output);
+}
+END_TEST
+
+/* Cascade 5: a missing "Game N" line; the score line starts the game. */
+START_TEST(missing_game_line_is_said_once) {
+  verdict result = judge_sample(14, NULL, false);
+  assert_one_error(&result, 14, "syntax");
+  free(result.output);
+}
+END_TEST
+
+/* Item 10: a match starts at 0-0. */
+START_TEST(game_one_starts_at_love_all) {
+  verdict result =
+      judge_sample(6, " Ana María : 1                 Bob van Dijk : 0", false);
+  assert_one_error(&result, 6, "score");
+  free(result.output);
+}
+END_TEST
+
+/* Item 9: a "Wins" line capped at the match length, not at the points the
+ * winner needed, is Backgammon Galaxy's convention alone.  Alice, 3 of 5,
+ * wins a resignation with the cube at 2 (2, 4 or 6 points: she needed 2). */
+static verdict capped_at_length(const char *site) {
+  char record[RECORD_SIZE] = "";
+  snprintf(record, sizeof record, "%s 5 point match\n\n Game 3\n Alice : 3%25sBob : 0\n",
+           site, "");
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+  row(record, RECORD_SIZE, 2, " Doubles => 2", " Takes");
+  row(record, RECORD_SIZE, 3, "41: 24/23 13/9", "");
+  row(record, RECORD_SIZE, 0, " Wins 5 points and the match", "");
+  return judge(record, NULL);
+}
+
+START_TEST(wins_capped_at_the_length_only_from_galaxy) {
+  verdict plain = capped_at_length("");
+  assert_one_error(&plain, 8, "score");
+  free(plain.output);
+  verdict galaxy = capped_at_length("; [Site \"BackgammonGalaxy\"]\n");
+  ck_assert_msg(galaxy.errors == 0, "%s", galaxy.output);
+  free(galaxy.output);
+}
+END_TEST
+
 int main(void) {
   Suite *suite = suite_create("recovery");
   TCase *plays = tcase_create("after a mistake");
@@ -234,6 +286,10 @@ int main(void) {
   tcase_add_loop_test(plays, resignation_conventions, 0,
                       (int)(sizeof resignations / sizeof resignations[0]));
   tcase_add_test(plays, conceded_game_is_valued_as_a_resignation);
+  tcase_add_test(plays, wrong_score_line_is_blamed_once);
+  tcase_add_test(plays, missing_game_line_is_said_once);
+  tcase_add_test(plays, game_one_starts_at_love_all);
+  tcase_add_test(plays, wins_capped_at_the_length_only_from_galaxy);
   suite_add_tcase(suite, plays);
   return run_suite(suite);
 }

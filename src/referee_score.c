@@ -1,0 +1,153 @@
+/*
+ * referee_score.c — the score lines: each game's starting score must be
+ * the previous one plus the points the previous game was worth.
+ *
+ * When a score line disagrees, one line is wrong and is named once: the
+ * score line, unless the previous game's value rests on the record's word
+ * alone (a resignation), where the "Wins" line may be the wrong one and the
+ * next score line tells which.  The referee then keeps both readings, the
+ * results' and the score line's, and goes on from the likelier; a later
+ * score line that agrees with either is no new mistake.
+ */
+#include <stdio.h>
+
+#include "referee_state.h"
+
+static bool same_score(const int a[2], const int b[2]) {
+  return a[0] == b[0] && a[1] == b[1];
+}
+
+/* Could one game take the score from `from` to `to`? */
+static bool one_game_apart(const int from[2], const int to[2]) {
+  int gain0 = to[0] - from[0], gain1 = to[1] - from[1];
+  return (gain0 > 0 && gain1 == 0) || (gain1 > 0 && gain0 == 0);
+}
+
+static void go_on_from(referee *ref, const int score[2], const int other[2]) {
+  ref->alt_known = other != NULL;
+  for (int i = 0; i < 2; i++) {
+    ref->alt_score[i] = other ? other[i] : 0;
+    ref->score[i] = score[i];
+  }
+  ref->score_known = true;
+}
+
+/* The score line of the game after `game`, NULL when there is none. */
+static const int *next_score_line(const referee *ref, const bg_game *game) {
+  const bg_match *match = ref->match;
+  if (game + 1 >= match->games + match->game_count || !game[1].score_pos.line)
+    return NULL;
+  return game[1].score;
+}
+
+/* The last result's value is the record's word alone: is the score line
+ * the right one, and the "Wins" line wrong?  Only when the score line
+ * implies a resignation's value (1, 2 or 3 times the cube) and the next
+ * score line does not side with the results. */
+static bool blames_last_result(const referee *ref, const bg_game *game) {
+  const bg_action *win = &ref->last_result;
+  int winner = win->player, loser = 1 - winner;
+  int implied = game->score[winner] - (ref->score[winner] - win->value);
+  if (!ref->last_result_open || game->score[loser] != ref->score[loser] || implied <= 0)
+    return false;
+  bool plausible = false;
+  for (int m = 1; m <= 3; m++)
+    plausible |= implied == ref->last_cube * m;
+  const int *next = next_score_line(ref, game);
+  bool next_sides_with_results =
+      next && one_game_apart(ref->score, next) && !one_game_apart(game->score, next);
+  return plausible && !next_sides_with_results;
+}
+
+/* Does the score line differ from the results only in what the last
+ * game's winner was credited with? */
+static bool credits_last_winner(const referee *ref, const bg_game *game) {
+  int winner = ref->last_result.player, loser = 1 - winner;
+  int before = ref->score[winner] - ref->last_result.value;
+  return game->score[loser] == ref->score[loser] && game->score[winner] > before;
+}
+
+static void blame_score_line(referee *ref, const bg_game *game) {
+  bg_srcpos at = game->score_pos.line ? game->score_pos : game->pos;
+  say(ref, at, 0, -1, DIAG_ERROR, "score",
+      "the score line says %d-%d, but after the previous game it is %d-%d",
+      game->score[0], game->score[1], ref->score[0], ref->score[1]);
+}
+
+static void blame_result(referee *ref, const bg_game *game) {
+  const bg_action *win = &ref->last_result;
+  int winner = win->player;
+  int implied = game->score[winner] - (ref->score[winner] - win->value);
+  say(ref, win->pos, win->move_number, winner, DIAG_ERROR, "score",
+      "Wins %d point%s, but the score lines count %d for this game (line %d)", win->value,
+      win->value == 1 ? "" : "s", implied, game->score_pos.line);
+}
+
+/* The first game's score line: 0-0 for a "Game 1"; a record that starts
+ * later (a resumed match) starts where its line says. */
+static void check_first_score_line(referee *ref, const bg_game *game) {
+  static const int zero[2] = {0, 0};
+  if (game->number == 1 && !same_score(game->score, zero)) {
+    say(ref, game->score_pos, 0, -1, DIAG_ERROR, "score",
+        "the score line of game 1 says %d-%d: a match starts at 0-0", game->score[0],
+        game->score[1]);
+    go_on_from(ref, zero, game->score);
+    return;
+  }
+  go_on_from(ref, game->score, NULL);
+}
+
+/* A match already won: the game is played after its end, unless the
+ * result that ended it rests on the record's word alone. */
+static void check_after_match_end(referee *ref, const bg_game *game) {
+  if (ref->match_won_game != game->number - 1)
+    return; /* said once: every later game is past the end for the same reason */
+  if (ref->last_result_open) {
+    const bg_action *win = &ref->last_result;
+    say(ref, win->pos, win->move_number, ref->match_won_by, DIAG_ERROR, "score",
+        "Wins %d point%s ends the match, yet game %d follows", win->value,
+        win->value == 1 ? "" : "s", game->number);
+    ref->match_won_by = -1;
+    go_on_from(ref, game->score, NULL);
+    return;
+  }
+  say(ref, game->pos, 0, -1, DIAG_ERROR, "score",
+      "game %d is played after the match ended: %s reached %d point%s in game %d",
+      game->number, name_of(ref, ref->match_won_by), ref->match->length,
+      plural(ref->match->length), ref->match_won_game);
+}
+
+void check_score_line(referee *ref, const bg_game *game, bool first) {
+  if (first) {
+    check_first_score_line(ref, game);
+  } else if (ref->match_won_by >= 0) {
+    check_after_match_end(ref, game);
+  } else if (!ref->score_known || same_score(game->score, ref->score)) {
+    go_on_from(ref, game->score, NULL);
+  } else if (ref->alt_known && same_score(game->score, ref->alt_score)) {
+    go_on_from(ref, game->score, NULL); /* the other reading was the right one */
+  } else if (ref->last_game_open && one_game_apart(ref->score, game->score)) {
+    go_on_from(ref, game->score, NULL); /* the game before has no result */
+  } else if (ref->last_result_blamed && credits_last_winner(ref, game)) {
+    go_on_from(ref, game->score, NULL); /* that "Wins" line was said to be wrong */
+  } else if (blames_last_result(ref, game)) {
+    blame_result(ref, game);
+    go_on_from(ref, game->score, ref->score);
+  } else {
+    blame_score_line(ref, game);
+    int results[2] = {ref->score[0], ref->score[1]};
+    go_on_from(ref, results, game->score);
+  }
+  ref->last_game_open = false;
+}
+
+void count_result(referee *ref, int winner, int points, int game_number) {
+  ref->score[winner] += points;
+  if (ref->alt_known)
+    ref->alt_score[winner] += points;
+  if (ref->match->length > 0 && ref->score[winner] >= ref->match->length &&
+      ref->match_won_by < 0) {
+    ref->match_won_by = winner;
+    ref->match_won_game = game_number;
+  }
+}

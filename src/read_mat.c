@@ -502,10 +502,21 @@ static bool start_match(bg_mat_reader *reader, const mat_line *line) {
 static bool start_game(bg_mat_reader *reader, const mat_line *line) {
   mat_span number = {0, 0};
   mat_group_span(&reader->patterns, GRP_GAME_NUMBER, &number);
-  bg_game *game = match_add_game(reader->match);
+  /* A resumed match starts anywhere; then each game is the next one, by
+   * the number written before it or by its place (one wrong number is one
+   * mistake, not two). */
+  bg_match *match = reader->match;
+  int expected = current_game_number(reader) + 1;
+  int by_place = match->game_count ? match->games[0].number + match->game_count : 0;
+  bool opens_match = match->game_count == 0;
+  bg_game *game = match_add_game(match);
   if (!game)
     return false;
   game->number = mat_span_int(line->text, number);
+  if (!opens_match && game->number != expected && game->number != by_place)
+    mat_syntax_error(reader, line->number, byte_column(reader, (int)number.start + 1),
+                     "expected ' Game %d' after game %d, found ' Game %d'", expected,
+                     expected - 1, game->number);
   size_t first = 0;
   while (first < line->length && (line->text[first] == ' ' || line->text[first] == '\t'))
     first++;
@@ -513,6 +524,30 @@ static bool start_game(bg_mat_reader *reader, const mat_line *line) {
   reader->expecting_score = true;
   reader->move_number = 0;
   return true;
+}
+
+/* The length of a player's name without a FIBS rating ("nori,1774"),
+ * which may change from game to game. */
+static size_t name_length(const char *name, size_t length) {
+  size_t end = length;
+  while (end > 0 && name[end - 1] >= '0' && name[end - 1] <= '9')
+    end--;
+  return end > 0 && end < length && name[end - 1] == ',' ? end - 1 : length;
+}
+
+/* Each score line names the same two players as the first one: another
+ * name (or a score like "1x", read as part of the next name) is a typo. */
+static void check_same_player(bg_mat_reader *reader, const mat_line *line, mat_span name,
+                              int side) {
+  const char *known = reader->match->players[side];
+  const char *text = line->text + name.start;
+  size_t length = name_length(text, name.end - name.start);
+  size_t known_length = name_length(known, strlen(known));
+  if (length == known_length && memcmp(text, known, length) == 0)
+    return;
+  mat_syntax_error(reader, line->number, byte_column(reader, (int)name.start + 1),
+                   "the %s player is '%.*s' here, but '%s' in the first score line",
+                   side ? "right" : "left", (int)(name.end - name.start), text, known);
 }
 
 /* The score line gives the game's starting score, the players (from the
@@ -531,13 +566,15 @@ static bool read_score_line(bg_mat_reader *reader, const mat_line *line) {
       (bg_srcpos){line->number, byte_column(reader, (int)name[0].start + 1)};
   for (int i = 0; i < 2; i++) {
     game->score[i] = mat_span_int(line->text, score[i]);
-    if (!match->players[i]) {
-      char *player = strndup(line->text + name[i].start, name[i].end - name[i].start);
-      bool ok = player && match_set_player(match, i, player);
-      free(player);
-      if (!ok)
-        return false;
+    if (match->players[i]) {
+      check_same_player(reader, line, name[i], i);
+      continue;
     }
+    char *player = strndup(line->text + name[i].start, name[i].end - name[i].start);
+    bool ok = player && match_set_player(match, i, player);
+    free(player);
+    if (!ok)
+      return false;
   }
   int right_name_column = (int)name[1].start + 1;
   if (!reader->right_column_learned && right_name_column > reader->left_column + 10)

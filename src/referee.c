@@ -10,6 +10,7 @@
 #include "referee.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -217,7 +218,9 @@ static void on_set_position(referee *ref, game_state *state, const bg_action *ac
 /* ---- games and the match -------------------------------------------- */
 
 static void start_game(referee *ref, game_state *state, const bg_game *game, bool first) {
-  memset(state, 0, sizeof *state);
+  /* All but the room for positions, which is large and filled as needed. */
+  memset(state, 0, offsetof(game_state, positions));
+  state->positions.count = 0;
   state->cube_value = 1;
   state->cube_owner = -1;
   state->double_by = -1;

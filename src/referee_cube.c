@@ -8,6 +8,9 @@
 
 #include "referee_state.h"
 
+static void check_double(referee *ref, game_state *state, const bg_action *act);
+static void check_beaver(referee *ref, game_state *state, const bg_action *act);
+
 /* The cube after one more doubling.  Past 2^20 (no real cube goes near it)
  * the value stays put, so that no record can overflow it. */
 static int doubled(int value) {
@@ -27,7 +30,21 @@ void settle_unanswered_double(referee *ref, game_state *state, const bg_action *
   state->beavered = false;
 }
 
+/* A cube action the rules refuse still happened if the record says so:
+ * the cube before it is kept as the other reading of the cube, and the
+ * game's "Wins" line may bear out either. */
+static void keep_cube_before(referee *ref, game_state *state, long errors_before) {
+  if (ref->sink->errors > errors_before && state->cube_before_refused == 0)
+    state->cube_before_refused = state->cube_value;
+}
+
 void on_double(referee *ref, game_state *state, const bg_action *act) {
+  long errors_before = ref->sink->errors;
+  check_double(ref, state, act);
+  keep_cube_before(ref, state, errors_before);
+}
+
+static void check_double(referee *ref, game_state *state, const bg_action *act) {
   int player = act->player;
   if (state->double_by >= 0 && !state->beavered)
     SAY(act, DIAG_ERROR, "cube",
@@ -85,9 +102,15 @@ void on_drop(referee *ref, game_state *state, const bg_action *act) {
   state->double_by = -1;
 }
 
+void on_beaver(referee *ref, game_state *state, const bg_action *act) {
+  long errors_before = ref->sink->errors;
+  check_beaver(ref, state, act);
+  keep_cube_before(ref, state, errors_before);
+}
+
 /* A beaver (the taker redoubles at once and keeps the cube), or a raccoon
  * (the doubler answers a beaver the same way): both "Beavers => N" here. */
-void on_beaver(referee *ref, game_state *state, const bg_action *act) {
+static void check_beaver(referee *ref, game_state *state, const bg_action *act) {
   const char *what = state->beavered ? "raccoon" : "beaver";
   if (!answers_double(ref, state, act, state->beavered ? "raccoons" : "beavers"))
     return;

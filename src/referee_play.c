@@ -158,6 +158,12 @@ static void orient(const bg_board *absolute, int player, bg_board *view) {
     board_swap(view);
 }
 
+/* Copies the boards in use only: a set has room for hundreds. */
+static void copy_set(position_set *to, const position_set *from) {
+  to->count = from->count;
+  memcpy(to->boards, from->boards, (size_t)from->count * sizeof from->boards[0]);
+}
+
 static void add_candidate(position_set *set, const bg_board *view, int player) {
   bg_board absolute;
   orient(view, player, &absolute);
@@ -345,7 +351,7 @@ bool check_play(play_checker *checker, const bg_action *roll, position_set *posi
       explain_miss(checker, roll, &first); /* the right place by a wrong path */
     else if (best != &found.path_and_marks && best != &found.marks && checker->marks_hits)
       report_hit_marks(checker, roll, &first);
-    *positions = *best;
+    copy_set(positions, best);
     if (!by_dice) /* a wrong step: the player may have made any legal play */
       for (int i = 0; i < checker->legal.count; i++)
         add_candidate(positions, &checker->legal.plays[i].result, roll->player);
@@ -400,8 +406,12 @@ static void add_plays_of_roll(play_checker *checker, const bg_action *roll,
 
 bool check_play_any_roll(play_checker *checker, const bg_action *roll,
                          position_set *positions) {
-  if (positions->count == 0)
+  /* 21 rolls from each position: bounded, for records that are mostly
+   * noise. */
+  if (positions->count == 0 || positions->count > 16) {
+    positions->count = 0;
     return false;
+  }
   position_set after;
   after.count = 0;
   for (int i = 0; i < positions->count; i++) {
@@ -412,7 +422,7 @@ bool check_play_any_roll(play_checker *checker, const bg_action *roll,
         add_plays_of_roll(checker, roll, &view, high, low, &after);
   }
   if (after.count > 0 && after.count < BG_MAX_CANDIDATES) {
-    *positions = after;
+    copy_set(positions, &after);
     return true;
   }
   bg_board first;

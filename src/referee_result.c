@@ -138,6 +138,21 @@ static void check_unvalued_resignation(referee *ref, const game_state *state,
   }
 }
 
+/* After a double or beaver the rules refused, the "Wins" line says which
+ * cube the game was played for: the one before it, when only that fits. */
+static void settle_refused_cube(const referee *ref, game_state *state,
+                                const bg_action *win) {
+  int refused = state->cube_before_refused;
+  if (refused == 0 || state->end == END_DROP)
+    return;
+  int turned = state->cube_value;
+  if (is_resignation_value(ref, state, win->player, win->value))
+    return;
+  state->cube_value = refused;
+  if (!is_resignation_value(ref, state, win->player, win->value))
+    state->cube_value = turned;
+}
+
 void check_win(referee *ref, game_state *state, const bg_action *recorded) {
   /* DailyGammon writes the result inline, after the winner's last roll on
    * the same line, so it stands in the other player's column. */
@@ -153,6 +168,7 @@ void check_win(referee *ref, game_state *state, const bg_action *recorded) {
     SAY(win, DIAG_ERROR, "score", "a second result for this game");
     return;
   }
+  settle_refused_cube(ref, state, win);
   state->result_seen = true;
   state->result_winner = win->player;
   state->result_points = win->value;

@@ -15,8 +15,9 @@ typedef enum { END_NONE, END_BORE_OFF, END_DROP, END_RESIGN } end_reason;
 
 typedef struct {
   int cube_value;
-  int cube_owner; /* -1: centred */
-  int double_by;  /* -1: no double waiting for an answer */
+  int cube_before_refused; /* the cube before a refused double or beaver, 0 none */
+  int cube_owner;          /* -1: centred */
+  int double_by;           /* -1: no double waiting for an answer */
   int double_value;
   bool beavered;       /* the waiting double was beavered: the doubler may take or drop */
   int expected_roller; /* -1: before the opening roll */

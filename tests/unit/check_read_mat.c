@@ -402,9 +402,10 @@ END_TEST
 /* GNU Backgammon 1.07 fuses the score line when the left name is long. */
 START_TEST(fused_score_line) {
   parsed r;
-  parse(&r, "3 point match\n Game 1\n"
-            " Player With Spaces In Name Here : 0Other Long Player Name 2 : 0\n"
-            " Game 2\n averyveryverylongname : 2averyverylongname2 : 1\n");
+  parse(&r,
+        "3 point match\n Game 1\n"
+        " Player With Spaces In Name Here : 0Other Long Player Name 2 : 0\n"
+        " Game 2\n Player With Spaces In Name Here : 2Other Long Player Name 2 : 1\n");
   ck_assert_int_eq(syntax_errors(&r), 0);
   const bg_match *m = r.matches[0];
   ck_assert_str_eq(m->players[0], "Player With Spaces In Name Here");

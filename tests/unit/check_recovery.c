@@ -269,6 +269,61 @@ START_TEST(wins_capped_at_the_length_only_from_galaxy) {
 }
 END_TEST
 
+/* Cascade 6: a double the rules refuse (after rolling) or a beaver in match
+ * play is reported once; the "Wins" line may count the cube before it or
+ * the one the record turned. */
+static verdict refused_cube(const char *left, const char *right, const char *wins) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+  row(record, RECORD_SIZE, 2, "41: 24/23 13/9", "");
+  row(record, RECORD_SIZE, 3, left, right);
+  row(record, RECORD_SIZE, 4, "", "62: 24/18 13/11");
+  row(record, RECORD_SIZE, 5, "52: 13/8 13/11", "");
+  row(record, RECORD_SIZE, 0, wins, "");
+  return judge(record, NULL);
+}
+
+START_TEST(refused_cube_action_is_said_once) {
+  const char *wins[] = {" Wins 1 point", " Wins 2 points"};
+  for (int i = 0; i < 2; i++) {
+    verdict after_rolling = refused_cube(" Doubles => 2", " Takes", wins[i]);
+    assert_one_error(&after_rolling, 7, "cube");
+    free(after_rolling.output);
+  }
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+  row(record, RECORD_SIZE, 2, " Doubles => 2", " Beavers => 4");
+  row(record, RECORD_SIZE, 3, " Takes", "");
+  row(record, RECORD_SIZE, 4, "41: 24/23 13/9", "62: 24/18 13/11");
+  row(record, RECORD_SIZE, 0, " Wins 2 points", "");
+  verdict beaver = judge(record, NULL);
+  ck_assert_msg(reports(&beaver, 6, 35, "error", "cube"), "%s", beaver.output);
+  assert_one_error(&beaver, 6, "cube");
+  free(beaver.output);
+}
+END_TEST
+
+/* Item 10: each score line names the same players; game numbers follow
+ * each other (line 15: game 2's score line; line 14: its "Game 2"). */
+static const struct {
+  int line;
+  const char *text;
+} score_line_typos[] = {
+    {15, " Ana María : 1x                Bob van Dijk : 0"},
+    {15, " Ana María : 1                 Bob van Dyk : 0"},
+    {14, " Game 3"},
+};
+
+START_TEST(score_line_typos_are_found) {
+  verdict result =
+      judge_sample(score_line_typos[_i].line, score_line_typos[_i].text, false);
+  assert_one_error(&result, score_line_typos[_i].line, "syntax");
+  free(result.output);
+}
+END_TEST
+
 int main(void) {
   Suite *suite = suite_create("recovery");
   TCase *plays = tcase_create("after a mistake");
@@ -287,8 +342,11 @@ int main(void) {
                       (int)(sizeof resignations / sizeof resignations[0]));
   tcase_add_test(plays, conceded_game_is_valued_as_a_resignation);
   tcase_add_test(plays, wrong_score_line_is_blamed_once);
+  tcase_add_test(plays, refused_cube_action_is_said_once);
   tcase_add_test(plays, missing_game_line_is_said_once);
   tcase_add_test(plays, game_one_starts_at_love_all);
+  tcase_add_loop_test(plays, score_line_typos_are_found, 0,
+                      (int)(sizeof score_line_typos / sizeof score_line_typos[0]));
   tcase_add_test(plays, wins_capped_at_the_length_only_from_galaxy);
   suite_add_tcase(suite, plays);
   return run_suite(suite);

@@ -48,8 +48,11 @@ static bool blames_last_result(const referee *ref, const bg_game *game) {
   const bg_action *win = &ref->last_result;
   int winner = win->player, loser = 1 - winner;
   int implied = game->score[winner] - (ref->score[winner] - win->value);
+  int length = ref->match->length;
   if (!ref->last_result_open || game->score[loser] != ref->score[loser] || implied <= 0)
     return false;
+  if (length > 0 && game->score[winner] >= length)
+    return false; /* a game cannot start from a score that ended the match */
   bool plausible = false;
   for (int m = 1; m <= 3; m++)
     plausible |= implied == ref->last_cube * m;

@@ -162,16 +162,30 @@ static void orient(const bg_board *absolute, int player, bg_board *view) {
 static void copy_set(position_set *to, const position_set *from) {
   to->count = from->count;
   memcpy(to->boards, from->boards, (size_t)from->count * sizeof from->boards[0]);
+  memcpy(to->hashes, from->hashes, (size_t)from->count * sizeof from->hashes[0]);
+  memcpy(to->slots, from->slots, sizeof to->slots);
 }
 
+/* Adds a position to a set once; sets after an error hold hundreds, so
+ * positions are told apart by their hash first. */
 static void add_candidate(position_set *set, const bg_board *view, int player) {
   bg_board absolute;
   orient(view, player, &absolute);
-  for (int i = 0; i < set->count; i++)
-    if (board_equal(&set->boards[i], &absolute))
+  uint64_t hash = board_hash(&absolute);
+  const unsigned mask = 2 * BG_MAX_CANDIDATES - 1;
+  if (set->count == 0)
+    memset(set->slots, 0, sizeof set->slots);
+  unsigned slot = (unsigned)hash & mask;
+  for (; set->slots[slot]; slot = (slot + 1) & mask) {
+    int i = set->slots[slot] - 1;
+    if (set->hashes[i] == hash && board_equal(&set->boards[i], &absolute))
       return;
-  if (set->count < BG_MAX_CANDIDATES)
+  }
+  if (set->count < BG_MAX_CANDIDATES) {
+    set->hashes[set->count] = hash;
     set->boards[set->count++] = absolute;
+    set->slots[slot] = (uint16_t)set->count;
+  }
 }
 
 /* Does the play land on every point the record's moves end on?  "13/7 7/5"
@@ -189,17 +203,10 @@ static bool path_agrees(const bg_action *roll, const bg_play *play) {
   return true;
 }
 
-/* The positions a recorded play may lead to, from the best reading of the
- * record to the loosest: its path and its hit marks both agree, only its
- * path, only its marks, or only where its checkers end up. */
-typedef struct {
-  position_set path_and_marks, path, marks, any;
-} readings;
-
 /* Matches the play against one position's legal plays.  Returns how many
  * plays matched. */
 static int match_from(play_checker *checker, const bg_action *roll, const bg_board *view,
-                      readings *found, bool *path_found) {
+                      play_readings *found, bool *path_found) {
   bg_board target;
   if (!notation_target(view, roll, &target))
     return 0;
@@ -322,8 +329,9 @@ bool check_play(play_checker *checker, const bg_action *roll, position_set *posi
     return false;
   if (check_play_quickly(checker, roll, positions))
     return true;
-  readings found;
-  found.path_and_marks.count = found.path.count = found.marks.count = found.any.count = 0;
+  play_readings *found = &checker->found; /* large: kept with the checker */
+  found->path_and_marks.count = found->path.count = found->marks.count =
+      found->any.count = 0;
   /* The position the play is judged from: the first where the record's
    * path fits, else the first where its result does. */
   int first_matching = -1, first_on_path = -1;
@@ -331,7 +339,7 @@ bool check_play(play_checker *checker, const bg_action *roll, position_set *posi
     bg_board view;
     orient(&positions->boards[i], roll->player, &view);
     bool on_path = false;
-    if (match_from(checker, roll, &view, &found, &on_path) > 0 && first_matching < 0)
+    if (match_from(checker, roll, &view, found, &on_path) > 0 && first_matching < 0)
       first_matching = i;
     if (on_path && first_on_path < 0)
       first_on_path = i;
@@ -341,15 +349,16 @@ bool check_play(play_checker *checker, const bg_action *roll, position_set *posi
   bg_board first;
   orient(&positions->boards[first_matching >= 0 ? first_matching : 0], roll->player,
          &first);
-  const position_set *best = found.path_and_marks.count ? &found.path_and_marks
-                             : found.path.count         ? &found.path
-                             : found.marks.count        ? &found.marks
-                                                        : &found.any;
+  const position_set *best = found->path_and_marks.count ? &found->path_and_marks
+                             : found->path.count         ? &found->path
+                             : found->marks.count        ? &found->marks
+                                                         : &found->any;
   if (best->count > 0) {
     bool by_dice = play_is_made_by_dice(roll, &first);
     if (!by_dice)
       explain_miss(checker, roll, &first); /* the right place by a wrong path */
-    else if (best != &found.path_and_marks && best != &found.marks && checker->marks_hits)
+    else if (best != &found->path_and_marks && best != &found->marks &&
+             checker->marks_hits)
       report_hit_marks(checker, roll, &first);
     copy_set(positions, best);
     if (!by_dice) /* a wrong step: the player may have made any legal play */
@@ -412,17 +421,17 @@ bool check_play_any_roll(play_checker *checker, const bg_action *roll,
     positions->count = 0;
     return false;
   }
-  position_set after;
-  after.count = 0;
+  position_set *after = &checker->any_roll;
+  after->count = 0;
   for (int i = 0; i < positions->count; i++) {
     bg_board view;
     orient(&positions->boards[i], roll->player, &view);
     for (int high = 1; high <= 6; high++)
       for (int low = 1; low <= high; low++)
-        add_plays_of_roll(checker, roll, &view, high, low, &after);
+        add_plays_of_roll(checker, roll, &view, high, low, after);
   }
-  if (after.count > 0 && after.count < BG_MAX_CANDIDATES) {
-    copy_set(positions, &after);
+  if (after->count > 0 && after->count < BG_MAX_CANDIDATES) {
+    copy_set(positions, after);
     return true;
   }
   bg_board first;

@@ -23,8 +23,20 @@
 
 typedef struct {
   bg_board boards[BG_MAX_CANDIDATES];
+  /* board_hash of each board added by add_candidate (a set of one board
+   * put in place directly is never added to) */
+  uint64_t hashes[BG_MAX_CANDIDATES];
+  /* an open-addressed index of the hashes: 1 + a board's place, 0 free */
+  uint16_t slots[2 * BG_MAX_CANDIDATES];
   int count; /* 0: the position is unknown (after ???? or an impossible play) */
 } position_set;
+
+/* The positions a recorded play may lead to, from the best reading of the
+ * record to the loosest: its path and its hit marks both agree, only its
+ * path, only its marks, or only where its checkers end up. */
+typedef struct {
+  position_set path_and_marks, path, marks, any;
+} play_readings;
 
 /* What one game's play checks share: where to report, scratch lists. */
 typedef struct {
@@ -38,6 +50,9 @@ typedef struct {
   bg_srcpos last_pos;
   bg_playlist legal;
   bg_playlist reachable;
+  /* scratch sets, too large for the stack of every play checked */
+  play_readings found;
+  position_set any_roll;
 } play_checker;
 
 void play_checker_init(play_checker *checker, const bg_match *match, bg_diag_sink *sink);

@@ -72,9 +72,15 @@ static bool credits_last_winner(const referee *ref, const bg_game *game) {
 
 static void blame_score_line(referee *ref, const bg_game *game) {
   bg_srcpos at = game->score_pos.line ? game->score_pos : game->pos;
-  say(ref, at, 0, -1, DIAG_ERROR, "score",
-      "the score line says %d-%d, but after the previous game it is %d-%d",
-      game->score[0], game->score[1], ref->score[0], ref->score[1]);
+  if (ref->last_game_open)
+    say(ref, at, 0, -1, DIAG_ERROR, "score",
+        "the score line says %d-%d, but one game from %d-%d, whatever its result, "
+        "cannot lead there",
+        game->score[0], game->score[1], ref->score[0], ref->score[1]);
+  else
+    say(ref, at, 0, -1, DIAG_ERROR, "score",
+        "the score line says %d-%d, but after the previous game it is %d-%d",
+        game->score[0], game->score[1], ref->score[0], ref->score[1]);
 }
 
 static void blame_result(referee *ref, const bg_game *game) {

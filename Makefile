@@ -5,7 +5,7 @@
 #                 (unit + end-to-end + corpus + samples, then again under
 #                 ASan+UBSan, then valgrind); ends with "N passed, M failed"
 #   make bench    moves/s and MB/s on a generated corpus, next to wc -l
-#   make install PREFIX=/usr/local [DESTDIR=/tmp/stage]
+#   make install PREFIX=/usr/local [DESTDIR=/tmp/stage]   (make uninstall: the same, undone)
 #   make CC=clang any of the above with clang
 #
 # The shared corpus and tools are looked for in $(SHARED) (default
@@ -50,7 +50,7 @@ ASAN     := BUILD=build-asan SAN=1
 STEP     := tests/step.sh $(BUILD)/check
 
 .PHONY: all deps demo check unit e2e corpus sample-check gnubg-check man-check clang-build fuzz \
-        valgrind bench install clean format
+        valgrind bench install uninstall clean format
 
 all: $(BIN)
 
@@ -82,21 +82,25 @@ $(BUILD)/gen/grammar_patterns.h: $(PATTERNS) Makefile
 	    echo '  ;'; \
 	  done; } > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h) $(BUILD)/gen/grammar_patterns.h
+# -MMD: each object depends on the headers it includes, as the compiler saw.
+$(BUILD)/obj/%.o: src/%.c $(BUILD)/gen/grammar_patterns.h
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+-include $(wildcard $(BUILD)/obj/*.d)
 
 $(BUILD)/libbgmatch.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+# -pthread: the grammar is compiled once per process under pthread_once.
 $(BIN): $(BUILD)/obj/main.o $(BUILD)/libbgmatch.a
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
+	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $^ $(PKG_LIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libbgmatch.a $(wildcard src/*.h tests/unit/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libbgmatch.a \
-	  $(PKG_LIBS) $(CHECK_LIBS)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CHECK_CFLAGS) $(LDFLAGS) -pthread -o $@ $< \
+	  $(BUILD)/libbgmatch.a $(PKG_LIBS) $(CHECK_LIBS)
 
 # ---- running things -------------------------------------------------------
 
@@ -204,6 +208,9 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/bgmatch
 	install -m 644 man/bgmatch.1 $(DESTDIR)$(PREFIX)/share/man/man1/bgmatch.1
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/bgmatch $(DESTDIR)$(PREFIX)/share/man/man1/bgmatch.1
 
 clean:
 	rm -rf build build-*

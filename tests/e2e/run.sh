@@ -3,7 +3,7 @@
 # tests/e2e/cases/ and compares what it prints and its exit status.
 #
 #   tests/e2e/run.sh [BIN] [NAME...]          BIN defaults to build/bgmatch
-#   tests/e2e/run.sh --bless [BIN] [NAME...]  rewrite NAME.expected and
+#   tests/e2e/run.sh --bless BIN NAME...      rewrite NAME.expected and
 #                                             NAME.status from what BIN does
 #                                             (review the diff before committing)
 #
@@ -35,6 +35,12 @@ if [[ ${1:-} == --bless ]]; then
 fi
 bin=${1:-build/bgmatch}
 [[ $# -gt 0 ]] && shift
+if $bless && [[ $# -eq 0 ]]; then
+  # Blessing every case at once would turn every regression into the new
+  # expectation: name the cases whose new output was read by eye.
+  echo "e2e: --bless needs the names of the cases to rewrite (tests/e2e/run.sh --bless BIN NAME...)" >&2
+  exit 2
+fi
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cases=$here/cases
 if [[ ! -x $bin ]]; then

@@ -1,6 +1,8 @@
 /*
  * diag.h — diagnostics: one problem of one record, at a file:line:column,
- * under a rule slug, printed at once in the text or JSON form.
+ * under a rule slug, held until the record's match is done and then
+ * printed in line order (each note right after its diagnostic) in the text
+ * or JSON form.
  *
  * Readers and the referee emit into a sink; the sink counts errors and
  * warnings so that main.c can choose the exit status without knowing rules.

@@ -41,7 +41,9 @@ generate() {
   shift 3
   local stamp=$dir/.done-$len-$count-$seed
   [[ -f $stamp ]] && return 0
-  mkdir -p "$dir/home"
+  # gnubg makes ~/.gnubg when it starts; the self-play jobs running side by
+  # side would race to make it, and the loser stops ("File exists").
+  mkdir -p "$dir/home/.gnubg"
   if env LC_ALL=C.UTF-8 HOME="$(cd "$dir" && pwd)/home" FORMATS=mat "$@" "$selfplay" "$count" "$len" "$dir" "$seed" >/dev/null; then
     touch "$stamp"
   else

@@ -316,11 +316,11 @@ void mat_syntax_error(bg_mat_reader *reader, int line, int column, const char *f
   emit(reader, line, column, DIAG_ERROR, message);
 }
 
-void mat_quote_token(const mat_line *line, size_t offset, char *out, size_t out_size) {
+void mat_quote_bytes(const char *text, size_t length, char *out, size_t out_size) {
   static const char hex[] = "0123456789abcdef";
-  size_t n = 0, i = offset;
-  for (; i < line->length && line->text[i] != ' ' && line->text[i] != '\t'; i++) {
-    unsigned char c = (unsigned char)line->text[i];
+  size_t n = 0, i = 0;
+  for (; i < length; i++) {
+    unsigned char c = (unsigned char)text[i];
     bool printable = c >= 0x20 && c < 0x7f;
     if (n + (printable ? 1 : 4) + 4 > out_size)
       break;
@@ -333,11 +333,18 @@ void mat_quote_token(const mat_line *line, size_t offset, char *out, size_t out_
       out[n++] = hex[c & 15];
     }
   }
-  if (i < line->length && line->text[i] != ' ' && line->text[i] != '\t') {
+  if (i < length) {
     memcpy(out + n, "...", 3);
     n += 3;
   }
   out[n] = '\0';
+}
+
+void mat_quote_token(const mat_line *line, size_t offset, char *out, size_t out_size) {
+  size_t end = offset;
+  while (end < line->length && line->text[end] != ' ' && line->text[end] != '\t')
+    end++;
+  mat_quote_bytes(line->text + offset, end - offset, out, out_size);
 }
 
 /* ---- header tags -------------------------------------------------------- */
@@ -382,35 +389,12 @@ static const char *apply_rule_tag(bg_match *match, const char *key, const char *
   return NULL;
 }
 
-/* Copies text (a tag value, a line) into `out` for a message: shortened,
- * unprintable bytes shown as \xNN so that junk does not pass for text. */
-static void quote_value(const char *text, size_t length, char *out, size_t out_size) {
-  static const char hex[] = "0123456789abcdef";
-  size_t n = 0;
-  const unsigned char *p = (const unsigned char *)text, *end = p + length;
-  for (; p < end && n + 8 < out_size; p++) {
-    if (*p >= 0x20 && *p < 0x7f) {
-      out[n++] = (char)*p;
-      continue;
-    }
-    out[n++] = '\\';
-    out[n++] = 'x';
-    out[n++] = hex[*p >> 4];
-    out[n++] = hex[*p & 15];
-  }
-  if (p < end) {
-    memcpy(out + n, "...", 3);
-    n += 3;
-  }
-  out[n] = '\0';
-}
-
 /* A rule tag whose value means nothing (`; [Jacoby "Maybe"]`) would
  * otherwise pass silently while the default rule is checked instead. */
 static void warn_rule_value(bg_mat_reader *reader, const char *key, const char *value,
                             const char *expected, bg_srcpos pos) {
   char shown[64], message[256];
-  quote_value(value, strlen(value), shown, sizeof shown);
+  mat_quote_bytes(value, strlen(value), shown, sizeof shown);
   snprintf(message, sizeof message,
            "unknown value '%s' for the %s tag: expected %s; the tag is ignored", shown,
            key, expected);
@@ -468,10 +452,13 @@ static bool read_tag_line(bg_mat_reader *reader, const mat_line *line) {
 
 /* ---- structure: match, game, score ------------------------------------- */
 
-/* The stray text before the first match was reported already (a mistyped
- * match line is, as soon as it is read): stray_column 0 says so. */
-static bool stray_line_reported(const bg_mat_reader *reader) {
-  return reader->has_stray_line && reader->stray_column == 0;
+/* The offset of the line's first byte that is no blank (its length when
+ * there is none). */
+static size_t first_non_blank(const mat_line *line) {
+  size_t first = 0;
+  while (first < line->length && (line->text[first] == ' ' || line->text[first] == '\t'))
+    first++;
+  return first;
 }
 
 static bool start_match(bg_mat_reader *reader, const mat_line *line) {
@@ -490,7 +477,7 @@ static bool start_match(bg_mat_reader *reader, const mat_line *line) {
   reader->left_column = DEFAULT_LEFT_COLUMN;
   reader->right_column = DEFAULT_RIGHT_COLUMN;
   reader->right_column_learned = false;
-  if (reader->has_stray_line && !stray_line_reported(reader)) {
+  if (reader->has_stray_line && !reader->stray_reported) {
     reader->has_stray_line = false;
     emit(reader, reader->stray_line, reader->stray_column, DIAG_ERROR,
          "expected a line like '7 point match' (text before the first match is "
@@ -514,12 +501,10 @@ static bool start_game(bg_mat_reader *reader, const mat_line *line) {
     return false;
   game->number = mat_span_int(line->text, number);
   if (!opens_match && game->number != expected && game->number != by_place)
-    mat_syntax_error(reader, line->number, byte_column(reader, (int)number.start + 1),
+    mat_syntax_error(reader, line->number, (int)number.start + 1,
                      "expected ' Game %d' after game %d, found ' Game %d'", expected,
                      expected - 1, game->number);
-  size_t first = 0;
-  while (first < line->length && (line->text[first] == ' ' || line->text[first] == '\t'))
-    first++;
+  size_t first = first_non_blank(line);
   game->pos = (bg_srcpos){line->number, byte_column(reader, (int)first + 1)};
   reader->expecting_score = true;
   reader->move_number = 0;
@@ -545,7 +530,7 @@ static void check_same_player(bg_mat_reader *reader, const mat_line *line, mat_s
   size_t known_length = name_length(known, strlen(known));
   if (length == known_length && memcmp(text, known, length) == 0)
     return;
-  mat_syntax_error(reader, line->number, byte_column(reader, (int)name.start + 1),
+  mat_syntax_error(reader, line->number, (int)name.start + 1,
                    "the %s player is '%.*s' here, but '%s' in the first score line",
                    side ? "right" : "left", (int)(name.end - name.start), text, known);
 }
@@ -601,10 +586,7 @@ static bool start_unannounced_game(bg_mat_reader *reader, const mat_line *line) 
 }
 
 static bool is_blank(const mat_line *line) {
-  for (size_t i = 0; i < line->length; i++)
-    if (line->text[i] != ' ' && line->text[i] != '\t')
-      return false;
-  return true;
+  return first_non_blank(line) == line->length;
 }
 
 /* The length of the word at text[at] (up to a blank or the end). */
@@ -663,21 +645,17 @@ static bool looks_like_match_line(const mat_line *line) {
 }
 
 /* Reports a mistyped match line at once, in place of any stray line noted
- * before it (it explains them: the games after it belong to no match).
- * stray_column 0 records that the stray text is reported. */
+ * before it (it explains them: the games after it belong to no match). */
 static void report_mistyped_match_line(bg_mat_reader *reader, const mat_line *line) {
-  size_t first = 0;
-  while (first < line->length && (line->text[first] == ' ' || line->text[first] == '\t'))
-    first++;
+  size_t first = first_non_blank(line);
   char found[64], message[160];
-  quote_value(line->text + first, line->length - first, found, sizeof found);
+  mat_quote_bytes(line->text + first, line->length - first, found, sizeof found);
   snprintf(message, sizeof message,
            "expected a line like '7 point match', found '%s' (text before the first "
            "match is ignored)",
            found);
   reader->has_stray_line = true;
-  reader->stray_line = line->number;
-  reader->stray_column = 0;
+  reader->stray_reported = true;
   emit(reader, line->number, byte_column(reader, (int)first + 1), DIAG_ERROR, message);
 }
 
@@ -686,7 +664,7 @@ static void report_mistyped_match_line(bg_mat_reader *reader, const mat_line *li
  * being read is reader->last_line (an over-long line is not: it is skipped
  * unread). */
 static void note_stray_line(bg_mat_reader *reader, int line_number) {
-  if (reader->found_match || stray_line_reported(reader))
+  if (reader->found_match || reader->stray_reported)
     return;
   const mat_line *line = &reader->last_line;
   if (line->number == line_number && looks_like_match_line(line)) {
@@ -846,7 +824,7 @@ static bg_match *take_match(bg_mat_reader *reader) {
  * record is the referee's to judge). */
 static bg_match *finish_input(bg_mat_reader *reader) {
   reader->finished = true;
-  if (!reader->found_match && !stray_line_reported(reader) && !reader->out_of_memory &&
+  if (!reader->found_match && !reader->stray_reported && !reader->out_of_memory &&
       !reader->io_error)
     emit(reader, 1, 1, DIAG_ERROR,
          "no match found: expected a line like '7 point match'");

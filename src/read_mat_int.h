@@ -133,6 +133,7 @@ struct bg_mat_reader {
   /* the first stray line before any match, reported once a match shows up
    * (a file with no match at all gets only "no match found") */
   bool has_stray_line;
+  bool stray_reported; /* said already (a mistyped match line is, at once) */
   int stray_line, stray_column;
 
   /* the layout of move lines: where the left cell starts (after "N) ") and
@@ -188,6 +189,9 @@ void mat_syntax_error(bg_mat_reader *reader, int line, int column, const char *f
 /* Copies the blank-delimited token at `offset` into `out` for a message,
  * shortened and with unprintable bytes replaced. */
 void mat_quote_token(const mat_line *line, size_t offset, char *out, size_t out_size);
+
+/* The same for `length` bytes of `text` (a tag value, a whole line). */
+void mat_quote_bytes(const char *text, size_t length, char *out, size_t out_size);
 
 /* Reads one move line ("  3) 63: 24/18 13/10     41: 13/9 6/5") into the
  * current game. */

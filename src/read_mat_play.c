@@ -246,7 +246,9 @@ static bool start_cell(line_state *state, token_kind kind, size_t offset) {
   int player;
   if (state->cells == 0) {
     player = lone_cell_player(state, column);
-  } else if (state->cells == 1 && kind == TOK_CONCEDE && state->action) {
+  } else if (kind == TOK_CONCEDE && state->action) {
+    /* "55: 4/off 3/off(2)   Concedes": the roller gives up after the roll.
+     * The "Wins" line says who won, whatever the column. */
     player = state->action->player;
   } else if (state->cells == 1) {
     player = 1;
@@ -254,10 +256,6 @@ static bool start_cell(line_state *state, token_kind kind, size_t offset) {
   } else if (kind == TOK_WIN) {
     /* A result written after both plays of a line: placed by its column. */
     player = lone_cell_player(state, column);
-  } else if (kind == TOK_CONCEDE && state->action) {
-    /* "55: 4/off 3/off(2)   Concedes": the roller gives up after the roll.
-     * The "Wins" line says who won, whatever the column. */
-    player = state->action->player;
   } else {
     state->action = NULL;
     cell_error(state, offset,

@@ -77,7 +77,7 @@ static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
       SAY(roll, DIAG_ERROR, "turn-order", "the opening roll cannot be a double (%d%d)",
           roll->die1, roll->die2);
   } else if (roll->player != state->expected_roller) {
-    if (state->last_roller == roll->player && state->last_roll_line[roll->player] > 0)
+    if (state->last_roll_line[roll->player] > 0)
       SAY(roll, DIAG_ERROR, "turn-order",
           "%s rolls, but it is %s's turn: %s already rolled last (line %d)",
           name_of(ref, roll->player), name_of(ref, state->expected_roller),
@@ -140,7 +140,6 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   check_turn(ref, state, roll);
   state->expected_roller = 1 - roll->player;
   state->last_roll_line[roll->player] = roll->pos.line;
-  state->last_roller = roll->player;
   bool resigned_after = !roll->cannot_move && opponent_wins_next(game, index);
   if (roll->dice_unknown && !roll->unreadable) {
     /* "72: 13/9 24/23": reported as syntax; the play still happened. */
@@ -225,7 +224,6 @@ static void start_game(referee *ref, game_state *state, const bg_game *game, boo
   state->cube_owner = -1;
   state->double_by = -1;
   state->expected_roller = -1;
-  state->last_roller = -1;
   state->positions.count = ref->opening ? 1 : 0;
   if (ref->opening)
     ref->opening(&state->positions.boards[0]);

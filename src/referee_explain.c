@@ -401,23 +401,6 @@ static bool explain_by_walking(play_checker *checker, const bg_action *roll,
   return false;
 }
 
-/* Is the play, as written, a legal play of dice (die1, die2)? */
-static bool legal_with(play_checker *checker, const bg_action *roll, const bg_board *view,
-                       int die1, int die2) {
-  bg_action other = *roll;
-  other.die1 = die1;
-  other.die2 = die2;
-  bg_board target;
-  if (!notation_target(view, &other, &target) || !play_is_made_by_dice(&other, view) ||
-      movegen_legal_plays(view, die1, die2, &checker->reachable) < 0)
-    return false;
-  for (int i = 0; i < checker->reachable.count; i++)
-    if (memcmp(checker->reachable.plays[i].result.checkers[0], target.checkers[0],
-               BG_SLOTS) == 0)
-      return true;
-  return false;
-}
-
 /* A typo in the dice is the likeliest mistake behind a play that another
  * roll makes legal: a note says which roll. */
 static void hint_other_roll(play_checker *checker, const bg_action *roll,
@@ -428,7 +411,8 @@ static void hint_other_roll(play_checker *checker, const bg_action *roll,
     for (int low = high; low >= 1; low--) {
       bool recorded = (roll->die1 == high && roll->die2 == low) ||
                       (roll->die1 == low && roll->die2 == high);
-      if (recorded || !legal_with(checker, roll, view, high, low))
+      if (recorded ||
+          plays_of_roll(roll, view, high, low, &checker->reachable, NULL) == 0)
         continue;
       char message[128];
       snprintf(message, sizeof message,

@@ -206,7 +206,7 @@ static bool path_agrees(const bg_action *roll, const bg_play *play) {
 /* Matches the play against one position's legal plays.  Returns how many
  * plays matched. */
 static int match_from(play_checker *checker, const bg_action *roll, const bg_board *view,
-                      play_readings *found, bool *path_found) {
+                      play_readings *found, bool *path_found, bool *walks_found) {
   bg_board target;
   if (!notation_target(view, roll, &target))
     return 0;
@@ -216,7 +216,7 @@ static int match_from(play_checker *checker, const bg_action *roll, const bg_boa
    * another path than the record's (19/14/13 for 19/18/13): a walk of the
    * record's own moves vouches for its path too. */
   bg_board walked;
-  bool walks = play_walk(roll, view, &walked);
+  bool walks = *walks_found = play_walk(roll, view, &walked);
   int matched = 0;
   for (int i = 0; i < checker->legal.count; i++) {
     const bg_play *play = &checker->legal.plays[i];
@@ -323,6 +323,14 @@ static bool check_play_quickly(play_checker *checker, const bg_action *roll,
   return true;
 }
 
+/* Adds the positions of the legal plays explain_miss listed (those of the
+ * roll's position and dice, in checker->legal) to `positions`. */
+static void add_legal_plays(play_checker *checker, const bg_action *roll,
+                            position_set *positions) {
+  for (int i = 0; i < checker->legal.count; i++)
+    add_candidate(positions, &checker->legal.plays[i].result, roll->player);
+}
+
 bool check_play(play_checker *checker, const bg_action *roll, position_set *positions,
                 bool resigned_after) {
   if (positions->count == 0)
@@ -335,17 +343,25 @@ bool check_play(play_checker *checker, const bg_action *roll, position_set *posi
   /* The position the play is judged from: the first where the record's
    * path fits, else the first where its result does. */
   int first_matching = -1, first_on_path = -1;
+  bool walks_at_matching = false, walks_on_path = false; /* play_walk from there */
   for (int i = 0; i < positions->count; i++) {
     bg_board view;
     orient(&positions->boards[i], roll->player, &view);
-    bool on_path = false;
-    if (match_from(checker, roll, &view, found, &on_path) > 0 && first_matching < 0)
+    bool on_path = false, walks = false;
+    if (match_from(checker, roll, &view, found, &on_path, &walks) > 0 &&
+        first_matching < 0) {
       first_matching = i;
-    if (on_path && first_on_path < 0)
+      walks_at_matching = walks;
+    }
+    if (on_path && first_on_path < 0) {
       first_on_path = i;
+      walks_on_path = walks;
+    }
   }
-  if (first_on_path >= 0)
+  if (first_on_path >= 0) {
     first_matching = first_on_path;
+    walks_at_matching = walks_on_path;
+  }
   bg_board first;
   orient(&positions->boards[first_matching >= 0 ? first_matching : 0], roll->player,
          &first);
@@ -354,7 +370,7 @@ bool check_play(play_checker *checker, const bg_action *roll, position_set *posi
                              : found->marks.count        ? &found->marks
                                                          : &found->any;
   if (best->count > 0) {
-    bool by_dice = play_is_made_by_dice(roll, &first);
+    bool by_dice = walks_at_matching; /* the written moves are made by the dice */
     if (!by_dice)
       explain_miss(checker, roll, &first); /* the right place by a wrong path */
     else if (best != &found->path_and_marks && best != &found->marks &&
@@ -362,8 +378,7 @@ bool check_play(play_checker *checker, const bg_action *roll, position_set *posi
       report_hit_marks(checker, roll, &first);
     copy_set(positions, best);
     if (!by_dice) /* a wrong step: the player may have made any legal play */
-      for (int i = 0; i < checker->legal.count; i++)
-        add_candidate(positions, &checker->legal.plays[i].result, roll->player);
+      add_legal_plays(checker, roll, positions);
     return true;
   }
   if (resigned_after && (roll->move_count == 0 || play_is_made_by_dice(roll, &first))) {
@@ -380,8 +395,7 @@ bool check_play(play_checker *checker, const bg_action *roll, position_set *posi
    * (a checker moved from where none is) is out of step with the game: it
    * is not followed further. */
   if (resynchronise(roll, &first, positions)) {
-    for (int i = 0; i < checker->legal.count; i++)
-      add_candidate(positions, &checker->legal.plays[i].result, roll->player);
+    add_legal_plays(checker, roll, positions);
     return true;
   }
   /* Say so: a silent stop would read as "the rest is fine". */
@@ -393,11 +407,8 @@ bool check_play(play_checker *checker, const bg_action *roll, position_set *posi
   return false;
 }
 
-/* The positions the play leads to from `view` with dice (high, low), added
- * to `after`; with no play written, every legal play's. */
-static void add_plays_of_roll(play_checker *checker, const bg_action *roll,
-                              const bg_board *view, int high, int low,
-                              position_set *after) {
+int plays_of_roll(const bg_action *roll, const bg_board *view, int high, int low,
+                  bg_playlist *plays, position_set *after) {
   bg_action tried = *roll;
   tried.die1 = high;
   tried.die2 = low;
@@ -405,12 +416,18 @@ static void add_plays_of_roll(play_checker *checker, const bg_action *roll,
   bool written = roll->move_count > 0;
   if (written &&
       (!notation_target(view, &tried, &target) || !play_is_made_by_dice(&tried, view)))
-    return;
-  if (movegen_legal_plays(view, high, low, &checker->legal) < 0)
-    return;
-  for (int i = 0; i < checker->legal.count; i++)
-    if (!written || same_roller_side(&checker->legal.plays[i].result, &target))
-      add_candidate(after, &checker->legal.plays[i].result, roll->player);
+    return 0;
+  if (movegen_legal_plays(view, high, low, plays) < 0)
+    return 0;
+  int found = 0;
+  for (int i = 0; i < plays->count; i++) {
+    if (written && !same_roller_side(&plays->plays[i].result, &target))
+      continue;
+    found++;
+    if (after)
+      add_candidate(after, &plays->plays[i].result, roll->player);
+  }
+  return found;
 }
 
 bool check_play_any_roll(play_checker *checker, const bg_action *roll,
@@ -428,7 +445,7 @@ bool check_play_any_roll(play_checker *checker, const bg_action *roll,
     orient(&positions->boards[i], roll->player, &view);
     for (int high = 1; high <= 6; high++)
       for (int low = 1; low <= high; low++)
-        add_plays_of_roll(checker, roll, &view, high, low, after);
+        plays_of_roll(roll, &view, high, low, &checker->legal, after);
   }
   if (after->count > 0 && after->count < BG_MAX_CANDIDATES) {
     copy_set(positions, after);

@@ -69,6 +69,13 @@ void play_checker_free(play_checker *checker);
 bool check_play(play_checker *checker, const bg_action *roll, position_set *positions,
                 bool resigned_after);
 
+/* The legal plays of dice (high, low) from `view` (filled into `plays`)
+ * that the written play of `roll` makes, its moves made by those dice; with
+ * no play written, all of them.  Their positions are added to `after`
+ * unless it is NULL.  Returns how many there are. */
+int plays_of_roll(const bg_action *roll, const bg_board *view, int high, int low,
+                  bg_playlist *plays, position_set *after);
+
 /* Checks `roll`, whose dice could not be read (a syntax error said so), by
  * every roll that makes its play legal, and replaces the set with the
  * positions after it; with no play written, every position any roll

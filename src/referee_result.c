@@ -82,8 +82,7 @@ static int check_bore_off_win(referee *ref, const game_state *state,
   int worth = capped(ref, win->player, state->cube_value * first);
   SAY(win, DIAG_ERROR, "score",
       "Wins %d point%s, but a %s with the cube at %d is worth %d point%s%s", win->value,
-      win->value == 1 ? "" : "s", multiple_name(first), state->cube_value, worth,
-      worth == 1 ? "" : "s",
+      plural(win->value), multiple_name(first), state->cube_value, worth, plural(worth),
       worth < state->cube_value * first ? " (all the winner needed)" : "");
   return multipliers == 1 << first ? worth : -1;
 }
@@ -114,7 +113,7 @@ static int check_valued_end(referee *ref, const game_state *state, const bg_acti
   if (is_recorded_value(ref, win->player, state->end_value, win->value))
     return -1;
   SAY(win, DIAG_ERROR, "score", "Wins %d point%s, but the game was worth %d (%s)",
-      win->value, win->value == 1 ? "" : "s", worth,
+      win->value, plural(win->value), worth,
       state->end == END_DROP ? "the cube before the dropped double"
                              : "the points resigned");
   return worth;
@@ -129,12 +128,12 @@ static void check_unvalued_resignation(referee *ref, const game_state *state,
     if (length > 0 && ref->score[win->player] + win->value < length)
       SAY(win, DIAG_ERROR, "score",
           "Wins %d point%s after a resigned match, but %s needed %d to win it",
-          win->value, win->value == 1 ? "" : "s", name_of(ref, win->player),
+          win->value, plural(win->value), name_of(ref, win->player),
           length - ref->score[win->player]);
   } else if (!is_resignation_value(ref, state, win->player, win->value)) {
     SAY(win, DIAG_ERROR, "score",
         "Wins %d point%s after a resignation: it must be 1, 2 or 3 times the cube (%d)",
-        win->value, win->value == 1 ? "" : "s", state->cube_value);
+        win->value, plural(win->value), state->cube_value);
   }
 }
 
@@ -205,7 +204,7 @@ void check_win(referee *ref, game_state *state, const bg_action *recorded) {
       SAY(win, DIAG_ERROR, "score",
           "Wins %d point%s before the game was over: as a resignation it must be 1, 2 or "
           "3 times the cube (%d)",
-          win->value, win->value == 1 ? "" : "s", state->cube_value);
+          win->value, plural(win->value), state->cube_value);
     break;
   }
   if (worth >= 0)
@@ -246,5 +245,5 @@ void on_resign(referee *ref, game_state *state, const bg_action *act) {
     SAY(act, DIAG_ERROR, "score",
         "a resignation of %d point%s: it must be 1, 2 or 3 times the "
         "cube (%d)",
-        act->value, act->value == 1 ? "" : "s", state->cube_value);
+        act->value, plural(act->value), state->cube_value);
 }

@@ -40,16 +40,24 @@ static const int *next_score_line(const referee *ref, const bg_game *game) {
   return game[1].score;
 }
 
+/* The points the score line credits the last game's winner with; 0 when
+ * it credits the loser too, or nothing. */
+static int implied_points(const referee *ref, const bg_game *game) {
+  const bg_action *win = &ref->last_result;
+  int winner = win->player, loser = 1 - winner;
+  int implied = game->score[winner] - (ref->score[winner] - win->value);
+  return game->score[loser] == ref->score[loser] && implied > 0 ? implied : 0;
+}
+
 /* The last result's value is the record's word alone: is the score line
  * the right one, and the "Wins" line wrong?  Only when the score line
  * implies a resignation's value (1, 2 or 3 times the cube) and the next
  * score line does not side with the results. */
 static bool blames_last_result(const referee *ref, const bg_game *game) {
-  const bg_action *win = &ref->last_result;
-  int winner = win->player, loser = 1 - winner;
-  int implied = game->score[winner] - (ref->score[winner] - win->value);
+  int winner = ref->last_result.player;
+  int implied = implied_points(ref, game);
   int length = ref->match->length;
-  if (!ref->last_result_open || game->score[loser] != ref->score[loser] || implied <= 0)
+  if (!ref->last_result_open || implied == 0)
     return false;
   if (length > 0 && game->score[winner] >= length)
     return false; /* a game cannot start from a score that ended the match */
@@ -60,14 +68,6 @@ static bool blames_last_result(const referee *ref, const bg_game *game) {
   bool next_sides_with_results =
       next && one_game_apart(ref->score, next) && !one_game_apart(game->score, next);
   return plausible && !next_sides_with_results;
-}
-
-/* Does the score line differ from the results only in what the last
- * game's winner was credited with? */
-static bool credits_last_winner(const referee *ref, const bg_game *game) {
-  int winner = ref->last_result.player, loser = 1 - winner;
-  int before = ref->score[winner] - ref->last_result.value;
-  return game->score[loser] == ref->score[loser] && game->score[winner] > before;
 }
 
 static void blame_score_line(referee *ref, const bg_game *game) {
@@ -85,11 +85,9 @@ static void blame_score_line(referee *ref, const bg_game *game) {
 
 static void blame_result(referee *ref, const bg_game *game) {
   const bg_action *win = &ref->last_result;
-  int winner = win->player;
-  int implied = game->score[winner] - (ref->score[winner] - win->value);
-  say(ref, win->pos, win->move_number, winner, DIAG_ERROR, "score",
+  say(ref, win->pos, win->move_number, win->player, DIAG_ERROR, "score",
       "Wins %d point%s, but the score lines count %d for this game (line %d)", win->value,
-      win->value == 1 ? "" : "s", implied, game->score_pos.line);
+      plural(win->value), implied_points(ref, game), game->score_pos.line);
 }
 
 /* The first game's score line: 0-0 for a "Game 1"; a record that starts
@@ -115,7 +113,7 @@ static void check_after_match_end(referee *ref, const bg_game *game) {
     const bg_action *win = &ref->last_result;
     say(ref, win->pos, win->move_number, ref->match_won_by, DIAG_ERROR, "score",
         "Wins %d point%s ends the match, yet game %d follows", win->value,
-        win->value == 1 ? "" : "s", game->number);
+        plural(win->value), game->number);
     ref->match_won_by = -1;
     go_on_from(ref, game->score, NULL);
     return;
@@ -137,7 +135,7 @@ void check_score_line(referee *ref, const bg_game *game, bool first) {
     go_on_from(ref, game->score, NULL); /* the other reading was the right one */
   } else if (ref->last_game_open && one_game_apart(ref->score, game->score)) {
     go_on_from(ref, game->score, NULL); /* the game before has no result */
-  } else if (ref->last_result_blamed && credits_last_winner(ref, game)) {
+  } else if (ref->last_result_blamed && implied_points(ref, game) > 0) {
     go_on_from(ref, game->score, NULL); /* that "Wins" line was said to be wrong */
   } else if (blames_last_result(ref, game)) {
     blame_result(ref, game);

@@ -30,7 +30,6 @@ typedef struct {
                             (0: a resignation written without points) */
   int resign_level;      /* RESIGN_* of a resignation written without points */
   int last_roll_line[2]; /* the line of each player's last roll */
-  int last_roller;       /* who rolled last (-1 before the opening roll) */
   bool result_seen;
   int result_points;
   int result_winner;

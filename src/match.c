@@ -72,7 +72,7 @@ bg_game *match_add_game(bg_match *match) {
   return game;
 }
 
-bg_action *game_add_action(bg_game *game) {
+bg_action *match_game_add_action(bg_game *game) {
   if (!grow((void **)&game->actions, game->action_count, &game->action_capacity,
             sizeof *game->actions))
     return NULL;

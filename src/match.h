@@ -119,7 +119,7 @@ void match_free(bg_match *match);
 
 /* Append helpers: return NULL on out of memory. */
 bg_game *match_add_game(bg_match *match);
-bg_action *game_add_action(bg_game *game);
+bg_action *match_game_add_action(bg_game *game);
 bool match_add_tag(bg_match *match, const char *key, const char *value, bg_srcpos pos);
 
 /* The value of header tag `key` (case-insensitive), or NULL. */

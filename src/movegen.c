@@ -415,7 +415,7 @@ static void text_add_path(text *t, const checker_path *path) {
   }
 }
 
-char *play_format(const bg_play *play, char *buf, int size) {
+char *notation_format_play(const bg_play *play, char *buf, int size) {
   if (size <= 0)
     return buf;
   buf[0] = '\0';

@@ -52,6 +52,6 @@ int movegen_reachable(const bg_board *board, int die1, int die2, bg_playlist *ou
 
 /* Formats a play the way GNU Backgammon lists them: "bar/21", "8/3(2)",
  * "6/off", chains with a hit mark after the hit point; into buf, returns buf. */
-char *play_format(const bg_play *play, char *buf, int size);
+char *notation_format_play(const bg_play *play, char *buf, int size);
 
 #endif

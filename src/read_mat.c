@@ -730,7 +730,7 @@ static bool read_set_position(bg_mat_reader *reader, const mat_line *line) {
   mat_span board = {0, 0};
   mat_group_span(&reader->patterns, GRP_SETUP_BOARD, &board);
   bg_game *game = &reader->match->games[reader->match->game_count - 1];
-  bg_action *action = game_add_action(game);
+  bg_action *action = match_game_add_action(game);
   if (!action) {
     reader->out_of_memory = true;
     return false;

@@ -262,7 +262,7 @@ static bool start_cell(line_state *state, token_kind kind, size_t offset) {
                "a move line has at most two cells (left player, right player)");
     return false;
   }
-  bg_action *action = game_add_action(state->game);
+  bg_action *action = match_game_add_action(state->game);
   if (!action) {
     state->reader->out_of_memory = true;
     return false;
@@ -296,7 +296,7 @@ static bool starts_unreadable_cell(const line_state *state, size_t offset) {
 /* The cell is recorded as a roll nobody can read (dice 0, play unknown), so
  * the turn still passes; the syntax error says why. */
 static void start_unreadable_cell(line_state *state, size_t offset) {
-  bg_action *action = game_add_action(state->game);
+  bg_action *action = match_game_add_action(state->game);
   if (!action) {
     state->reader->out_of_memory = true;
     return;

@@ -31,16 +31,17 @@ static bool resolve(bg_rule_flag option, bg_rule_flag record, bool fallback) {
   return fallback;
 }
 
-const char *name_of(const referee *ref, int player) {
+const char *referee_player_name(const referee *ref, int player) {
   const char *name = ref->match->players[player];
   return name && *name ? name : (player ? "the right player" : "the left player");
 }
 
-void say(referee *ref, bg_srcpos pos, int move, int player, bg_severity severity,
-         const char *rule, const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+void referee_say(referee *ref, bg_srcpos pos, int move, int player, bg_severity severity,
+                 const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
 
-void say(referee *ref, bg_srcpos pos, int move, int player, bg_severity severity,
-         const char *rule, const char *fmt, ...) {
+void referee_say(referee *ref, bg_srcpos pos, int move, int player, bg_severity severity,
+                 const char *rule, const char *fmt, ...) {
   char message[512];
   va_list args;
   va_start(args, fmt);
@@ -54,7 +55,7 @@ void say(referee *ref, bg_srcpos pos, int move, int player, bg_severity severity
                   .message = message,
                   .game = ref->game ? ref->game->number : 0,
                   .move = move,
-                  .player = player >= 0 ? name_of(ref, player) : NULL};
+                  .player = player >= 0 ? referee_player_name(ref, player) : NULL};
   diag_emit(ref->sink, &diag);
 }
 
@@ -64,7 +65,7 @@ static bool game_over(referee *ref, const game_state *state, const bg_action *ac
   if (state->end == END_NONE && !state->result_seen)
     return false;
   SAY(action, DIAG_ERROR, "turn-order", "%s acts after the game has ended",
-      name_of(ref, action->player));
+      referee_player_name(ref, action->player));
   return true;
 }
 
@@ -80,11 +81,13 @@ static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
     if (state->last_roll_line[roll->player] > 0)
       SAY(roll, DIAG_ERROR, "turn-order",
           "%s rolls, but it is %s's turn: %s already rolled last (line %d)",
-          name_of(ref, roll->player), name_of(ref, state->expected_roller),
-          name_of(ref, roll->player), state->last_roll_line[roll->player]);
+          referee_player_name(ref, roll->player),
+          referee_player_name(ref, state->expected_roller),
+          referee_player_name(ref, roll->player), state->last_roll_line[roll->player]);
     else
       SAY(roll, DIAG_ERROR, "turn-order", "%s rolls, but it is %s's turn",
-          name_of(ref, roll->player), name_of(ref, state->expected_roller));
+          referee_player_name(ref, roll->player),
+          referee_player_name(ref, state->expected_roller));
     return false;
   }
   return true;
@@ -136,21 +139,22 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
       game_over(ref, state, roll);
     return;
   }
-  settle_unanswered_double(ref, state, roll);
+  referee_settle_unanswered_double(ref, state, roll);
   check_turn(ref, state, roll);
   state->expected_roller = 1 - roll->player;
   state->last_roll_line[roll->player] = roll->pos.line;
   bool resigned_after = !roll->cannot_move && opponent_wins_next(game, index);
   if (roll->dice_unknown && !roll->unreadable) {
     /* "72: 13/9 24/23": reported as syntax; the play still happened. */
-    if (!check_play_any_roll(&ref->plays, roll, &state->positions) && !resigned_after)
-      say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE, "syntax",
-          "no roll makes this play legal: the rest of this game is not checked");
+    if (!referee_check_play_any_roll(&ref->plays, roll, &state->positions) &&
+        !resigned_after)
+      referee_say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE, "syntax",
+                  "no roll makes this play legal: the rest of this game is not checked");
     return;
   }
   if (roll->unreadable && state->positions.count > 0 && !resigned_after)
-    say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE, "syntax",
-        "this play could not be read: the rest of this game is not checked");
+    referee_say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE, "syntax",
+                "this play could not be read: the rest of this game is not checked");
   if (roll->die1 == 0 && roll->unknown_play && !roll->unreadable && !resigned_after &&
       state->positions.count > 0)
     SAY(roll, DIAG_WARNING, "unrecorded",
@@ -179,7 +183,7 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   }
   if (state->positions.count == 0)
     return;
-  if (check_play(&ref->plays, roll, &state->positions, resigned_after))
+  if (referee_check_play(&ref->plays, roll, &state->positions, resigned_after))
     note_bear_off(state, roll->player);
 }
 
@@ -201,7 +205,8 @@ static void on_set_position(referee *ref, game_state *state, const bg_action *ac
     board.checkers[side][BG_OFF] = (uint8_t)(fits ? BG_CHECKERS - placed : 0);
   }
   if (!fits || !board_is_valid(&board)) {
-    say(ref, act->pos, 0, -1, DIAG_ERROR, "syntax",
+    referee_say(
+        ref, act->pos, 0, -1, DIAG_ERROR, "syntax",
         "this '; Set Pos=' board is no backgammon position (more than 15 checkers a "
         "side, "
         "or both sides on one point): the plays after it are not checked");
@@ -246,12 +251,13 @@ static bg_srcpos last_place(const bg_game *game) {
 
 static void finish_game(referee *ref, game_state *state, const bg_game *game) {
   int winner = state->result_seen ? state->result_winner : state->winner;
-  int points = state->result_seen ? state->result_points : derived_points(ref, state);
+  int points =
+      state->result_seen ? state->result_points : referee_derived_points(ref, state);
   if (!state->result_seen)
-    say(ref, last_place(game), 0, -1, DIAG_WARNING, "incomplete",
-        state->end == END_NONE ? "game %d stops before it was won"
-                               : "game %d has no \"Wins\" line",
-        game->number);
+    referee_say(ref, last_place(game), 0, -1, DIAG_WARNING, "incomplete",
+                state->end == END_NONE ? "game %d stops before it was won"
+                                       : "game %d has no \"Wins\" line",
+                game->number);
   if (state->crawford_game)
     ref->crawford_done = true;
   if (!state->result_seen)
@@ -262,13 +268,13 @@ static void finish_game(referee *ref, game_state *state, const bg_game *game) {
     ref->last_game_open = true;
     return;
   }
-  count_result(ref, winner, points, game->number);
+  referee_count_result(ref, winner, points, game->number);
 }
 
 static void check_game(referee *ref, const bg_game *game, bool first) {
   game_state state;
   ref->game = game;
-  check_score_line(ref, game, first);
+  referee_check_score_line(ref, game, first);
   start_game(ref, &state, game, first);
   for (int i = 0; i < game->action_count; i++) {
     const bg_action *act = &game->actions[i];
@@ -279,25 +285,25 @@ static void check_game(referee *ref, const bg_game *game, bool first) {
       on_roll(ref, &state, game, i);
       break;
     case ACT_DOUBLE:
-      settle_unanswered_double(ref, &state, act);
-      on_double(ref, &state, act);
+      referee_settle_unanswered_double(ref, &state, act);
+      referee_on_double(ref, &state, act);
       break;
     case ACT_TAKE:
-      on_take(ref, &state, act);
+      referee_on_take(ref, &state, act);
       break;
     case ACT_DROP:
-      on_drop(ref, &state, act);
+      referee_on_drop(ref, &state, act);
       break;
     case ACT_BEAVER:
-      on_beaver(ref, &state, act);
+      referee_on_beaver(ref, &state, act);
       break;
     case ACT_RESIGN:
-      settle_unanswered_double(ref, &state, act);
-      on_resign(ref, &state, act);
+      referee_settle_unanswered_double(ref, &state, act);
+      referee_on_resign(ref, &state, act);
       break;
     case ACT_WIN: {
       long errors_before = ref->sink->errors;
-      check_win(ref, &state, act);
+      referee_check_win(ref, &state, act);
       ref->last_result_blamed = ref->sink->errors > errors_before;
       break;
     }
@@ -326,7 +332,8 @@ static void choose_variation(referee *ref) {
       ref->opening = board_initial_longgammon;
     else {
       ref->opening = NULL;
-      say(ref, tag->pos, 0, -1, DIAG_WARNING, "unrecorded",
+      referee_say(
+          ref, tag->pos, 0, -1, DIAG_WARNING, "unrecorded",
           "plays are not checked: the variation '%s' has other rules than backgammon",
           tag->value);
     }
@@ -377,11 +384,13 @@ void referee_check_match(const bg_match *match, const bg_referee_options *option
     check_game(&ref, &match->games[g], g == 0);
   ref.game = NULL;
   if (match->game_count == 0)
-    say(&ref, match->pos, 0, -1, DIAG_WARNING, "incomplete", "the match has no games");
+    referee_say(&ref, match->pos, 0, -1, DIAG_WARNING, "incomplete",
+                "the match has no games");
   else if (match_play && ref.match_won_by < 0 && ref.score_known && !ref.last_game_open &&
            !galaxy_one_off_game(match))
-    say(&ref, last_place(&match->games[match->game_count - 1]), 0, -1, DIAG_WARNING,
-        "incomplete", "the match stops at %d-%d, before either player reached %d point%s",
-        ref.score[0], ref.score[1], match->length, plural(match->length));
+    referee_say(&ref, last_place(&match->games[match->game_count - 1]), 0, -1,
+                DIAG_WARNING, "incomplete",
+                "the match stops at %d-%d, before either player reached %d point%s",
+                ref.score[0], ref.score[1], match->length, plural(match->length));
   play_checker_free(&ref.plays);
 }

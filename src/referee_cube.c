@@ -18,7 +18,8 @@ static int doubled(int value) {
 }
 
 /* A double nobody answered: the game went on, so it was taken. */
-void settle_unanswered_double(referee *ref, game_state *state, const bg_action *next) {
+void referee_settle_unanswered_double(referee *ref, game_state *state,
+                                      const bg_action *next) {
   if (state->double_by < 0)
     return;
   if (!state->beavered)
@@ -38,7 +39,7 @@ static void keep_cube_before(referee *ref, game_state *state, long errors_before
     state->cube_before_refused = state->cube_value;
 }
 
-void on_double(referee *ref, game_state *state, const bg_action *act) {
+void referee_on_double(referee *ref, game_state *state, const bg_action *act) {
   long errors_before = ref->sink->errors;
   check_double(ref, state, act);
   keep_cube_before(ref, state, errors_before);
@@ -48,17 +49,19 @@ static void check_double(referee *ref, game_state *state, const bg_action *act) 
   int player = act->player;
   if (state->double_by >= 0 && !state->beavered)
     SAY(act, DIAG_ERROR, "cube",
-        "%s doubles while a double is still waiting for an answer", name_of(ref, player));
+        "%s doubles while a double is still waiting for an answer",
+        referee_player_name(ref, player));
   else if (state->expected_roller < 0)
     SAY(act, DIAG_ERROR, "cube", "no double before the opening roll");
   else if (state->expected_roller != player)
     SAY(act, DIAG_ERROR, "cube",
-        "%s doubles after rolling: a double comes before the roll", name_of(ref, player));
+        "%s doubles after rolling: a double comes before the roll",
+        referee_player_name(ref, player));
   else if (state->crawford_game)
     SAY(act, DIAG_ERROR, "cube", "no doubling in the Crawford game");
   else if (state->cube_owner == 1 - player)
-    SAY(act, DIAG_ERROR, "cube", "%s doubles, but %s owns the cube", name_of(ref, player),
-        name_of(ref, 1 - player));
+    SAY(act, DIAG_ERROR, "cube", "%s doubles, but %s owns the cube",
+        referee_player_name(ref, player), referee_player_name(ref, 1 - player));
   else if (act->value != doubled(state->cube_value))
     SAY(act, DIAG_ERROR, "cube", "the cube goes from %d to %d, not %d", state->cube_value,
         doubled(state->cube_value), act->value);
@@ -79,11 +82,11 @@ static bool answers_double(referee *ref, game_state *state, const bg_action *act
   if (state->double_by >= 0 && state->beavered)
     return true; /* the doubler answers the beaver */
   SAY(act, DIAG_ERROR, "cube", "%s %s, but no double was offered",
-      name_of(ref, act->player), verb);
+      referee_player_name(ref, act->player), verb);
   return false;
 }
 
-void on_take(referee *ref, game_state *state, const bg_action *act) {
+void referee_on_take(referee *ref, game_state *state, const bg_action *act) {
   if (!answers_double(ref, state, act, "takes"))
     return;
   state->cube_value = state->double_value;
@@ -92,7 +95,7 @@ void on_take(referee *ref, game_state *state, const bg_action *act) {
   state->beavered = false;
 }
 
-void on_drop(referee *ref, game_state *state, const bg_action *act) {
+void referee_on_drop(referee *ref, game_state *state, const bg_action *act) {
   if (!answers_double(ref, state, act, "drops"))
     return;
   state->end = END_DROP;
@@ -102,7 +105,7 @@ void on_drop(referee *ref, game_state *state, const bg_action *act) {
   state->double_by = -1;
 }
 
-void on_beaver(referee *ref, game_state *state, const bg_action *act) {
+void referee_on_beaver(referee *ref, game_state *state, const bg_action *act) {
   long errors_before = ref->sink->errors;
   check_beaver(ref, state, act);
   keep_cube_before(ref, state, errors_before);

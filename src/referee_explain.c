@@ -167,8 +167,8 @@ static bool playable(move_search *search, const bg_action *roll, const bg_board 
   return search_init(search, roll, relaxed) && search_run(search, roll, view);
 }
 
-bool replay_one_die_per_move(const bg_action *roll, const bg_board *view,
-                             bg_board *result) {
+bool referee_replay_one_die_per_move(const bg_action *roll, const bg_board *view,
+                                     bg_board *result) {
   move_search search;
   if (!search_init(&search, roll, 0) || search.count != search.dice_total ||
       !search_run(&search, roll, view))
@@ -234,7 +234,7 @@ static bool walk_paths(checker_paths *paths, const bg_board *view, const dice_le
   return false;
 }
 
-bool play_walk(const bg_action *roll, const bg_board *view, bg_board *after) {
+bool referee_play_walk(const bg_action *roll, const bg_board *view, bg_board *after) {
   checker_paths paths = {.count = 0};
   for (int i = 0; i < roll->move_count; i++)
     for (int k = 0; k < roll->moves[i].count; k++) {
@@ -248,8 +248,8 @@ bool play_walk(const bg_action *roll, const bg_board *view, bg_board *after) {
   return walk_paths(&paths, view, &left, after);
 }
 
-bool play_is_made_by_dice(const bg_action *roll, const bg_board *view) {
-  return play_walk(roll, view, NULL);
+bool referee_play_is_made_by_dice(const bg_action *roll, const bg_board *view) {
+  return referee_play_walk(roll, view, NULL);
 }
 
 /* ---- the messages ---------------------------------------------------- */
@@ -264,7 +264,7 @@ static int max_dice(const bg_playlist *legal) {
 static void explain_unplayed(play_checker *checker, const bg_action *roll,
                              const move_search *search, const char *legal) {
   char message[512], text[256];
-  play_text(roll, text, sizeof text);
+  notation_play_text(roll, text, sizeof text);
   int most = max_dice(&checker->legal);
   int higher = roll->die1 > roll->die2 ? roll->die1 : roll->die2;
   int lower = roll->die1 > roll->die2 ? roll->die2 : roll->die1;
@@ -277,7 +277,8 @@ static void explain_unplayed(play_checker *checker, const bg_action *roll,
     snprintf(message, sizeof message,
              "%d%d: %s plays the %d, but the higher die (%d) can be played and must be",
              roll->die1, roll->die2, text, lower, higher);
-  report(checker, roll, roll->pos, DIAG_ERROR, "unplayed-dice", message, legal);
+  referee_report_play(checker, roll, roll->pos, DIAG_ERROR, "unplayed-dice", message,
+                      legal);
 }
 
 /* Why `text` (a bear-off from `board`) is not a legal one: checkers stand
@@ -287,7 +288,7 @@ static void bear_off_message(const bg_board *board, int outside, int die,
                              const char *text, char *message, int size) {
   char highest_name[8], die_name[16];
   int highest = board_highest_point(board, 0);
-  point_name(highest, highest_name, sizeof highest_name);
+  notation_point_name(highest, highest_name, sizeof highest_name);
   if (die > 0)
     snprintf(die_name, sizeof die_name, "%d", die);
   else
@@ -308,11 +309,12 @@ static void explain_bear_off(play_checker *checker, const bg_action *roll,
                              const move_search *search, const char *legal) {
   char message[512], text[32];
   const bg_move *move = search->bent_move;
-  move_text(move, text, sizeof text);
+  notation_move_text(move, text, sizeof text);
   bear_off_message(&search->bent_board,
                    board_checkers_outside_home(&search->bent_board, 0), search->bent_die,
                    text, message, sizeof message);
-  report(checker, roll, move->pos, DIAG_ERROR, "wrong-bear-off", message, legal);
+  referee_report_play(checker, roll, move->pos, DIAG_ERROR, "wrong-bear-off", message,
+                      legal);
 }
 
 static int dice_max(const dice_left *left) {
@@ -343,9 +345,9 @@ static bool explain_bear_off_move(const bg_board *view, const dice_left *left,
 static const char *explain_move(const bg_board *view, const dice_left *left,
                                 const bg_move *move, char *message, int size) {
   char text[32], from_name[8], to_name[8];
-  move_text(move, text, sizeof text);
-  point_name(move->from, from_name, sizeof from_name);
-  point_name(move->to, to_name, sizeof to_name);
+  notation_move_text(move, text, sizeof text);
+  notation_point_name(move->from, from_name, sizeof from_name);
+  notation_point_name(move->to, to_name, sizeof to_name);
   int distance = move->from - move->to;
   int opposing = move->to == BG_OFF ? 0 : board_opponent_checkers_on(view, move->to);
   if (move->to < move->from &&
@@ -394,7 +396,7 @@ static bool explain_by_walking(play_checker *checker, const bg_action *roll,
       }
       char message[512];
       const char *rule = explain_move(&view, &left, move, message, sizeof message);
-      report(checker, roll, move->pos, DIAG_ERROR, rule, message, legal);
+      referee_report_play(checker, roll, move->pos, DIAG_ERROR, rule, message, legal);
       return true;
     }
   }
@@ -412,13 +414,13 @@ static void hint_other_roll(play_checker *checker, const bg_action *roll,
       bool recorded = (roll->die1 == high && roll->die2 == low) ||
                       (roll->die1 == low && roll->die2 == high);
       if (recorded ||
-          plays_of_roll(roll, view, high, low, &checker->reachable, NULL) == 0)
+          referee_plays_of_roll(roll, view, high, low, &checker->reachable, NULL) == 0)
         continue;
       char message[128];
       snprintf(message, sizeof message,
                "the play is legal with %d%d: were the dice %d%d?", high, low, high, low);
-      report(checker, roll, checker->last_pos, DIAG_NOTE, checker->last_rule, message,
-             NULL);
+      referee_report_play(checker, roll, checker->last_pos, DIAG_NOTE, checker->last_rule,
+                          message, NULL);
       return;
     }
 }
@@ -426,9 +428,10 @@ static void hint_other_roll(play_checker *checker, const bg_action *roll,
 static void explain_play(play_checker *checker, const bg_action *roll,
                          const bg_board *view);
 
-void explain_miss(play_checker *checker, const bg_action *roll, const bg_board *view) {
+void referee_explain_miss(play_checker *checker, const bg_action *roll,
+                          const bg_board *view) {
   explain_play(checker, roll, view);
-  if (!play_is_made_by_dice(roll, view))
+  if (!referee_play_is_made_by_dice(roll, view))
     hint_other_roll(checker, roll, view);
 }
 
@@ -437,20 +440,22 @@ static void explain_play(play_checker *checker, const bg_action *roll,
   if (movegen_legal_plays(view, roll->die1, roll->die2, &checker->legal) < 0)
     return;
   char legal[1024], message[512], text[256];
-  legal_list(&checker->legal, legal, sizeof legal);
-  play_text(roll, text, sizeof text);
+  notation_legal_list(&checker->legal, legal, sizeof legal);
+  notation_play_text(roll, text, sizeof text);
   if (roll->move_count == 0) {
     snprintf(message, sizeof message, "%d%d is recorded as no play, but %d legal %s",
              roll->die1, roll->die2, checker->legal.count,
              checker->legal.count == 1 ? "play exists" : "plays exist");
-    report(checker, roll, roll->pos, DIAG_ERROR, "wrong-no-play", message, legal);
+    referee_report_play(checker, roll, roll->pos, DIAG_ERROR, "wrong-no-play", message,
+                        legal);
     return;
   }
   if (max_dice(&checker->legal) == 0) {
     snprintf(message, sizeof message,
              "%d%d cannot be played in this position, but the record plays %s",
              roll->die1, roll->die2, text);
-    report(checker, roll, roll->pos, DIAG_ERROR, "illegal-move", message, NULL);
+    referee_report_play(checker, roll, roll->pos, DIAG_ERROR, "illegal-move", message,
+                        NULL);
     return;
   }
   move_search search;
@@ -463,16 +468,17 @@ static void explain_play(play_checker *checker, const bg_action *roll,
     return;
   }
   if (playable(&search, roll, view, BG_RELAX_BAR) && search.bent_move) {
-    move_text(search.bent_move, text, sizeof text);
+    notation_move_text(search.bent_move, text, sizeof text);
     snprintf(message, sizeof message,
              "%s moves a checker while one is on the bar: it must enter first", text);
-    report(checker, roll, search.bent_move->pos, DIAG_ERROR, "illegal-move", message,
-           legal);
+    referee_report_play(checker, roll, search.bent_move->pos, DIAG_ERROR, "illegal-move",
+                        message, legal);
     return;
   }
   if (explain_by_walking(checker, roll, view, legal))
     return;
   snprintf(message, sizeof message, "%s is not a legal play of %d%d", text, roll->die1,
            roll->die2);
-  report(checker, roll, roll->pos, DIAG_ERROR, "illegal-move", message, legal);
+  referee_report_play(checker, roll, roll->pos, DIAG_ERROR, "illegal-move", message,
+                      legal);
 }

@@ -29,7 +29,7 @@ void play_checker_free(play_checker *checker) {
   playlist_free(&checker->reachable);
 }
 
-const char *point_name(int point, char *buf, int size) {
+const char *notation_point_name(int point, char *buf, int size) {
   if (point == BG_BAR)
     snprintf(buf, size, "bar");
   else if (point == BG_OFF)
@@ -40,22 +40,23 @@ const char *point_name(int point, char *buf, int size) {
 }
 
 /* "13/9*(2)" as the record wrote it (up to the repeat count). */
-const char *move_text(const bg_move *move, char *buf, int size) {
+const char *notation_move_text(const bg_move *move, char *buf, int size) {
   char from[8], to[8];
-  int length = snprintf(buf, size, "%s/%s%s", point_name(move->from, from, sizeof from),
-                        point_name(move->to, to, sizeof to), move->hit ? "*" : "");
+  int length =
+      snprintf(buf, size, "%s/%s%s", notation_point_name(move->from, from, sizeof from),
+               notation_point_name(move->to, to, sizeof to), move->hit ? "*" : "");
   if (move->count > 1 && length < size)
     snprintf(buf + length, size - length, "(%d)", move->count);
   return buf;
 }
 
-const char *play_text(const bg_action *roll, char *buf, int size) {
+const char *notation_play_text(const bg_action *roll, char *buf, int size) {
   int length = 0;
   buf[0] = '\0';
   for (int i = 0; i < roll->move_count && length < size - 1; i++) {
     char one[32];
     length += snprintf(buf + length, size - length, "%s%s", i ? " " : "",
-                       move_text(&roll->moves[i], one, sizeof one));
+                       notation_move_text(&roll->moves[i], one, sizeof one));
   }
   return buf;
 }
@@ -65,9 +66,9 @@ static const char *player_name(const play_checker *checker, int player) {
   return name && *name ? name : (player ? "the right player" : "the left player");
 }
 
-void report(play_checker *checker, const bg_action *roll, bg_srcpos pos,
-            bg_severity severity, const char *rule, const char *message,
-            const char *legal) {
+void referee_report_play(play_checker *checker, const bg_action *roll, bg_srcpos pos,
+                         bg_severity severity, const char *rule, const char *message,
+                         const char *legal) {
   checker->last_rule = rule;
   checker->last_pos = pos;
   bg_diag diag = {.file = checker->match->file,
@@ -84,13 +85,13 @@ void report(play_checker *checker, const bg_action *roll, bg_srcpos pos,
 }
 
 /* The legal plays as "a | b | c", at most `shown` of them. */
-void legal_list(const bg_playlist *legal, char *buf, int size) {
+void notation_legal_list(const bg_playlist *legal, char *buf, int size) {
   const int shown = 8;
   int length = 0;
   buf[0] = '\0';
   for (int i = 0; i < legal->count && i < shown && length < size - 1; i++) {
     char one[64];
-    play_format(&legal->plays[i], one, sizeof one);
+    notation_format_play(&legal->plays[i], one, sizeof one);
     length += snprintf(buf + length, size - length, "%s%s", i ? " | " : "",
                        legal->plays[i].step_count ? one : "no play");
   }
@@ -100,7 +101,7 @@ void legal_list(const bg_playlist *legal, char *buf, int size) {
 
 /* The mover's checkers after the notation's moves, netted; false when the
  * notation takes a checker from a point more often than it holds one. */
-bool notation_target(const bg_board *view, const bg_action *roll, bg_board *target) {
+bool referee_moves_target(const bg_board *view, const bg_action *roll, bg_board *target) {
   int counts[BG_SLOTS];
   for (int p = 0; p < BG_SLOTS; p++)
     counts[p] = view->checkers[0][p];
@@ -208,7 +209,7 @@ static bool path_agrees(const bg_action *roll, const bg_play *play) {
 static int match_from(play_checker *checker, const bg_action *roll, const bg_board *view,
                       play_readings *found, bool *path_found, bool *walks_found) {
   bg_board target;
-  if (!notation_target(view, roll, &target))
+  if (!referee_moves_target(view, roll, &target))
     return 0;
   if (movegen_legal_plays(view, roll->die1, roll->die2, &checker->legal) < 0)
     return 0;
@@ -216,7 +217,7 @@ static int match_from(play_checker *checker, const bg_action *roll, const bg_boa
    * another path than the record's (19/14/13 for 19/18/13): a walk of the
    * record's own moves vouches for its path too. */
   bg_board walked;
-  bool walks = *walks_found = play_walk(roll, view, &walked);
+  bool walks = *walks_found = referee_play_walk(roll, view, &walked);
   int matched = 0;
   for (int i = 0; i < checker->legal.count; i++) {
     const bg_play *play = &checker->legal.plays[i];
@@ -244,7 +245,7 @@ static int match_from(play_checker *checker, const bg_action *roll, const bg_boa
 static bool resynchronise(const bg_action *roll, const bg_board *view,
                           position_set *after) {
   bg_board target;
-  if (!notation_target(view, roll, &target))
+  if (!referee_moves_target(view, roll, &target))
     return false;
   for (int i = 0; i < roll->move_count; i++) {
     int point = roll->moves[i].to;
@@ -285,13 +286,14 @@ static void report_hit_marks(play_checker *checker, const bg_action *roll,
       why = "%s hits the blot on the %s point but is not marked with '*'";
     if (!why)
       continue;
-    snprintf(message, sizeof message, why, move_text(move, text, sizeof text),
-             point_name(move->to, point, sizeof point));
-    report(checker, roll, move->pos, DIAG_WARNING, "hit-marker", message, NULL);
+    snprintf(message, sizeof message, why, notation_move_text(move, text, sizeof text),
+             notation_point_name(move->to, point, sizeof point));
+    referee_report_play(checker, roll, move->pos, DIAG_WARNING, "hit-marker", message,
+                        NULL);
     return;
   }
-  report(checker, roll, roll->pos, DIAG_WARNING, "hit-marker",
-         "the '*' marks of this play do not match the blots it hits", NULL);
+  referee_report_play(checker, roll, roll->pos, DIAG_WARNING, "hit-marker",
+                      "the '*' marks of this play do not match the blots it hits", NULL);
 }
 
 /* With the marks written, every destination must be marked exactly when
@@ -317,7 +319,7 @@ static bool check_play_quickly(play_checker *checker, const bg_action *roll,
   orient(&positions->boards[0], roll->player, &view);
   if (checker->marks_hits && !marks_agree_with_blots(roll, &view))
     return false;
-  if (!replay_one_die_per_move(roll, &view, &after))
+  if (!referee_replay_one_die_per_move(roll, &view, &after))
     return false;
   orient(&after, roll->player, &positions->boards[0]);
   return true;
@@ -331,8 +333,8 @@ static void add_legal_plays(play_checker *checker, const bg_action *roll,
     add_candidate(positions, &checker->legal.plays[i].result, roll->player);
 }
 
-bool check_play(play_checker *checker, const bg_action *roll, position_set *positions,
-                bool resigned_after) {
+bool referee_check_play(play_checker *checker, const bg_action *roll,
+                        position_set *positions, bool resigned_after) {
   if (positions->count == 0)
     return false;
   if (check_play_quickly(checker, roll, positions))
@@ -372,7 +374,7 @@ bool check_play(play_checker *checker, const bg_action *roll, position_set *posi
   if (best->count > 0) {
     bool by_dice = walks_at_matching; /* the written moves are made by the dice */
     if (!by_dice)
-      explain_miss(checker, roll, &first); /* the right place by a wrong path */
+      referee_explain_miss(checker, roll, &first); /* the right place by a wrong path */
     else if (best != &found->path_and_marks && best != &found->marks &&
              checker->marks_hits)
       report_hit_marks(checker, roll, &first);
@@ -381,13 +383,14 @@ bool check_play(play_checker *checker, const bg_action *roll, position_set *posi
       add_legal_plays(checker, roll, positions);
     return true;
   }
-  if (resigned_after && (roll->move_count == 0 || play_is_made_by_dice(roll, &first))) {
+  if (resigned_after &&
+      (roll->move_count == 0 || referee_play_is_made_by_dice(roll, &first))) {
     /* The roller gave up after rolling, with the play unfinished. */
     if (!resynchronise(roll, &first, positions))
       positions->count = 0;
     return true;
   }
-  explain_miss(checker, roll, &first);
+  referee_explain_miss(checker, roll, &first);
   /* Go on from what the record says happened (its moves as written, even
    * if illegal, or nothing moved for a recorded no-play), and from every
    * legal play too: the mistake may be in the dice or in the play, and the
@@ -399,23 +402,24 @@ bool check_play(play_checker *checker, const bg_action *roll, position_set *posi
     return true;
   }
   /* Say so: a silent stop would read as "the rest is fine". */
-  report(checker, roll, checker->last_pos, DIAG_NOTE, checker->last_rule,
-         "the position this play leaves cannot stand: the rest of this game is not "
-         "checked",
-         NULL);
+  referee_report_play(
+      checker, roll, checker->last_pos, DIAG_NOTE, checker->last_rule,
+      "the position this play leaves cannot stand: the rest of this game is not "
+      "checked",
+      NULL);
   positions->count = 0;
   return false;
 }
 
-int plays_of_roll(const bg_action *roll, const bg_board *view, int high, int low,
-                  bg_playlist *plays, position_set *after) {
+int referee_plays_of_roll(const bg_action *roll, const bg_board *view, int high, int low,
+                          bg_playlist *plays, position_set *after) {
   bg_action tried = *roll;
   tried.die1 = high;
   tried.die2 = low;
   bg_board target;
   bool written = roll->move_count > 0;
-  if (written &&
-      (!notation_target(view, &tried, &target) || !play_is_made_by_dice(&tried, view)))
+  if (written && (!referee_moves_target(view, &tried, &target) ||
+                  !referee_play_is_made_by_dice(&tried, view)))
     return 0;
   if (movegen_legal_plays(view, high, low, plays) < 0)
     return 0;
@@ -430,8 +434,8 @@ int plays_of_roll(const bg_action *roll, const bg_board *view, int high, int low
   return found;
 }
 
-bool check_play_any_roll(play_checker *checker, const bg_action *roll,
-                         position_set *positions) {
+bool referee_check_play_any_roll(play_checker *checker, const bg_action *roll,
+                                 position_set *positions) {
   /* 21 rolls from each position: bounded, for records that are mostly
    * noise. */
   if (positions->count == 0 || positions->count > 16) {
@@ -445,7 +449,7 @@ bool check_play_any_roll(play_checker *checker, const bg_action *roll,
     orient(&positions->boards[i], roll->player, &view);
     for (int high = 1; high <= 6; high++)
       for (int low = 1; low <= high; low++)
-        plays_of_roll(roll, &view, high, low, &checker->legal, after);
+        referee_plays_of_roll(roll, &view, high, low, &checker->legal, after);
   }
   if (after->count > 0 && after->count < BG_MAX_CANDIDATES) {
     copy_set(positions, after);

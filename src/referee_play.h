@@ -66,63 +66,64 @@ void play_checker_free(play_checker *checker);
  * export) is then no rule error, as long as what was played is legal.
  * Returns false when the record cannot be followed any further in this game
  * (the set is then empty). */
-bool check_play(play_checker *checker, const bg_action *roll, position_set *positions,
-                bool resigned_after);
+bool referee_check_play(play_checker *checker, const bg_action *roll,
+                        position_set *positions, bool resigned_after);
 
 /* The legal plays of dice (high, low) from `view` (filled into `plays`)
  * that the written play of `roll` makes, its moves made by those dice; with
  * no play written, all of them.  Their positions are added to `after`
  * unless it is NULL.  Returns how many there are. */
-int plays_of_roll(const bg_action *roll, const bg_board *view, int high, int low,
-                  bg_playlist *plays, position_set *after);
+int referee_plays_of_roll(const bg_action *roll, const bg_board *view, int high, int low,
+                          bg_playlist *plays, position_set *after);
 
 /* Checks `roll`, whose dice could not be read (a syntax error said so), by
  * every roll that makes its play legal, and replaces the set with the
  * positions after it; with no play written, every position any roll
  * reaches.  Returns false when the record cannot be followed further. */
-bool check_play_any_roll(play_checker *checker, const bg_action *roll,
-                         position_set *positions);
+bool referee_check_play_any_roll(play_checker *checker, const bg_action *roll,
+                                 position_set *positions);
 
 /* The name of a point for messages: "bar", "off", or the number. */
-const char *point_name(int point, char *buf, int size);
+const char *notation_point_name(int point, char *buf, int size);
 
 /* ---- shared by referee_play.c and referee_explain.c ---- */
 
 /* A move or a whole play as the record wrote it ("13/9*(2)"). */
-const char *move_text(const bg_move *move, char *buf, int size);
-const char *play_text(const bg_action *roll, char *buf, int size);
+const char *notation_move_text(const bg_move *move, char *buf, int size);
+const char *notation_play_text(const bg_action *roll, char *buf, int size);
 
 /* The legal plays as "a | b | c", the first few of them. */
-void legal_list(const bg_playlist *legal, char *buf, int size);
+void notation_legal_list(const bg_playlist *legal, char *buf, int size);
 
 /* The mover's checkers after the notation's moves, netted (step order,
  * hops and chains do not matter); false when the notation takes a checker
  * from a point more often than it holds one. */
-bool notation_target(const bg_board *view, const bg_action *roll, bg_board *target);
+bool referee_moves_target(const bg_board *view, const bg_action *roll, bg_board *target);
 
 /* One diagnostic about `roll`, at `pos`. */
-void report(play_checker *checker, const bg_action *roll, bg_srcpos pos,
-            bg_severity severity, const char *rule, const char *message,
-            const char *legal);
+void referee_report_play(play_checker *checker, const bg_action *roll, bg_srcpos pos,
+                         bg_severity severity, const char *rule, const char *message,
+                         const char *legal);
 
 /* The fast path for most recorded plays: when the record writes one move
  * per die and they use every die, each step legal, the play is legal (all
  * dice played) and its position is fixed: stores it in `result`. */
-bool replay_one_die_per_move(const bg_action *roll, const bg_board *view,
-                             bg_board *result);
+bool referee_replay_one_die_per_move(const bg_action *roll, const bg_board *view,
+                                     bg_board *result);
 
 /* True when each written move is made by some of the dice, in some order,
  * one legal hop at a time: DESIGN 5's first half (a wrong distance is no
  * notation style).  A legal position reached that way is a legal play; a
  * play that passes this and is no legal play is only too short. */
-bool play_is_made_by_dice(const bg_action *roll, const bg_board *view);
+bool referee_play_is_made_by_dice(const bg_action *roll, const bg_board *view);
 
 /* play_is_made_by_dice, and where one such walk leaves the position (which
  * blots its hops hit) in `after`. */
-bool play_walk(const bg_action *roll, const bg_board *view, bg_board *after);
+bool referee_play_walk(const bg_action *roll, const bg_board *view, bg_board *after);
 
 /* The play of `roll` from `view` (the mover is side 0) is not a legal play:
  * reports which rule it breaks, and where. */
-void explain_miss(play_checker *checker, const bg_action *roll, const bg_board *view);
+void referee_explain_miss(play_checker *checker, const bg_action *roll,
+                          const bg_board *view);
 
 #endif

@@ -43,7 +43,7 @@ static int effective_multipliers(const referee *ref, const game_state *state) {
 }
 
 /* What the game's end was worth, when the record fixes it; -1 otherwise. */
-int derived_points(const referee *ref, const game_state *state) {
+int referee_derived_points(const referee *ref, const game_state *state) {
   switch (state->end) {
   case END_BORE_OFF: {
     int multipliers = effective_multipliers(ref, state);
@@ -128,7 +128,7 @@ static void check_unvalued_resignation(referee *ref, const game_state *state,
     if (length > 0 && ref->score[win->player] + win->value < length)
       SAY(win, DIAG_ERROR, "score",
           "Wins %d point%s after a resigned match, but %s needed %d to win it",
-          win->value, plural(win->value), name_of(ref, win->player),
+          win->value, plural(win->value), referee_player_name(ref, win->player),
           length - ref->score[win->player]);
   } else if (!is_resignation_value(ref, state, win->player, win->value)) {
     SAY(win, DIAG_ERROR, "score",
@@ -152,7 +152,7 @@ static void settle_refused_cube(const referee *ref, game_state *state,
     state->cube_value = turned;
 }
 
-void check_win(referee *ref, game_state *state, const bg_action *recorded) {
+void referee_check_win(referee *ref, game_state *state, const bg_action *recorded) {
   /* DailyGammon writes the result inline, after the winner's last roll on
    * the same line, so it stands in the other player's column. */
   bg_action inline_result;
@@ -178,7 +178,7 @@ void check_win(referee *ref, game_state *state, const bg_action *recorded) {
     state->winner = win->player;
   if (state->end != END_NONE && win->player != state->winner) {
     SAY(win, DIAG_ERROR, "score", "%s is recorded as the winner, but %s won this game",
-        name_of(ref, win->player), name_of(ref, state->winner));
+        referee_player_name(ref, win->player), referee_player_name(ref, state->winner));
     state->result_winner = state->winner; /* the score goes on from the truth */
     return;
   }
@@ -214,7 +214,7 @@ void check_win(referee *ref, game_state *state, const bg_action *recorded) {
     if (win->and_match && !reaches)
       SAY(win, DIAG_ERROR, "score",
           "says \"and the match\", but %s has %d of %d point%s after it",
-          name_of(ref, win->player), ref->score[win->player] + win->value,
+          referee_player_name(ref, win->player), ref->score[win->player] + win->value,
           ref->match->length, plural(ref->match->length));
   }
 }
@@ -227,7 +227,7 @@ static bool is_match_concession(const referee *ref, int points) {
          (points == length - ref->score[0] || points == length - ref->score[1]);
 }
 
-void on_resign(referee *ref, game_state *state, const bg_action *act) {
+void referee_on_resign(referee *ref, game_state *state, const bg_action *act) {
   state->end = END_RESIGN;
   state->winner = 1 - act->player;
   state->end_value = act->value;

@@ -73,21 +73,23 @@ static bool blames_last_result(const referee *ref, const bg_game *game) {
 static void blame_score_line(referee *ref, const bg_game *game) {
   bg_srcpos at = game->score_pos.line ? game->score_pos : game->pos;
   if (ref->last_game_open)
-    say(ref, at, 0, -1, DIAG_ERROR, "score",
+    referee_say(
+        ref, at, 0, -1, DIAG_ERROR, "score",
         "the score line says %d-%d, but one game from %d-%d, whatever its result, "
         "cannot lead there",
         game->score[0], game->score[1], ref->score[0], ref->score[1]);
   else
-    say(ref, at, 0, -1, DIAG_ERROR, "score",
-        "the score line says %d-%d, but after the previous game it is %d-%d",
-        game->score[0], game->score[1], ref->score[0], ref->score[1]);
+    referee_say(ref, at, 0, -1, DIAG_ERROR, "score",
+                "the score line says %d-%d, but after the previous game it is %d-%d",
+                game->score[0], game->score[1], ref->score[0], ref->score[1]);
 }
 
 static void blame_result(referee *ref, const bg_game *game) {
   const bg_action *win = &ref->last_result;
-  say(ref, win->pos, win->move_number, win->player, DIAG_ERROR, "score",
-      "Wins %d point%s, but the score lines count %d for this game (line %d)", win->value,
-      plural(win->value), implied_points(ref, game), game->score_pos.line);
+  referee_say(ref, win->pos, win->move_number, win->player, DIAG_ERROR, "score",
+              "Wins %d point%s, but the score lines count %d for this game (line %d)",
+              win->value, plural(win->value), implied_points(ref, game),
+              game->score_pos.line);
 }
 
 /* The first game's score line: 0-0 for a "Game 1"; a record that starts
@@ -95,9 +97,9 @@ static void blame_result(referee *ref, const bg_game *game) {
 static void check_first_score_line(referee *ref, const bg_game *game) {
   static const int zero[2] = {0, 0};
   if (game->number == 1 && !same_score(game->score, zero)) {
-    say(ref, game->score_pos, 0, -1, DIAG_ERROR, "score",
-        "the score line of game 1 says %d-%d: a match starts at 0-0", game->score[0],
-        game->score[1]);
+    referee_say(ref, game->score_pos, 0, -1, DIAG_ERROR, "score",
+                "the score line of game 1 says %d-%d: a match starts at 0-0",
+                game->score[0], game->score[1]);
     go_on_from(ref, zero, game->score);
     return;
   }
@@ -111,20 +113,20 @@ static void check_after_match_end(referee *ref, const bg_game *game) {
     return; /* said once: every later game is past the end for the same reason */
   if (ref->last_result_open) {
     const bg_action *win = &ref->last_result;
-    say(ref, win->pos, win->move_number, ref->match_won_by, DIAG_ERROR, "score",
-        "Wins %d point%s ends the match, yet game %d follows", win->value,
-        plural(win->value), game->number);
+    referee_say(ref, win->pos, win->move_number, ref->match_won_by, DIAG_ERROR, "score",
+                "Wins %d point%s ends the match, yet game %d follows", win->value,
+                plural(win->value), game->number);
     ref->match_won_by = -1;
     go_on_from(ref, game->score, NULL);
     return;
   }
-  say(ref, game->pos, 0, -1, DIAG_ERROR, "score",
-      "game %d is played after the match ended: %s reached %d point%s in game %d",
-      game->number, name_of(ref, ref->match_won_by), ref->match->length,
-      plural(ref->match->length), ref->match_won_game);
+  referee_say(ref, game->pos, 0, -1, DIAG_ERROR, "score",
+              "game %d is played after the match ended: %s reached %d point%s in game %d",
+              game->number, referee_player_name(ref, ref->match_won_by),
+              ref->match->length, plural(ref->match->length), ref->match_won_game);
 }
 
-void check_score_line(referee *ref, const bg_game *game, bool first) {
+void referee_check_score_line(referee *ref, const bg_game *game, bool first) {
   if (first) {
     check_first_score_line(ref, game);
   } else if (ref->match_won_by >= 0) {
@@ -148,7 +150,7 @@ void check_score_line(referee *ref, const bg_game *game, bool first) {
   ref->last_game_open = false;
 }
 
-void count_result(referee *ref, int winner, int points, int game_number) {
+void referee_count_result(referee *ref, int winner, int points, int game_number) {
   ref->score[winner] += points;
   if (ref->alt_known)
     ref->alt_score[winner] += points;

@@ -71,7 +71,7 @@ typedef struct {
   int last_cube;
 } referee;
 
-const char *name_of(const referee *ref, int player);
+const char *referee_player_name(const referee *ref, int player);
 
 /* "s" after a count other than 1: "1 point", "2 points". */
 static inline const char *plural(int count) {
@@ -79,27 +79,29 @@ static inline const char *plural(int count) {
 }
 
 /* One diagnostic of the match, at `pos`; `player` -1 when it is nobody's. */
-void say(referee *ref, bg_srcpos pos, int move, int player, bg_severity severity,
-         const char *rule, const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+void referee_say(referee *ref, bg_srcpos pos, int move, int player, bg_severity severity,
+                 const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
 
 #define SAY(action, severity, rule, ...)                                                 \
-  say(ref, (action)->pos, (action)->move_number, (action)->player, severity, rule,       \
-      __VA_ARGS__)
+  referee_say(ref, (action)->pos, (action)->move_number, (action)->player, severity,     \
+              rule, __VA_ARGS__)
 
 /* referee_cube.c */
-void settle_unanswered_double(referee *ref, game_state *state, const bg_action *next);
-void on_double(referee *ref, game_state *state, const bg_action *act);
-void on_take(referee *ref, game_state *state, const bg_action *act);
-void on_drop(referee *ref, game_state *state, const bg_action *act);
-void on_beaver(referee *ref, game_state *state, const bg_action *act);
+void referee_settle_unanswered_double(referee *ref, game_state *state,
+                                      const bg_action *next);
+void referee_on_double(referee *ref, game_state *state, const bg_action *act);
+void referee_on_take(referee *ref, game_state *state, const bg_action *act);
+void referee_on_drop(referee *ref, game_state *state, const bg_action *act);
+void referee_on_beaver(referee *ref, game_state *state, const bg_action *act);
 
 /* referee_result.c */
-int derived_points(const referee *ref, const game_state *state);
-void check_win(referee *ref, game_state *state, const bg_action *recorded);
-void on_resign(referee *ref, game_state *state, const bg_action *act);
+int referee_derived_points(const referee *ref, const game_state *state);
+void referee_check_win(referee *ref, game_state *state, const bg_action *recorded);
+void referee_on_resign(referee *ref, game_state *state, const bg_action *act);
 
 /* referee_score.c */
-void check_score_line(referee *ref, const bg_game *game, bool first);
-void count_result(referee *ref, int winner, int points, int game_number);
+void referee_check_score_line(referee *ref, const bg_game *game, bool first);
+void referee_count_result(referee *ref, int winner, int points, int game_number);
 
 #endif

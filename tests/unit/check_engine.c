@@ -71,7 +71,7 @@ static const char *list_text(const bg_playlist *list) {
   ck_assert_int_le(list->count, 1024);
   for (int i = 0; i < list->count; i++) {
     sorted[i] = texts[i];
-    play_format(&list->plays[i], texts[i], sizeof texts[i]);
+    notation_format_play(&list->plays[i], texts[i], sizeof texts[i]);
   }
   qsort(sorted, (size_t)list->count, sizeof sorted[0], compare_strings);
   size_t used = 0;
@@ -105,7 +105,7 @@ static const char *legal(const bg_board *board, int die1, int die2) {
 static const bg_play *find_play(const bg_playlist *list, const char *text) {
   char buf[64];
   for (int i = 0; i < list->count; i++)
-    if (strcmp(play_format(&list->plays[i], buf, sizeof buf), text) == 0)
+    if (strcmp(notation_format_play(&list->plays[i], buf, sizeof buf), text) == 0)
       return &list->plays[i];
   return NULL;
 }
@@ -684,7 +684,7 @@ static bg_play play_of(const int (*steps)[3], int count) {
 static const char *format_steps(const int (*steps)[3], int count) {
   static char buf[64];
   bg_play play = play_of(steps, count);
-  return play_format(&play, buf, sizeof buf);
+  return notation_format_play(&play, buf, sizeof buf);
 }
 
 START_TEST(test_format_bar_off_and_hits) {
@@ -719,11 +719,11 @@ START_TEST(test_format_never_overflows) {
   char buf[8];
   memset(buf, 'x', sizeof buf);
   bg_play play = play_of((const int[][3]){{13, 9, 1}, {9, 4, 0}, {24, 20, 0}}, 3);
-  play_format(&play, buf, 5);
+  notation_format_play(&play, buf, 5);
   ck_assert_str_eq(buf, "24/2");
   ck_assert_int_eq(buf[5], 'x');
   buf[0] = 'y';
-  play_format(&play, buf, 0);
+  notation_format_play(&play, buf, 0);
   ck_assert_int_eq(buf[0], 'y');
 }
 END_TEST

@@ -241,7 +241,7 @@ static int format_differences(const bg_playlist *engine, const gnubg_plays *gnub
   char text[128];
   for (int i = 0; i < engine->count; i++) {
     int index = gnubg_index_of(gnubg, &engine->plays[i].result);
-    play_format(&engine->plays[i], text, sizeof text);
+    notation_format_play(&engine->plays[i], text, sizeof text);
     if (index >= 0 && strcmp(text, gnubg->texts[index]) != 0) {
       if (report && differences == 0)
         printf("  format: engine \"%s\", gnubg \"%s\"\n", text, gnubg->texts[index]);
@@ -257,7 +257,8 @@ static void report_mismatch(const fixture_line *line, const bg_playlist *engine)
          line->line_number, line->position_id, line->die1, line->die2, line->play_count,
          engine->count);
   for (int i = 0; i < engine->count; i++)
-    printf("%s%s", i ? " | " : " ", play_format(&engine->plays[i], text, sizeof text));
+    printf("%s%s", i ? " | " : " ",
+           notation_format_play(&engine->plays[i], text, sizeof text));
   printf("\n  gnubg:  %s\n", line->plays);
 }
 

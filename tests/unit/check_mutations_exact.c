@@ -308,7 +308,7 @@ static bool play_is_illegal(const bg_action *roll, const bg_board *view) {
   if (!dice_known(roll))
     return false;
   bg_board target;
-  if (!notation_target(view, roll, &target))
+  if (!referee_moves_target(view, roll, &target))
     return true; /* it moves checkers that are not there */
   bg_playlist legal;
   playlist_init(&legal);
@@ -340,7 +340,7 @@ static bool lands_as_written(const bg_action *roll, const bg_play *play) {
  * is illegal: then it is not a mark that is wrong. */
 static bool marks_are_wrong(const bg_action *roll, const bg_board *view) {
   bg_board target;
-  if (!dice_known(roll) || !notation_target(view, roll, &target))
+  if (!dice_known(roll) || !referee_moves_target(view, roll, &target))
     return false;
   bg_playlist legal;
   playlist_init(&legal);
@@ -406,7 +406,7 @@ static void orient(const bg_board *from, int player, bg_board *to) {
 static bool replay_roll(const bg_action *roll, const bg_board *view, bool marks,
                         bg_board *after) {
   bg_board target;
-  if (!dice_known(roll) || !notation_target(view, roll, &target))
+  if (!dice_known(roll) || !referee_moves_target(view, roll, &target))
     return false;
   bg_playlist legal;
   playlist_init(&legal);

@@ -120,7 +120,7 @@ START_TEST(model_new_add_and_free) {
     ck_assert_ptr_nonnull(game);
     ck_assert_int_eq(game->action_count, 0);
     for (int a = 0; a < 100; a++)
-      ck_assert_ptr_nonnull(game_add_action(game));
+      ck_assert_ptr_nonnull(match_game_add_action(game));
   }
   ck_assert_int_eq(match->game_count, 40);
   ck_assert_int_eq(match->games[39].action_count, 100);

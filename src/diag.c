@@ -4,6 +4,8 @@
  */
 #include "diag.h"
 
+#include "alloc.h"
+
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +28,7 @@ void diag_sink_init(bg_diag_sink *sink, FILE *out, bg_diag_format format) {
 }
 
 static char *copy_or_null(const char *text) {
-  return text ? strdup(text) : NULL;
+  return text ? bg_strdup(text) : NULL;
 }
 
 static void free_pending(bg_diag *diag) {
@@ -53,14 +55,7 @@ void diag_emit(bg_diag_sink *sink, const bg_diag *diag) {
     sink->notes++;
   if (sink->pending_count == sink->pending_capacity) {
     size_t capacity = sink->pending_capacity ? sink->pending_capacity * 2 : 16;
-    bg_diag *grown = realloc(sink->pending, capacity * sizeof *grown);
-    if (!grown) {
-      /* Out of memory: print this one now rather than lose it. */
-      fprintf(sink->out, "%s:%d:%d: %s: %s [%s]\n", diag->file, diag->line, diag->column,
-              severity_name(diag->severity), diag->message, diag->rule);
-      return;
-    }
-    sink->pending = grown;
+    sink->pending = bg_realloc(sink->pending, capacity * sizeof *sink->pending);
     sink->pending_capacity = capacity;
   }
   bg_diag *copy = &sink->pending[sink->pending_count++];
@@ -256,20 +251,15 @@ static void print_one(bg_diag_sink *sink, const bg_diag *diag) {
 
 void diag_flush(bg_diag_sink *sink) {
   size_t count = sink->pending_count;
-  ordered_diag *order = malloc((count ? count : 1) * sizeof *order);
-  if (order) {
-    for (size_t i = 0; i < count; i++) {
-      const bg_diag *diag = &sink->pending[i];
-      order[i] = (ordered_diag){diag, diag->line, diag->column, i, i};
-    }
-    sort_for_printing(order, count);
-    for (size_t i = 0; i < count; i++)
-      print_one(sink, order[i].diag);
-    free(order);
-  } else {
-    for (size_t i = 0; i < count; i++)
-      print_one(sink, &sink->pending[i]);
+  ordered_diag *order = bg_malloc((count ? count : 1) * sizeof *order);
+  for (size_t i = 0; i < count; i++) {
+    const bg_diag *diag = &sink->pending[i];
+    order[i] = (ordered_diag){diag, diag->line, diag->column, i, i};
   }
+  sort_for_printing(order, count);
+  for (size_t i = 0; i < count; i++)
+    print_one(sink, order[i].diag);
+  free(order);
   for (size_t i = 0; i < count; i++)
     free_pending(&sink->pending[i]);
   sink->pending_count = 0;

@@ -123,3 +123,18 @@ bool match_is_from_galaxy(const bg_match *match) {
   const char *site = match_tag(match, "Site");
   return site && strcasecmp(site, "BackgammonGalaxy") == 0;
 }
+
+bool match_setup_board(const bg_action *setup, bg_board *board) {
+  memset(board, 0, sizeof *board);
+  for (int side = 0; side < 2; side++) {
+    int placed = 0;
+    for (int slot = 1; slot < BG_SLOTS; slot++) {
+      board->checkers[side][slot] = setup->setup[side][slot];
+      placed += setup->setup[side][slot];
+    }
+    if (placed > BG_CHECKERS)
+      return false;
+    board->checkers[side][BG_OFF] = (uint8_t)(BG_CHECKERS - placed);
+  }
+  return board_is_valid(board);
+}

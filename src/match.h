@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "board.h"
+
 typedef struct {
   int line;   /* 1-based */
   int column; /* 1-based, in bytes */
@@ -54,19 +56,27 @@ enum {
 
 typedef struct {
   bg_action_kind kind;
-  int player;      /* 0 = left column (first in the score line), 1 = right */
+  /* Who acts: 0 = the left player (first in the score line), 1 = the
+   * right one.  The column the record wrote the action in is `column`;
+   * match_resolve sets `player` to who really acted where a dialect writes
+   * an action in the other column (see there). */
+  int player;
+  int column;
   bg_srcpos pos;   /* first character of the action's text */
   int move_number; /* the "12)" of the line, 0 when there is none */
   /* ACT_ROLL */
-  int die1, die2;    /* as written: first digit, second digit; both 0 for
-                        "00:" (nothing rolled: the player resigned instead) and
-                        for a cell that could not be read */
-  bool unknown_play; /* "????": the roll's play was not recorded */
-  bool unreadable;   /* the cell could not be read (a syntax error said so):
-                        its play is unknown too */
-  bool dice_unknown; /* the dice could not be read ("72:", a syntax error said
-                        so): dice 0, the play is read as written */
-  bool cannot_move;  /* the play was written "Cannot Move" (vs left blank) */
+  int die1, die2;     /* as written: first digit, second digit; both 0 for
+                         "00:" (nothing rolled: the player resigned instead) and
+                         for a cell that could not be read */
+  bool unknown_play;  /* "????": the roll's play was not recorded */
+  bool unreadable;    /* the cell could not be read (a syntax error said so):
+                         its play is unknown too */
+  bool dice_unknown;  /* the dice could not be read ("72:", a syntax error said
+                         so): dice 0, the play is read as written */
+  bool cannot_move;   /* the play was written "Cannot Move" (vs left blank) */
+  bool resigns_after; /* set by match_resolve: the opponent is given the game
+                         right after this roll (no roll or double between):
+                         the roller resigned, its play possibly cut short */
   int move_count;
   bg_move moves[BG_MAX_MOVES];
   /* ACT_DOUBLE, ACT_BEAVER: the cube value offered; ACT_RESIGN, ACT_WIN: points
@@ -99,6 +109,14 @@ typedef struct {
 
 typedef enum { RULE_UNSET = -1, RULE_OFF = 0, RULE_ON = 1 } bg_rule_flag;
 
+/* The game played, from the [Variation] tag (none: backgammon). */
+typedef enum {
+  VARIATION_BACKGAMMON,
+  VARIATION_NACKGAMMON,
+  VARIATION_LONGGAMMON, /* eXtreme Gammon's: all fifteen on the 24 point */
+  VARIATION_OTHER,      /* another game (Hypergammon...): other rules */
+} bg_variation;
+
 typedef struct {
   const char *file; /* name used in diagnostics (not owned) */
   bg_srcpos pos;    /* the "N point match" line */
@@ -109,6 +127,8 @@ typedef struct {
   /* rules read from the header tags, RULE_UNSET when the record is silent */
   bg_rule_flag crawford, jacoby, beavers;
   int cube_limit; /* 0 = none given */
+  bg_variation variation;
+  const bg_tag *variation_tag; /* the tag that set it, NULL when none */
   bg_game *games;
   int game_count;
   int game_capacity;
@@ -124,6 +144,26 @@ bool match_add_tag(bg_match *match, const char *key, const char *value, bg_srcpo
 
 /* The value of header tag `key` (case-insensitive), or NULL. */
 const char *match_tag(const bg_match *match, const char *key);
+
+/* Resolves the conventions of the record's dialect into the model, once
+ * the reader has read the whole match, so that what a writer or the referee
+ * reads is what happened (the record's own words stay: `column`, the tags):
+ *  - the variation, from the [Variation] tag;
+ *  - a "Wins" line written on the line of the winner's last roll, in the
+ *    other column (DailyGammon): it is the roller's when that roll bears
+ *    off;
+ *  - a resignation ("Losses", "Concedes", "Resigned") in either column
+ *    (Backgammon Galaxy): the resigner is the player the game's "Wins"
+ *    line does not name;
+ *  - a roll right before the opponent's "Wins" line: the roller resigned
+ *    after it (GNU Backgammon leaves that play empty, eXtreme Gammon's text
+ *    export cuts it short, Galaxy and Backgammon Studio hide it as ????). */
+void match_resolve(bg_match *match);
+
+/* The position an ACT_SET_POSITION action gives (checkers not placed are
+ * borne off); false when it is none (more than 15 checkers a side, both
+ * sides on one point). */
+bool match_setup_board(const bg_action *setup, bg_board *board);
 
 /* Written by Backgammon Galaxy (its `[Site "BackgammonGalaxy"]` tag)? */
 bool match_is_from_galaxy(const bg_match *match);

@@ -21,6 +21,8 @@
  */
 #include "movegen.h"
 
+#include "alloc.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,14 +44,11 @@ void playlist_free(bg_playlist *list) {
   playlist_init(list);
 }
 
-/* Room for one more play; NULL when out of memory. */
+/* Room for one more play (out of memory ends the program: alloc.h). */
 static bg_play *playlist_push(bg_playlist *list) {
   if (list->count == list->capacity) {
     int capacity = list->capacity ? list->capacity * 2 : FIRST_CAPACITY;
-    bg_play *plays = realloc(list->plays, (size_t)capacity * sizeof *plays);
-    if (!plays)
-      return NULL;
-    list->plays = plays;
+    list->plays = bg_realloc(list->plays, (size_t)capacity * sizeof *list->plays);
     list->capacity = capacity;
   }
   return &list->plays[list->count++];
@@ -69,7 +68,6 @@ typedef struct {
   uint32_t *slots;
   uint32_t slot_mask;
   uint32_t local_slots[LOCAL_SLOTS];
-  bool out_of_memory;
 } search;
 
 static void set_reset(search *s) {
@@ -84,20 +82,17 @@ static uint32_t *set_slot_for(search *s, const bg_board *board) {
 }
 
 /* Doubles the set when it would pass half full, so probes stay short. */
-static bool set_make_room(search *s) {
+static void set_make_room(search *s) {
   uint32_t size = s->slot_mask + 1;
   if ((uint32_t)s->out->count + 1 <= size / 2)
-    return true;
-  uint32_t *bigger = calloc((size_t)size * 2, sizeof *bigger);
-  if (!bigger)
-    return false;
+    return;
+  uint32_t *bigger = bg_calloc((size_t)size * 2, sizeof *bigger);
   if (s->slots != s->local_slots)
     free(s->slots);
   s->slots = bigger;
   s->slot_mask = size * 2 - 1;
   for (int i = 0; i < s->out->count; i++)
     *set_slot_for(s, &s->out->plays[i].result) = (uint32_t)i + 1;
-  return true;
 }
 
 static void store_play(bg_play *play, const bg_step *path, int steps,
@@ -125,15 +120,8 @@ static void record(search *s, const bg_board *board, int steps) {
       store_play(known, s->path, steps, board); /* keep the longest way there */
     return;
   }
-  if (!set_make_room(s)) {
-    s->out_of_memory = true;
-    return;
-  }
+  set_make_room(s);
   bg_play *play = playlist_push(s->out);
-  if (!play) {
-    s->out_of_memory = true;
-    return;
-  }
   store_play(play, s->path, steps, board);
   *set_slot_for(s, board) = (uint32_t)s->out->count;
 }
@@ -168,7 +156,7 @@ static void search_steps(search *s, const bg_board *board, uint32_t occupied, in
     uint32_t starts = starting_points(occupied, highest_from);
     if (depth == 1) /* the checker just moved may always go on */
       starts &= ~(s->commuting_starts & ~(1u << s->path[0].to));
-    while (starts && !s->out_of_memory) {
+    while (starts) {
       int from = 31 - __builtin_clz(starts);
       starts &= ~(1u << from);
       int to = board_step_target(board, from, die);
@@ -196,7 +184,6 @@ static void search_init(search *s, bg_playlist *out, int die1, int die2,
   s->out = out;
   s->every_node = every_node;
   s->most_steps = 0;
-  s->out_of_memory = false;
   s->commuting_starts = 0;
   s->is_double = die1 == die2;
   s->dice_count = s->is_double ? 4 : 2;
@@ -246,7 +233,7 @@ static int search_run(search *s, const bg_board *board) {
   }
   if (s->slots != s->local_slots)
     free(s->slots);
-  return s->out_of_memory ? -1 : s->out->count;
+  return s->out->count;
 }
 
 /* Only one die of a non-double can be played: if the higher die can be, the
@@ -278,7 +265,7 @@ int movegen_legal_plays(const bg_board *board, int die1, int die2, bg_playlist *
   int count = search_run(&s, board);
   if (count > 0 && s.most_steps == 1 && !s.is_double)
     keep_higher_die(out, s.dice[0]);
-  return count < 0 ? -1 : out->count;
+  return out->count;
 }
 
 int movegen_reachable(const bg_board *board, int die1, int die2, bg_playlist *out) {
@@ -289,145 +276,4 @@ int movegen_reachable(const bg_board *board, int die1, int die2, bg_playlist *ou
   search s;
   search_init(&s, out, die1, die2, true);
   return search_run(&s, board);
-}
-
-/* ---- play_format: the notation GNU Backgammon lists plays in ---- */
-
-/* One checker's path within a play: points[0] is where it started, then
- * where each step landed; hit[i] tells whether the step to points[i] hit. */
-typedef struct {
-  int points[BG_MAX_DICE_STEPS + 1];
-  bool hit[BG_MAX_DICE_STEPS + 1];
-  int length;  /* steps in the path */
-  int repeats; /* identical paths folded into this one: "(2)" */
-} checker_path;
-
-/* Sorts steps by starting point, then landing point, highest first: the
- * order gnubg writes them, and one in which a checker's steps follow each
- * other. */
-static void sort_steps(bg_step *steps, int count) {
-  for (int i = 1; i < count; i++) {
-    bg_step step = steps[i];
-    int at = i;
-    while (at > 0 && (steps[at - 1].from < step.from ||
-                      (steps[at - 1].from == step.from && steps[at - 1].to < step.to))) {
-      steps[at] = steps[at - 1];
-      at--;
-    }
-    steps[at] = step;
-  }
-}
-
-/* Joins steps into paths: a step from where another step landed continues
- * that checker ("13/9 9/4" is "13/4").  Returns the number of paths. */
-static int join_paths(const bg_play *play, checker_path *paths) {
-  bg_step steps[BG_MAX_DICE_STEPS];
-  int count = play->step_count;
-  memcpy(steps, play->steps, (size_t)count * sizeof *steps);
-  sort_steps(steps, count);
-  int path_count = 0;
-  for (int i = 0; i < count; i++) {
-    checker_path *path = NULL;
-    for (int p = 0; p < path_count && !path; p++)
-      if (paths[p].points[paths[p].length] == steps[i].from)
-        path = &paths[p];
-    if (!path) {
-      path = &paths[path_count++];
-      *path = (checker_path){.points = {steps[i].from}, .repeats = 1};
-    }
-    path->length++;
-    path->points[path->length] = steps[i].to;
-    path->hit[path->length] = steps[i].hit;
-  }
-  return path_count;
-}
-
-static bool same_points(const checker_path *a, const checker_path *b) {
-  return a->length == b->length &&
-         memcmp(a->points, b->points, (size_t)(a->length + 1) * sizeof a->points[0]) == 0;
-}
-
-/* Folds identical paths into the first of them ("8/3 8/3" is "8/3(2)"). */
-static int fold_repeats(checker_path *paths, int count) {
-  int kept = 0;
-  for (int i = 0; i < count; i++) {
-    int same = 0;
-    while (same < kept && !same_points(&paths[same], &paths[i]))
-      same++;
-    if (same == kept) {
-      paths[kept++] = paths[i];
-      continue;
-    }
-    paths[same].repeats++;
-    for (int at = 1; at <= paths[i].length; at++)
-      paths[same].hit[at] |= paths[i].hit[at];
-  }
-  return kept;
-}
-
-/* A string being written into a caller's buffer; never overflows it. */
-typedef struct {
-  char *buf;
-  int size;
-  int used;
-} text;
-
-static void text_add(text *t, const char *piece) {
-  int room = t->size - t->used;
-  int length = (int)strlen(piece);
-  int copied = length < room - 1 ? length : room - 1;
-  if (copied <= 0)
-    return;
-  memcpy(t->buf + t->used, piece, (size_t)copied);
-  t->used += copied;
-  t->buf[t->used] = '\0';
-}
-
-static void text_add_point(text *t, int point) {
-  char number[8];
-  if (point == BG_BAR)
-    text_add(t, "bar");
-  else if (point == BG_OFF)
-    text_add(t, "off");
-  else {
-    number[0] = (char)('0' + point / 10);
-    number[1] = (char)('0' + point % 10);
-    number[2] = '\0';
-    text_add(t, point < 10 ? number + 1 : number);
-  }
-}
-
-/* The start, every point where the path hit (marked with a star), the end,
- * and the repeat count: "13/4", "24/18*(2)", "bar/21". */
-static void text_add_path(text *t, const checker_path *path) {
-  text_add_point(t, path->points[0]);
-  for (int at = 1; at <= path->length; at++) {
-    if (at < path->length && !path->hit[at])
-      continue;
-    text_add(t, "/");
-    text_add_point(t, path->points[at]);
-    if (path->hit[at])
-      text_add(t, "*");
-  }
-  if (path->repeats > 1) {
-    char repeats[8] = {'(', (char)('0' + path->repeats), ')', '\0'};
-    text_add(t, repeats);
-  }
-}
-
-char *notation_format_play(const bg_play *play, char *buf, int size) {
-  if (size <= 0)
-    return buf;
-  buf[0] = '\0';
-  if (play->step_count < 0 || play->step_count > BG_MAX_DICE_STEPS)
-    return buf;
-  checker_path paths[BG_MAX_DICE_STEPS];
-  int count = fold_repeats(paths, join_paths(play, paths));
-  text t = {buf, size, 0};
-  for (int i = 0; i < count; i++) {
-    if (i > 0)
-      text_add(&t, " ");
-    text_add_path(&t, &paths[i]);
-  }
-  return buf;
 }

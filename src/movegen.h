@@ -41,17 +41,13 @@ void playlist_free(bg_playlist *list);
 /* Fills `out` (cleared first) with the legal plays of dice (die1, die2), in
  * any order of the two dice (1..6 each).  A roll that cannot be played gives
  * one play of zero steps whose result is the unchanged board (so that
- * "no play" is itself the one legal play).  Returns out->count, or -1 on
- * out of memory. */
+ * "no play" is itself the one legal play).  Returns out->count (running
+ * out of memory ends the program with status 2: alloc.h). */
 int movegen_legal_plays(const bg_board *board, int die1, int die2, bg_playlist *out);
 
 /* Fills `out` with every position reachable with any number of the dice
  * (zero included), each step legal on its own, deduplicated by position;
  * for each, the step sequence with the most dice is kept. */
 int movegen_reachable(const bg_board *board, int die1, int die2, bg_playlist *out);
-
-/* Formats a play the way GNU Backgammon lists them: "bar/21", "8/3(2)",
- * "6/off", chains with a hit mark after the hit point; into buf, returns buf. */
-char *notation_format_play(const bg_play *play, char *buf, int size);
 
 #endif

@@ -744,6 +744,14 @@ static bool read_set_position(bg_mat_reader *reader, const mat_line *line) {
     else if (letter >= 'a' && letter <= 'p' && i < 25)
       action->setup[1][i == 0 ? 25 : 25 - i] = (unsigned char)(letter - 'a' + 1);
   }
+  bg_board position;
+  if (!match_setup_board(action, &position)) {
+    mat_syntax_error(reader, line->number, (int)board.start + 1,
+                     "this '; Set Pos=' board is no backgammon position (more than 15 "
+                     "checkers a side, or both sides on one point): the plays after it "
+                     "are not checked");
+    action->unreadable = true;
+  }
   return true;
 }
 
@@ -814,9 +822,12 @@ bg_mat_reader *mat_reader_new(FILE *in, const char *file, bg_diag_sink *sink) {
   return reader;
 }
 
+/* The match read, its dialect's conventions resolved (match_resolve). */
 static bg_match *take_match(bg_mat_reader *reader) {
   bg_match *match = reader->match;
   reader->match = NULL;
+  if (match)
+    match_resolve(match);
   return match;
 }
 

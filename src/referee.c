@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "referee_state.h"
+#include "replay.h"
 
 void referee_options_init(bg_referee_options *options) {
   options->crawford = RULE_UNSET;
@@ -110,21 +111,6 @@ static void note_bear_off(game_state *state, int player) {
   }
 }
 
-/* Is the game given to the roller's opponent right after roll `index`?
- * A resignation line between them says nothing by itself (Galaxy puts them
- * in either column): the "Wins" line decides. */
-static bool opponent_wins_next(const bg_game *game, int index) {
-  int roller = game->actions[index].player;
-  for (int i = index + 1; i < game->action_count; i++) {
-    const bg_action *next = &game->actions[i];
-    if (next->kind == ACT_WIN)
-      return next->player != roller;
-    if (next->kind == ACT_ROLL || next->kind == ACT_DOUBLE)
-      return false;
-  }
-  return false;
-}
-
 /* Is roll `index` the last thing the match records, with no result after
  * it?  An empty play there is a record cut off, not a wrong no-play. */
 static bool is_record_end(const referee *ref, const bg_game *game, int index) {
@@ -143,7 +129,7 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   check_turn(ref, state, roll);
   state->expected_roller = 1 - roll->player;
   state->last_roll_line[roll->player] = roll->pos.line;
-  bool resigned_after = !roll->cannot_move && opponent_wins_next(game, index);
+  bool resigned_after = roll->resigns_after;
   if (roll->dice_unknown && !roll->unreadable) {
     /* "72: 13/9 24/23": reported as syntax; the play still happened. */
     if (!referee_check_play_any_roll(&ref->plays, roll, &state->positions) &&
@@ -158,8 +144,8 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   if (roll->die1 == 0 && roll->unknown_play && !roll->unreadable && !resigned_after &&
       state->positions.count > 0)
     SAY(roll, DIAG_WARNING, "unrecorded",
-        "neither the roll nor the play of this turn was recorded (?\?\?\?): the rest of "
-        "this game cannot be checked");
+        "neither the roll nor the play of this turn was recorded (" NOTATION_UNRECORDED
+        "): the rest of this game cannot be checked");
   if (roll->unreadable || roll->die1 == 0 || (roll->unknown_play && resigned_after)) {
     /* Reported as syntax; or nothing rolled ("00:"), or a hidden play
      * ("63: ????") right before the opponent's win: the way Backgammon
@@ -175,8 +161,8 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   }
   if (roll->unknown_play) {
     SAY(roll, DIAG_WARNING, "unrecorded",
-        "the play of %d%d was not recorded (?\?\?\?): the rest of this game cannot be "
-        "checked",
+        "the play of %d%d was not recorded (" NOTATION_UNRECORDED
+        "): the rest of this game cannot be checked",
         roll->die1, roll->die2);
     state->positions.count = 0;
     return;
@@ -189,27 +175,11 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
 
 /* "; Set Pos=": the game goes on from the position given (a game that
  * starts from a set-up position, or a transcriber's reminder of where it
- * stands).  One that is no position at all is a syntax error, and the
- * plays after it are not checked. */
-static void on_set_position(referee *ref, game_state *state, const bg_action *act) {
+ * stands).  One that is no position at all (the reader said so) leaves
+ * the plays after it unchecked. */
+static void on_set_position(game_state *state, const bg_action *act) {
   bg_board board;
-  memset(&board, 0, sizeof board);
-  bool fits = true;
-  for (int side = 0; side < 2; side++) {
-    int placed = 0;
-    for (int slot = 1; slot < BG_SLOTS; slot++) {
-      board.checkers[side][slot] = act->setup[side][slot];
-      placed += act->setup[side][slot];
-    }
-    fits &= placed <= BG_CHECKERS;
-    board.checkers[side][BG_OFF] = (uint8_t)(fits ? BG_CHECKERS - placed : 0);
-  }
-  if (!fits || !board_is_valid(&board)) {
-    referee_say(
-        ref, act->pos, 0, -1, DIAG_ERROR, "syntax",
-        "this '; Set Pos=' board is no backgammon position (more than 15 checkers a "
-        "side, "
-        "or both sides on one point): the plays after it are not checked");
+  if (act->unreadable || !match_setup_board(act, &board)) {
     state->positions.count = 0;
     return;
   }
@@ -221,7 +191,10 @@ static void on_set_position(referee *ref, game_state *state, const bg_action *ac
 
 /* ---- games and the match -------------------------------------------- */
 
-static void start_game(referee *ref, game_state *state, const bg_game *game, bool first) {
+void referee_begin_game(referee *ref, game_state *state, const bg_game *game,
+                        bool first) {
+  ref->game = game;
+  referee_check_score_line(ref, game, first);
   /* All but the room for positions, which is large and filled as needed. */
   memset(state, 0, offsetof(game_state, positions));
   state->positions.count = 0;
@@ -249,10 +222,12 @@ static bg_srcpos last_place(const bg_game *game) {
   return game->score_pos.line ? game->score_pos : game->pos;
 }
 
-static void finish_game(referee *ref, game_state *state, const bg_game *game) {
+void referee_end_game(referee *ref, game_state *state, const bg_game *game,
+                      bg_game_result *result) {
   int winner = state->result_seen ? state->result_winner : state->winner;
   int points =
       state->result_seen ? state->result_points : referee_derived_points(ref, state);
+  referee_resolve_result(ref, state, result);
   if (!state->result_seen)
     referee_say(ref, last_place(game), 0, -1, DIAG_WARNING, "incomplete",
                 state->end == END_NONE ? "game %d stops before it was won"
@@ -271,72 +246,65 @@ static void finish_game(referee *ref, game_state *state, const bg_game *game) {
   referee_count_result(ref, winner, points, game->number);
 }
 
-static void check_game(referee *ref, const bg_game *game, bool first) {
-  game_state state;
-  ref->game = game;
-  referee_check_score_line(ref, game, first);
-  start_game(ref, &state, game, first);
-  for (int i = 0; i < game->action_count; i++) {
-    const bg_action *act = &game->actions[i];
-    if (act->kind != ACT_ROLL && act->kind != ACT_WIN && game_over(ref, &state, act))
-      continue;
-    switch (act->kind) {
-    case ACT_ROLL:
-      on_roll(ref, &state, game, i);
-      break;
-    case ACT_DOUBLE:
-      referee_settle_unanswered_double(ref, &state, act);
-      referee_on_double(ref, &state, act);
-      break;
-    case ACT_TAKE:
-      referee_on_take(ref, &state, act);
-      break;
-    case ACT_DROP:
-      referee_on_drop(ref, &state, act);
-      break;
-    case ACT_BEAVER:
-      referee_on_beaver(ref, &state, act);
-      break;
-    case ACT_RESIGN:
-      referee_settle_unanswered_double(ref, &state, act);
-      referee_on_resign(ref, &state, act);
-      break;
-    case ACT_WIN: {
-      long errors_before = ref->sink->errors;
-      referee_check_win(ref, &state, act);
-      ref->last_result_blamed = ref->sink->errors > errors_before;
-      break;
-    }
-    case ACT_SET_POSITION:
-      on_set_position(ref, &state, act);
-      break;
-    }
+void referee_act(referee *ref, game_state *state, const bg_game *game, int index) {
+  const bg_action *act = &game->actions[index];
+  if (act->kind != ACT_ROLL && act->kind != ACT_WIN && game_over(ref, state, act))
+    return;
+  switch (act->kind) {
+  case ACT_ROLL:
+    on_roll(ref, state, game, index);
+    break;
+  case ACT_DOUBLE:
+    referee_settle_unanswered_double(ref, state, act);
+    referee_on_double(ref, state, act);
+    break;
+  case ACT_TAKE:
+    referee_on_take(ref, state, act);
+    break;
+  case ACT_DROP:
+    referee_on_drop(ref, state, act);
+    break;
+  case ACT_BEAVER:
+    referee_on_beaver(ref, state, act);
+    break;
+  case ACT_RESIGN:
+    referee_settle_unanswered_double(ref, state, act);
+    referee_on_resign(ref, state, act);
+    break;
+  case ACT_WIN: {
+    long errors_before = ref->sink->errors;
+    referee_check_win(ref, state, act);
+    ref->last_result_blamed = ref->sink->errors > errors_before;
+    break;
   }
-  finish_game(ref, &state, game);
+  case ACT_SET_POSITION:
+    on_set_position(state, act);
+    break;
+  }
 }
 
-/* Backgammon (or no [Variation] tag) and Nackgammon are checked; for any
- * other variation (Hypergammon's three checkers...) one warning says that
- * its plays are not. */
+/* Backgammon (or no [Variation] tag), Nackgammon and LongGammon are
+ * checked; for any other variation (Hypergammon's three checkers...) one
+ * warning says that its plays are not. */
 static void choose_variation(referee *ref) {
-  ref->opening = board_initial;
-  for (int i = 0; i < ref->match->tag_count; i++) {
-    const bg_tag *tag = &ref->match->tags[i];
-    if (strcasecmp(tag->key, "Variation") != 0)
-      continue;
-    if (strncasecmp(tag->value, "Backgammon", 10) == 0)
-      ref->opening = board_initial;
-    else if (strncasecmp(tag->value, "Nackgammon", 10) == 0)
-      ref->opening = board_initial_nackgammon;
-    else if (strncasecmp(tag->value, "Longgammon", 10) == 0)
-      ref->opening = board_initial_longgammon;
-    else {
-      ref->opening = NULL;
-      referee_say(
-          ref, tag->pos, 0, -1, DIAG_WARNING, "unrecorded",
-          "plays are not checked: the variation '%s' has other rules than backgammon",
-          tag->value);
-    }
+  const bg_match *match = ref->match;
+  switch (match->variation) {
+  case VARIATION_BACKGAMMON:
+    ref->opening = board_initial;
+    break;
+  case VARIATION_NACKGAMMON:
+    ref->opening = board_initial_nackgammon;
+    break;
+  case VARIATION_LONGGAMMON:
+    ref->opening = board_initial_longgammon;
+    break;
+  case VARIATION_OTHER:
+    ref->opening = NULL;
+    referee_say(ref, match->variation_tag->pos, 0, -1, DIAG_WARNING, "unrecorded",
+                "plays are not checked: the variation '%s' has other rules than "
+                "backgammon",
+                match->variation_tag->value);
+    break;
   }
 }
 
@@ -365,32 +333,45 @@ static bool galaxy_one_off_game(const bg_match *match) {
   return false;
 }
 
-void referee_check_match(const bg_match *match, const bg_referee_options *options,
-                         bg_diag_sink *sink) {
-  referee ref = {.match = match, .sink = sink, .match_won_by = -1};
+void referee_begin_match(referee *ref, const bg_match *match,
+                         const bg_referee_options *options, bg_diag_sink *sink) {
+  ref->match = match;
+  ref->sink = sink;
+  ref->match_won_by = -1;
   bool match_play = match->length > 0;
-  ref.crawford = match_play && resolve(options->crawford, match->crawford, true);
-  ref.jacoby = resolve(options->jacoby, match->jacoby, false);
-  ref.jacoby_unknown =
+  ref->crawford = match_play && resolve(options->crawford, match->crawford, true);
+  ref->jacoby = resolve(options->jacoby, match->jacoby, false);
+  ref->jacoby_unknown =
       !match_play && options->jacoby == RULE_UNSET && match->jacoby == RULE_UNSET;
   /* A money session silent on beavers allows them: GNU Backgammon does by
    * default and writes no tag, yet its records hold "Beavers => 4". */
-  ref.beavers = resolve(options->beavers, match->beavers, true);
-  ref.galaxy = match_is_from_galaxy(match);
-  play_checker_init(&ref.plays, match, sink);
-  choose_variation(&ref);
-  ref.plays.marks_hits = marks_hits(match);
-  for (int g = 0; g < match->game_count; g++)
-    check_game(&ref, &match->games[g], g == 0);
-  ref.game = NULL;
+  ref->beavers = resolve(options->beavers, match->beavers, true);
+  ref->galaxy = match_is_from_galaxy(match);
+  play_checker_init(&ref->plays, match, sink);
+  choose_variation(ref);
+  ref->plays.marks_hits = marks_hits(match);
+}
+
+void referee_end_match(referee *ref) {
+  const bg_match *match = ref->match;
+  ref->game = NULL;
   if (match->game_count == 0)
-    referee_say(&ref, match->pos, 0, -1, DIAG_WARNING, "incomplete",
+    referee_say(ref, match->pos, 0, -1, DIAG_WARNING, "incomplete",
                 "the match has no games");
-  else if (match_play && ref.match_won_by < 0 && ref.score_known && !ref.last_game_open &&
-           !galaxy_one_off_game(match))
-    referee_say(&ref, last_place(&match->games[match->game_count - 1]), 0, -1,
+  else if (match->length > 0 && ref->match_won_by < 0 && ref->score_known &&
+           !ref->last_game_open && !galaxy_one_off_game(match))
+    referee_say(ref, last_place(&match->games[match->game_count - 1]), 0, -1,
                 DIAG_WARNING, "incomplete",
                 "the match stops at %d-%d, before either player reached %d point%s",
-                ref.score[0], ref.score[1], match->length, plural(match->length));
-  play_checker_free(&ref.plays);
+                ref->score[0], ref->score[1], match->length, plural(match->length));
+  play_checker_free(&ref->plays);
+}
+
+/* check is the replay's first consumer: the walk reports as it goes. */
+void referee_check_match(const bg_match *match, const bg_referee_options *options,
+                         bg_diag_sink *sink) {
+  bg_replay *replay = bg_replay_new(match, options, sink);
+  while (bg_replay_next(replay))
+    continue;
+  bg_replay_free(replay);
 }

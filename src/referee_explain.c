@@ -437,8 +437,7 @@ void referee_explain_miss(play_checker *checker, const bg_action *roll,
 
 static void explain_play(play_checker *checker, const bg_action *roll,
                          const bg_board *view) {
-  if (movegen_legal_plays(view, roll->die1, roll->die2, &checker->legal) < 0)
-    return;
+  movegen_legal_plays(view, roll->die1, roll->die2, &checker->legal);
   char legal[1024], message[512], text[256];
   notation_legal_list(&checker->legal, legal, sizeof legal);
   notation_play_text(roll, text, sizeof text);

@@ -29,38 +29,6 @@ void play_checker_free(play_checker *checker) {
   playlist_free(&checker->reachable);
 }
 
-const char *notation_point_name(int point, char *buf, int size) {
-  if (point == BG_BAR)
-    snprintf(buf, size, "bar");
-  else if (point == BG_OFF)
-    snprintf(buf, size, "off");
-  else
-    snprintf(buf, size, "%d", point);
-  return buf;
-}
-
-/* "13/9*(2)" as the record wrote it (up to the repeat count). */
-const char *notation_move_text(const bg_move *move, char *buf, int size) {
-  char from[8], to[8];
-  int length =
-      snprintf(buf, size, "%s/%s%s", notation_point_name(move->from, from, sizeof from),
-               notation_point_name(move->to, to, sizeof to), move->hit ? "*" : "");
-  if (move->count > 1 && length < size)
-    snprintf(buf + length, size - length, "(%d)", move->count);
-  return buf;
-}
-
-const char *notation_play_text(const bg_action *roll, char *buf, int size) {
-  int length = 0;
-  buf[0] = '\0';
-  for (int i = 0; i < roll->move_count && length < size - 1; i++) {
-    char one[32];
-    length += snprintf(buf + length, size - length, "%s%s", i ? " " : "",
-                       notation_move_text(&roll->moves[i], one, sizeof one));
-  }
-  return buf;
-}
-
 static const char *player_name(const play_checker *checker, int player) {
   const char *name = checker->match->players[player];
   return name && *name ? name : (player ? "the right player" : "the left player");
@@ -82,21 +50,6 @@ void referee_report_play(play_checker *checker, const bg_action *roll, bg_srcpos
                   .player = player_name(checker, roll->player),
                   .legal = legal};
   diag_emit(checker->sink, &diag);
-}
-
-/* The legal plays as "a | b | c", at most `shown` of them. */
-void notation_legal_list(const bg_playlist *legal, char *buf, int size) {
-  const int shown = 8;
-  int length = 0;
-  buf[0] = '\0';
-  for (int i = 0; i < legal->count && i < shown && length < size - 1; i++) {
-    char one[64];
-    notation_format_play(&legal->plays[i], one, sizeof one);
-    length += snprintf(buf + length, size - length, "%s%s", i ? " | " : "",
-                       legal->plays[i].step_count ? one : "no play");
-  }
-  if (legal->count > shown && length < size - 1)
-    snprintf(buf + length, size - length, " | ... (%d plays in all)", legal->count);
 }
 
 /* The mover's checkers after the notation's moves, netted; false when the
@@ -150,6 +103,17 @@ static bool hits_agree(const bg_action *roll, const bg_play *play) {
                         : marked_at(roll, point) != play_hits_at(play, point))
       return false;
   }
+  return true;
+}
+
+/* Is every hit of the play marked where it happened?  Programs that write
+ * marks mark a hit on the way too (a star after the point passed in a
+ * chain), so of two readings the marks allow, the one with no hidden hit
+ * is the likelier; in a record with no marks, one that hits nothing. */
+static bool every_hit_marked(const bg_action *roll, const bg_play *play) {
+  for (int s = 0; s < play->step_count; s++)
+    if (play->steps[s].hit && !marked_at(roll, play->steps[s].to))
+      return false;
   return true;
 }
 
@@ -211,8 +175,7 @@ static int match_from(play_checker *checker, const bg_action *roll, const bg_boa
   bg_board target;
   if (!referee_moves_target(view, roll, &target))
     return 0;
-  if (movegen_legal_plays(view, roll->die1, roll->die2, &checker->legal) < 0)
-    return 0;
+  movegen_legal_plays(view, roll->die1, roll->die2, &checker->legal);
   /* The move generator keeps one play per position, whose steps may take
    * another path than the record's (19/14/13 for 19/18/13): a walk of the
    * record's own moves vouches for its path too. */
@@ -233,7 +196,16 @@ static int match_from(play_checker *checker, const bg_action *roll, const bg_boa
       add_candidate(&found->path, &play->result, roll->player);
     if (marked)
       add_candidate(&found->marks, &play->result, roll->player);
-    if (on_path && marked)
+    /* the likeliest reading first: it is the one the replay shows */
+    if (on_path && marked && every_hit_marked(roll, play))
+      add_candidate(&found->path_and_marks, &play->result, roll->player);
+  }
+  for (int i = 0; i < checker->legal.count; i++) {
+    const bg_play *play = &checker->legal.plays[i];
+    if (same_roller_side(&play->result, &target) &&
+        (!checker->marks_hits || hits_agree(roll, play)) &&
+        !every_hit_marked(roll, play) &&
+        (path_agrees(roll, play) || (walks && board_equal(&play->result, &walked))))
       add_candidate(&found->path_and_marks, &play->result, roll->player);
   }
   return matched;
@@ -421,8 +393,7 @@ int referee_plays_of_roll(const bg_action *roll, const bg_board *view, int high,
   if (written && (!referee_moves_target(view, &tried, &target) ||
                   !referee_play_is_made_by_dice(&tried, view)))
     return 0;
-  if (movegen_legal_plays(view, high, low, plays) < 0)
-    return 0;
+  movegen_legal_plays(view, high, low, plays);
   int found = 0;
   for (int i = 0; i < plays->count; i++) {
     if (written && !same_roller_side(&plays->plays[i].result, &target))

@@ -15,6 +15,7 @@
 #include "diag.h"
 #include "match.h"
 #include "movegen.h"
+#include "notation.h"
 
 /* After a mistake the referee may follow every position the record
  * allows (each legal play of a roll left out, every roll of dice that could
@@ -83,17 +84,7 @@ int referee_plays_of_roll(const bg_action *roll, const bg_board *view, int high,
 bool referee_check_play_any_roll(play_checker *checker, const bg_action *roll,
                                  position_set *positions);
 
-/* The name of a point for messages: "bar", "off", or the number. */
-const char *notation_point_name(int point, char *buf, int size);
-
 /* ---- shared by referee_play.c and referee_explain.c ---- */
-
-/* A move or a whole play as the record wrote it ("13/9*(2)"). */
-const char *notation_move_text(const bg_move *move, char *buf, int size);
-const char *notation_play_text(const bg_action *roll, char *buf, int size);
-
-/* The legal plays as "a | b | c", the first few of them. */
-void notation_legal_list(const bg_playlist *legal, char *buf, int size);
 
 /* The mover's checkers after the notation's moves, netted (step order,
  * hops and chains do not matter); false when the notation takes a checker

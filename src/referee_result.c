@@ -153,22 +153,14 @@ static void settle_refused_cube(const referee *ref, game_state *state,
 }
 
 void referee_check_win(referee *ref, game_state *state, const bg_action *recorded) {
-  /* DailyGammon writes the result inline, after the winner's last roll on
-   * the same line, so it stands in the other player's column. */
-  bg_action inline_result;
   const bg_action *win = recorded;
-  if (state->end == END_BORE_OFF && recorded->player != state->winner &&
-      recorded->pos.line == state->last_roll_line[state->winner]) {
-    inline_result = *recorded;
-    inline_result.player = state->winner;
-    win = &inline_result;
-  }
   if (state->result_seen) {
     SAY(win, DIAG_ERROR, "score", "a second result for this game");
     return;
   }
   settle_refused_cube(ref, state, win);
   state->result_seen = true;
+  state->result_action = recorded;
   state->result_winner = win->player;
   state->result_points = win->value;
   remember_result(ref, state, win);
@@ -246,4 +238,49 @@ void referee_on_resign(referee *ref, game_state *state, const bg_action *act) {
         "a resignation of %d point%s: it must be 1, 2 or 3 times the "
         "cube (%d)",
         act->value, plural(act->value), state->cube_value);
+}
+
+/* ---- the result, for the replay ------------------------------------ */
+
+/* How a bear-off won: the multiplier of the position the record leads to,
+ * or where it leaves that open, the one that agrees with the points. */
+static bg_result_by bore_off_by(const referee *ref, const game_state *state, int points) {
+  static const bg_result_by by_multiplier[] = {BG_BY_NONE, BG_BY_SINGLE, BG_BY_GAMMON,
+                                               BG_BY_BACKGAMMON};
+  int chosen = 0;
+  for (int m = 1; m <= 3; m++) {
+    if (!(state->multipliers & (1 << m)))
+      continue;
+    if (!chosen || capped(ref, state->winner, state->cube_value * m) == points)
+      chosen = chosen && capped(ref, state->winner, state->cube_value * chosen) == points
+                   ? chosen
+                   : m;
+  }
+  return by_multiplier[chosen];
+}
+
+void referee_resolve_result(const referee *ref, const game_state *state,
+                            bg_game_result *result) {
+  result->recorded = state->result_action;
+  result->winner = state->result_seen       ? state->result_winner
+                   : state->end != END_NONE ? state->winner
+                                            : -1;
+  result->points =
+      state->result_seen ? state->result_points : referee_derived_points(ref, state);
+  switch (state->end) {
+  case END_BORE_OFF:
+    result->by = bore_off_by(ref, state, result->points);
+    break;
+  case END_DROP:
+    result->by = BG_BY_DROP;
+    break;
+  case END_RESIGN:
+    result->by = BG_BY_RESIGN;
+    break;
+  case END_NONE: /* a "Wins" line with checkers on the board: a resignation */
+    result->by = state->result_seen ? BG_BY_RESIGN : BG_BY_NONE;
+    break;
+  }
+  if (result->winner < 0)
+    result->points = -1;
 }

@@ -10,6 +10,7 @@
 
 #include "referee.h"
 #include "referee_play.h"
+#include "replay.h"
 
 typedef enum { END_NONE, END_BORE_OFF, END_DROP, END_RESIGN } end_reason;
 
@@ -33,6 +34,7 @@ typedef struct {
   bool result_seen;
   int result_points;
   int result_winner;
+  const bg_action *result_action; /* the "Wins" line, NULL before it */
   position_set positions;
 } game_state;
 
@@ -87,6 +89,21 @@ void referee_say(referee *ref, bg_srcpos pos, int move, int player, bg_severity 
   referee_say(ref, (action)->pos, (action)->move_number, (action)->player, severity,     \
               rule, __VA_ARGS__)
 
+/* referee.c: the walk, as the replay drives it (replay.c) */
+
+/* Gets `ref` (zeroed by the caller) ready for `match`. */
+void referee_begin_match(referee *ref, const bg_match *match,
+                         const bg_referee_options *options, bg_diag_sink *sink);
+/* Checks the game's score line and sets up its first position. */
+void referee_begin_game(referee *ref, game_state *state, const bg_game *game, bool first);
+/* Checks action `index` of the game and follows it. */
+void referee_act(referee *ref, game_state *state, const bg_game *game, int index);
+/* Counts the game's result into the score and says what it was. */
+void referee_end_game(referee *ref, game_state *state, const bg_game *game,
+                      bg_game_result *result);
+/* The checks of the match as a whole; frees what begin_match took. */
+void referee_end_match(referee *ref);
+
 /* referee_cube.c */
 void referee_settle_unanswered_double(referee *ref, game_state *state,
                                       const bg_action *next);
@@ -97,6 +114,9 @@ void referee_on_beaver(referee *ref, game_state *state, const bg_action *act);
 
 /* referee_result.c */
 int referee_derived_points(const referee *ref, const game_state *state);
+/* The game's result as it stands at its end (before it is counted). */
+void referee_resolve_result(const referee *ref, const game_state *state,
+                            bg_game_result *result);
 void referee_check_win(referee *ref, game_state *state, const bg_action *recorded);
 void referee_on_resign(referee *ref, game_state *state, const bg_action *act);
 

@@ -15,6 +15,7 @@
 
 #include "board.h"
 #include "movegen.h"
+#include "notation.h"
 #include "run_suite.h"
 
 /* ---- helpers ---- */

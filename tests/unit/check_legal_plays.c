@@ -16,6 +16,7 @@
 
 #include "board.h"
 #include "movegen.h"
+#include "notation.h"
 #include "run_suite.h"
 
 #define MAX_GNUBG_PLAYS 4096

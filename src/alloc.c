@@ -1,0 +1,41 @@
+/*
+ * alloc.c — allocation that ends the program with status 2 when memory
+ * runs out (see alloc.h for why).
+ */
+#include "alloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+_Noreturn void bg_out_of_memory(void) {
+  fflush(stdout);
+  fputs("bgmatch: out of memory\n", stderr);
+  exit(2);
+}
+
+void *bg_malloc(size_t size) {
+  void *block = malloc(size ? size : 1);
+  if (!block)
+    bg_out_of_memory();
+  return block;
+}
+
+void *bg_calloc(size_t count, size_t size) {
+  void *block = calloc(count ? count : 1, size ? size : 1);
+  if (!block)
+    bg_out_of_memory();
+  return block;
+}
+
+void *bg_realloc(void *block, size_t size) {
+  void *grown = realloc(block, size ? size : 1);
+  if (!grown)
+    bg_out_of_memory();
+  return grown;
+}
+
+char *bg_strdup(const char *text) {
+  size_t size = strlen(text) + 1;
+  return memcpy(bg_malloc(size), text, size);
+}

@@ -1,0 +1,24 @@
+/*
+ * alloc.h — memory for the parts of bgmatch that cannot go on without it.
+ *
+ * Running out of memory while replaying a match would lose a diagnostic
+ * or report a wrong one; neither may pass for a verdict.  These functions
+ * never return NULL: on failure they end the program with exit status 2
+ * ("the tool could not do its job") after one line on stderr, as cmark's
+ * default allocator ends it.  Readers that can report the failure in their
+ * own terms (an input too large for memory) still use malloc themselves.
+ */
+#ifndef BG_ALLOC_H
+#define BG_ALLOC_H
+
+#include <stddef.h>
+
+void *bg_malloc(size_t size);
+void *bg_calloc(size_t count, size_t size);
+void *bg_realloc(void *block, size_t size);
+char *bg_strdup(const char *text);
+
+/* Says "bgmatch: out of memory" on stderr and exits with status 2. */
+_Noreturn void bg_out_of_memory(void);
+
+#endif

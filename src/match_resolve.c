@@ -1,0 +1,110 @@
+/*
+ * match_resolve.c — the dialects' conventions, resolved into the model
+ * once a match is read (see match_resolve in match.h): the referee then
+ * judges, and writers print, what happened rather than where a program
+ * put it.  Only the record's structure is read here, never the rules: a
+ * convention that needs the position is left to the referee.
+ */
+#include <string.h>
+#include <strings.h>
+
+#include "board.h"
+#include "match.h"
+
+static bg_variation variation_named(const char *name) {
+  static const struct {
+    const char *prefix;
+    bg_variation variation;
+  } known[] = {
+      {"Backgammon", VARIATION_BACKGAMMON},
+      {"Nackgammon", VARIATION_NACKGAMMON},
+      {"Longgammon", VARIATION_LONGGAMMON},
+  };
+  for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+    if (strncasecmp(name, known[i].prefix, strlen(known[i].prefix)) == 0)
+      return known[i].variation;
+  return VARIATION_OTHER;
+}
+
+/* The last [Variation] tag decides (a record has one). */
+static void resolve_variation(bg_match *match) {
+  match->variation = VARIATION_BACKGAMMON;
+  match->variation_tag = NULL;
+  for (int i = 0; i < match->tag_count; i++)
+    if (strcasecmp(match->tags[i].key, "Variation") == 0) {
+      match->variation = variation_named(match->tags[i].value);
+      match->variation_tag = &match->tags[i];
+    }
+}
+
+static bool bears_off(const bg_action *roll) {
+  for (int m = 0; m < roll->move_count; m++)
+    if (roll->moves[m].to == BG_OFF)
+      return true;
+  return false;
+}
+
+/* DailyGammon writes the result after the winner's last roll, on the same
+ * line, so it stands in the other player's column.  Read from the record
+ * alone: a "Wins" line right after the other player's roll, on its line,
+ * when that roll bears off (nobody resigns in the middle of the line of a
+ * bear-off they just played; a resignation is written with its play empty
+ * or hidden).  Whether that roll really bore off the last checker is the
+ * referee's to judge: a record with a play missing before it must not
+ * change who is named the winner. */
+static void resolve_inline_win(bg_game *game, int index) {
+  bg_action *win = &game->actions[index];
+  if (index == 0)
+    return;
+  const bg_action *roll = &game->actions[index - 1];
+  if (roll->kind != ACT_ROLL || roll->player == win->player ||
+      roll->pos.line != win->pos.line || roll->unknown_play)
+    return;
+  if (bears_off(roll))
+    win->player = roll->player;
+}
+
+/* Backgammon Galaxy writes a resignation in either column: the "Wins"
+ * line after it names the winner, so the other player resigned. */
+static void resolve_resigner(bg_game *game, int index) {
+  for (int i = index + 1; i < game->action_count; i++)
+    if (game->actions[i].kind == ACT_WIN) {
+      game->actions[index].player = 1 - game->actions[i].player;
+      return;
+    }
+}
+
+/* Is the game given to the roller's opponent right after roll `index`?
+ * Only a "Wins" line decides, not a resignation line between them. */
+static bool opponent_wins_next(const bg_game *game, int index) {
+  int roller = game->actions[index].player;
+  for (int i = index + 1; i < game->action_count; i++) {
+    const bg_action *next = &game->actions[i];
+    if (next->kind == ACT_WIN)
+      return next->player != roller;
+    if (next->kind == ACT_ROLL || next->kind == ACT_DOUBLE)
+      return false;
+  }
+  return false;
+}
+
+static void resolve_game(bg_game *game) {
+  for (int i = 0; i < game->action_count; i++)
+    game->actions[i].column = game->actions[i].player;
+  for (int i = 0; i < game->action_count; i++)
+    if (game->actions[i].kind == ACT_WIN)
+      resolve_inline_win(game, i);
+  for (int i = 0; i < game->action_count; i++) {
+    bg_action *act = &game->actions[i];
+    if (act->kind == ACT_RESIGN)
+      resolve_resigner(game, i);
+    else if (act->kind == ACT_ROLL)
+      act->resigns_after = !act->cannot_move && opponent_wins_next(game, i);
+  }
+}
+
+void match_resolve(bg_match *match) {
+  resolve_variation(match);
+  for (int g = 0; g < match->game_count; g++)
+    resolve_game(&match->games[g]);
+}

@@ -1,0 +1,303 @@
+/*
+ * notation.c — plays and points as text (see notation.h): formatting the
+ * engine's plays in GNU Backgammon's two styles, printing a record's moves
+ * as written, and parsing a written play into the model's moves.
+ */
+#include "notation.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+const char *notation_point_name(int point, char *buf, int size) {
+  if (point == BG_BAR)
+    snprintf(buf, size, "bar");
+  else if (point == BG_OFF)
+    snprintf(buf, size, "off");
+  else
+    snprintf(buf, size, "%d", point);
+  return buf;
+}
+
+/* "13/9*(2)" as the record wrote it (up to the repeat count). */
+const char *notation_move_text(const bg_move *move, char *buf, int size) {
+  char from[8], to[8];
+  int length =
+      snprintf(buf, size, "%s/%s%s", notation_point_name(move->from, from, sizeof from),
+               notation_point_name(move->to, to, sizeof to), move->hit ? "*" : "");
+  if (move->count > 1 && length < size)
+    snprintf(buf + length, size - length, "(%d)", move->count);
+  return buf;
+}
+
+const char *notation_play_text(const bg_action *roll, char *buf, int size) {
+  int length = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < roll->move_count && length < size - 1; i++) {
+    char one[32];
+    length += snprintf(buf + length, size - length, "%s%s", i ? " " : "",
+                       notation_move_text(&roll->moves[i], one, sizeof one));
+  }
+  return buf;
+}
+
+/* The legal plays as "a | b | c", at most `shown` of them. */
+void notation_legal_list(const bg_playlist *legal, char *buf, int size) {
+  const int shown = 8;
+  int length = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < legal->count && i < shown && length < size - 1; i++) {
+    char one[64];
+    notation_format_play(&legal->plays[i], one, sizeof one);
+    length += snprintf(buf + length, size - length, "%s%s", i ? " | " : "",
+                       legal->plays[i].step_count ? one : "no play");
+  }
+  if (legal->count > shown && length < size - 1)
+    snprintf(buf + length, size - length, " | ... (%d plays in all)", legal->count);
+}
+
+/* One checker's path within a play: points[0] is where it started, then
+ * where each step landed; hit[i] tells whether the step to points[i] hit. */
+typedef struct {
+  int points[BG_MAX_DICE_STEPS + 1];
+  bool hit[BG_MAX_DICE_STEPS + 1];
+  int length;  /* steps in the path */
+  int repeats; /* identical paths folded into this one: "(2)" */
+} checker_path;
+
+/* Sorts steps by starting point, then landing point, highest first: the
+ * order gnubg writes them, and one in which a checker's steps follow each
+ * other. */
+static void sort_steps(bg_step *steps, int count) {
+  for (int i = 1; i < count; i++) {
+    bg_step step = steps[i];
+    int at = i;
+    while (at > 0 && (steps[at - 1].from < step.from ||
+                      (steps[at - 1].from == step.from && steps[at - 1].to < step.to))) {
+      steps[at] = steps[at - 1];
+      at--;
+    }
+    steps[at] = step;
+  }
+}
+
+/* Joins steps into paths: a step from where another step landed continues
+ * that checker ("13/9 9/4" is "13/4").  Returns the number of paths. */
+static int join_paths(const bg_play *play, checker_path *paths) {
+  bg_step steps[BG_MAX_DICE_STEPS];
+  int count = play->step_count;
+  memcpy(steps, play->steps, (size_t)count * sizeof *steps);
+  sort_steps(steps, count);
+  int path_count = 0;
+  for (int i = 0; i < count; i++) {
+    checker_path *path = NULL;
+    for (int p = 0; p < path_count && !path; p++)
+      if (paths[p].points[paths[p].length] == steps[i].from)
+        path = &paths[p];
+    if (!path) {
+      path = &paths[path_count++];
+      *path = (checker_path){.points = {steps[i].from}, .repeats = 1};
+    }
+    path->length++;
+    path->points[path->length] = steps[i].to;
+    path->hit[path->length] = steps[i].hit;
+  }
+  return path_count;
+}
+
+static bool same_points(const checker_path *a, const checker_path *b) {
+  return a->length == b->length &&
+         memcmp(a->points, b->points, (size_t)(a->length + 1) * sizeof a->points[0]) == 0;
+}
+
+/* Folds identical paths into the first of them ("8/3 8/3" is "8/3(2)"). */
+static int fold_repeats(checker_path *paths, int count) {
+  int kept = 0;
+  for (int i = 0; i < count; i++) {
+    int same = 0;
+    while (same < kept && !same_points(&paths[same], &paths[i]))
+      same++;
+    if (same == kept) {
+      paths[kept++] = paths[i];
+      continue;
+    }
+    paths[same].repeats++;
+    for (int at = 1; at <= paths[i].length; at++)
+      paths[same].hit[at] |= paths[i].hit[at];
+  }
+  return kept;
+}
+
+/* A string being written into a caller's buffer; never overflows it. */
+typedef struct {
+  char *buf;
+  int size;
+  int used;
+} text;
+
+static void text_add(text *t, const char *piece) {
+  int room = t->size - t->used;
+  int length = (int)strlen(piece);
+  int copied = length < room - 1 ? length : room - 1;
+  if (copied <= 0)
+    return;
+  memcpy(t->buf + t->used, piece, (size_t)copied);
+  t->used += copied;
+  t->buf[t->used] = '\0';
+}
+
+static void text_add_point(text *t, int point, bg_play_style style) {
+  char number[8];
+  if (point == BG_BAR && style == NOTATION_GNUBG)
+    text_add(t, "bar");
+  else if (point == BG_OFF && style == NOTATION_GNUBG)
+    text_add(t, "off");
+  else if (point == BG_OFF)
+    text_add(t, "0");
+  else {
+    number[0] = (char)('0' + point / 10);
+    number[1] = (char)('0' + point % 10);
+    number[2] = '\0';
+    text_add(t, point < 10 ? number + 1 : number);
+  }
+}
+
+/* The start, every point where the path hit (marked with a star), the end,
+ * and the repeat count: "13/4", "24/18*(2)", "bar/21". */
+static void text_add_path(text *t, const checker_path *path) {
+  text_add_point(t, path->points[0], NOTATION_GNUBG);
+  for (int at = 1; at <= path->length; at++) {
+    if (at < path->length && !path->hit[at])
+      continue;
+    text_add(t, "/");
+    text_add_point(t, path->points[at], NOTATION_GNUBG);
+    if (path->hit[at])
+      text_add(t, "*");
+  }
+  if (path->repeats > 1) {
+    char repeats[8] = {'(', (char)('0' + path->repeats), ')', '\0'};
+    text_add(t, repeats);
+  }
+}
+
+/* Every step on its own, in the order gnubg sorts them: "25/21 13/7* 6/0". */
+static void text_add_steps(text *t, const bg_play *play) {
+  bg_step steps[BG_MAX_DICE_STEPS];
+  memcpy(steps, play->steps, (size_t)play->step_count * sizeof *steps);
+  sort_steps(steps, play->step_count);
+  for (int i = 0; i < play->step_count; i++) {
+    if (i > 0)
+      text_add(t, " ");
+    text_add_point(t, steps[i].from, NOTATION_STEPS);
+    text_add(t, "/");
+    text_add_point(t, steps[i].to, NOTATION_STEPS);
+    if (steps[i].hit)
+      text_add(t, "*");
+  }
+}
+
+char *notation_format_play_as(const bg_play *play, bg_play_style style, char *buf,
+                              int size) {
+  if (size <= 0)
+    return buf;
+  buf[0] = '\0';
+  if (play->step_count < 0 || play->step_count > BG_MAX_DICE_STEPS)
+    return buf;
+  text t = {buf, size, 0};
+  if (style == NOTATION_STEPS) {
+    text_add_steps(&t, play);
+    return buf;
+  }
+  checker_path paths[BG_MAX_DICE_STEPS];
+  int count = fold_repeats(paths, join_paths(play, paths));
+  for (int i = 0; i < count; i++) {
+    if (i > 0)
+      text_add(&t, " ");
+    text_add_path(&t, &paths[i]);
+  }
+  return buf;
+}
+
+char *notation_format_play(const bg_play *play, char *buf, int size) {
+  return notation_format_play_as(play, NOTATION_GNUBG, buf, size);
+}
+
+/* ---- parsing ---------------------------------------------------------- */
+
+/* A point at text[*at]: a number 0..25, "bar" or "off" (any case). */
+static bool parse_point(const char *text, size_t length, size_t *at, int *point) {
+  static const struct {
+    const char *word;
+    int point;
+  } names[] = {{"bar", BG_BAR}, {"off", BG_OFF}};
+  for (size_t n = 0; n < sizeof names / sizeof names[0]; n++) {
+    size_t word_length = strlen(names[n].word);
+    if (length - *at >= word_length &&
+        strncasecmp(text + *at, names[n].word, word_length) == 0) {
+      *at += word_length;
+      *point = names[n].point;
+      return true;
+    }
+  }
+  size_t start = *at;
+  int value = 0, digits = 0;
+  while (*at < length && isdigit((unsigned char)text[*at]) && digits < 3) {
+    value = value * 10 + (text[*at] - '0');
+    (*at)++;
+    digits++;
+  }
+  *point = value;
+  if (digits > 0 && value <= BG_BAR)
+    return true;
+  *at = start; /* the error is at the number */
+  return false;
+}
+
+/* One chain ("24/18/13(2)", hit marks after any point) at text[*at],
+ * appended to moves[*count...]. */
+static bool parse_chain(const char *text, size_t length, size_t *at, bg_move *moves,
+                        int max_moves, int *count) {
+  int from, first = *count;
+  if (!parse_point(text, length, at, &from))
+    return false;
+  do {
+    if (*at >= length || text[*at] != '/')
+      return false;
+    (*at)++;
+    bg_move move = {.from = from, .count = 1};
+    if (!parse_point(text, length, at, &move.to) || *count >= max_moves)
+      return false;
+    move.hit = *at < length && text[*at] == '*';
+    *at += move.hit;
+    moves[(*count)++] = move;
+    from = move.to;
+  } while (*at < length && text[*at] == '/');
+  if (*at < length && text[*at] == '(') {
+    if (length - *at < 3 || !isdigit((unsigned char)text[*at + 1]) ||
+        text[*at + 2] != ')')
+      return false;
+    for (int i = first; i < *count; i++)
+      moves[i].count = text[*at + 1] - '0';
+    *at += 3;
+  }
+  return *at >= length || isspace((unsigned char)text[*at]);
+}
+
+int notation_parse_moves(const char *text, size_t length, bg_move *moves, int max_moves,
+                         size_t *error_at) {
+  int count = 0;
+  size_t at = 0;
+  for (;;) {
+    while (at < length && isspace((unsigned char)text[at]))
+      at++;
+    if (at >= length)
+      return count;
+    size_t chain_start = at;
+    if (!parse_chain(text, length, &at, moves, max_moves, &count)) {
+      if (error_at)
+        *error_at = at > chain_start ? at : chain_start;
+      return -1;
+    }
+  }
+}

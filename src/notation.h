@@ -1,0 +1,62 @@
+/*
+ * notation.h — plays and points as text: the one place that knows how a
+ * move is written.  Readers parse plays with it, writers and the referee's
+ * messages format them with it; the engine (board, movegen) knows no text.
+ *
+ * Two ways of writing a play made of engine steps:
+ *  - NOTATION_GNUBG, the way GNU Backgammon lists plays and the referee
+ *    quotes them: "bar/21", "6/off", a checker's steps joined into one
+ *    path ("13/4"), a hit marked after the point where it happened
+ *    ("24/18*"), identical paths folded ("8/3(2)");
+ *  - NOTATION_STEPS, the way GNU Backgammon's .mat export writes them:
+ *    every die's step on its own, the bar as 25 and off as 0 ("25/21
+ *    13/7* 6/0").
+ * A play as a record wrote it (bg_move, the model's) is printed as written.
+ */
+#ifndef BG_NOTATION_H
+#define BG_NOTATION_H
+
+#include <stddef.h>
+
+#include "match.h"
+#include "movegen.h"
+
+typedef enum { NOTATION_GNUBG, NOTATION_STEPS } bg_play_style;
+
+/* How a roll whose play was not recorded is written, in every notation. */
+#define NOTATION_UNRECORDED "?\?\?\?"
+
+/* The name of a point for messages and the gnubg style: "bar", "off", or
+ * the number; into buf, returns buf. */
+const char *notation_point_name(int point, char *buf, int size);
+
+/* A play of the engine (steps from the roller's side) in `style`; "" for a
+ * play of no step.  Never writes more than `size` bytes; returns buf. */
+char *notation_format_play_as(const bg_play *play, bg_play_style style, char *buf,
+                              int size);
+
+/* notation_format_play_as in the gnubg style. */
+char *notation_format_play(const bg_play *play, char *buf, int size);
+
+/* One move of a record as written ("13/9*(2)"); into buf, returns buf. */
+const char *notation_move_text(const bg_move *move, char *buf, int size);
+
+/* A record's whole play as written, moves separated by blanks. */
+const char *notation_play_text(const bg_action *roll, char *buf, int size);
+
+/* The legal plays as "a | b | c", the first eight of them, then how many
+ * there are in all; a play of no step is "no play". */
+void notation_legal_list(const bg_playlist *legal, char *buf, int size);
+
+/* Parses a play written in either style, or a mix of them: "24/18/13",
+ * "bar/21", "6/off(2)", "25/22 8/0", a hit mark after a point ("13/9*",
+ * also inside a chain); point names case-blind.  The result is the model's
+ * moves: a chain is one move per segment, each with its own hit mark; a
+ * repeat count applies to every segment of its chain.  Blank text is an
+ * empty play.  Returns the number of moves, or -1 when the text is no play
+ * (then *error_at, if not NULL, is the offset of the first byte not
+ * understood).  Positions of the moves are left zero. */
+int notation_parse_moves(const char *text, size_t length, bg_move *moves, int max_moves,
+                         size_t *error_at);
+
+#endif

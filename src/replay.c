@@ -1,0 +1,184 @@
+/*
+ * replay.c — the walk of replay.h: drives the referee (referee.c) one
+ * action at a time and turns what it keeps into events.  The referee does
+ * the judging and reports into the sink; this file only watches its state
+ * before and after each step.
+ */
+#include "replay.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "referee_state.h"
+
+typedef enum {
+  AT_GAME_START,
+  AT_ACTION,
+  AT_GAME_END,
+  AT_MATCH_END,
+  AT_DONE
+} replay_phase;
+
+struct bg_replay {
+  referee ref;
+  game_state state;
+  bg_replay_event event;
+  replay_phase phase;
+  int game_index;
+  int action_index;
+};
+
+bg_replay *bg_replay_new(const bg_match *match, const bg_referee_options *options,
+                         bg_diag_sink *sink) {
+  bg_replay *replay = bg_calloc(1, sizeof *replay);
+  referee_begin_match(&replay->ref, match, options, sink);
+  replay->phase = match->game_count > 0 ? AT_GAME_START : AT_MATCH_END;
+  return replay;
+}
+
+void bg_replay_free(bg_replay *replay) {
+  if (!replay)
+    return;
+  if (replay->phase != AT_DONE)
+    play_checker_free(&replay->ref.plays);
+  free(replay);
+}
+
+static bg_cube_state cube_now(const game_state *state) {
+  return (bg_cube_state){.value = state->cube_value,
+                         .owner = state->cube_owner,
+                         .crawford = state->crawford_game};
+}
+
+/* The position the referee follows (the likeliest of those the record
+ * allows), if it knows one. */
+static bool position_now(const game_state *state, bg_board *board) {
+  if (state->positions.count <= 0)
+    return false;
+  *board = state->positions.boards[0];
+  return true;
+}
+
+/* A fresh event of `kind`, the diagnostics counted from here. */
+static bg_replay_event *begin_event(bg_replay *replay, bg_replay_kind kind) {
+  bg_replay_event *event = &replay->event;
+  const bg_match *match = replay->ref.match;
+  memset(event, 0, sizeof *event);
+  event->kind = kind;
+  event->game_index = replay->game_index;
+  event->game =
+      replay->game_index < match->game_count ? &match->games[replay->game_index] : NULL;
+  event->score[0] = replay->ref.score[0];
+  event->score[1] = replay->ref.score[1];
+  event->errors = replay->ref.sink->errors;
+  event->warnings = replay->ref.sink->warnings;
+  event->match_winner = -1;
+  return event;
+}
+
+static const bg_replay_event *end_event(bg_replay *replay) {
+  bg_replay_event *event = &replay->event;
+  event->errors = replay->ref.sink->errors - event->errors;
+  event->warnings = replay->ref.sink->warnings - event->warnings;
+  return event;
+}
+
+static const bg_replay_event *game_start(bg_replay *replay) {
+  const bg_game *game = &replay->ref.match->games[replay->game_index];
+  /* The score line is checked first: the event's score is the referee's
+   * reading of it. */
+  long errors = replay->ref.sink->errors, warnings = replay->ref.sink->warnings;
+  referee_begin_game(&replay->ref, &replay->state, game, replay->game_index == 0);
+  bg_replay_event *event = begin_event(replay, BG_REPLAY_GAME_START);
+  event->errors = errors;
+  event->warnings = warnings;
+  event->cube = cube_now(&replay->state);
+  event->before_known = position_now(&replay->state, &event->before);
+  replay->action_index = 0;
+  replay->phase = game->action_count > 0 ? AT_ACTION : AT_GAME_END;
+  return end_event(replay);
+}
+
+static const bg_replay_event *action(bg_replay *replay) {
+  const bg_game *game = &replay->ref.match->games[replay->game_index];
+  int index = replay->action_index;
+  bg_replay_event *event = begin_event(replay, BG_REPLAY_ACTION);
+  event->action = &game->actions[index];
+  event->action_index = index;
+  event->cube = cube_now(&replay->state);
+  event->before_known = position_now(&replay->state, &event->before);
+  referee_act(&replay->ref, &replay->state, game, index);
+  event->after_known = position_now(&replay->state, &event->after);
+  event->readings = replay->state.positions.count;
+  if (++replay->action_index == game->action_count)
+    replay->phase = AT_GAME_END;
+  return end_event(replay);
+}
+
+static const bg_replay_event *game_end(bg_replay *replay) {
+  const bg_game *game = &replay->ref.match->games[replay->game_index];
+  bg_replay_event *event = begin_event(replay, BG_REPLAY_GAME_END);
+  event->cube = cube_now(&replay->state);
+  event->before_known = position_now(&replay->state, &event->before);
+  referee_end_game(&replay->ref, &replay->state, game, &event->result);
+  replay->game_index++;
+  replay->phase =
+      replay->game_index < replay->ref.match->game_count ? AT_GAME_START : AT_MATCH_END;
+  return end_event(replay);
+}
+
+static const bg_replay_event *match_end(bg_replay *replay) {
+  bg_replay_event *event = begin_event(replay, BG_REPLAY_MATCH_END);
+  referee_end_match(&replay->ref);
+  event->score[0] = replay->ref.score[0];
+  event->score[1] = replay->ref.score[1];
+  event->match_winner = replay->ref.match_won_by;
+  replay->phase = AT_DONE;
+  return end_event(replay);
+}
+
+const bg_replay_event *bg_replay_next(bg_replay *replay) {
+  switch (replay->phase) {
+  case AT_GAME_START:
+    return game_start(replay);
+  case AT_ACTION:
+    return action(replay);
+  case AT_GAME_END:
+    return game_end(replay);
+  case AT_MATCH_END:
+    return match_end(replay);
+  case AT_DONE:
+    break;
+  }
+  return NULL;
+}
+
+/* ---- the play as steps ------------------------------------------------ */
+
+static void orient(const bg_board *absolute, int player, bg_board *view) {
+  *view = *absolute;
+  if (player == 1)
+    board_swap(view);
+}
+
+bool bg_replay_play(const bg_replay_event *event, bg_play *play) {
+  const bg_action *roll = event->action;
+  if (event->kind != BG_REPLAY_ACTION || roll->kind != ACT_ROLL || !event->before_known ||
+      !event->after_known || roll->die1 < 1 || roll->die2 < 1)
+    return false;
+  bg_board before, after;
+  orient(&event->before, roll->player, &before);
+  orient(&event->after, roll->player, &after);
+  bg_playlist legal;
+  playlist_init(&legal);
+  movegen_legal_plays(&before, roll->die1, roll->die2, &legal);
+  bool found = false;
+  for (int i = 0; i < legal.count && !found; i++)
+    if (board_equal(&legal.plays[i].result, &after)) {
+      *play = legal.plays[i];
+      found = true;
+    }
+  playlist_free(&legal);
+  return found;
+}

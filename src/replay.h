@@ -1,0 +1,113 @@
+/*
+ * replay.h — one walk of a match through the referee, yielding what
+ * happened: for every action the position before and after it, the dice,
+ * the cube and the score; at each game's end its resolved result; at the
+ * match's end the final score.  It is to bgmatch what cmark_iter is to
+ * cmark: `check` consumes it for its diagnostics (the referee reports into
+ * the sink as it walks), writers and annotate/show/stats for the rest.
+ *
+ *   bg_replay *replay = bg_replay_new(match, &options, sink);
+ *   const bg_replay_event *event;
+ *   while ((event = bg_replay_next(replay)) != NULL)
+ *     ... event->kind, event->before, event->cube, event->result ...
+ *   bg_replay_free(replay);
+ *
+ * Where the record is wrong the walk goes on as the referee does (from the
+ * record's own position when it can stand, see referee.h): `before` and
+ * `after` are the position it went on from, and the diagnostics of the
+ * action are in the sink (their count in the event).  Positions are
+ * absolute: checkers[0] are the left player's (player 0), each side seen
+ * from its own side as in board.h.
+ */
+#ifndef BG_REPLAY_H
+#define BG_REPLAY_H
+
+#include <stdbool.h>
+
+#include "board.h"
+#include "diag.h"
+#include "match.h"
+#include "movegen.h"
+#include "referee.h"
+
+typedef enum {
+  BG_REPLAY_GAME_START, /* game, score: before its first action */
+  BG_REPLAY_ACTION,     /* game, action, before/after, cube */
+  BG_REPLAY_GAME_END,   /* game, result, cube as the game ended */
+  BG_REPLAY_MATCH_END,  /* score after the last game, match_winner */
+} bg_replay_kind;
+
+/* How a game was won. */
+typedef enum {
+  BG_BY_NONE,   /* no result: the game stops before it was won */
+  BG_BY_SINGLE, /* bore off all checkers: a single game */
+  BG_BY_GAMMON,
+  BG_BY_BACKGAMMON,
+  BG_BY_RESIGN, /* the loser resigned (or conceded) */
+  BG_BY_DROP,   /* the loser refused a double */
+} bg_result_by;
+
+typedef struct {
+  int winner; /* 0 left, 1 right; -1 when the game has no winner */
+  int points; /* what the game adds to the winner's score (the true worth
+                 where the record's "Wins" line is wrong); -1 unknown */
+  bg_result_by by;
+  const bg_action *recorded; /* the game's "Wins" line, NULL when none:
+                                recorded->player and ->value are what the
+                                record wrote */
+} bg_game_result;
+
+typedef struct {
+  int value;     /* 1, 2, 4, ... */
+  int owner;     /* 0 or 1; -1 in the middle */
+  bool crawford; /* this is the Crawford game: no double allowed */
+} bg_cube_state;
+
+typedef struct {
+  bg_replay_kind kind;
+  const bg_game *game; /* NULL at MATCH_END */
+  int game_index;
+  /* The match score before the game (at MATCH_END, after the last one),
+   * as the referee counts it: the record's score lines where they can
+   * stand, else the results. */
+  int score[2];
+  /* BG_REPLAY_ACTION */
+  const bg_action *action;
+  int action_index;
+  bg_cube_state cube; /* before the action (at GAME_END: as the game ended) */
+  bool before_known;  /* false after ????, a play that cannot be followed,
+                         or in a variation whose plays are not checked */
+  bg_board before;
+  bool after_known;
+  bg_board after;
+  int readings; /* positions the record allows after the action (more than
+                   1 when it leaves open which blots a hop hit); `after`
+                   is the likeliest */
+  /* BG_REPLAY_GAME_END */
+  bg_game_result result;
+  /* BG_REPLAY_MATCH_END: who won the match, -1 when nobody (yet) */
+  int match_winner;
+  /* diagnostics the referee reported at this event */
+  long errors, warnings;
+} bg_replay_event;
+
+typedef struct bg_replay bg_replay;
+
+/* A walk of `match` (kept, not copied: it must outlive the replay) under
+ * `options`, reporting into `sink`.  Ends the program with status 2 when
+ * memory runs out (see alloc.h). */
+bg_replay *bg_replay_new(const bg_match *match, const bg_referee_options *options,
+                         bg_diag_sink *sink);
+
+/* The next event, or NULL after BG_REPLAY_MATCH_END.  The event lives until
+ * the next call. */
+const bg_replay_event *bg_replay_next(bg_replay *replay);
+
+/* The play of an ACT_ROLL event as the engine's steps (each die's from and
+ * to from the roller's side, hits; see movegen.h), when both positions are
+ * known and a legal play of the dice joins them; false otherwise. */
+bool bg_replay_play(const bg_replay_event *event, bg_play *play);
+
+void bg_replay_free(bg_replay *replay);
+
+#endif

@@ -5,8 +5,11 @@
  *  - the legal plays (play as many dice as possible, the higher die when only
  *    one die can be played), what a recorded play is checked against;
  *  - the reachable positions (any number of dice, any order, each step legal
- *    on its own), which the referee uses to explain why a recorded play is
- *    not legal ("only one die played where two could be").
+ *    on its own): what the rules leave out of the legal plays, which the
+ *    engine's tests compare against ("13/7 is reachable but not legal").
+ *    The referee does not need it: it explains a miss by walking the
+ *    record's own moves (referee_explain.c).
+ * Neither knows any notation: plays are steps; notation.h writes them.
  */
 #ifndef BG_MOVEGEN_H
 #define BG_MOVEGEN_H

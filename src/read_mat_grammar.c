@@ -51,6 +51,7 @@ static struct {
   pcre2_code *code[PAT_COUNT];
   bool jit[PAT_COUNT];
   int group[GRP_COUNT];
+  uint32_t pairs; /* ovector pairs the pattern with most groups needs */
   bool ok;
 } grammar;
 static pthread_once_t grammar_once = PTHREAD_ONCE_INIT;
@@ -71,6 +72,12 @@ static bool compile_one(mat_pattern_id id) {
   /* JIT is an optimisation: where it is unavailable pcre2_match interprets. */
   grammar.jit[id] = pcre2_jit_compile(code, PCRE2_JIT_COMPLETE) == 0;
   grammar.code[id] = code;
+  /* A match whose groups do not all fit the match data is no match: size it
+   * for the pattern with most groups, however many the grammar grows. */
+  uint32_t captures = 0;
+  pcre2_pattern_info(code, PCRE2_INFO_CAPTURECOUNT, &captures);
+  if (captures + 1 > grammar.pairs)
+    grammar.pairs = captures + 1;
   return true;
 }
 
@@ -111,7 +118,7 @@ bool mat_patterns_compile(mat_patterns *patterns) {
   memcpy(patterns->code, grammar.code, sizeof patterns->code);
   memcpy(patterns->jit, grammar.jit, sizeof patterns->jit);
   memcpy(patterns->group, grammar.group, sizeof patterns->group);
-  patterns->data = pcre2_match_data_create(32, NULL);
+  patterns->data = pcre2_match_data_create(grammar.pairs, NULL);
   patterns->context = pcre2_match_context_create(NULL);
   if (!patterns->data || !patterns->context)
     return false;

@@ -86,6 +86,16 @@ static bool resolve_groups(void) {
     mat_pattern_id id = group_names[g].pattern;
     int number = pcre2_substring_number_from_name(grammar.code[id],
                                                   (PCRE2_SPTR)group_names[g].name);
+    /* (?J) names several groups; C reads one group per name, which a branch
+     * reset, (?| (?<n>...) | (?<n>...) ), gives its alternatives. */
+    if (number == PCRE2_ERROR_NOUNIQUESUBSTRING) {
+      fprintf(stderr,
+              "bgmatch: grammar/%s.pcre: several groups are named '%s' ((?J)): the "
+              "reader reads one group per name (alternatives can share one "
+              "with a branch reset, (?|...|...))\n",
+              pattern_sources[id].name, group_names[g].name);
+      return false;
+    }
     if (number <= 0) {
       fprintf(stderr, "bgmatch: grammar/%s.pcre: no group named '%s'\n",
               pattern_sources[id].name, group_names[g].name);

@@ -72,7 +72,8 @@ deps:
 # The .pcre files of grammar/ are the one place a pattern or a named group
 # is added: grammar/gen.sh makes of them the patterns as C strings and the
 # X-macro lists of patterns and groups the reader's enums and tables are
-# built from.  It fails the build on a malformed group name.
+# built from.  It fails the build on a malformed group name; the unit test
+# check_grammar compiles the patterns and checks the lists against PCRE2.
 GEN_HEADERS := $(BUILD)/gen/grammar_patterns.h $(BUILD)/gen/grammar_lists.h
 
 $(BUILD)/gen/grammar_patterns.h: $(PATTERNS) grammar/gen.sh Makefile
@@ -98,7 +99,8 @@ $(BUILD)/libbgmatch.a: $(LIB_OBJ)
 $(BIN): $(BUILD)/obj/main.o $(BUILD)/libbgmatch.a
 	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $^ $(PKG_LIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libbgmatch.a $(wildcard src/*.h tests/unit/*.h)
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libbgmatch.a $(wildcard src/*.h tests/unit/*.h) \
+                 $(GEN_HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CHECK_CFLAGS) $(LDFLAGS) -pthread -o $@ $< \
 	  $(BUILD)/libbgmatch.a $(PKG_LIBS) $(CHECK_LIBS)

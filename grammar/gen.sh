@@ -23,7 +23,9 @@
 #
 # The group scan reads the patterns as PCRE2_EXTENDED does (how the reader
 # compiles them): '#' to the end of the line is a comment, a group opened
-# inside [...], after a '\' or within \Q...\E is no group.
+# inside [...], after a '\' or within \Q...\E is no group.  The unit test
+# tests/unit/check_grammar.c checks the lists against PCRE2's own name
+# table, so a pattern this scan misreads fails `make check`.
 set -eu
 LC_ALL=C
 export LC_ALL

@@ -61,7 +61,7 @@ static bool compile_one(mat_pattern_id id) {
   PCRE2_SIZE error_offset;
   pcre2_code *code =
       pcre2_compile((PCRE2_SPTR)pattern_sources[id].source, PCRE2_ZERO_TERMINATED,
-                    PCRE2_EXTENDED | PCRE2_ANCHORED, &error, &error_offset, NULL);
+                    MAT_PATTERN_OPTIONS, &error, &error_offset, NULL);
   if (!code) {
     PCRE2_UCHAR message[256];
     pcre2_get_error_message(error, message, sizeof message);

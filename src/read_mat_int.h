@@ -45,6 +45,9 @@ typedef enum { MAT_PATTERNS(MAT_PATTERN_ENUM) PAT_COUNT } mat_pattern_id;
 typedef enum { MAT_GROUPS(MAT_GROUP_ENUM) GRP_COUNT } mat_group_id;
 #undef MAT_GROUP_ENUM
 
+/* How every pattern is compiled (the unit test compiles them the same). */
+#define MAT_PATTERN_OPTIONS (PCRE2_EXTENDED | PCRE2_ANCHORED)
+
 /* A reader's view of the grammar: the compiled patterns (shared by all
  * readers, copied here for locality) and its own match data. */
 typedef struct {

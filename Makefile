@@ -72,7 +72,8 @@ deps:
 # The .pcre files of grammar/ are the one place a pattern or a named group
 # is added: grammar/gen.sh makes of them the patterns as C strings and the
 # X-macro lists of patterns and groups the reader's enums and tables are
-# built from.  It fails the build on a malformed group name; the unit test
+# built from (grammar/mat-grammar.md, "Adding a group or a pattern").  It
+# fails the build on a malformed group name; the unit test
 # check_grammar compiles the patterns and checks the lists against PCRE2.
 GEN_HEADERS := $(BUILD)/gen/grammar_patterns.h $(BUILD)/gen/grammar_lists.h
 

@@ -69,21 +69,24 @@ deps:
 	  { echo "deps: apt-get install failed; install $(DEBS) by hand" >&2; exit 2; }; \
 	fi
 
-# The patterns of grammar/ become C string constants; '?' is written \? so
-# that no "??x" sequence of a pattern turns into a C trigraph.
-$(BUILD)/gen/grammar_patterns.h: $(PATTERNS) Makefile
+# The .pcre files of grammar/ are the one place a pattern or a named group
+# is added: grammar/gen.sh makes of them the patterns as C strings and the
+# X-macro lists of patterns and groups the reader's enums and tables are
+# built from (grammar/mat-grammar.md, "Adding a group or a pattern").  It
+# fails the build on a malformed group name; the unit test
+# check_grammar compiles the patterns and checks the lists against PCRE2.
+GEN_HEADERS := $(BUILD)/gen/grammar_patterns.h $(BUILD)/gen/grammar_lists.h
+
+$(BUILD)/gen/grammar_patterns.h: $(PATTERNS) grammar/gen.sh Makefile
 	@mkdir -p $(@D)
-	@{ echo "/* Generated from the .pcre files of grammar/ by the Makefile: do not edit. */"; \
-	  for f in $(PATTERNS); do \
-	    n=$$(basename $$f .pcre | tr 'a-z-' 'A-Z_'); \
-	    printf 'static const char GRAMMAR_%s[] =\n' "$$n"; \
-	    grep -v '^#' $$f | sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' \
-	      -e 's/^/  "/' -e 's/$$/\\n"/'; \
-	    echo '  ;'; \
-	  done; } > $@.tmp && mv $@.tmp $@
+	@sh grammar/gen.sh sources $(PATTERNS) >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
+
+$(BUILD)/gen/grammar_lists.h: $(PATTERNS) grammar/gen.sh Makefile
+	@mkdir -p $(@D)
+	@sh grammar/gen.sh lists $(PATTERNS) >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
 
 # -MMD: each object depends on the headers it includes, as the compiler saw.
-$(BUILD)/obj/%.o: src/%.c $(BUILD)/gen/grammar_patterns.h
+$(BUILD)/obj/%.o: src/%.c $(GEN_HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
@@ -97,7 +100,8 @@ $(BUILD)/libbgmatch.a: $(LIB_OBJ)
 $(BIN): $(BUILD)/obj/main.o $(BUILD)/libbgmatch.a
 	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $^ $(PKG_LIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libbgmatch.a $(wildcard src/*.h tests/unit/*.h)
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libbgmatch.a $(wildcard src/*.h tests/unit/*.h) \
+                 $(GEN_HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CHECK_CFLAGS) $(LDFLAGS) -pthread -o $@ $< \
 	  $(BUILD)/libbgmatch.a $(PKG_LIBS) $(CHECK_LIBS)
@@ -151,7 +155,7 @@ clang-build:
 # libFuzzer over the whole check pipeline, seeded with samples/: a short
 # run in make check, longer by hand (make fuzz FUZZ_SECONDS=600).
 FUZZ_SECONDS ?= 20
-fuzz: $(BUILD)/gen/grammar_patterns.h
+fuzz: $(GEN_HEADERS)
 	@if ! command -v clang >/dev/null 2>&1; then \
 	  echo "SKIP: fuzz (clang is not installed)"; exit 0; fi; \
 	mkdir -p build-fuzz/corpus && cp samples/*.mat samples/broken/*.mat build-fuzz/corpus/ && \

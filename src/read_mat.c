@@ -434,8 +434,8 @@ static bool adopt_pending_tags(bg_mat_reader *reader) {
  * else of the next match (headers come before their match line). */
 static bool read_tag_line(bg_mat_reader *reader, const mat_line *line) {
   mat_span key = {0, 0}, value = {0, 0};
-  mat_group_span(&reader->patterns, GRP_TAG_KEY, &key);
-  mat_group_span(&reader->patterns, GRP_TAG_VALUE, &value);
+  mat_group_span(&reader->patterns, GRP_TAG_LINE_KEY, &key);
+  mat_group_span(&reader->patterns, GRP_TAG_LINE_VALUE, &value);
   char *key_text = strndup(line->text + key.start, key.end - key.start);
   char *value_text = strndup(line->text + value.start, value.end - value.start);
   bool ok = key_text && value_text;
@@ -463,7 +463,7 @@ static size_t first_non_blank(const mat_line *line) {
 
 static bool start_match(bg_mat_reader *reader, const mat_line *line) {
   mat_span length = {0, 0};
-  mat_group_span(&reader->patterns, GRP_LENGTH, &length);
+  mat_group_span(&reader->patterns, GRP_MATCH_LINE_LENGTH, &length);
   reader->match = match_new(reader->file);
   if (!reader->match)
     return false;
@@ -488,7 +488,7 @@ static bool start_match(bg_mat_reader *reader, const mat_line *line) {
 
 static bool start_game(bg_mat_reader *reader, const mat_line *line) {
   mat_span number = {0, 0};
-  mat_group_span(&reader->patterns, GRP_GAME_NUMBER, &number);
+  mat_group_span(&reader->patterns, GRP_GAME_LINE_NUMBER, &number);
   /* A resumed match starts anywhere; then each game is the next one, by
    * the number written before it or by its place (one wrong number is one
    * mistake, not two). */
@@ -541,10 +541,10 @@ static void check_same_player(bg_mat_reader *reader, const mat_line *line, mat_s
 static bool read_score_line(bg_mat_reader *reader, const mat_line *line) {
   mat_patterns *patterns = &reader->patterns;
   mat_span name[2] = {{0, 0}, {0, 0}}, score[2] = {{0, 0}, {0, 0}};
-  mat_group_span(patterns, GRP_NAME0, &name[0]);
-  mat_group_span(patterns, GRP_NAME1, &name[1]);
-  mat_group_span(patterns, GRP_SCORE0, &score[0]);
-  mat_group_span(patterns, GRP_SCORE1, &score[1]);
+  mat_group_span(patterns, GRP_SCORE_LINE_NAME0, &name[0]);
+  mat_group_span(patterns, GRP_SCORE_LINE_NAME1, &name[1]);
+  mat_group_span(patterns, GRP_SCORE_LINE_SCORE0, &score[0]);
+  mat_group_span(patterns, GRP_SCORE_LINE_SCORE1, &score[1]);
   bg_match *match = reader->match;
   bg_game *game = &match->games[match->game_count - 1];
   game->score_pos =
@@ -728,7 +728,7 @@ static bool read_game_content(bg_mat_reader *reader, const mat_line *line) {
  * referee then finds the position incomplete). */
 static bool read_set_position(bg_mat_reader *reader, const mat_line *line) {
   mat_span board = {0, 0};
-  mat_group_span(&reader->patterns, GRP_SETUP_BOARD, &board);
+  mat_group_span(&reader->patterns, GRP_SET_POSITION_BOARD, &board);
   bg_game *game = &reader->match->games[reader->match->game_count - 1];
   bg_action *action = match_game_add_action(game);
   if (!action) {

@@ -4,8 +4,11 @@
  * JIT-compiled when the platform allows and interpreted otherwise, and
  * answers "does this pattern match here".
  *
- * grammar/ is the single source of truth for what a token looks like; the
- * C code only walks what a pattern has already accepted.
+ * grammar/ is the single source of truth for what a token looks like and
+ * for the names of its parts: the build lists each file's named groups
+ * (grammar/gen.sh), and this file's tables, like the GRP_ names the reader
+ * uses, are made from those lists.  The C code only walks what a pattern
+ * has already accepted.
  */
 #include "read_mat_int.h"
 
@@ -19,56 +22,25 @@
 /* A pathological line must not make a pattern backtrack for long. */
 #define MAT_MATCH_LIMIT 1000000
 
+/* Both tables are made from the .pcre files by the build (grammar_lists.h):
+ * a pattern or a group is added in its .pcre file only. */
 static const struct {
   const char *name; /* the grammar file, for messages */
   const char *source;
 } pattern_sources[PAT_COUNT] = {
-    [PAT_MATCH_LINE] = {"match-line", GRAMMAR_MATCH_LINE},
-    [PAT_TAG_LINE] = {"tag-line", GRAMMAR_TAG_LINE},
-    [PAT_COMMENT_LINE] = {"comment-line", GRAMMAR_COMMENT_LINE},
-    [PAT_GAME_LINE] = {"game-line", GRAMMAR_GAME_LINE},
-    [PAT_SCORE_LINE] = {"score-line", GRAMMAR_SCORE_LINE},
-    [PAT_MOVE_NUMBER] = {"move-number", GRAMMAR_MOVE_NUMBER},
-    [PAT_CELL_TOKEN] = {"cell-token", GRAMMAR_CELL_TOKEN},
-    [PAT_SET_POSITION] = {"set-position", GRAMMAR_SET_POSITION},
+#define MAT_PATTERN_SOURCE(ID, file) [PAT_##ID] = {file, GRAMMAR_##ID},
+    MAT_PATTERNS(MAT_PATTERN_SOURCE)
+#undef MAT_PATTERN_SOURCE
 };
 
 static const struct {
   mat_pattern_id pattern;
   const char *name;
 } group_names[GRP_COUNT] = {
-    [GRP_LENGTH] = {PAT_MATCH_LINE, "length"},
-    [GRP_TAG_KEY] = {PAT_TAG_LINE, "key"},
-    [GRP_TAG_VALUE] = {PAT_TAG_LINE, "value"},
-    [GRP_GAME_NUMBER] = {PAT_GAME_LINE, "number"},
-    [GRP_NAME0] = {PAT_SCORE_LINE, "name0"},
-    [GRP_SCORE0] = {PAT_SCORE_LINE, "score0"},
-    [GRP_NAME1] = {PAT_SCORE_LINE, "name1"},
-    [GRP_SCORE1] = {PAT_SCORE_LINE, "score1"},
-    [GRP_MOVE_NUMBER] = {PAT_MOVE_NUMBER, "number"},
-    [GRP_DIE1] = {PAT_CELL_TOKEN, "die1"},
-    [GRP_DIE2] = {PAT_CELL_TOKEN, "die2"},
-    [GRP_CUBE] = {PAT_CELL_TOKEN, "cube"},
-    [GRP_BEAVER] = {PAT_CELL_TOKEN, "beaver"},
-    [GRP_WON] = {PAT_CELL_TOKEN, "won"},
-    [GRP_AND_MATCH] = {PAT_CELL_TOKEN, "and_match"},
-    [GRP_LOST] = {PAT_CELL_TOKEN, "lost"},
-    [GRP_AGAIN] = {PAT_CELL_TOKEN, "again"},
-    [GRP_YIELDED] = {PAT_CELL_TOKEN, "yielded"},
-    [GRP_BAD_DICE] = {PAT_CELL_TOKEN, "baddice"},
-    [GRP_SETUP_BOARD] = {PAT_SET_POSITION, "board"},
-    [GRP_POINT1] = {PAT_CELL_TOKEN, "p1"},
-    [GRP_POINT2] = {PAT_CELL_TOKEN, "p2"},
-    [GRP_POINT3] = {PAT_CELL_TOKEN, "p3"},
-    [GRP_POINT4] = {PAT_CELL_TOKEN, "p4"},
-    [GRP_POINT5] = {PAT_CELL_TOKEN, "p5"},
-    [GRP_HIT1] = {PAT_CELL_TOKEN, "h1"},
-    [GRP_HIT2] = {PAT_CELL_TOKEN, "h2"},
-    [GRP_HIT3] = {PAT_CELL_TOKEN, "h3"},
-    [GRP_HIT4] = {PAT_CELL_TOKEN, "h4"},
-    [GRP_HIT5] = {PAT_CELL_TOKEN, "h5"},
-    [GRP_MOVE_COUNT] = {PAT_CELL_TOKEN, "count"},
-    [GRP_TAIL_HIT] = {PAT_CELL_TOKEN, "tail_hit"},
+#define MAT_GROUP_NAME(PATTERN, GROUP, name)                                             \
+  [GRP_##PATTERN##_##GROUP] = {PAT_##PATTERN, name},
+    MAT_GROUPS(MAT_GROUP_NAME)
+#undef MAT_GROUP_NAME
 };
 
 /* The compiled grammar, shared by every reader of the process: compiling
@@ -79,6 +51,7 @@ static struct {
   pcre2_code *code[PAT_COUNT];
   bool jit[PAT_COUNT];
   int group[GRP_COUNT];
+  uint32_t pairs; /* ovector pairs the pattern with most groups needs */
   bool ok;
 } grammar;
 static pthread_once_t grammar_once = PTHREAD_ONCE_INIT;
@@ -88,7 +61,7 @@ static bool compile_one(mat_pattern_id id) {
   PCRE2_SIZE error_offset;
   pcre2_code *code =
       pcre2_compile((PCRE2_SPTR)pattern_sources[id].source, PCRE2_ZERO_TERMINATED,
-                    PCRE2_EXTENDED | PCRE2_ANCHORED, &error, &error_offset, NULL);
+                    MAT_PATTERN_OPTIONS, &error, &error_offset, NULL);
   if (!code) {
     PCRE2_UCHAR message[256];
     pcre2_get_error_message(error, message, sizeof message);
@@ -99,6 +72,12 @@ static bool compile_one(mat_pattern_id id) {
   /* JIT is an optimisation: where it is unavailable pcre2_match interprets. */
   grammar.jit[id] = pcre2_jit_compile(code, PCRE2_JIT_COMPLETE) == 0;
   grammar.code[id] = code;
+  /* A match whose groups do not all fit the match data is no match: size it
+   * for the pattern with most groups, however many the grammar grows. */
+  uint32_t captures = 0;
+  pcre2_pattern_info(code, PCRE2_INFO_CAPTURECOUNT, &captures);
+  if (captures + 1 > grammar.pairs)
+    grammar.pairs = captures + 1;
   return true;
 }
 
@@ -107,6 +86,16 @@ static bool resolve_groups(void) {
     mat_pattern_id id = group_names[g].pattern;
     int number = pcre2_substring_number_from_name(grammar.code[id],
                                                   (PCRE2_SPTR)group_names[g].name);
+    /* (?J) names several groups; C reads one group per name, which a branch
+     * reset, (?| (?<n>...) | (?<n>...) ), gives its alternatives. */
+    if (number == PCRE2_ERROR_NOUNIQUESUBSTRING) {
+      fprintf(stderr,
+              "bgmatch: grammar/%s.pcre: several groups are named '%s' ((?J)): the "
+              "reader reads one group per name (alternatives can share one "
+              "with a branch reset, (?|...|...))\n",
+              pattern_sources[id].name, group_names[g].name);
+      return false;
+    }
     if (number <= 0) {
       fprintf(stderr, "bgmatch: grammar/%s.pcre: no group named '%s'\n",
               pattern_sources[id].name, group_names[g].name);
@@ -139,7 +128,7 @@ bool mat_patterns_compile(mat_patterns *patterns) {
   memcpy(patterns->code, grammar.code, sizeof patterns->code);
   memcpy(patterns->jit, grammar.jit, sizeof patterns->jit);
   memcpy(patterns->group, grammar.group, sizeof patterns->group);
-  patterns->data = pcre2_match_data_create(32, NULL);
+  patterns->data = pcre2_match_data_create(grammar.pairs, NULL);
   patterns->context = pcre2_match_context_create(NULL);
   if (!patterns->data || !patterns->context)
     return false;

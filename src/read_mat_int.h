@@ -26,55 +26,27 @@
 /* Syntax diagnostics reported per match before one "further errors" note. */
 #define MAT_MAX_SYNTAX 50
 
-/* The patterns of grammar/, one per file. */
-typedef enum {
-  PAT_MATCH_LINE,
-  PAT_TAG_LINE,
-  PAT_COMMENT_LINE,
-  PAT_GAME_LINE,
-  PAT_SCORE_LINE,
-  PAT_MOVE_NUMBER,
-  PAT_CELL_TOKEN,
-  PAT_SET_POSITION,
-  PAT_COUNT
-} mat_pattern_id;
+/* The patterns of grammar/ and their named groups come from the .pcre
+ * files (grammar_lists.h, made by grammar/gen.sh): a group written in a
+ * pattern, "(?<die1>...)" of cell-token.pcre, is GRP_CELL_TOKEN_DIE1 here
+ * and nothing else is to be edited.  A group the grammar does not have is
+ * no name in C, so a misspelt one fails to compile.  The pattern is in the
+ * name because a group means something only after its own pattern matched
+ * (and names repeat: game-line and move-number both have "number"). */
+#include "grammar_lists.h"
 
-/* The named groups the reader reads, resolved to numbers once. */
-typedef enum {
-  GRP_LENGTH,
-  GRP_TAG_KEY,
-  GRP_TAG_VALUE,
-  GRP_GAME_NUMBER,
-  GRP_NAME0,
-  GRP_SCORE0,
-  GRP_NAME1,
-  GRP_SCORE1,
-  GRP_MOVE_NUMBER,
-  GRP_DIE1,
-  GRP_DIE2,
-  GRP_CUBE,
-  GRP_BEAVER,
-  GRP_WON,
-  GRP_AND_MATCH,
-  GRP_LOST,
-  GRP_AGAIN,       /* a move number written again inside the line */
-  GRP_YIELDED,     /* what a resignation without points gives up */
-  GRP_BAD_DICE,    /* the digits of dice that are no roll ("72:") */
-  GRP_SETUP_BOARD, /* the board of a "; Set Pos=" line */
-  GRP_POINT1,      /* ... GRP_POINT1 + 4: the points of a move chain */
-  GRP_POINT2,
-  GRP_POINT3,
-  GRP_POINT4,
-  GRP_POINT5,
-  GRP_HIT1, /* ... GRP_HIT1 + 4: their hit marks */
-  GRP_HIT2,
-  GRP_HIT3,
-  GRP_HIT4,
-  GRP_HIT5,
-  GRP_MOVE_COUNT,
-  GRP_TAIL_HIT,
-  GRP_COUNT
-} mat_group_id;
+/* The patterns of grammar/, one per file: PAT_CELL_TOKEN, ... */
+#define MAT_PATTERN_ENUM(ID, file) PAT_##ID,
+typedef enum { MAT_PATTERNS(MAT_PATTERN_ENUM) PAT_COUNT } mat_pattern_id;
+#undef MAT_PATTERN_ENUM
+
+/* The named groups of the patterns, resolved to numbers once. */
+#define MAT_GROUP_ENUM(PATTERN, GROUP, name) GRP_##PATTERN##_##GROUP,
+typedef enum { MAT_GROUPS(MAT_GROUP_ENUM) GRP_COUNT } mat_group_id;
+#undef MAT_GROUP_ENUM
+
+/* How every pattern is compiled (the unit test compiles them the same). */
+#define MAT_PATTERN_OPTIONS (PCRE2_EXTENDED | PCRE2_ANCHORED)
 
 /* A reader's view of the grammar: the compiled patterns (shared by all
  * readers, copied here for locality) and its own match data. */

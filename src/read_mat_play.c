@@ -155,7 +155,7 @@ static int group_int(line_state *state, mat_group_id group) {
 /* "Resigned Game" / "Match" / "Resign normal|single|gammon|backgammon". */
 static int resign_level(const char *text, line_state *state) {
   mat_span span = {0, 0};
-  mat_group_span(&state->reader->patterns, GRP_YIELDED, &span);
+  mat_group_span(&state->reader->patterns, GRP_CELL_TOKEN_YIELDED, &span);
   switch (text[span.start] | 0x20) { /* the first letter, any case */
   case 'm':
     return RESIGN_MATCH;
@@ -178,18 +178,18 @@ static void fill_action(line_state *state, bg_action *action, token_kind kind) {
   switch (kind) {
   case TOK_ROLL:
     action->kind = ACT_ROLL;
-    if (mat_group_span(&state->reader->patterns, GRP_DIE1, &span)) {
+    if (mat_group_span(&state->reader->patterns, GRP_CELL_TOKEN_DIE1, &span)) {
       action->die1 = text[span.start] - '0';
       action->die2 = text[span.start + 1] - '0';
     } /* else "00:": nothing rolled, dice 0 */
     break;
   case TOK_DOUBLE:
     action->kind = ACT_DOUBLE;
-    action->value = group_int(state, GRP_CUBE);
+    action->value = group_int(state, GRP_CELL_TOKEN_CUBE);
     break;
   case TOK_BEAVER:
     action->kind = ACT_BEAVER;
-    action->value = group_int(state, GRP_BEAVER);
+    action->value = group_int(state, GRP_CELL_TOKEN_BEAVER);
     break;
   case TOK_TAKE:
     action->kind = ACT_TAKE;
@@ -199,8 +199,9 @@ static void fill_action(line_state *state, bg_action *action, token_kind kind) {
     break;
   case TOK_WIN:
     action->kind = ACT_WIN;
-    action->value = group_int(state, GRP_WON);
-    action->and_match = mat_group_span(&state->reader->patterns, GRP_AND_MATCH, &span);
+    action->value = group_int(state, GRP_CELL_TOKEN_WON);
+    action->and_match =
+        mat_group_span(&state->reader->patterns, GRP_CELL_TOKEN_AND_MATCH, &span);
     break;
   case TOK_YIELD:
     action->kind = ACT_RESIGN;
@@ -216,7 +217,7 @@ static void fill_action(line_state *state, bg_action *action, token_kind kind) {
     break;
   default:
     action->kind = ACT_RESIGN;
-    action->value = group_int(state, GRP_LOST);
+    action->value = group_int(state, GRP_CELL_TOKEN_LOST);
     break;
   }
 }
@@ -225,7 +226,7 @@ static void fill_action(line_state *state, bg_action *action, token_kind kind) {
  * referee checks it with every roll that could have made it. */
 static void report_bad_dice(line_state *state, size_t offset) {
   mat_span dice = {0, 0};
-  mat_group_span(&state->reader->patterns, GRP_BAD_DICE, &dice);
+  mat_group_span(&state->reader->patterns, GRP_CELL_TOKEN_BADDICE, &dice);
   const char *text = state->line->text;
   int digits = (int)(dice.end - dice.start);
   size_t after = skip_blanks(state->line, dice.end);
@@ -357,19 +358,30 @@ typedef struct {
   mat_span repeat_at;
 } move_chain;
 
+/* The groups of a chain's points and of their hit marks, in chain order
+ * (cell-token.pcre's p1..p5, h1..h5): named one by one, not counted from
+ * the first, whose place among the groups the grammar decides. */
+static const mat_group_id chain_points[5] = {GRP_CELL_TOKEN_P1, GRP_CELL_TOKEN_P2,
+                                             GRP_CELL_TOKEN_P3, GRP_CELL_TOKEN_P4,
+                                             GRP_CELL_TOKEN_P5};
+static const mat_group_id chain_hits[5] = {GRP_CELL_TOKEN_H1, GRP_CELL_TOKEN_H2,
+                                           GRP_CELL_TOKEN_H3, GRP_CELL_TOKEN_H4,
+                                           GRP_CELL_TOKEN_H5};
+
 static void read_chain(const mat_patterns *patterns, const char *text,
                        move_chain *chain) {
   mat_span span;
   chain->count = 0;
-  for (int i = 0; i < 5 && mat_group_span(patterns, GRP_POINT1 + i, &chain->at[i]); i++) {
-    chain->hit[i] = mat_group_span(patterns, GRP_HIT1 + i, &span);
+  for (int i = 0; i < 5 && mat_group_span(patterns, chain_points[i], &chain->at[i]);
+       i++) {
+    chain->hit[i] = mat_group_span(patterns, chain_hits[i], &span);
     chain->count++;
   }
   chain->repeat = 1;
   chain->repeat_at = (mat_span){0, 0};
-  if (mat_group_span(patterns, GRP_MOVE_COUNT, &chain->repeat_at))
+  if (mat_group_span(patterns, GRP_CELL_TOKEN_COUNT, &chain->repeat_at))
     chain->repeat = mat_span_int(text, chain->repeat_at);
-  chain->tail_hit = mat_group_span(patterns, GRP_TAIL_HIT, &span);
+  chain->tail_hit = mat_group_span(patterns, GRP_CELL_TOKEN_TAIL_HIT, &span);
 }
 
 /* "24/18", "bar/20*", "6/4*(2)", "24/18/13": a chain of n points is n - 1
@@ -459,7 +471,7 @@ static size_t read_move_number(line_state *state) {
   if (!mat_match_at(&reader->patterns, PAT_MOVE_NUMBER, line->text, line->length, 0))
     return 0;
   mat_span number = {0, 0};
-  mat_group_span(&reader->patterns, GRP_MOVE_NUMBER, &number);
+  mat_group_span(&reader->patterns, GRP_MOVE_NUMBER_NUMBER, &number);
   reader->move_number = mat_span_int(line->text, number);
   size_t after = mat_match_end(&reader->patterns);
   state->left_column = reader->left_column = (int)after + 2; /* one blank after ')' */
@@ -490,7 +502,7 @@ void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
     if (kind == TOK_NUMBER) {
       /* The line's own number again, before a cell: only a layout quirk. */
       mat_span again = {0, 0};
-      mat_group_span(patterns, GRP_AGAIN, &again);
+      mat_group_span(patterns, GRP_CELL_TOKEN_AGAIN, &again);
       if (reader->move_number == 0 ||
           mat_span_int(line->text, again) != reader->move_number)
         cell_error_expected(&state, offset);

@@ -1,0 +1,261 @@
+/*
+ * check_grammar.c — the grammar of the .mat reader, checked before any
+ * record is read: every pattern of grammar/ compiles with PCRE2 as the
+ * reader compiles it; the groups the build listed from the .pcre files
+ * (grammar_lists.h, by grammar/gen.sh) are exactly the named groups PCRE2
+ * finds, one number each; the reader's GRP_ names lead to the right groups;
+ * and the list maker reads the group syntaxes and fails on bad names.
+ *
+ * A compile catches a C name the grammar lacks; these catch what a compile
+ * cannot (a pattern PCRE2 rejects would otherwise show only when bgmatch
+ * first runs).  The generator tests run grammar/gen.sh from the repository
+ * root, where the tests run.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "read_mat_int.h"
+#include "run_suite.h"
+
+#include "grammar_patterns.h"
+
+static const char *const pattern_file[PAT_COUNT] = {
+#define PATTERN_FILE(ID, file) [PAT_##ID] = file,
+    MAT_PATTERNS(PATTERN_FILE)
+#undef PATTERN_FILE
+};
+
+static const char *const pattern_source[PAT_COUNT] = {
+#define PATTERN_SOURCE(ID, file) [PAT_##ID] = GRAMMAR_##ID,
+    MAT_PATTERNS(PATTERN_SOURCE)
+#undef PATTERN_SOURCE
+};
+
+typedef struct {
+  mat_pattern_id pattern;
+  const char *name;
+} listed_group;
+
+static const listed_group listed[GRP_COUNT] = {
+#define LISTED(PATTERN, GROUP, name) [GRP_##PATTERN##_##GROUP] = {PAT_##PATTERN, name},
+    MAT_GROUPS(LISTED)
+#undef LISTED
+};
+
+/* Compiles pattern `id` as the reader does; the test fails, naming the
+ * file, when PCRE2 rejects it. */
+static pcre2_code *compile(mat_pattern_id id) {
+  int error;
+  PCRE2_SIZE offset;
+  pcre2_code *code = pcre2_compile((PCRE2_SPTR)pattern_source[id], PCRE2_ZERO_TERMINATED,
+                                   MAT_PATTERN_OPTIONS, &error, &offset, NULL);
+  PCRE2_UCHAR message[256] = "";
+  if (!code)
+    pcre2_get_error_message(error, message, sizeof message);
+  ck_assert_msg(code != NULL, "grammar/%s.pcre: offset %zu: %s", pattern_file[id],
+                (size_t)offset, (const char *)message);
+  return code;
+}
+
+START_TEST(every_pattern_compiles) {
+  pcre2_code *code = compile((mat_pattern_id)_i);
+  pcre2_code_free(code);
+}
+END_TEST
+
+/* Each listed group is one group of its pattern. */
+START_TEST(every_listed_group_is_in_its_pattern) {
+  pcre2_code *code = compile((mat_pattern_id)_i);
+  for (int g = 0; g < GRP_COUNT; g++) {
+    if (listed[g].pattern != (mat_pattern_id)_i)
+      continue;
+    int number = pcre2_substring_number_from_name(code, (PCRE2_SPTR)listed[g].name);
+    ck_assert_msg(number != PCRE2_ERROR_NOUNIQUESUBSTRING,
+                  "grammar/%s.pcre: several groups named '%s' ((?J)): C reads one",
+                  pattern_file[_i], listed[g].name);
+    ck_assert_msg(number > 0, "grammar/%s.pcre: no group named '%s', which is listed",
+                  pattern_file[_i], listed[g].name);
+  }
+  pcre2_code_free(code);
+}
+END_TEST
+
+static bool is_listed(mat_pattern_id id, const char *name) {
+  for (int g = 0; g < GRP_COUNT; g++)
+    if (listed[g].pattern == id && strcmp(listed[g].name, name) == 0)
+      return true;
+  return false;
+}
+
+/* Each named group PCRE2 finds is listed: grammar/gen.sh missed none. */
+START_TEST(every_named_group_is_listed) {
+  pcre2_code *code = compile((mat_pattern_id)_i);
+  uint32_t count = 0, entry_size = 0;
+  PCRE2_SPTR table = NULL;
+  pcre2_pattern_info(code, PCRE2_INFO_NAMECOUNT, &count);
+  pcre2_pattern_info(code, PCRE2_INFO_NAMEENTRYSIZE, &entry_size);
+  pcre2_pattern_info(code, PCRE2_INFO_NAMETABLE, &table);
+  for (uint32_t e = 0; e < count; e++) {
+    const char *name = (const char *)table + e * entry_size + 2; /* after the number */
+    ck_assert_msg(is_listed((mat_pattern_id)_i, name),
+                  "grammar/%s.pcre: group '%s' is not in grammar_lists.h "
+                  "(grammar/gen.sh misread the pattern)",
+                  pattern_file[_i], name);
+  }
+  pcre2_code_free(code);
+}
+END_TEST
+
+/* The reader's compiled grammar: every group resolved, and the match data
+ * holds the groups of the pattern with most. */
+START_TEST(reader_resolves_every_group) {
+  mat_patterns patterns;
+  ck_assert(mat_patterns_compile(&patterns));
+  for (int g = 0; g < GRP_COUNT; g++) {
+    ck_assert_int_gt(patterns.group[g], 0);
+    ck_assert_uint_lt((uint32_t)patterns.group[g], patterns.ovector_pairs);
+  }
+  mat_patterns_free(&patterns);
+}
+END_TEST
+
+static void assert_span(const mat_patterns *patterns, mat_group_id group, size_t start,
+                        size_t end) {
+  mat_span span = {0, 0};
+  ck_assert_msg(mat_group_span(patterns, group, &span), "group %s: not set",
+                listed[group].name);
+  ck_assert_msg(span.start == start && span.end == end,
+                "group %s: [%zu, %zu), not [%zu, %zu)", listed[group].name, span.start,
+                span.end, start, end);
+}
+
+/* GRP_ names lead to the groups of those names: a move chain, whose groups
+ * the reader takes one by one. */
+START_TEST(group_names_lead_to_their_groups) {
+  mat_patterns patterns;
+  ck_assert(mat_patterns_compile(&patterns));
+  const char *token = "24/18*/13(2)*";
+  ck_assert(mat_match_at(&patterns, PAT_CELL_TOKEN, token, strlen(token), 0));
+  ck_assert_str_eq(mat_match_mark(&patterns), "move");
+  assert_span(&patterns, GRP_CELL_TOKEN_P1, 0, 2);
+  assert_span(&patterns, GRP_CELL_TOKEN_P2, 3, 5);
+  assert_span(&patterns, GRP_CELL_TOKEN_H2, 5, 6);
+  assert_span(&patterns, GRP_CELL_TOKEN_P3, 7, 9);
+  assert_span(&patterns, GRP_CELL_TOKEN_COUNT, 10, 11);
+  assert_span(&patterns, GRP_CELL_TOKEN_TAIL_HIT, 12, 13);
+  mat_span span;
+  ck_assert(!mat_group_span(&patterns, GRP_CELL_TOKEN_H1, &span));
+  ck_assert(!mat_group_span(&patterns, GRP_CELL_TOKEN_P4, &span));
+
+  const char *score = " Alice : 3        Bob : 5";
+  ck_assert(mat_match_at(&patterns, PAT_SCORE_LINE, score, strlen(score), 0));
+  assert_span(&patterns, GRP_SCORE_LINE_NAME0, 1, 6);
+  assert_span(&patterns, GRP_SCORE_LINE_SCORE0, 9, 10);
+  assert_span(&patterns, GRP_SCORE_LINE_NAME1, 18, 21);
+  assert_span(&patterns, GRP_SCORE_LINE_SCORE1, 24, 25);
+  mat_patterns_free(&patterns);
+}
+END_TEST
+
+/* ---- grammar/gen.sh ------------------------------------------------------ */
+
+typedef struct {
+  char output[4096];
+  int status;
+} generated;
+
+/* Runs `grammar/gen.sh lists` on one file holding `pattern`, named
+ * `name`.pcre in a new temporary folder; keeps its output and stderr. */
+static void generate(generated *result, const char *name, const char *pattern) {
+  char folder[] = "/tmp/check_grammar.XXXXXX";
+  ck_assert_ptr_nonnull(mkdtemp(folder));
+  char path[256];
+  snprintf(path, sizeof path, "%s/%s.pcre", folder, name);
+  FILE *file = fopen(path, "w");
+  ck_assert_ptr_nonnull(file);
+  fputs(pattern, file);
+  fclose(file);
+  char command[512];
+  snprintf(command, sizeof command, "sh grammar/gen.sh lists %s 2>&1", path);
+  FILE *pipe = popen(command, "r");
+  ck_assert_ptr_nonnull(pipe);
+  size_t size = fread(result->output, 1, sizeof result->output - 1, pipe);
+  result->output[size] = '\0';
+  int status = pclose(pipe);
+  result->status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  remove(path);
+  rmdir(folder);
+}
+
+static int occurrences(const char *text, const char *part) {
+  int count = 0;
+  for (const char *at = text; (at = strstr(at, part)); at += strlen(part))
+    count++;
+  return count;
+}
+
+START_TEST(generator_reads_group_syntaxes) {
+  ck_assert_msg(access("grammar/gen.sh", R_OK) == 0,
+                "grammar/gen.sh not found: run the tests from the repository root");
+  generated result;
+  generate(&result, "some-pattern",
+           "# a comment line: (?<no_comment>\n"
+           "(?J) (?<a> x ) | (?<a> y ) (?P<b> z ) (?'c' w ) (?<= v ) (?<! u )\n"
+           "(?| (?<d_2> 1 ) | (?<d_2> 2 ) ) [(?<no_class>] []] \\(?<no_escape>\n"
+           "\\Q(?<no_quoted>\\E (?# (?<no_comment2> ) # (?<no_comment3>\n"
+           "(?P=b) (?P>b) \\k<a> (?&a) [[:alpha:](?<no_posix>]\n");
+  ck_assert_msg(result.status == 0, "%s", result.output);
+  ck_assert_int_eq(occurrences(result.output, "X(SOME_PATTERN, \"some-pattern\")"), 1);
+  ck_assert_int_eq(occurrences(result.output, "X(SOME_PATTERN, A, \"a\")"), 1);
+  ck_assert_int_eq(occurrences(result.output, "X(SOME_PATTERN, B, \"b\")"), 1);
+  ck_assert_int_eq(occurrences(result.output, "X(SOME_PATTERN, C, \"c\")"), 1);
+  ck_assert_int_eq(occurrences(result.output, "X(SOME_PATTERN, D_2, \"d_2\")"), 1);
+  ck_assert_int_eq(occurrences(result.output, "X(SOME_PATTERN, "), 5);
+}
+END_TEST
+
+START_TEST(generator_fails_on_bad_input) {
+  static const struct {
+    const char *name, *pattern, *says;
+  } cases[] = {
+      {"digit", "x\n(?<1st> x )\n", "digit.pcre:2: malformed group name '1st'"},
+      {"dash", "(?<a-b> x )\n", "dash.pcre:1: malformed group name 'a-b'"},
+      {"unclosed", "(?<abc x )\n", "unclosed.pcre:1: group name without its closing >"},
+      {"case", "(?<Ab> x ) (?<aB> y )\n", "makes the C name GRP_CASE_AB"},
+      {"none", "no groups\n", "no named group in any .pcre file"},
+      {"Upper", "(?<a> x )\n", "Upper.pcre: a pattern file is named like"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    generated result;
+    generate(&result, cases[i].name, cases[i].pattern);
+    ck_assert_msg(result.status != 0, "%s: gen.sh succeeded", cases[i].name);
+    ck_assert_msg(strstr(result.output, cases[i].says), "%s: said '%s'", cases[i].name,
+                  result.output);
+  }
+}
+END_TEST
+
+static Suite *grammar_suite(void) {
+  Suite *suite = suite_create("grammar");
+  TCase *patterns = tcase_create("patterns");
+  tcase_add_loop_test(patterns, every_pattern_compiles, 0, PAT_COUNT);
+  tcase_add_loop_test(patterns, every_listed_group_is_in_its_pattern, 0, PAT_COUNT);
+  tcase_add_loop_test(patterns, every_named_group_is_listed, 0, PAT_COUNT);
+  tcase_add_test(patterns, reader_resolves_every_group);
+  tcase_add_test(patterns, group_names_lead_to_their_groups);
+  suite_add_tcase(suite, patterns);
+
+  TCase *generator = tcase_create("generator");
+  tcase_add_test(generator, generator_reads_group_syntaxes);
+  tcase_add_test(generator, generator_fails_on_bad_input);
+  suite_add_tcase(suite, generator);
+  return suite;
+}
+
+int main(void) {
+  return run_suite(grammar_suite());
+}

@@ -10,8 +10,8 @@
 # ${BGMATCH_SHARED:-../shared}/tools/gnubg/selfplay.sh (deterministic per
 # seed: 5- and 7-point matches, a money session, names with spaces and
 # non-ASCII letters; gnubg runs under LC_ALL=C.UTF-8 so that its Python
-# reads them) and expects exit 0 and no error for each.  Without the shared
-# tools it says SKIP
+# reads them) and expects exit 0 and no error for each; a generation that
+# fails is a failed case of its own.  Without the shared tools it says SKIP
 # (a failure under CI=true when the shared folder is there); without gnubg
 # it says SKIP, a failure under CI=true, where .ci/run installs gnubg.
 # Ends with "N passed, M failed, K skipped".
@@ -51,7 +51,8 @@ generate() {
   if env LC_ALL=C.UTF-8 HOME="$(cd "$dir" && pwd)/home" FORMATS=mat "$@" "$selfplay" "$count" "$len" "$dir" "$seed" >/dev/null; then
     touch "$stamp"
   else
-    echo "gnubg: selfplay.sh $count $len $dir $seed failed"
+    # Its records would be missing without a word but this: a failed case.
+    verdict FAIL "selfplay.sh $count $len $dir $seed" "the generation failed (status $?)"
   fi
 }
 
@@ -63,7 +64,7 @@ out=$(mktemp "${TMPDIR:-/tmp}/bgmatch-gnubg.XXXXXX")
 trap 'rm -f "$out"' EXIT
 shopt -s nullglob
 records=("$dir"/*.mat)
-if [[ ${#records[@]} -eq 0 ]]; then
+if [[ ${#records[@]} -eq 0 && $failed -eq 0 ]]; then # else a generation failed: counted
   verdict FAIL gnubg-selfplay "no record was generated"
 fi
 for file in "${records[@]}"; do

@@ -2,9 +2,10 @@
 #
 #   make demo     install missing build deps, build, run bgmatch on samples/
 #   make check    install missing build deps, build, run every test
-#                 (unit + end-to-end + corpus + samples, then again under
-#                 ASan+UBSan, then valgrind); ends with
+#                 (unit + end-to-end + corpus + samples + lint, then again
+#                 under ASan+UBSan, then valgrind); ends with
 #                 "N passed, M failed, K skipped"
+#   make lint     cppcheck and clang-tidy (.clang-tidy) over src/
 #   make bench    moves/s and MB/s on a generated corpus, next to wc -l
 #   make install PREFIX=/usr/local [DESTDIR=/tmp/stage]   (make uninstall: the same, undone)
 #   make CC=clang any of the above with clang
@@ -52,8 +53,8 @@ SUBMAKE  := $(MAKE) --no-print-directory
 ASAN     := BUILD=build-asan SAN=1
 STEP     := tests/step.sh $(BUILD)/check
 
-.PHONY: all deps demo check unit e2e corpus sample-check gnubg-check man-check clang-build fuzz \
-        valgrind bench install uninstall clean format
+.PHONY: all deps demo check unit e2e corpus sample-check gnubg-check man-check lint clang-build \
+        fuzz valgrind bench install uninstall clean format
 
 all: $(BIN)
 
@@ -140,6 +141,13 @@ man-check:
 	  echo "1 passed, 0 failed, 0 skipped"; \
 	fi
 
+# Static analysis of src/ (tests/lint.sh): cppcheck, and clang-tidy with the
+# checks of .clang-tidy, each given what the compiler is given but warnings
+# and optimisation.  The generated header first: the sources include it.
+LINT_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -I src -I $(BUILD)/gen $(PKG_CFLAGS)
+lint: $(BUILD)/gen/grammar_patterns.h
+	@tests/lint.sh $(wildcard src/*.c) -- $(LINT_CFLAGS)
+
 # The other compiler the project promises to build with; a SKIP where absent.
 clang-build:
 	@if ! command -v clang >/dev/null 2>&1; then \
@@ -195,6 +203,7 @@ check: deps
 	@$(STEP) samples        $(SUBMAKE) sample-check
 	@$(STEP) gnubg-selfplay $(SUBMAKE) gnubg-check
 	@$(STEP) man-check      $(SUBMAKE) man-check
+	@$(STEP) lint           $(SUBMAKE) lint
 	@$(STEP) asan-build     $(SUBMAKE) $(ASAN) all
 	@$(STEP) asan-unit      $(SUBMAKE) $(ASAN) unit
 	@$(STEP) asan-e2e       $(SUBMAKE) $(ASAN) e2e

@@ -2,14 +2,18 @@
 #
 #   make demo     install missing build deps, build, run bgmatch on samples/
 #   make check    install missing build deps, build, run every test
-#                 (unit + end-to-end + corpus + samples, then again under
-#                 ASan+UBSan, then valgrind); ends with "N passed, M failed"
+#                 (unit + end-to-end + corpus + samples + lint, then again
+#                 under ASan+UBSan, then valgrind); ends with
+#                 "N passed, M failed, K skipped"
+#   make lint     cppcheck and clang-tidy (.clang-tidy) over src/
 #   make bench    moves/s and MB/s on a generated corpus, next to wc -l
 #   make install PREFIX=/usr/local [DESTDIR=/tmp/stage]   (make uninstall: the same, undone)
 #   make CC=clang any of the above with clang
 #
 # The shared corpus and tools are looked for in $(SHARED) (default
 # ../shared, or $BGMATCH_SHARED); tests that need them skip visibly without.
+# A skip is counted apart from passes; under CI=true (.ci/run) a test whose
+# tool .ci/run installs fails instead of skipping (tests/tally.sh).
 
 PREFIX   ?= /usr/local
 CC       ?= cc
@@ -49,8 +53,8 @@ SUBMAKE  := $(MAKE) --no-print-directory
 ASAN     := BUILD=build-asan SAN=1
 STEP     := tests/step.sh $(BUILD)/check
 
-.PHONY: all deps demo check unit e2e corpus sample-check gnubg-check man-check clang-build fuzz \
-        valgrind bench install uninstall clean format
+.PHONY: all deps demo check unit e2e corpus sample-check gnubg-check man-check lint clang-build \
+        fuzz valgrind bench install uninstall clean format
 
 all: $(BIN)
 
@@ -130,26 +134,34 @@ gnubg-check: $(BIN)
 
 man-check:
 	@if ! command -v groff >/dev/null 2>&1; then \
-	  echo "SKIP: man-check (groff is not installed)"; \
+	  tests/skip.sh groff man-check "groff is not installed"; \
 	else \
 	  out=$$(groff -man -ww -z man/bgmatch.1 2>&1); \
 	  if [ -n "$$out" ]; then \
 	    echo "$$out"; echo "FAIL man-check: groff -man -ww -z man/bgmatch.1 warns"; \
-	    echo "0 passed, 1 failed"; exit 1; \
+	    echo "0 passed, 1 failed, 0 skipped"; exit 1; \
 	  fi; \
 	  echo "ok man-check (groff -man -ww -z man/bgmatch.1: no warnings)"; \
-	  echo "1 passed, 0 failed"; \
+	  echo "1 passed, 0 failed, 0 skipped"; \
 	fi
+
+# Static analysis of src/ (tests/lint.sh): cppcheck, and clang-tidy with the
+# checks of .clang-tidy, each given what the compiler is given but warnings
+# and optimisation.  The generated header first: the sources include it.
+LINT_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -I src -I $(BUILD)/gen $(PKG_CFLAGS)
+lint: $(BUILD)/gen/grammar_patterns.h
+	@tests/lint.sh $(wildcard src/*.c) -- $(LINT_CFLAGS)
 
 # The other compiler the project promises to build with; a SKIP where absent.
 clang-build:
 	@if ! command -v clang >/dev/null 2>&1; then \
-	  echo "SKIP: clang-build (clang is not installed)"; \
+	  tests/skip.sh clang clang-build "clang is not installed"; \
 	elif $(MAKE) --no-print-directory CC=clang BUILD=build-clang all unit >build-clang.log 2>&1; then \
 	  echo "ok clang-build (make CC=clang: -Werror build and unit tests)"; \
-	  echo "1 passed, 0 failed"; rm -f build-clang.log; \
+	  echo "1 passed, 0 failed, 0 skipped"; rm -f build-clang.log; \
 	else \
-	  tail -30 build-clang.log; echo "FAIL clang-build"; echo "0 passed, 1 failed"; exit 1; \
+	  tail -30 build-clang.log; echo "FAIL clang-build"; echo "0 passed, 1 failed, 0 skipped"; \
+	  exit 1; \
 	fi
 
 # libFuzzer over the whole check pipeline, seeded with samples/: a short
@@ -157,27 +169,28 @@ clang-build:
 FUZZ_SECONDS ?= 20
 fuzz: $(GEN_HEADERS)
 	@if ! command -v clang >/dev/null 2>&1; then \
-	  echo "SKIP: fuzz (clang is not installed)"; exit 0; fi; \
+	  tests/skip.sh clang fuzz "clang is not installed"; exit; fi; \
 	mkdir -p build-fuzz/corpus && cp samples/*.mat samples/broken/*.mat build-fuzz/corpus/ && \
 	printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n){(void)d;(void)n;return 0;}\n' \
 	  >build-fuzz/probe.c; \
 	if ! clang -fsanitize=fuzzer build-fuzz/probe.c -o build-fuzz/probe >/dev/null 2>&1; then \
-	  echo "SKIP: fuzz (clang has no libFuzzer runtime here)"; exit 0; fi; \
+	  tests/skip.sh libclang-rt-dev fuzz "clang has no libFuzzer runtime here"; exit; fi; \
 	if ! clang -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined \
 	    -fno-sanitize-recover=all -I src -I $(BUILD)/gen $(PKG_CFLAGS) \
 	    tests/fuzz/fuzz_check.c $(LIB_SRC) $(PKG_LIBS) -o build-fuzz/fuzz_check \
 	    >build-fuzz/build.log 2>&1; then \
-	  cat build-fuzz/build.log; echo "FAIL fuzz: build"; echo "0 passed, 1 failed"; exit 1; \
+	  cat build-fuzz/build.log; echo "FAIL fuzz: build"; echo "0 passed, 1 failed, 0 skipped"; \
+	  exit 1; \
 	fi; \
 	if build-fuzz/fuzz_check -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
 	    -artifact_prefix=build-fuzz/ \
 	    -print_final_stats=1 build-fuzz/corpus >build-fuzz/run.log 2>&1; then \
 	  grep -E "stat::number_of_executed_units|stat::peak_rss_mb" build-fuzz/run.log; \
 	  echo "ok fuzz ($(FUZZ_SECONDS) s of libFuzzer: no crash, leak or sanitizer report)"; \
-	  echo "1 passed, 0 failed"; \
+	  echo "1 passed, 0 failed, 0 skipped"; \
 	else \
 	  tail -40 build-fuzz/run.log; echo "FAIL fuzz (reproducer: build-fuzz/crash-*)"; \
-	  echo "0 passed, 1 failed"; exit 1; \
+	  echo "0 passed, 1 failed, 0 skipped"; exit 1; \
 	fi
 
 valgrind: $(BIN) $(UNIT_BIN)
@@ -194,6 +207,7 @@ check: deps
 	@$(STEP) samples        $(SUBMAKE) sample-check
 	@$(STEP) gnubg-selfplay $(SUBMAKE) gnubg-check
 	@$(STEP) man-check      $(SUBMAKE) man-check
+	@$(STEP) lint           $(SUBMAKE) lint
 	@$(STEP) asan-build     $(SUBMAKE) $(ASAN) all
 	@$(STEP) asan-unit      $(SUBMAKE) $(ASAN) unit
 	@$(STEP) asan-e2e       $(SUBMAKE) $(ASAN) e2e

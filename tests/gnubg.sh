@@ -10,28 +10,32 @@
 # ${BGMATCH_SHARED:-../shared}/tools/gnubg/selfplay.sh (deterministic per
 # seed: 5- and 7-point matches, a money session, names with spaces and
 # non-ASCII letters; gnubg runs under LC_ALL=C.UTF-8 so that its Python
-# reads them) and expects exit 0 and no error for each.  Without gnubg
-# or the shared tools it says SKIP and passes.  Ends with "N passed, M failed".
+# reads them) and expects exit 0 and no error for each; a generation that
+# fails is a failed case of its own.  Without the shared tools it says SKIP
+# (a failure under CI=true when the shared folder is there); without gnubg
+# it says SKIP, a failure under CI=true, where .ci/run installs gnubg.
+# Ends with "N passed, M failed, K skipped".
 set -u
 export LC_ALL=C
+source "$(dirname "${BASH_SOURCE[0]}")/tally.sh"
 
 bin=${1:-build/bgmatch}
 dir=${2:-build/gnubg-selfplay}
 selfplay=${BGMATCH_SHARED:-../shared}/tools/gnubg/selfplay.sh
 gnubg=${GNUBG:-/usr/games/gnubg}
 if [[ ! -x $selfplay ]]; then
-  echo "SKIP: $selfplay not found"
-  echo "0 passed, 0 failed"
-  exit 0
+  skip_shared gnubg-selfplay "$selfplay not found"
+  tally_end
+  exit
 fi
 if [[ ! -x $gnubg ]]; then
-  echo "SKIP: gnubg is not installed ($gnubg; apt-get install gnubg)"
-  echo "0 passed, 0 failed"
-  exit 0
+  skip_tool gnubg gnubg-selfplay "gnubg is not installed ($gnubg; apt-get install gnubg)"
+  tally_end
+  exit
 fi
 if [[ ! -x $bin ]]; then
-  echo "gnubg: $bin is not an executable (build it first: make all)"
-  echo "0 passed, 1 failed"
+  verdict FAIL gnubg-selfplay "$bin is not an executable (build it first: make all)"
+  tally_end
   exit 1
 fi
 
@@ -47,7 +51,8 @@ generate() {
   if env LC_ALL=C.UTF-8 HOME="$(cd "$dir" && pwd)/home" FORMATS=mat "$@" "$selfplay" "$count" "$len" "$dir" "$seed" >/dev/null; then
     touch "$stamp"
   else
-    echo "gnubg: selfplay.sh $count $len $dir $seed failed"
+    # Its records would be missing without a word but this: a failed case.
+    verdict FAIL "selfplay.sh $count $len $dir $seed" "the generation failed (status $?)"
   fi
 }
 
@@ -55,27 +60,21 @@ generate 5 4 7100 "P0=Ana María" "P1=Bob van Dijk"
 generate 7 2 7200 "P0=Zoë" "P1=Kim Ødegård"
 generate 0 1 7300 GAMES=4 "P0=Money Player" "P1=Lucía"
 
-passed=0
-failed=0
 out=$(mktemp "${TMPDIR:-/tmp}/bgmatch-gnubg.XXXXXX")
 trap 'rm -f "$out"' EXIT
 shopt -s nullglob
 records=("$dir"/*.mat)
-if [[ ${#records[@]} -eq 0 ]]; then
-  echo "FAIL gnubg: no record was generated"
-  failed=1
+if [[ ${#records[@]} -eq 0 && $failed -eq 0 ]]; then # else a generation failed: counted
+  verdict FAIL gnubg-selfplay "no record was generated"
 fi
 for file in "${records[@]}"; do
   "$bin" check "$file" >"$out" 2>&1
   status=$?
   if [[ $status -eq 0 ]] && ! grep -Fq ': error: ' "$out"; then
-    echo "ok $file"
-    passed=$((passed + 1))
+    verdict ok "$file"
   else
-    echo "FAIL $file: expected valid (exit 0, no error), got exit $status:"
-    grep -F ': error: ' "$out" | head -n 5
-    failed=$((failed + 1))
+    verdict FAIL "$file" "expected valid (exit 0, no error), got exit $status:
+$(grep -F ': error: ' "$out" | head -n 5)"
   fi
 done
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+tally_end

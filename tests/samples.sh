@@ -6,7 +6,7 @@
 #                                   gives exactly the problem its line of
 #                                   samples/broken/EXPECTED.tsv states (that
 #                                   rule, on that line, and no other error).
-#                                   Ends with "N passed, M failed".
+#                                   Ends with "N passed, M failed, K skipped".
 #   tests/samples.sh --demo [BIN]   `make demo`: shows what bgmatch prints for
 #                                   each sample and says which problems are
 #                                   there on purpose; never fails because a
@@ -27,7 +27,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
 expected_table=samples/broken/EXPECTED.tsv
 if [[ ! -x $bin ]]; then
   echo "samples: $bin is not an executable (build it first: make all)"
-  echo "0 passed, 1 failed"
+  echo "0 passed, 1 failed, 0 skipped"
   exit 2
 fi
 

@@ -7,17 +7,19 @@
 # Each run passes when valgrind's log says "ERROR SUMMARY: 0 errors" and the
 # program's exit status is the one the run expects (bgmatch's own 1 for a
 # broken record is not a valgrind failure; --error-exitcode=1 still makes a
-# run that should exit 0 fail on any error).  Without valgrind: SKIP, passes.
-# Ends with "N passed, M failed".
+# run that should exit 0 fail on any error).  Without valgrind: SKIP, passes
+# (a failure under CI=true, where .ci/run installs valgrind).
+# Ends with "N passed, M failed, K skipped".
 set -u
 
 bin=${1:-build/bgmatch}
 unit=${2:-}
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
+source tests/tally.sh
 if ! command -v valgrind >/dev/null 2>&1; then
-  echo "SKIP: valgrind is not installed (apt-get install valgrind)"
-  echo "0 passed, 0 failed"
-  exit 0
+  skip_tool valgrind valgrind "valgrind is not installed; apt-get install valgrind"
+  tally_end
+  exit
 fi
 [[ $bin == /* ]] || bin=./$bin
 logs=$(mktemp -d "${TMPDIR:-/tmp}/bgmatch-valgrind.XXXXXX")
@@ -26,8 +28,6 @@ trap 'rm -rf "$logs"' EXIT
 VALGRIND=(valgrind --leak-check=full --errors-for-leak-kinds=definite,possible
   --error-exitcode=1)
 
-passed=0
-failed=0
 runs=0
 
 # vg EXPECTED_STATUS STDIN COMMAND...
@@ -39,12 +39,10 @@ vg() {
   "${VALGRIND[@]}" --log-file="$log" "$@" <"$stdin" >/dev/null 2>&1
   local status=$?
   if ! grep -q 'ERROR SUMMARY: 0 errors' "$log" || [[ $status -ne $want ]]; then
-    echo "FAIL valgrind $*: exit status $status (expected $want)"
-    grep -v '^==[0-9]*== *$' "$log" | sed 's/^/  /' | head -n 40
-    failed=$((failed + 1))
+    verdict FAIL "valgrind $*" "exit status $status (expected $want)
+$(grep -v '^==[0-9]*== *$' "$log" | sed 's/^/  /' | head -n 40)"
   else
-    echo "ok valgrind $*"
-    passed=$((passed + 1))
+    verdict ok "valgrind $*"
   fi
 }
 
@@ -61,10 +59,8 @@ if [[ -n $unit && -x $unit ]]; then
   # CK_FORK=no: the tests run in the one process valgrind watches.
   CK_FORK=no vg 0 /dev/null "$unit"
 elif [[ -n $unit ]]; then
-  echo "FAIL valgrind $unit: not built"
-  failed=$((failed + 1))
+  verdict FAIL "valgrind $unit" "not built"
 else
   echo "valgrind: no unit-test program to run"
 fi
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+tally_end

@@ -23,8 +23,8 @@
 #   NAME.stderr    optional: the exact expected standard error
 # Commands run inside cases/, so file names in diagnostics are plain NAMEs.
 # Adding a case is dropping such files in; nothing to register.
-# Prints "ok NAME" or "FAIL NAME" with a diff, then "N passed, M failed";
-# exits 1 if any case failed.
+# Prints "ok NAME" or "FAIL NAME" with a diff, then "N passed, M failed,
+# 0 skipped" (a case cannot skip); exits 1 if any case failed.
 set -u
 export LC_ALL=C
 
@@ -45,7 +45,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cases=$here/cases
 if [[ ! -x $bin ]]; then
   echo "e2e: $bin is not an executable (build it first: make all)"
-  echo "0 passed, 1 failed"
+  echo "0 passed, 1 failed, 0 skipped"
   exit 1
 fi
 bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
@@ -157,5 +157,5 @@ for name in "${names[@]}"; do
 done
 $bless && exit 0
 [[ $failed -gt 0 ]] && echo "failed: ${failures[*]}"
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed, 0 skipped"
 [[ $failed -eq 0 ]]

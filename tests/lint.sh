@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# lint.sh — static analysis of C sources: cppcheck, then clang-tidy with the
+# checks of .clang-tidy; each tool is one case.
+#
+#   tests/lint.sh FILE... -- CFLAGS...    (make lint: src/*.c with the
+#                                          compiler's -std, -D and -I flags)
+#
+# clang-tidy gets CFLAGS as they are; cppcheck only their -D, -U and -I
+# (and -std=X as its --std=X), the rest being the compiler's business.
+# cppcheck's false positives are suppressed, each with its reason, in
+# .cppcheck-suppressions.xml; clang-tidy's checks are chosen in .clang-tidy.
+# A case passes when its tool reports nothing.  A linter that is not
+# installed is a SKIP, a failure under CI=true (.ci/run installs both).
+# Ends with "N passed, M failed, K skipped".
+set -u
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
+source tests/tally.sh
+
+files=()
+while [[ $# -gt 0 && $1 != -- ]]; do
+  files+=("$1")
+  shift
+done
+[[ $# -gt 0 ]] && shift
+cflags=("$@")
+if [[ ${#files[@]} -eq 0 ]]; then
+  echo "usage: tests/lint.sh FILE... -- CFLAGS..." >&2
+  exit 2
+fi
+logs=$(mktemp -d "${TMPDIR:-/tmp}/bgmatch-lint.XXXXXX")
+trap 'rm -rf "$logs"' EXIT
+
+# The compiler flags cppcheck understands: what the preprocessor sees
+# ("-I src" and "-Isrc" alike), one a line.
+cppcheck_flags() {
+  local i flag
+  for ((i = 0; i < ${#cflags[@]}; i++)); do
+    flag=${cflags[i]}
+    case $flag in
+    -std=*) echo "--std=${flag#-std=}" ;;
+    -D | -U | -I) echo "$flag${cflags[i + 1]:-}" && i=$((i + 1)) ;;
+    -D* | -U* | -I*) echo "$flag" ;;
+    esac
+  done
+}
+
+# "1 finding", "2 findings": count N WORD.
+count() {
+  if [[ $1 -eq 1 ]]; then echo "1 $2"; else echo "$1 $2s"; fi
+}
+
+run_cppcheck() {
+  if ! command -v cppcheck >/dev/null 2>&1; then
+    skip_tool cppcheck cppcheck "cppcheck is not installed; apt-get install cppcheck"
+    return
+  fi
+  local flags
+  mapfile -t flags < <(cppcheck_flags)
+  # style too: unused values, redundant conditions, scopes; --library=posix
+  # knows strdup, getline and friends (leaks, arguments).
+  cppcheck --enable=style,warning,performance,portability --library=posix \
+    --suppress-xml=.cppcheck-suppressions.xml --inline-suppr --quiet \
+    --error-exitcode=1 --template='{file}:{line}:{column}: {severity}: {message} [{id}]' \
+    "${flags[@]}" "${files[@]}" >"$logs/cppcheck" 2>&1
+  local status=$?
+  cat "$logs/cppcheck"
+  local found
+  found=$(grep -cE '^[^ ]+:[0-9]+:[0-9]+: ' "$logs/cppcheck")
+  if [[ $status -eq 0 && $found -eq 0 ]]; then
+    verdict ok "cppcheck ($(count ${#files[@]} file))"
+  else
+    verdict FAIL cppcheck "$(count "$found" finding) (exit status $status)"
+  fi
+}
+
+# One file through clang-tidy; its findings in $logs/N, its status in
+# $logs/N.status.
+tidy_one() {
+  local n=$1 file=$2
+  clang-tidy --quiet --config-file=.clang-tidy "$file" -- "${cflags[@]}" >"$logs/$n" 2>"$logs/$n.err"
+  echo $? >"$logs/$n.status"
+}
+
+run_clang_tidy() {
+  if ! command -v clang-tidy >/dev/null 2>&1; then
+    skip_tool clang-tidy clang-tidy "clang-tidy is not installed; apt-get install clang-tidy"
+    return
+  fi
+  # A file takes seconds (the analyzer): as many at once as there are cores.
+  local jobs n running=0
+  jobs=$(nproc 2>/dev/null || echo 2)
+  for n in "${!files[@]}"; do
+    tidy_one "$n" "${files[$n]}" &
+    running=$((running + 1))
+    if [[ $running -ge $jobs ]]; then
+      wait -n
+      running=$((running - 1))
+    fi
+  done
+  wait
+  local found broken=0
+  for n in "${!files[@]}"; do
+    cat "$logs/$n"
+    # stderr holds "N warnings generated." for the checks not asked for:
+    # only what else it says (a file that does not compile) is shown.
+    grep -vE '^[0-9]+ warnings? (and [0-9]+ errors? )?generated\.$' "$logs/$n.err"
+    [[ $(<"$logs/$n.status") -ne 0 ]] && broken=$((broken + 1))
+  done
+  # A finding in a header shows once for each file that includes it.
+  found=$(for n in "${!files[@]}"; do cat "$logs/$n"; done |
+    grep -E '^[^ ]+:[0-9]+:[0-9]+: (warning|error): ' | sort -u | wc -l)
+  if [[ $found -eq 0 && $broken -eq 0 ]]; then
+    verdict ok "clang-tidy ($(count ${#files[@]} file), checks of .clang-tidy)"
+  else
+    verdict FAIL clang-tidy "$(count "$found" finding); clang-tidy failed on $broken of $(count ${#files[@]} file)"
+  fi
+}
+
+run_cppcheck
+run_clang_tidy
+tally_end

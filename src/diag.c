@@ -161,16 +161,18 @@ static const char *severity_text(bg_severity severity, bool colour, char *buf, i
 }
 
 static void print_text(FILE *out, const bg_diag *diag, bool colour) {
-  char word[32], note_word[32];
+  char word[32];
   const char *severity = severity_text(diag->severity, colour, word, sizeof word);
   if (diag->line > 0)
     fprintf(out, "%s:%d:%d: %s: %s [%s]\n", diag->file, diag->line, diag->column,
             severity, diag->message, diag->rule);
   else
     fprintf(out, "%s: %s: %s [%s]\n", diag->file, severity, diag->message, diag->rule);
-  if (diag->legal)
+  if (diag->legal) {
+    char note_word[32];
     fprintf(out, "%s:%d:%d: %s: legal plays: %s\n", diag->file, diag->line, diag->column,
             severity_text(DIAG_NOTE, colour, note_word, sizeof note_word), diag->legal);
+  }
 }
 
 /* The key a diagnostic is printed by: its place, then the emission order of

@@ -371,7 +371,7 @@ static const mat_group_id chain_hits[5] = {GRP_CELL_TOKEN_H1, GRP_CELL_TOKEN_H2,
 static void read_chain(const mat_patterns *patterns, const char *text,
                        move_chain *chain) {
   mat_span span;
-  chain->count = 0;
+  *chain = (move_chain){.count = 0};
   for (int i = 0; i < 5 && mat_group_span(patterns, chain_points[i], &chain->at[i]);
        i++) {
     chain->hit[i] = mat_group_span(patterns, chain_hits[i], &span);

@@ -249,9 +249,10 @@ static size_t leading_bom(const bg_input *input) {
 size_t input_peek(bg_input *input, size_t want, const char **bytes) {
   if (want > INPUT_MAX_PEEK)
     want = INPUT_MAX_PEEK;
-  /* The buffer holds INPUT_MAX_LINE + READ_CHUNK bytes: there is room. */
-  while (input->end - input->start < want + UTF8_BOM_LENGTH && !input->eof &&
-         fill_buffer(input))
+  /* A BOM not shown is not counted; the buffer holds INPUT_MAX_LINE +
+   * READ_CHUNK bytes, so there is room for what is asked. */
+  size_t need = want + (input->consumed ? 0 : UTF8_BOM_LENGTH);
+  while (input->end - input->start < need && !input->eof && fill_buffer(input))
     ;
   size_t skip = leading_bom(input);
   size_t have = input->end - input->start - skip;

@@ -28,8 +28,8 @@ typedef struct bg_input bg_input;
 /* One line: no newline; no UTF-8 BOM at its start (line 1, or where files
  * were concatenated); no CR, blank or tab at its end.  Only LF ends a
  * line: a lone CR stays in the text.  `text` is valid until the next call
- * on the input, and the JIT-safe buffer it points into may be read a few
- * bytes past `length` (they are initialised). */
+ * on the input; the bytes after `length` are initialised, so that PCRE2's
+ * JIT code may read a word past the end. */
 typedef struct {
   const char *text;
   size_t length;

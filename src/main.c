@@ -1,7 +1,8 @@
 /*
  * main.c — the bgmatch command line: parses options, opens the files, hands
- * each match to the reader and the referee, and turns what the diagnostic
- * sink counted into a summary line and an exit status.  It knows no rule.
+ * each match the reader gives (reader.h: whatever the notation) to the
+ * referee, and turns what the diagnostic sink counted into a summary line
+ * and an exit status.  It knows no rule and no notation.
  *
  * Exit status: 0 every record valid, 1 a record breaks a rule, 2 the tool
  * could not do its job (bad usage, unreadable file, I/O error).
@@ -18,7 +19,7 @@
 
 #include "diag.h"
 #include "match.h"
-#include "read_mat.h"
+#include "reader.h"
 #include "referee.h"
 
 #define BGMATCH_VERSION "0.1.0"
@@ -38,6 +39,9 @@ static const char *const usage_text =
     "Options of check:\n"
     "  --format=text|json    diagnostics as FILE:LINE:COL: lines (the default)\n"
     "                        or as one JSON object a line\n"
+    "  --from=auto|mat|yaml|sgf\n"
+    "                        the notation of the input: recognised from its\n"
+    "                        content (auto, the default) or the one named\n"
     "  --strict              warnings count as errors for the exit status\n"
     "  --jacoby, --no-jacoby        gammons count only once the cube is turned\n"
     "  --crawford, --no-crawford    no double in the Crawford game of a match\n"
@@ -53,6 +57,7 @@ static const char *const usage_text =
 
 typedef struct {
   bg_diag_format format;
+  bg_notation from;
   bool strict;
   bg_referee_options referee;
 } check_options;
@@ -162,8 +167,6 @@ static void progress_step(progress *bar, double bytes) {
   bar->shown = true;
 }
 
-/* Reads every match of one input and referees it; diagnostics are printed
- * match by match.  Returns false when the tool could not read the input. */
 /* Prints the diagnostics held for one match, clear of the progress line. */
 static void print_diagnostics(bg_diag_sink *sink, progress *bar) {
   if (bar->shares_terminal && sink->pending_count > 0) {
@@ -175,49 +178,46 @@ static void print_diagnostics(bg_diag_sink *sink, progress *bar) {
   diag_flush(sink);
 }
 
-static bool check_stream(FILE *in, const char *name, const check_options *options,
+/* What the tool could not do for one file: one line on stderr. */
+static void say_trouble(const char *name, const char *reason, check_totals *totals,
+                        progress *bar) {
+  progress_erase(bar);
+  say("%s: %s", name, reason);
+  totals->trouble = true;
+}
+
+/* Reads every match of one input and referees it; diagnostics are printed
+ * match by match.  Returns false when the tool could not read the input. */
+static bool check_stream(bg_reader *reader, const check_options *options,
                          bg_diag_sink *sink, progress *bar) {
-  bg_mat_reader *reader = mat_reader_new(in, name, sink);
-  if (!reader) {
-    progress_erase(bar);
-    say("%s: out of memory", name);
-    return false;
-  }
   bg_match *match;
-  while ((match = mat_reader_next(reader)) != NULL) {
+  while ((match = reader_next(reader)) != NULL) {
     referee_check_match(match, &options->referee, sink);
     print_diagnostics(sink, bar);
     match_free(match);
   }
   print_diagnostics(sink, bar);
-  bool ok = !mat_reader_io_error(reader);
-  mat_reader_free(reader);
-  if (!ok) {
-    progress_erase(bar);
-    say("%s: read error", name);
-  }
-  return ok;
+  return !reader_io_error(reader);
 }
 
-/* Checks one command-line operand ("-" is standard input) and adds to totals. */
-static void check_file(const char *path, const check_options *options, bg_diag_sink *sink,
-                       check_totals *totals, progress *bar) {
-  bool is_stdin = strcmp(path, "-") == 0;
-  const char *name = is_stdin ? "<stdin>" : path;
-  FILE *in = is_stdin ? stdin : open_input(path);
-  if (!in) {
-    progress_erase(bar);
-    say("%s: %s", path, strerror(errno));
-    totals->trouble = true;
+/* Checks one opened input and adds to totals.  An input no reader can read
+ * (a notation not read yet) is said and, like a file that cannot be
+ * opened, not counted. */
+static void check_opened(FILE *in, const char *name, const check_options *options,
+                         bg_diag_sink *sink, check_totals *totals, progress *bar) {
+  const char *reason;
+  bg_reader *reader = reader_open(in, name, sink, options->from, &reason);
+  if (!reader) {
+    say_trouble(name, reason, totals, bar);
     return;
   }
   long errors_before = sink->errors, warnings_before = sink->warnings;
-  if (!check_stream(in, name, options, sink, bar))
-    totals->trouble = true;
+  bool ok = check_stream(reader, options, sink, bar);
+  reader_free(reader);
+  if (!ok)
+    say_trouble(name, "read error", totals, bar);
   long bytes_read = ftell(in); /* -1 on a pipe: counts as nothing */
   progress_step(bar, bytes_read > 0 ? (double)bytes_read : 0.0);
-  if (!is_stdin)
-    fclose(in);
   long errors = sink->errors - errors_before;
   long warnings = sink->warnings - warnings_before;
   totals->files++;
@@ -225,6 +225,20 @@ static void check_file(const char *path, const check_options *options, bg_diag_s
   totals->warnings += warnings;
   if (errors > 0 || (options->strict && warnings > 0))
     totals->files_with_errors++;
+}
+
+/* Checks one command-line operand ("-" is standard input) and adds to totals. */
+static void check_file(const char *path, const check_options *options, bg_diag_sink *sink,
+                       check_totals *totals, progress *bar) {
+  bool is_stdin = strcmp(path, "-") == 0;
+  FILE *in = is_stdin ? stdin : open_input(path);
+  if (!in) {
+    say_trouble(path, strerror(errno), totals, bar);
+    return;
+  }
+  check_opened(in, is_stdin ? "<stdin>" : path, options, sink, totals, bar);
+  if (!is_stdin)
+    fclose(in);
 }
 
 static const char *plural(long n, const char *one, const char *many) {
@@ -242,6 +256,7 @@ static void print_summary(const check_totals *totals) {
 /* Long options of `check`; the values above 255 keep clear of short options. */
 enum {
   OPT_FORMAT = 256,
+  OPT_FROM,
   OPT_STRICT,
   OPT_JACOBY,
   OPT_NO_JACOBY,
@@ -255,6 +270,7 @@ enum {
 
 static const struct option check_long_options[] = {
     {"format", required_argument, NULL, OPT_FORMAT},
+    {"from", required_argument, NULL, OPT_FROM},
     {"strict", no_argument, NULL, OPT_STRICT},
     {"jacoby", no_argument, NULL, OPT_JACOBY},
     {"no-jacoby", no_argument, NULL, OPT_NO_JACOBY},
@@ -278,6 +294,10 @@ static int apply_option(int opt, const char *arg, const char *word,
       options->format = DIAG_JSON;
     else
       return usage_error("--format takes text or json, not", arg);
+    return -1;
+  case OPT_FROM:
+    if (!reader_notation_parse(arg, &options->from))
+      return usage_error("--from takes auto, mat, yaml or sgf, not", arg);
     return -1;
   case OPT_STRICT:
     options->strict = true;
@@ -310,6 +330,7 @@ static int apply_option(int opt, const char *arg, const char *word,
 static int parse_check_options(int argc, char **argv, check_options *options,
                                int *first_file) {
   options->format = DIAG_TEXT;
+  options->from = BG_NOTATION_AUTO;
   options->strict = false;
   referee_options_init(&options->referee);
   opterr = 0;

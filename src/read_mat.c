@@ -1,14 +1,14 @@
 /*
- * read_mat.c — the .mat (Jellyfish match format) reader: splits the input
- * into lines, recognises the structure of a record (header tags, the
+ * read_mat.c — the .mat (Jellyfish match format) reader: reads the lines
+ * of an input, recognises the structure of a record (header tags, the
  * "N point match" line, " Game N", the score line) and hands move lines to
  * read_mat_play.c.  It streams: one match is held at a time, and the line
  * that starts the next match is kept for the next call.
  *
- * Lines are read into a bounded buffer: a line longer than MAT_MAX_LINE is
- * reported and skipped, NUL bytes and invalid UTF-8 pass through as bytes.
- * A file that starts with a UTF-16 byte order mark is turned into UTF-8 as
- * it is read (some Windows programs save text that way).
+ * Lines come from input.h, bounded and with BOMs, line ends and UTF-16
+ * dealt with; what is .mat layout is done here: a line longer than
+ * INPUT_MAX_LINE is reported, tabs are expanded to find cells by their
+ * columns, and columns are reported in bytes of the line as written.
  */
 #include "read_mat_int.h"
 
@@ -17,7 +17,6 @@
 #include <string.h>
 #include <strings.h>
 
-#define READ_CHUNK 65536
 #define MAX_TAGS 1024 /* per match: a header is short; junk must not grow memory */
 #define DEFAULT_LEFT_COLUMN 6   /* "  1) " */
 #define DEFAULT_RIGHT_COLUMN 34 /* where Jellyfish and gnubg put right cells */
@@ -25,164 +24,6 @@
 typedef enum { LINE_OK, LINE_TOO_LONG, LINE_EOF } line_status;
 
 /* ---- reading lines ---------------------------------------------------- */
-
-/* Writes code point `c` as UTF-8 at `out`; returns the bytes written. */
-static size_t put_utf8(unsigned long c, char *out) {
-  if (c < 0x80) {
-    out[0] = (char)c;
-    return 1;
-  }
-  if (c < 0x800) {
-    out[0] = (char)(0xC0 | (c >> 6));
-    out[1] = (char)(0x80 | (c & 0x3F));
-    return 2;
-  }
-  if (c < 0x10000) {
-    out[0] = (char)(0xE0 | (c >> 12));
-    out[1] = (char)(0x80 | ((c >> 6) & 0x3F));
-    out[2] = (char)(0x80 | (c & 0x3F));
-    return 3;
-  }
-  out[0] = (char)(0xF0 | (c >> 18));
-  out[1] = (char)(0x80 | ((c >> 12) & 0x3F));
-  out[2] = (char)(0x80 | ((c >> 6) & 0x3F));
-  out[3] = (char)(0x80 | (c & 0x3F));
-  return 4;
-}
-
-/* UTF-16 unit at raw[i], in the byte order of the input. */
-static unsigned long utf16_unit(const bg_mat_reader *reader, const unsigned char *raw) {
-  return reader->utf16 == 1 ? raw[0] | (unsigned long)raw[1] << 8
-                            : (unsigned long)raw[0] << 8 | raw[1];
-}
-
-/* Turns raw[0, have) into UTF-8 at `out`; returns the bytes written and
- * sets *used to the raw bytes consumed.  A unit cut at the end, or a high
- * surrogate whose pair is not read yet, is left unconsumed unless `at_end`;
- * a lone surrogate or a last odd byte becomes U+FFFD. */
-static size_t utf16_to_utf8(const bg_mat_reader *reader, const unsigned char *raw,
-                            size_t have, bool at_end, char *out, size_t *used) {
-  size_t written = 0, i = 0;
-  while (i + 1 < have) {
-    unsigned long unit = utf16_unit(reader, raw + i);
-    size_t step = 2;
-    if (unit >= 0xD800 && unit < 0xDC00) {
-      if (i + 3 >= have && !at_end)
-        break; /* its pair is in the next read */
-      unsigned long low = i + 3 < have ? utf16_unit(reader, raw + i + 2) : 0;
-      if (low >= 0xDC00 && low < 0xE000) {
-        unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
-        step = 4;
-      } else {
-        unit = 0xFFFD;
-      }
-    } else if (unit >= 0xDC00 && unit < 0xE000) {
-      unit = 0xFFFD;
-    }
-    written += put_utf8(unit, out + written);
-    i += step;
-  }
-  if (at_end && i < have) {
-    written += put_utf8(0xFFFD, out + written);
-    i = have;
-  }
-  *used = i;
-  return written;
-}
-
-/* Reads raw UTF-16 and appends it to the buffer as UTF-8, within `room`. */
-static size_t read_utf16(bg_mat_reader *reader, size_t room) {
-  unsigned char raw[READ_CHUNK];
-  size_t want = (room / 4) * 2; /* two bytes in make at most three out, a pair four */
-  if (want > sizeof raw - sizeof reader->utf16_pending)
-    want = sizeof raw - sizeof reader->utf16_pending;
-  size_t written = 0;
-  while (written == 0) {
-    size_t have = reader->utf16_pending_length;
-    memcpy(raw, reader->utf16_pending, have);
-    size_t got = fread(raw + have, 1, want, reader->in);
-    if (got == 0 && have == 0)
-      return 0;
-    have += got;
-    size_t used;
-    written =
-        utf16_to_utf8(reader, raw, have, got == 0, reader->buffer + reader->end, &used);
-    reader->utf16_pending_length = have - used;
-    memcpy(reader->utf16_pending, raw + used, have - used);
-    if (got == 0)
-      break;
-  }
-  return written;
-}
-
-/* The first two bytes say whether the input is UTF-16 (a byte order mark,
- * dropped); anything else passes through as bytes. */
-static void detect_encoding(bg_mat_reader *reader) {
-  unsigned char mark[2];
-  reader->encoding_known = true;
-  size_t got = fread(mark, 1, sizeof mark, reader->in);
-  if (got == 2 && mark[0] == 0xFF && mark[1] == 0xFE)
-    reader->utf16 = 1;
-  else if (got == 2 && mark[0] == 0xFE && mark[1] == 0xFF)
-    reader->utf16 = 2;
-  else {
-    memcpy(reader->buffer + reader->end, mark, got);
-    reader->end += got;
-  }
-}
-
-static bool fill_buffer(bg_mat_reader *reader) {
-  if (reader->start > 0) {
-    memmove(reader->buffer, reader->buffer + reader->start, reader->end - reader->start);
-    reader->end -= reader->start;
-    reader->start = 0;
-  }
-  size_t before = reader->end;
-  if (!reader->encoding_known)
-    detect_encoding(reader);
-  size_t room = reader->buffer_size - reader->end;
-  size_t got = reader->utf16 ? read_utf16(reader, room)
-                             : fread(reader->buffer + reader->end, 1, room, reader->in);
-  reader->end += got;
-  if (got == 0) {
-    reader->eof = true;
-    if (ferror(reader->in))
-      reader->io_error = true;
-  }
-  return reader->end > before;
-}
-
-/* Strips what no dialect means: a UTF-8 BOM (on line 1, or where files
- * were concatenated), the CR of CRLF, trailing blanks. */
-static void clean_line(mat_line *line) {
-  if (line->length >= 3 && memcmp(line->text, "\xEF\xBB\xBF", 3) == 0) {
-    line->text += 3;
-    line->length -= 3;
-  }
-  while (line->length > 0) {
-    char last = line->text[line->length - 1];
-    if (last != ' ' && last != '\t' && last != '\r')
-      break;
-    line->length--;
-  }
-}
-
-/* Drops the rest of an over-long line, up to and including its newline. */
-static line_status skip_long_line(bg_mat_reader *reader, mat_line *line) {
-  for (;;) {
-    char *newline =
-        memchr(reader->buffer + reader->start, '\n', reader->end - reader->start);
-    if (newline) {
-      reader->start = (size_t)(newline - reader->buffer) + 1;
-      break;
-    }
-    reader->start = reader->end;
-    if (reader->eof || !fill_buffer(reader))
-      break;
-  }
-  line->number = ++reader->line_number;
-  return LINE_TOO_LONG;
-}
 
 /* Zeroed bytes after an expanded line: the JIT reads ahead. */
 #define EXPANDED_SLACK 64
@@ -240,42 +81,26 @@ static int byte_column(const bg_mat_reader *reader, int column) {
   return (int)(i + (want - at)) + 1;
 }
 
-static line_status deliver(bg_mat_reader *reader, mat_line *line, size_t length,
-                           size_t consumed) {
-  line->text = reader->buffer + reader->start;
-  line->length = length;
-  line->number = ++reader->line_number;
-  reader->start += consumed;
-  clean_line(line);
-  expand_tabs(reader, line);
-  reader->last_line = *line;
-  return LINE_OK;
-}
-
+/* The next line of the input, its tabs expanded; the line that starts the
+ * next match again when one is held.  An over-long line gives only its
+ * number. */
 static line_status next_line(bg_mat_reader *reader, mat_line *line) {
   if (reader->holding_line) {
     reader->holding_line = false;
     *line = reader->last_line;
     return LINE_OK;
   }
-  for (;;) {
-    size_t pending = reader->end - reader->start;
-    char *newline = memchr(reader->buffer + reader->start, '\n', pending);
-    if (newline) {
-      size_t length = (size_t)(newline - (reader->buffer + reader->start));
-      if (length > MAT_MAX_LINE)
-        return skip_long_line(reader, line);
-      return deliver(reader, line, length, length + 1);
-    }
-    if (pending > MAT_MAX_LINE)
-      return skip_long_line(reader, line);
-    if (reader->eof || !fill_buffer(reader)) {
-      pending = reader->end - reader->start;
-      if (pending == 0)
-        return LINE_EOF;
-      return deliver(reader, line, pending, pending); /* no final newline */
-    }
-  }
+  bg_line read;
+  if (!input_next_line(reader->input, &read))
+    return LINE_EOF;
+  line->number = read.number;
+  if (read.too_long)
+    return LINE_TOO_LONG;
+  line->text = read.text;
+  line->length = read.length;
+  expand_tabs(reader, line);
+  reader->last_line = *line;
+  return LINE_OK;
 }
 
 /* ---- diagnostics ------------------------------------------------------ */
@@ -800,25 +625,33 @@ static void note_long_line(bg_mat_reader *reader, int line_number) {
 
 /* ---- the API ------------------------------------------------------------ */
 
-bg_mat_reader *mat_reader_new(FILE *in, const char *file, bg_diag_sink *sink) {
+bg_mat_reader *mat_reader_open(bg_input *input, const char *file, bg_diag_sink *sink) {
   bg_mat_reader *reader = calloc(1, sizeof *reader);
   if (!reader)
     return NULL;
-  reader->in = in;
+  reader->input = input;
   reader->file = file;
   reader->sink = sink;
-  reader->buffer_size = MAT_MAX_LINE + READ_CHUNK + 1;
-  /* Zeroed: JIT code may read aligned words past a line's end (never past a
-   * page), which valgrind would report as uninitialised. */
-  reader->buffer = calloc(1, reader->buffer_size);
   reader->pending_tags = match_new(file);
   reader->left_column = DEFAULT_LEFT_COLUMN;
   reader->right_column = DEFAULT_RIGHT_COLUMN;
-  if (!reader->buffer || !reader->pending_tags ||
-      !mat_patterns_compile(&reader->patterns)) {
+  if (!reader->pending_tags || !mat_patterns_compile(&reader->patterns)) {
     mat_reader_free(reader);
     return NULL;
   }
+  return reader;
+}
+
+bg_mat_reader *mat_reader_new(FILE *in, const char *file, bg_diag_sink *sink) {
+  bg_input *input = input_new(in);
+  if (!input)
+    return NULL;
+  bg_mat_reader *reader = mat_reader_open(input, file, sink);
+  if (!reader) {
+    input_free(input);
+    return NULL;
+  }
+  reader->owns_input = true;
   return reader;
 }
 
@@ -836,7 +669,7 @@ static bg_match *take_match(bg_mat_reader *reader) {
 static bg_match *finish_input(bg_mat_reader *reader) {
   reader->finished = true;
   if (!reader->found_match && !reader->stray_reported && !reader->out_of_memory &&
-      !reader->io_error)
+      !input_io_error(reader->input))
     emit(reader, 1, 1, DIAG_ERROR,
          "no match found: expected a line like '7 point match'");
   return take_match(reader);
@@ -870,7 +703,7 @@ bg_match *mat_reader_next(bg_mat_reader *reader) {
 }
 
 bool mat_reader_io_error(const bg_mat_reader *reader) {
-  return reader->io_error || reader->out_of_memory;
+  return input_io_error(reader->input) || reader->out_of_memory;
 }
 
 void mat_reader_free(bg_mat_reader *reader) {
@@ -879,7 +712,8 @@ void mat_reader_free(bg_mat_reader *reader) {
   mat_patterns_free(&reader->patterns);
   match_free(reader->match);
   match_free(reader->pending_tags);
-  free(reader->buffer);
+  if (reader->owns_input)
+    input_free(reader->input);
   free(reader->expanded);
   free(reader);
 }

@@ -12,13 +12,20 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "input.h"
 #include "match.h"
 
 typedef struct bg_mat_reader bg_mat_reader;
 
-/* `file` is the name used in diagnostics (not copied: it must outlive the
- * reader).  Returns NULL on out of memory or when the patterns of grammar/
- * do not compile (a build defect, said on stderr). */
+/* Reads the lines of `input` (not owned: it must outlive the reader; the
+ * dispatcher of reader.h calls this).  `file` is the name used in
+ * diagnostics (not copied: it must outlive the reader too).  Returns NULL
+ * on out of memory or when the patterns of grammar/ do not compile (a
+ * build defect, said on stderr). */
+bg_mat_reader *mat_reader_open(bg_input *input, const char *file, bg_diag_sink *sink);
+
+/* The same over an input of its own, read from `in` (for callers that know
+ * the input is .mat: the reader's tests). */
 bg_mat_reader *mat_reader_new(FILE *in, const char *file, bg_diag_sink *sink);
 
 /* The next match of the input, or NULL when there is none left.  A file with

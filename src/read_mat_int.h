@@ -17,11 +17,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "input.h"
 #include "read_mat.h"
 
-/* Lines longer than this are reported and skipped, so the reader's buffer
- * stays bounded whatever the input. */
-#define MAT_MAX_LINE 65536
+/* Lines longer than this are reported and skipped (input.h bounds them). */
+#define MAT_MAX_LINE INPUT_MAX_LINE
 
 /* Syntax diagnostics reported per match before one "further errors" note. */
 #define MAT_MAX_SYNTAX 50
@@ -65,8 +65,9 @@ typedef struct {
   size_t start, end;
 } mat_span;
 
-/* One line as the reader sees it: no newline, no CR, no trailing blanks,
- * no BOM.  Columns are byte offsets + 1. */
+/* One line as the reader sees it: a line of input.h (no newline, no CR,
+ * no trailing blanks, no BOM) with its tabs expanded.  Columns are byte
+ * offsets + 1. */
 typedef struct {
   const char *text;
   size_t length;
@@ -75,21 +76,13 @@ typedef struct {
 
 struct bg_mat_reader {
   /* input */
-  FILE *in;
+  bg_input *input;
+  bool owns_input; /* made by mat_reader_new, freed with the reader */
   const char *file;
   bg_diag_sink *sink;
-  char *buffer;
-  size_t buffer_size, start, end;
-  bool eof, io_error, out_of_memory;
-  int line_number;
+  bool out_of_memory;
   mat_line last_line;
   char *expanded; /* a line whose tabs were expanded (see expand_tabs) */
-  /* UTF-16 input (a file that starts with a UTF-16 byte order mark) is
-   * turned into UTF-8 as it is read; bytes not yet turned wait here */
-  int utf16; /* 0: not UTF-16 (or not known yet), 1 little-endian, 2 big-endian */
-  bool encoding_known;
-  unsigned char utf16_pending[4];
-  size_t utf16_pending_length;
   size_t expanded_size;
   bool holding_line; /* give last_line again: it starts the next match */
   mat_patterns patterns;

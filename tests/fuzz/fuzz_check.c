@@ -1,6 +1,7 @@
 /*
  * fuzz_check.c — libFuzzer target for the whole check pipeline: any bytes
- * go through the .mat reader, the referee and the diagnostics printer.
+ * go through the input layer, the notation sniffer, the .mat reader, the
+ * referee and the diagnostics printer.
  * Crashes, leaks, sanitizer reports and hangs are what it looks for; the
  * diagnostics themselves go to /dev/null.
  *
@@ -11,7 +12,7 @@
 #include <stdio.h>
 
 #include "diag.h"
-#include "read_mat.h"
+#include "reader.h"
 #include "referee.h"
 
 static FILE *sink_file;
@@ -30,15 +31,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   diag_sink_init(&sink, sink_file, DIAG_JSON);
   bg_referee_options options;
   referee_options_init(&options);
-  bg_mat_reader *reader = mat_reader_new(in, "fuzz.mat", &sink);
+  const char *reason;
+  bg_reader *reader = reader_open(in, "fuzz.mat", &sink, BG_NOTATION_AUTO, &reason);
   if (reader) {
     bg_match *match;
-    while ((match = mat_reader_next(reader)) != NULL) {
+    while ((match = reader_next(reader)) != NULL) {
       referee_check_match(match, &options, &sink);
       diag_flush(&sink);
       match_free(match);
     }
-    mat_reader_free(reader);
+    reader_free(reader);
   }
   diag_flush(&sink);
   diag_sink_free(&sink);

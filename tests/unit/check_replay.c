@@ -23,6 +23,7 @@
 
 #include "match.h"
 #include "notation.h"
+#include "read_mat.h"
 #include "records.h"
 #include "replay.h"
 #include "run_suite.h"

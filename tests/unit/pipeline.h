@@ -1,7 +1,8 @@
 /*
  * pipeline.h — for the unit tests: runs the text of a record through the
- * reader and the referee, the way `bgmatch check` does, and hands back
- * what they printed (text diagnostics) with the counts.
+ * reader (its notation recognised) and the referee, the way `bgmatch
+ * check` does, and hands back what they printed (text diagnostics) with
+ * the counts.
  */
 #ifndef BG_TEST_PIPELINE_H
 #define BG_TEST_PIPELINE_H
@@ -11,7 +12,7 @@
 #include <string.h>
 
 #include "diag.h"
-#include "read_mat.h"
+#include "reader.h"
 #include "referee.h"
 
 typedef struct {
@@ -32,18 +33,19 @@ static inline check_result check_record(const char *text, const char *file,
   ck_assert_ptr_nonnull(in);
   bg_diag_sink sink;
   diag_sink_init(&sink, out, DIAG_TEXT);
-  bg_mat_reader *reader = mat_reader_new(in, file, &sink);
+  const char *reason;
+  bg_reader *reader = reader_open(in, file, &sink, BG_NOTATION_AUTO, &reason);
   ck_assert_ptr_nonnull(reader);
   bg_referee_options defaults;
   referee_options_init(&defaults);
   bg_match *match;
-  while ((match = mat_reader_next(reader)) != NULL) {
+  while ((match = reader_next(reader)) != NULL) {
     referee_check_match(match, options ? options : &defaults, &sink);
     diag_flush(&sink);
     match_free(match);
   }
   diag_flush(&sink);
-  mat_reader_free(reader);
+  reader_free(reader);
   fclose(in);
   fclose(out);
   result.errors = sink.errors;

@@ -1,0 +1,299 @@
+/*
+ * input.c — the byte layer: a bounded buffer filled from a FILE* in
+ * blocks, UTF-16 turned into UTF-8 on the way in, lines split on LF and
+ * cleaned of what no notation means.  See input.h.
+ */
+#include "input.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define READ_CHUNK 65536
+#define UTF8_BOM "\xEF\xBB\xBF"
+#define UTF8_BOM_LENGTH 3
+
+typedef enum {
+  ENCODING_UNKNOWN,
+  ENCODING_BYTES,
+  ENCODING_UTF16LE,
+  ENCODING_UTF16BE
+} encoding;
+
+struct bg_input {
+  FILE *in;
+  /* the text read and not yet delivered is buffer[start, end) */
+  char *buffer;
+  size_t buffer_size, start, end;
+  bool eof, io_error;
+  bool consumed; /* something was delivered: the start of the input is past */
+  int line_number;
+  encoding encoding;
+  /* UTF-16 bytes read but not yet turned (half a unit, half a pair) */
+  unsigned char utf16_pending[4];
+  size_t utf16_pending_length;
+};
+
+/* ---- UTF-16 ------------------------------------------------------------- */
+
+/* Writes code point `c` as UTF-8 at `out`; returns the bytes written. */
+static size_t put_utf8(unsigned long c, char *out) {
+  if (c < 0x80) {
+    out[0] = (char)c;
+    return 1;
+  }
+  if (c < 0x800) {
+    out[0] = (char)(0xC0 | (c >> 6));
+    out[1] = (char)(0x80 | (c & 0x3F));
+    return 2;
+  }
+  if (c < 0x10000) {
+    out[0] = (char)(0xE0 | (c >> 12));
+    out[1] = (char)(0x80 | ((c >> 6) & 0x3F));
+    out[2] = (char)(0x80 | (c & 0x3F));
+    return 3;
+  }
+  out[0] = (char)(0xF0 | (c >> 18));
+  out[1] = (char)(0x80 | ((c >> 12) & 0x3F));
+  out[2] = (char)(0x80 | ((c >> 6) & 0x3F));
+  out[3] = (char)(0x80 | (c & 0x3F));
+  return 4;
+}
+
+/* The UTF-16 unit at raw[0, 2), in the byte order of the input. */
+static unsigned long utf16_unit(const bg_input *input, const unsigned char *raw) {
+  return input->encoding == ENCODING_UTF16LE ? raw[0] | (unsigned long)raw[1] << 8
+                                             : (unsigned long)raw[0] << 8 | raw[1];
+}
+
+/* Turns raw[0, have) into UTF-8 at `out`; returns the bytes written and
+ * sets *used to the raw bytes consumed.  A unit cut at the end, or a high
+ * surrogate whose pair is not read yet, is left unconsumed unless `at_end`;
+ * a lone surrogate or a last odd byte becomes U+FFFD. */
+static size_t utf16_to_utf8(const bg_input *input, const unsigned char *raw, size_t have,
+                            bool at_end, char *out, size_t *used) {
+  size_t written = 0, i = 0;
+  while (i + 1 < have) {
+    unsigned long unit = utf16_unit(input, raw + i);
+    size_t step = 2;
+    if (unit >= 0xD800 && unit < 0xDC00) {
+      if (i + 3 >= have && !at_end)
+        break; /* its pair is in the next read */
+      unsigned long low = i + 3 < have ? utf16_unit(input, raw + i + 2) : 0;
+      if (low >= 0xDC00 && low < 0xE000) {
+        unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
+        step = 4;
+      } else {
+        unit = 0xFFFD;
+      }
+    } else if (unit >= 0xDC00 && unit < 0xE000) {
+      unit = 0xFFFD;
+    }
+    written += put_utf8(unit, out + written);
+    i += step;
+  }
+  if (at_end && i < have) {
+    written += put_utf8(0xFFFD, out + written);
+    i = have;
+  }
+  *used = i;
+  return written;
+}
+
+/* Reads raw UTF-16 and appends it to the buffer as UTF-8, within `room`. */
+static size_t read_utf16(bg_input *input, size_t room) {
+  unsigned char raw[READ_CHUNK];
+  size_t want = (room / 4) * 2; /* two bytes in make at most three out, a pair four */
+  if (want > sizeof raw - sizeof input->utf16_pending)
+    want = sizeof raw - sizeof input->utf16_pending;
+  size_t written = 0;
+  while (written == 0) {
+    size_t have = input->utf16_pending_length;
+    memcpy(raw, input->utf16_pending, have);
+    size_t got = fread(raw + have, 1, want, input->in);
+    if (got == 0 && have == 0)
+      return 0;
+    have += got;
+    size_t used;
+    written =
+        utf16_to_utf8(input, raw, have, got == 0, input->buffer + input->end, &used);
+    input->utf16_pending_length = have - used;
+    memcpy(input->utf16_pending, raw + used, have - used);
+    if (got == 0)
+      break;
+  }
+  return written;
+}
+
+/* ---- blocks ------------------------------------------------------------- */
+
+/* The first two bytes say whether the input is UTF-16 (a byte order mark,
+ * dropped); anything else passes through as bytes. */
+static void detect_encoding(bg_input *input) {
+  unsigned char mark[2];
+  size_t got = fread(mark, 1, sizeof mark, input->in);
+  input->encoding = ENCODING_BYTES;
+  if (got == 2 && mark[0] == 0xFF && mark[1] == 0xFE)
+    input->encoding = ENCODING_UTF16LE;
+  else if (got == 2 && mark[0] == 0xFE && mark[1] == 0xFF)
+    input->encoding = ENCODING_UTF16BE;
+  else {
+    memcpy(input->buffer + input->end, mark, got);
+    input->end += got;
+  }
+}
+
+/* Moves what is pending to the front and reads one block after it; false
+ * when nothing was added (the end, or an I/O error). */
+static bool fill_buffer(bg_input *input) {
+  if (input->start > 0) {
+    memmove(input->buffer, input->buffer + input->start, input->end - input->start);
+    input->end -= input->start;
+    input->start = 0;
+  }
+  size_t before = input->end;
+  if (input->encoding == ENCODING_UNKNOWN)
+    detect_encoding(input);
+  size_t room = input->buffer_size - input->end;
+  size_t got = input->encoding == ENCODING_BYTES
+                   ? fread(input->buffer + input->end, 1, room, input->in)
+                   : read_utf16(input, room);
+  input->end += got;
+  if (got == 0) {
+    input->eof = true;
+    if (ferror(input->in))
+      input->io_error = true;
+  }
+  return input->end > before;
+}
+
+/* ---- lines -------------------------------------------------------------- */
+
+/* Strips what no notation means: a UTF-8 BOM (on line 1, or where files
+ * were concatenated), the CR of CRLF, trailing blanks. */
+static void clean_line(bg_line *line) {
+  if (line->length >= UTF8_BOM_LENGTH &&
+      memcmp(line->text, UTF8_BOM, UTF8_BOM_LENGTH) == 0) {
+    line->text += UTF8_BOM_LENGTH;
+    line->length -= UTF8_BOM_LENGTH;
+  }
+  while (line->length > 0) {
+    char last = line->text[line->length - 1];
+    if (last != ' ' && last != '\t' && last != '\r')
+      break;
+    line->length--;
+  }
+}
+
+/* Drops the rest of an over-long line, up to and including its newline. */
+static bool skip_long_line(bg_input *input, bg_line *line) {
+  for (;;) {
+    char *newline = memchr(input->buffer + input->start, '\n', input->end - input->start);
+    if (newline) {
+      input->start = (size_t)(newline - input->buffer) + 1;
+      break;
+    }
+    input->start = input->end;
+    if (input->eof || !fill_buffer(input))
+      break;
+  }
+  *line = (bg_line){.text = "", .number = ++input->line_number, .too_long = true};
+  input->consumed = true;
+  return true;
+}
+
+/* Hands out the next `length` bytes as a line and consumes `consumed`
+ * (the line and its newline, if it has one). */
+static bool deliver(bg_input *input, bg_line *line, size_t length, size_t consumed) {
+  *line = (bg_line){.text = input->buffer + input->start,
+                    .length = length,
+                    .number = ++input->line_number};
+  input->start += consumed;
+  input->consumed = true;
+  clean_line(line);
+  return true;
+}
+
+/* The length of a line is checked as read (its CR, blanks and BOM count):
+ * the bound is on the buffer, not on the text. */
+bool input_next_line(bg_input *input, bg_line *line) {
+  for (;;) {
+    size_t pending = input->end - input->start;
+    char *newline = memchr(input->buffer + input->start, '\n', pending);
+    if (newline) {
+      size_t length = (size_t)(newline - (input->buffer + input->start));
+      if (length > INPUT_MAX_LINE)
+        return skip_long_line(input, line);
+      return deliver(input, line, length, length + 1);
+    }
+    if (pending > INPUT_MAX_LINE)
+      return skip_long_line(input, line);
+    if (input->eof || !fill_buffer(input)) {
+      pending = input->end - input->start;
+      if (pending == 0)
+        return false;
+      return deliver(input, line, pending, pending); /* no final newline */
+    }
+  }
+}
+
+/* ---- bytes -------------------------------------------------------------- */
+
+/* The bytes of a UTF-8 BOM at the start of the input, not shown by
+ * input_peek and input_read (lines drop it in clean_line). */
+static size_t leading_bom(const bg_input *input) {
+  bool at_bom = !input->consumed && input->end - input->start >= UTF8_BOM_LENGTH &&
+                memcmp(input->buffer + input->start, UTF8_BOM, UTF8_BOM_LENGTH) == 0;
+  return at_bom ? UTF8_BOM_LENGTH : 0;
+}
+
+size_t input_peek(bg_input *input, size_t want, const char **bytes) {
+  if (want > INPUT_MAX_PEEK)
+    want = INPUT_MAX_PEEK;
+  /* A BOM not shown is not counted; the buffer holds INPUT_MAX_LINE +
+   * READ_CHUNK bytes, so there is room for what is asked. */
+  size_t need = want + (input->consumed ? 0 : UTF8_BOM_LENGTH);
+  while (input->end - input->start < need && !input->eof && fill_buffer(input))
+    ;
+  size_t skip = leading_bom(input);
+  size_t have = input->end - input->start - skip;
+  *bytes = input->buffer + input->start + skip;
+  return have < want ? have : want;
+}
+
+size_t input_read(bg_input *input, char *out, size_t size) {
+  const char *bytes;
+  size_t have = input_peek(input, size, &bytes);
+  memcpy(out, bytes, have);
+  input->start = (size_t)(bytes - input->buffer) + have;
+  input->consumed = true;
+  return have;
+}
+
+/* ---- the rest of the API ------------------------------------------------ */
+
+bg_input *input_new(FILE *in) {
+  bg_input *input = calloc(1, sizeof *input);
+  if (!input)
+    return NULL;
+  input->in = in;
+  input->buffer_size = INPUT_MAX_LINE + READ_CHUNK + 1;
+  /* Zeroed: JIT code may read aligned words past a line's end (never past a
+   * page), which valgrind would report as uninitialised. */
+  input->buffer = calloc(1, input->buffer_size);
+  if (!input->buffer) {
+    free(input);
+    return NULL;
+  }
+  return input;
+}
+
+bool input_io_error(const bg_input *input) {
+  return input->io_error;
+}
+
+void input_free(bg_input *input) {
+  if (!input)
+    return;
+  free(input->buffer);
+  free(input);
+}

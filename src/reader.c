@@ -1,0 +1,183 @@
+/*
+ * reader.c — the dispatcher of reader.h: recognises the notation of an
+ * input from its first bytes and reads it through that notation's reader,
+ * one entry of a table.  A notation whose reader is not written yet has an
+ * entry that says so.
+ */
+#include "reader.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "read_mat.h"
+
+/* One notation's reader, behind pointers so that the dispatcher calls every
+ * reader alike; `state` is the reader's own object. */
+typedef struct {
+  bg_notation notation;
+  const char *name;     /* as --from spells it */
+  const char *not_read; /* why it cannot be read yet; NULL once it can */
+  void *(*open)(bg_input *input, const char *file, bg_diag_sink *sink);
+  bg_match *(*next)(void *state);
+  bool (*io_error)(const void *state);
+  void (*free)(void *state);
+} notation_reader;
+
+struct bg_reader {
+  bg_input *input;
+  const notation_reader *notation;
+  void *state;
+};
+
+/* ---- the readers -------------------------------------------------------- */
+
+static void *open_mat(bg_input *input, const char *file, bg_diag_sink *sink) {
+  return mat_reader_open(input, file, sink);
+}
+
+static bg_match *next_mat(void *state) {
+  return mat_reader_next(state);
+}
+
+static bool io_error_mat(const void *state) {
+  return mat_reader_io_error(state);
+}
+
+static void free_mat(void *state) {
+  mat_reader_free(state);
+}
+
+static const notation_reader readers[] = {
+    {BG_NOTATION_MAT, "mat", NULL, open_mat, next_mat, io_error_mat, free_mat},
+    {BG_NOTATION_YAML, "yaml", "YAML records are not read yet (this version reads .mat)",
+     NULL, NULL, NULL, NULL},
+    {BG_NOTATION_SGF, "sgf", "SGF records are not read yet (this version reads .mat)",
+     NULL, NULL, NULL, NULL},
+};
+
+#define READER_COUNT (sizeof readers / sizeof *readers)
+
+static const notation_reader *reader_of(bg_notation notation) {
+  for (size_t i = 0; i < READER_COUNT; i++)
+    if (readers[i].notation == notation)
+      return &readers[i];
+  return &readers[0]; /* not reached: every notation has an entry */
+}
+
+/* ---- recognising the notation ------------------------------------------- */
+
+/* How much of the input the notation is recognised from: enough for the
+ * comments a YAML record may open with. */
+#define SNIFF_BYTES INPUT_MAX_PEEK
+
+static bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+static bool starts_with(const char *text, size_t length, const char *prefix) {
+  size_t n = strlen(prefix);
+  return length >= n && memcmp(text, prefix, n) == 0;
+}
+
+/* "%YAML 1.2", "---" or "--- !tag" (a directive, a document start), or the
+ * bgmatch schema's first key; all at column 1, as YAML writes them. */
+static bool opens_yaml(const char *line, size_t length) {
+  while (length > 0 && is_blank(line[length - 1]))
+    length--;
+  if (starts_with(line, length, "%YAML") || starts_with(line, length, "bgmatch:"))
+    return true;
+  return starts_with(line, length, "---") && (length == 3 || is_blank(line[3]));
+}
+
+/* The first line that is neither blank nor a '#' comment opens YAML. */
+static bool looks_like_yaml(const char *bytes, size_t length) {
+  for (size_t at = 0; at < length;) {
+    const char *newline = memchr(bytes + at, '\n', length - at);
+    size_t end = newline ? (size_t)(newline - bytes) : length;
+    size_t first = at;
+    while (first < end && is_blank(bytes[first]))
+      first++;
+    if (first < end && bytes[first] != '#')
+      return opens_yaml(bytes + at, end - at);
+    at = end + 1;
+  }
+  return false;
+}
+
+bg_notation reader_sniff(bg_input *input) {
+  const char *bytes;
+  size_t length = input_peek(input, SNIFF_BYTES, &bytes);
+  size_t first = 0;
+  while (first < length && is_blank(bytes[first]))
+    first++;
+  if (starts_with(bytes + first, length - first, "(;"))
+    return BG_NOTATION_SGF;
+  return looks_like_yaml(bytes, length) ? BG_NOTATION_YAML : BG_NOTATION_MAT;
+}
+
+/* ---- the API ------------------------------------------------------------ */
+
+bg_reader *reader_open(FILE *in, const char *file, bg_diag_sink *sink, bg_notation from,
+                       const char **reason) {
+  *reason = "out of memory";
+  bg_reader *reader = calloc(1, sizeof *reader);
+  if (!reader)
+    return NULL;
+  reader->input = input_new(in);
+  if (!reader->input) {
+    reader_free(reader);
+    return NULL;
+  }
+  reader->notation =
+      reader_of(from == BG_NOTATION_AUTO ? reader_sniff(reader->input) : from);
+  if (!reader->notation->open) {
+    *reason = reader->notation->not_read;
+    reader_free(reader);
+    return NULL;
+  }
+  reader->state = reader->notation->open(reader->input, file, sink);
+  if (!reader->state) {
+    reader_free(reader);
+    return NULL;
+  }
+  return reader;
+}
+
+bg_match *reader_next(bg_reader *reader) {
+  return reader->notation->next(reader->state);
+}
+
+bool reader_io_error(const bg_reader *reader) {
+  return reader->notation->io_error(reader->state) || input_io_error(reader->input);
+}
+
+bg_notation reader_notation(const bg_reader *reader) {
+  return reader->notation->notation;
+}
+
+void reader_free(bg_reader *reader) {
+  if (!reader)
+    return;
+  if (reader->state)
+    reader->notation->free(reader->state);
+  input_free(reader->input);
+  free(reader);
+}
+
+const char *reader_notation_name(bg_notation notation) {
+  return notation == BG_NOTATION_AUTO ? "auto" : reader_of(notation)->name;
+}
+
+bool reader_notation_parse(const char *name, bg_notation *notation) {
+  if (strcmp(name, "auto") == 0) {
+    *notation = BG_NOTATION_AUTO;
+    return true;
+  }
+  for (size_t i = 0; i < READER_COUNT; i++) {
+    if (strcmp(name, readers[i].name) == 0) {
+      *notation = readers[i].notation;
+      return true;
+    }
+  }
+  return false;
+}

@@ -21,10 +21,10 @@ export BGMATCH_SHARED := $(SHARED)
 # the sanitizers' default): it ends the program with status 86 instead.
 export ASAN_OPTIONS ?= exitcode=86:detect_leaks=1
 export UBSAN_OPTIONS ?= exitcode=86:halt_on_error=1:print_stacktrace=1
-PKGS     := libpcre2-8 yaml-0.1
+PKGS     := libpcre2-8 yaml-0.1 jansson
 TESTPKGS := check
 # Debian packages that provide the above (and pkg-config itself).
-DEBS     := pkg-config libpcre2-dev libyaml-dev check
+DEBS     := pkg-config libpcre2-dev libyaml-dev libjansson-dev check
 
 WARN     := -Wall -Wextra -Werror
 OPT      := -O2 -g
@@ -101,6 +101,12 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libbgmatch.a $(wildcard src/*.h tests/
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CHECK_CFLAGS) $(LDFLAGS) -pthread -o $@ $< \
 	  $(BUILD)/libbgmatch.a $(PKG_LIBS) $(CHECK_LIBS)
+
+# Test drivers (tests/tools/*.c): small programs over the library that the
+# test scripts run, e.g. the writers before `bgmatch convert` exists.
+$(BUILD)/tests/tools/%: tests/tools/%.c $(BUILD)/libbgmatch.a $(wildcard src/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -pthread -o $@ $< $(BUILD)/libbgmatch.a $(PKG_LIBS)
 
 # ---- running things -------------------------------------------------------
 

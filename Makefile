@@ -130,17 +130,24 @@ sample-check: $(BIN)
 gnubg-check: $(BIN)
 	@tests/gnubg.sh $(BIN) $(BUILD)/gnubg-selfplay
 
+MAN_PAGES := man/bgmatch.1 man/bgmatch.5
+
 man-check:
 	@if ! command -v groff >/dev/null 2>&1; then \
 	  echo "SKIP: man-check (groff is not installed)"; \
 	else \
-	  out=$$(groff -man -ww -z man/bgmatch.1 2>&1); \
-	  if [ -n "$$out" ]; then \
-	    echo "$$out"; echo "FAIL man-check: groff -man -ww -z man/bgmatch.1 warns"; \
-	    echo "0 passed, 1 failed"; exit 1; \
-	  fi; \
-	  echo "ok man-check (groff -man -ww -z man/bgmatch.1: no warnings)"; \
-	  echo "1 passed, 0 failed"; \
+	  passed=0; failed=0; \
+	  for page in $(MAN_PAGES); do \
+	    out=$$(groff -man -ww -z $$page 2>&1); \
+	    if [ -n "$$out" ]; then \
+	      echo "$$out"; echo "FAIL man-check: groff -man -ww -z $$page warns"; \
+	      failed=$$((failed + 1)); \
+	    else \
+	      echo "ok man-check (groff -man -ww -z $$page: no warnings)"; \
+	      passed=$$((passed + 1)); \
+	    fi; \
+	  done; \
+	  echo "$$passed passed, $$failed failed"; [ $$failed -eq 0 ]; \
 	fi
 
 # The other compiler the project promises to build with; a SKIP where absent.
@@ -211,12 +218,15 @@ bench: deps
 	@tests/bench.sh $(BIN) $(BUILD)/bench
 
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/man/man5
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/bgmatch
 	install -m 644 man/bgmatch.1 $(DESTDIR)$(PREFIX)/share/man/man1/bgmatch.1
+	install -m 644 man/bgmatch.5 $(DESTDIR)$(PREFIX)/share/man/man5/bgmatch.5
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/bgmatch $(DESTDIR)$(PREFIX)/share/man/man1/bgmatch.1
+	rm -f $(DESTDIR)$(PREFIX)/bin/bgmatch $(DESTDIR)$(PREFIX)/share/man/man1/bgmatch.1 \
+	  $(DESTDIR)$(PREFIX)/share/man/man5/bgmatch.5
 
 clean:
 	rm -rf build build-*

@@ -17,5 +17,6 @@ bool write_json(FILE *out, const bg_match *match, bg_replay *replay, bool first)
   json_t *tree = write_tree_of_match(match, replay);
   int failed = json_dumpf(tree, out, JSON_COMPACT);
   json_decref(tree);
-  return failed == 0 && fputc('\n', out) != EOF;
+  /* Flushed here, so that a full disk is this match's write error. */
+  return failed == 0 && fputc('\n', out) != EOF && fflush(out) == 0;
 }

@@ -174,5 +174,6 @@ bool write_yaml(FILE *out, const bg_match *match, bg_replay *replay, bool first)
   json_decref(tree);
   regfree(&writer.typed_plain);
   yaml_emitter_delete(&writer.emitter);
-  return written;
+  /* Flushed here, so that a full disk is this match's write error. */
+  return written && fflush(out) == 0;
 }

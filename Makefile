@@ -2,7 +2,8 @@
 #
 #   make demo     install missing build deps, build, run bgmatch on samples/
 #   make check    install missing build deps, build, run every test
-#                 (unit + end-to-end + corpus + samples, then again under
+#                 (unit + end-to-end + corpus + samples, the YAML/JSON
+#                 notation against its schema, then again under
 #                 ASan+UBSan, then valgrind); ends with "N passed, M failed"
 #   make bench    moves/s and MB/s on a generated corpus, next to wc -l
 #   make install PREFIX=/usr/local [DESTDIR=/tmp/stage]   (make uninstall: the same, undone)
@@ -49,7 +50,8 @@ SUBMAKE  := $(MAKE) --no-print-directory
 ASAN     := BUILD=build-asan SAN=1
 STEP     := tests/step.sh $(BUILD)/check
 
-.PHONY: all deps demo check unit e2e corpus sample-check gnubg-check man-check clang-build fuzz \
+.PHONY: all deps demo check unit e2e corpus sample-check notation-check gnubg-check man-check \
+        clang-build fuzz \
         valgrind bench install uninstall clean format
 
 all: $(BIN)
@@ -127,6 +129,10 @@ corpus: $(BIN)
 sample-check: $(BIN)
 	@tests/samples.sh $(BIN)
 
+# The writers' output against grammar/bgmatch.schema.json, jq and the man page.
+notation-check: $(BUILD)/tests/tools/write_match
+	@tests/notation.sh $(BUILD)/tests/tools/write_match
+
 gnubg-check: $(BIN)
 	@tests/gnubg.sh $(BIN) $(BUILD)/gnubg-selfplay
 
@@ -189,8 +195,8 @@ fuzz: $(BUILD)/gen/grammar_patterns.h
 	  echo "0 passed, 1 failed"; exit 1; \
 	fi
 
-valgrind: $(BIN) $(UNIT_BIN)
-	@tests/valgrind.sh $(BIN) $(firstword $(UNIT_BIN))
+valgrind: $(BIN) $(UNIT_BIN) $(BUILD)/tests/tools/write_match
+	@tests/valgrind.sh $(BIN) $(firstword $(UNIT_BIN)) $(BUILD)/tests/tools/write_match
 
 # Every step runs even when an earlier one failed; tests/step.sh counts the
 # cases each step reports and the last line is the total.
@@ -201,6 +207,7 @@ check: deps
 	@$(STEP) e2e            $(SUBMAKE) e2e
 	@$(STEP) corpus         $(SUBMAKE) corpus
 	@$(STEP) samples        $(SUBMAKE) sample-check
+	@$(STEP) notation       $(SUBMAKE) notation-check
 	@$(STEP) gnubg-selfplay $(SUBMAKE) gnubg-check
 	@$(STEP) man-check      $(SUBMAKE) man-check
 	@$(STEP) asan-build     $(SUBMAKE) $(ASAN) all
@@ -232,4 +239,4 @@ clean:
 	rm -rf build build-*
 
 format:
-	clang-format -i src/*.c src/*.h tests/unit/*.c tests/unit/*.h tests/fuzz/*.c
+	clang-format -i src/*.c src/*.h tests/unit/*.c tests/unit/*.h tests/fuzz/*.c tests/tools/*.c

@@ -17,7 +17,7 @@
 #include "notation.h"
 #include "utf8.h"
 
-#define NOTATION_VERSION 1
+#define BGMATCH_NOTATION_VERSION 1 /* the "bgmatch:" key: the version of the notation */
 
 /* What every part of the tree needs to know about the match. */
 typedef struct {
@@ -324,7 +324,7 @@ json_t *write_tree_of_match(const bg_match *match, bg_replay *replay) {
   json_set_alloc_funcs(bg_malloc, free);
   tree_context context = {.match = match, .same_names = names_are_equal(match)};
   json_t *tree = json_object();
-  json_object_set_new(tree, "bgmatch", json_integer(NOTATION_VERSION));
+  json_object_set_new(tree, "bgmatch", json_integer(BGMATCH_NOTATION_VERSION));
   json_object_set_new(tree, "match", match_node(match));
   json_object_set_new(tree, "games", games_node(&context, replay));
   return tree;

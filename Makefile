@@ -2,7 +2,7 @@
 #
 #   make demo     install missing build deps, build, run bgmatch on samples/
 #   make check    install missing build deps, build, run every test
-#                 (unit + end-to-end + corpus + samples + lint, then again
+#                 (unit + end-to-end + corpus + samples + lint + the YAML/JSON notation, then again
 #                 under ASan+UBSan, then valgrind); ends with
 #                 "N passed, M failed, K skipped"
 #   make lint     cppcheck and clang-tidy (.clang-tidy) over src/
@@ -25,10 +25,10 @@ export BGMATCH_SHARED := $(SHARED)
 # the sanitizers' default): it ends the program with status 86 instead.
 export ASAN_OPTIONS ?= exitcode=86:detect_leaks=1
 export UBSAN_OPTIONS ?= exitcode=86:halt_on_error=1:print_stacktrace=1
-PKGS     := libpcre2-8 yaml-0.1
+PKGS     := libpcre2-8 yaml-0.1 jansson
 TESTPKGS := check
 # Debian packages that provide the above (and pkg-config itself).
-DEBS     := pkg-config libpcre2-dev libyaml-dev check
+DEBS     := pkg-config libpcre2-dev libyaml-dev libjansson-dev check
 
 WARN     := -Wall -Wextra -Werror
 OPT      := -O2 -g
@@ -53,7 +53,7 @@ SUBMAKE  := $(MAKE) --no-print-directory
 ASAN     := BUILD=build-asan SAN=1
 STEP     := tests/step.sh $(BUILD)/check
 
-.PHONY: all deps demo check unit e2e corpus sample-check gnubg-check man-check lint clang-build \
+.PHONY: all deps demo check unit e2e corpus sample-check notation-check gnubg-check man-check lint clang-build \
         fuzz valgrind bench install uninstall clean format
 
 all: $(BIN)
@@ -110,6 +110,12 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libbgmatch.a $(wildcard src/*.h tests/
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CHECK_CFLAGS) $(LDFLAGS) -pthread -o $@ $< \
 	  $(BUILD)/libbgmatch.a $(PKG_LIBS) $(CHECK_LIBS)
 
+# Test drivers (tests/tools/*.c): small programs over the library that the
+# test scripts run, e.g. the writers before `bgmatch convert` exists.
+$(BUILD)/tests/tools/%: tests/tools/%.c $(BUILD)/libbgmatch.a $(wildcard src/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -pthread -o $@ $< $(BUILD)/libbgmatch.a $(PKG_LIBS)
+
 # ---- running things -------------------------------------------------------
 
 # A sub-make builds, so that pkg-config is asked only after deps installed.
@@ -129,20 +135,31 @@ corpus: $(BIN)
 sample-check: $(BIN)
 	@tests/samples.sh $(BIN)
 
+# The writers' output against grammar/bgmatch.schema.json, jq and the man page.
+notation-check: $(BUILD)/tests/tools/write_match
+	@tests/notation.sh $(BUILD)/tests/tools/write_match
+
 gnubg-check: $(BIN)
 	@tests/gnubg.sh $(BIN) $(BUILD)/gnubg-selfplay
+
+MAN_PAGES := man/bgmatch.1 man/bgmatch.5
 
 man-check:
 	@if ! command -v groff >/dev/null 2>&1; then \
 	  tests/skip.sh groff man-check "groff is not installed"; \
 	else \
-	  out=$$(groff -man -ww -z man/bgmatch.1 2>&1); \
-	  if [ -n "$$out" ]; then \
-	    echo "$$out"; echo "FAIL man-check: groff -man -ww -z man/bgmatch.1 warns"; \
-	    echo "0 passed, 1 failed, 0 skipped"; exit 1; \
-	  fi; \
-	  echo "ok man-check (groff -man -ww -z man/bgmatch.1: no warnings)"; \
-	  echo "1 passed, 0 failed, 0 skipped"; \
+	  passed=0; failed=0; \
+	  for page in $(MAN_PAGES); do \
+	    out=$$(groff -man -ww -z $$page 2>&1); \
+	    if [ -n "$$out" ]; then \
+	      echo "$$out"; echo "FAIL man-check: groff -man -ww -z $$page warns"; \
+	      failed=$$((failed + 1)); \
+	    else \
+	      echo "ok man-check (groff -man -ww -z $$page: no warnings)"; \
+	      passed=$$((passed + 1)); \
+	    fi; \
+	  done; \
+	  echo "$$passed passed, $$failed failed, 0 skipped"; [ $$failed -eq 0 ]; \
 	fi
 
 # Static analysis of src/ (tests/lint.sh): cppcheck, and clang-tidy with the
@@ -193,8 +210,8 @@ fuzz: $(GEN_HEADERS)
 	  echo "0 passed, 1 failed, 0 skipped"; exit 1; \
 	fi
 
-valgrind: $(BIN) $(UNIT_BIN)
-	@tests/valgrind.sh $(BIN) $(firstword $(UNIT_BIN))
+valgrind: $(BIN) $(UNIT_BIN) $(BUILD)/tests/tools/write_match
+	@tests/valgrind.sh $(BIN) $(firstword $(UNIT_BIN)) $(BUILD)/tests/tools/write_match
 
 # Every step runs even when an earlier one failed; tests/step.sh counts the
 # cases each step reports and the last line is the total.
@@ -205,6 +222,7 @@ check: deps
 	@$(STEP) e2e            $(SUBMAKE) e2e
 	@$(STEP) corpus         $(SUBMAKE) corpus
 	@$(STEP) samples        $(SUBMAKE) sample-check
+	@$(STEP) notation       $(SUBMAKE) notation-check
 	@$(STEP) gnubg-selfplay $(SUBMAKE) gnubg-check
 	@$(STEP) man-check      $(SUBMAKE) man-check
 	@$(STEP) lint           $(SUBMAKE) lint
@@ -223,15 +241,18 @@ bench: deps
 	@tests/bench.sh $(BIN) $(BUILD)/bench
 
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/man/man5
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/bgmatch
 	install -m 644 man/bgmatch.1 $(DESTDIR)$(PREFIX)/share/man/man1/bgmatch.1
+	install -m 644 man/bgmatch.5 $(DESTDIR)$(PREFIX)/share/man/man5/bgmatch.5
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/bgmatch $(DESTDIR)$(PREFIX)/share/man/man1/bgmatch.1
+	rm -f $(DESTDIR)$(PREFIX)/bin/bgmatch $(DESTDIR)$(PREFIX)/share/man/man1/bgmatch.1 \
+	  $(DESTDIR)$(PREFIX)/share/man/man5/bgmatch.5
 
 clean:
 	rm -rf build build-*
 
 format:
-	clang-format -i src/*.c src/*.h tests/unit/*.c tests/unit/*.h tests/fuzz/*.c
+	clang-format -i src/*.c src/*.h tests/unit/*.c tests/unit/*.h tests/fuzz/*.c tests/tools/*.c

@@ -5,6 +5,7 @@
 #include "diag.h"
 
 #include "alloc.h"
+#include "utf8.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -80,23 +81,6 @@ void diag_emitf(bg_diag_sink *sink, const char *file, int line, int column,
                   .rule = rule,
                   .message = message};
   diag_emit(sink, &diag);
-}
-
-/* Length of the well-formed UTF-8 sequence at `p` (1..4), 0 when the bytes
- * there are not one (overlong forms and surrogates included). */
-static int utf8_sequence_length(const unsigned char *p) {
-  if (p[0] < 0x80)
-    return 1;
-  int length = p[0] >= 0xf0 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 ? 2 : 0;
-  if (length == 0 || p[0] > 0xf4)
-    return 0;
-  for (int i = 1; i < length; i++)
-    if ((p[i] & 0xc0) != 0x80)
-      return 0;
-  if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] >= 0xa0) ||
-      (p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] >= 0x90))
-    return 0;
-  return length;
 }
 
 /* Writes `text` as a JSON string.  Records carry names in UTF-8 or in

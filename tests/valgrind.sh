@@ -2,7 +2,10 @@
 # valgrind.sh — a handful of bgmatch runs and one unit-test program under
 # valgrind: no invalid access, no uninitialised read, no leak.
 #
-#   tests/valgrind.sh BIN [UNIT_PROGRAM]
+#   tests/valgrind.sh BIN [UNIT_PROGRAM [WRITER_DRIVER]]
+#
+# WRITER_DRIVER (build/tests/tools/write_match) writes samples as YAML and
+# JSON under valgrind: libyaml's emitter and jansson's tree freed.
 #
 # Each run passes when valgrind's log says "ERROR SUMMARY: 0 errors" and the
 # program's exit status is the one the run expects (bgmatch's own 1 for a
@@ -14,6 +17,7 @@ set -u
 
 bin=${1:-build/bgmatch}
 unit=${2:-}
+driver=${3:-}
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
 source tests/tally.sh
 if ! command -v valgrind >/dev/null 2>&1; then
@@ -55,6 +59,11 @@ vg 1 /dev/null "$bin" check --format json samples/broken/wrong-bear-off.mat samp
 vg 1 /dev/null "$bin" check $cases/empty.mat $cases/garbage.mat $cases/garbage-in-match.mat
 vg 0 samples/gnubg-money3g-s304.mat "$bin" check -
 vg 2 /dev/null "$bin" check no-such-file.mat samples/broken/score.mat
+if [[ -n $driver ]]; then
+  [[ $driver == /* ]] || driver=./$driver
+  vg 0 /dev/null "$driver" yaml samples/fibs-two-matches.mat
+  vg 0 /dev/null "$driver" json tests/notation/example.mat
+fi
 if [[ -n $unit && -x $unit ]]; then
   # CK_FORK=no: the tests run in the one process valgrind watches.
   CK_FORK=no vg 0 /dev/null "$unit"

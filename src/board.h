@@ -39,6 +39,11 @@ void board_initial_longgammon(bg_board *board);
 /* Makes the opponent the player on roll (swaps the two sides). */
 void board_swap(bg_board *board);
 
+/* A match's position (side 0 the left player, side 1 the right, as the
+ * referee and the replay keep it) as `player` (0 or 1) sees it on roll;
+ * the same call turns such a view back (the swap undoes itself). */
+void board_seen_by(const bg_board *absolute, int player, bg_board *view);
+
 bool board_equal(const bg_board *a, const bg_board *b);
 
 /* Checks the invariants: 15 checkers a side, the two sides never share a

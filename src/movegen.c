@@ -29,19 +29,19 @@
 #define FIRST_CAPACITY 32
 #define LOCAL_SLOTS 512 /* set slots on the stack: enough for most rolls */
 
-void playlist_init(bg_playlist *list) {
+void movegen_playlist_init(bg_playlist *list) {
   list->plays = NULL;
   list->count = 0;
   list->capacity = 0;
 }
 
-void playlist_clear(bg_playlist *list) {
+void movegen_playlist_clear(bg_playlist *list) {
   list->count = 0;
 }
 
-void playlist_free(bg_playlist *list) {
+void movegen_playlist_free(bg_playlist *list) {
   free(list->plays);
-  playlist_init(list);
+  movegen_playlist_init(list);
 }
 
 /* Room for one more play (out of memory ends the program: alloc.h). */
@@ -194,7 +194,7 @@ static void search_init(search *s, bg_playlist *out, int die1, int die2,
   s->slots = s->local_slots;
   s->slot_mask = LOCAL_SLOTS - 1;
   set_reset(s);
-  playlist_clear(out);
+  movegen_playlist_clear(out);
 }
 
 /* The points from which a step of `die` is legal on `board`. */
@@ -257,7 +257,7 @@ static bool dice_are_valid(int die1, int die2) {
 
 int movegen_legal_plays(const bg_board *board, int die1, int die2, bg_playlist *out) {
   if (!dice_are_valid(die1, die2)) {
-    playlist_clear(out);
+    movegen_playlist_clear(out);
     return 0;
   }
   search s;
@@ -270,7 +270,7 @@ int movegen_legal_plays(const bg_board *board, int die1, int die2, bg_playlist *
 
 int movegen_reachable(const bg_board *board, int die1, int die2, bg_playlist *out) {
   if (!dice_are_valid(die1, die2)) {
-    playlist_clear(out);
+    movegen_playlist_clear(out);
     return 0;
   }
   search s;

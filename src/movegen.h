@@ -37,9 +37,9 @@ typedef struct {
   int capacity;
 } bg_playlist;
 
-void playlist_init(bg_playlist *list);
-void playlist_clear(bg_playlist *list); /* count = 0, keeps memory */
-void playlist_free(bg_playlist *list);
+void movegen_playlist_init(bg_playlist *list);
+void movegen_playlist_clear(bg_playlist *list); /* count = 0, keeps memory */
+void movegen_playlist_free(bg_playlist *list);
 
 /* Fills `out` (cleared first) with the legal plays of dice (die1, die2), in
  * any order of the two dice (1..6 each).  A roll that cannot be played gives

@@ -97,9 +97,8 @@ static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
 static void note_bear_off(game_state *state, int player) {
   int multipliers = 0;
   for (int i = 0; i < state->positions.count; i++) {
-    bg_board view = state->positions.boards[i];
-    if (player == 1)
-      board_swap(&view);
+    bg_board view;
+    board_seen_by(&state->positions.boards[i], player, &view);
     int m = board_win_multiplier(&view, 0);
     if (m > 0)
       multipliers |= 1 << m;
@@ -224,9 +223,6 @@ static bg_srcpos last_place(const bg_game *game) {
 
 void referee_end_game(referee *ref, game_state *state, const bg_game *game,
                       bg_game_result *result) {
-  int winner = state->result_seen ? state->result_winner : state->winner;
-  int points =
-      state->result_seen ? state->result_points : referee_derived_points(ref, state);
   referee_resolve_result(ref, state, result);
   if (!state->result_seen)
     referee_say(ref, last_place(game), 0, -1, DIAG_WARNING, "incomplete",
@@ -237,13 +233,13 @@ void referee_end_game(referee *ref, game_state *state, const bg_game *game,
     ref->crawford_done = true;
   if (!state->result_seen)
     ref->last_result_open = false;
-  if (points < 0 || (!state->result_seen && state->end == END_NONE)) {
+  if (result->points < 0) { /* no winner, or a worth the record leaves open */
     /* No result to add: the next score line says where the match stands,
      * as long as one game could have brought it there. */
     ref->last_game_open = true;
     return;
   }
-  referee_count_result(ref, winner, points, game->number);
+  referee_count_result(ref, result->winner, result->points, game->number);
 }
 
 void referee_act(referee *ref, game_state *state, const bg_game *game, int index) {

@@ -20,13 +20,13 @@ void play_checker_init(play_checker *checker, const bg_match *match, bg_diag_sin
   memset(checker, 0, sizeof *checker);
   checker->match = match;
   checker->sink = sink;
-  playlist_init(&checker->legal);
-  playlist_init(&checker->reachable);
+  movegen_playlist_init(&checker->legal);
+  movegen_playlist_init(&checker->reachable);
 }
 
 void play_checker_free(play_checker *checker) {
-  playlist_free(&checker->legal);
-  playlist_free(&checker->reachable);
+  movegen_playlist_free(&checker->legal);
+  movegen_playlist_free(&checker->reachable);
 }
 
 static const char *player_name(const play_checker *checker, int player) {
@@ -117,12 +117,6 @@ static bool every_hit_marked(const bg_action *roll, const bg_play *play) {
   return true;
 }
 
-static void orient(const bg_board *absolute, int player, bg_board *view) {
-  *view = *absolute;
-  if (player == 1)
-    board_swap(view);
-}
-
 /* Copies the boards in use only: a set has room for hundreds. */
 static void copy_set(position_set *to, const position_set *from) {
   to->count = from->count;
@@ -135,7 +129,7 @@ static void copy_set(position_set *to, const position_set *from) {
  * positions are told apart by their hash first. */
 static void add_candidate(position_set *set, const bg_board *view, int player) {
   bg_board absolute;
-  orient(view, player, &absolute);
+  board_seen_by(view, player, &absolute);
   uint64_t hash = board_hash(&absolute);
   const unsigned mask = 2 * BG_MAX_CANDIDATES - 1;
   if (set->count == 0)
@@ -288,12 +282,12 @@ static bool check_play_quickly(play_checker *checker, const bg_action *roll,
   if (positions->count != 1 || roll->move_count == 0)
     return false;
   bg_board view, after;
-  orient(&positions->boards[0], roll->player, &view);
+  board_seen_by(&positions->boards[0], roll->player, &view);
   if (checker->marks_hits && !marks_agree_with_blots(roll, &view))
     return false;
   if (!referee_replay_one_die_per_move(roll, &view, &after))
     return false;
-  orient(&after, roll->player, &positions->boards[0]);
+  board_seen_by(&after, roll->player, &positions->boards[0]);
   return true;
 }
 
@@ -320,7 +314,7 @@ bool referee_check_play(play_checker *checker, const bg_action *roll,
   bool walks_at_matching = false, walks_on_path = false; /* play_walk from there */
   for (int i = 0; i < positions->count; i++) {
     bg_board view;
-    orient(&positions->boards[i], roll->player, &view);
+    board_seen_by(&positions->boards[i], roll->player, &view);
     bool on_path = false, walks = false;
     if (match_from(checker, roll, &view, found, &on_path, &walks) > 0 &&
         first_matching < 0) {
@@ -337,8 +331,8 @@ bool referee_check_play(play_checker *checker, const bg_action *roll,
     walks_at_matching = walks_on_path;
   }
   bg_board first;
-  orient(&positions->boards[first_matching >= 0 ? first_matching : 0], roll->player,
-         &first);
+  board_seen_by(&positions->boards[first_matching >= 0 ? first_matching : 0],
+                roll->player, &first);
   const position_set *best = found->path_and_marks.count ? &found->path_and_marks
                              : found->path.count         ? &found->path
                              : found->marks.count        ? &found->marks
@@ -417,7 +411,7 @@ bool referee_check_play_any_roll(play_checker *checker, const bg_action *roll,
   after->count = 0;
   for (int i = 0; i < positions->count; i++) {
     bg_board view;
-    orient(&positions->boards[i], roll->player, &view);
+    board_seen_by(&positions->boards[i], roll->player, &view);
     for (int high = 1; high <= 6; high++)
       for (int low = 1; low <= high; low++)
         referee_plays_of_roll(roll, &view, high, low, &checker->legal, after);
@@ -427,7 +421,7 @@ bool referee_check_play_any_roll(play_checker *checker, const bg_action *roll,
     return true;
   }
   bg_board first;
-  orient(&positions->boards[0], roll->player, &first);
+  board_seen_by(&positions->boards[0], roll->player, &first);
   if (roll->move_count > 0 && resynchronise(roll, &first, positions))
     return true;
   positions->count = 0;

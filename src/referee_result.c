@@ -247,16 +247,15 @@ void referee_on_resign(referee *ref, game_state *state, const bg_action *act) {
 static bg_result_by bore_off_by(const referee *ref, const game_state *state, int points) {
   static const bg_result_by by_multiplier[] = {BG_BY_NONE, BG_BY_SINGLE, BG_BY_GAMMON,
                                                BG_BY_BACKGAMMON};
-  int chosen = 0;
+  int lowest = 0;
   for (int m = 1; m <= 3; m++) {
     if (!(state->multipliers & (1 << m)))
       continue;
-    if (!chosen || capped(ref, state->winner, state->cube_value * m) == points)
-      chosen = chosen && capped(ref, state->winner, state->cube_value * chosen) == points
-                   ? chosen
-                   : m;
+    if (capped(ref, state->winner, state->cube_value * m) == points)
+      return by_multiplier[m];
+    lowest = lowest ? lowest : m;
   }
-  return by_multiplier[chosen];
+  return by_multiplier[lowest];
 }
 
 void referee_resolve_result(const referee *ref, const game_state *state,

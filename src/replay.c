@@ -156,22 +156,16 @@ const bg_replay_event *bg_replay_next(bg_replay *replay) {
 
 /* ---- the play as steps ------------------------------------------------ */
 
-static void orient(const bg_board *absolute, int player, bg_board *view) {
-  *view = *absolute;
-  if (player == 1)
-    board_swap(view);
-}
-
 bool bg_replay_play(const bg_replay_event *event, bg_play *play) {
   const bg_action *roll = event->action;
   if (event->kind != BG_REPLAY_ACTION || roll->kind != ACT_ROLL || !event->before_known ||
       !event->after_known || roll->die1 < 1 || roll->die2 < 1)
     return false;
   bg_board before, after;
-  orient(&event->before, roll->player, &before);
-  orient(&event->after, roll->player, &after);
+  board_seen_by(&event->before, roll->player, &before);
+  board_seen_by(&event->after, roll->player, &after);
   bg_playlist legal;
-  playlist_init(&legal);
+  movegen_playlist_init(&legal);
   movegen_legal_plays(&before, roll->die1, roll->die2, &legal);
   bool found = false;
   for (int i = 0; i < legal.count && !found; i++)
@@ -179,6 +173,6 @@ bool bg_replay_play(const bg_replay_event *event, bg_play *play) {
       *play = legal.plays[i];
       found = true;
     }
-  playlist_free(&legal);
+  movegen_playlist_free(&legal);
   return found;
 }

@@ -89,11 +89,11 @@ static const char *list_text(const bg_playlist *list) {
 static bg_playlist plays; /* reused by every test */
 
 static void setup(void) {
-  playlist_init(&plays);
+  movegen_playlist_init(&plays);
 }
 
 static void teardown(void) {
-  playlist_free(&plays);
+  movegen_playlist_free(&plays);
 }
 
 /* The legal plays of a roll, as text. */
@@ -619,11 +619,11 @@ START_TEST(test_reachable_counts_zero_one_and_two_dice) {
   ck_assert_ptr_nonnull(find_play(&plays, "24/18"));
   ck_assert_ptr_nonnull(find_play(&plays, "24/13"));
   bg_playlist legal_list;
-  playlist_init(&legal_list);
+  movegen_playlist_init(&legal_list);
   movegen_legal_plays(&board, 6, 5, &legal_list);
   /* No die, five single dice (24/18 13/7 8/2 13/8 8/3), both dice. */
   ck_assert_int_eq(plays.count, 1 + 5 + legal_list.count);
-  playlist_free(&legal_list);
+  movegen_playlist_free(&legal_list);
 }
 END_TEST
 
@@ -651,7 +651,7 @@ START_TEST(test_playlist_grows_and_clears) {
   int count = movegen_legal_plays(&board, 1, 1, &plays);
   ck_assert_int_gt(count, 64);
   int capacity = plays.capacity;
-  playlist_clear(&plays);
+  movegen_playlist_clear(&plays);
   ck_assert_int_eq(plays.count, 0);
   ck_assert_int_eq(plays.capacity, capacity);
   ck_assert_int_eq(movegen_reachable(&board, 1, 1, &plays), plays.count);

@@ -269,7 +269,7 @@ START_TEST(test_fixture_agrees_with_gnubg) {
   FILE *file = fopen(fixture_path, "r");
   ck_assert_msg(file != NULL, "cannot open %s", fixture_path);
   bg_playlist engine;
-  playlist_init(&engine);
+  movegen_playlist_init(&engine);
   char *text = NULL;
   size_t text_size = 0;
   int lines = 0, agree = 0, unreadable = 0, plays = 0, formats_differ = 0;
@@ -294,7 +294,7 @@ START_TEST(test_fixture_agrees_with_gnubg) {
   }
   free(text);
   fclose(file);
-  playlist_free(&engine);
+  movegen_playlist_free(&engine);
   printf("legal-plays: %d positions, %d agree; %d plays, %d written differently\n", lines,
          agree, plays, formats_differ);
   fflush(stdout);

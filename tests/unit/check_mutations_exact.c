@@ -184,40 +184,6 @@ static char *record_text(const record *rec, const edit *change) {
   return text;
 }
 
-/* Every match of `text`, read the way bgmatch reads it; the reader's own
- * diagnostics are not wanted here and go nowhere. */
-static int read_matches(const char *text, bg_match ***matches) {
-  char *dropped = NULL;
-  size_t dropped_size = 0;
-  FILE *out = open_memstream(&dropped, &dropped_size);
-  FILE *in = fmemopen((void *)text, strlen(text), "r");
-  ck_assert_ptr_nonnull(out);
-  ck_assert_ptr_nonnull(in);
-  bg_diag_sink sink;
-  diag_sink_init(&sink, out, DIAG_TEXT);
-  bg_mat_reader *reader = mat_reader_new(in, "t.mat", &sink);
-  ck_assert_ptr_nonnull(reader);
-  int count = 0;
-  *matches = NULL;
-  bg_match *match;
-  while ((match = mat_reader_next(reader)) != NULL) {
-    *matches = realloc(*matches, (count + 1) * sizeof **matches);
-    (*matches)[count++] = match;
-  }
-  mat_reader_free(reader);
-  diag_sink_free(&sink);
-  fclose(in);
-  fclose(out);
-  free(dropped);
-  return count;
-}
-
-static void free_matches(bg_match **matches, int count) {
-  for (int i = 0; i < count; i++)
-    match_free(matches[i]);
-  free(matches);
-}
-
 /* ---- the engine's view of a play ---------------------------------------- */
 
 static bool marked_on(const bg_action *roll, int point) {
@@ -311,12 +277,12 @@ static bool play_is_illegal(const bg_action *roll, const bg_board *view) {
   if (!referee_moves_target(view, roll, &target))
     return true; /* it moves checkers that are not there */
   bg_playlist legal;
-  playlist_init(&legal);
+  movegen_playlist_init(&legal);
   bool reached = false;
   if (movegen_legal_plays(view, roll->die1, roll->die2, &legal) > 0)
     for (int i = 0; i < legal.count && !reached; i++)
       reached = same_mover(&legal.plays[i].result, &target);
-  playlist_free(&legal);
+  movegen_playlist_free(&legal);
   return !reached || !steps_fit_dice(roll);
 }
 
@@ -343,7 +309,7 @@ static bool marks_are_wrong(const bg_action *roll, const bg_board *view) {
   if (!dice_known(roll) || !referee_moves_target(view, roll, &target))
     return false;
   bg_playlist legal;
-  playlist_init(&legal);
+  movegen_playlist_init(&legal);
   bool reached = false, on_path = false, agreed = false, agreed_on_path = false;
   if (movegen_legal_plays(view, roll->die1, roll->die2, &legal) > 0)
     for (int i = 0; i < legal.count; i++) {
@@ -356,7 +322,7 @@ static bool marks_are_wrong(const bg_action *roll, const bg_board *view) {
       agreed = agreed || marks;
       agreed_on_path = agreed_on_path || (path && marks);
     }
-  playlist_free(&legal);
+  movegen_playlist_free(&legal);
   return reached && !(on_path ? agreed_on_path : agreed);
 }
 
@@ -409,7 +375,7 @@ static bool replay_roll(const bg_action *roll, const bg_board *view, bool marks,
   if (!dice_known(roll) || !referee_moves_target(view, roll, &target))
     return false;
   bg_playlist legal;
-  playlist_init(&legal);
+  movegen_playlist_init(&legal);
   int found = 0;
   if (movegen_legal_plays(view, roll->die1, roll->die2, &legal) > 0)
     for (int i = 0; i < legal.count; i++) {
@@ -420,7 +386,7 @@ static bool replay_roll(const bg_action *roll, const bg_board *view, bool marks,
         found++;
       *after = play->result;
     }
-  playlist_free(&legal);
+  movegen_playlist_free(&legal);
   return found == 1;
 }
 
@@ -474,7 +440,7 @@ static bool file_load(file_info *file, const char *path) {
   if (!record_load(&file->rec, path))
     return false;
   char *text = record_text(&file->rec, NULL);
-  file->match_count = read_matches(text, &file->matches);
+  file->match_count = read_all_matches(text, &file->matches);
   free(text);
   replay(file);
   return true;
@@ -482,7 +448,7 @@ static bool file_load(file_info *file, const char *path) {
 
 static void file_free(file_info *file) {
   record_free(&file->rec);
-  free_matches(file->matches, file->match_count);
+  free_all_matches(file->matches, file->match_count);
   free(file->rolls);
 }
 
@@ -902,7 +868,7 @@ static void remove_a_game_line(const file_info *file, mutant_list *out) {
 static bool read_changed_roll(const char *text, const roll_site *site, bg_action *roll,
                               bool *marks) {
   bg_match **matches;
-  int count = read_matches(text, &matches);
+  int count = read_all_matches(text, &matches);
   bool found = false;
   for (int m = 0; m < count && !found; m++)
     for (int g = 0; g < matches[m]->game_count && !found; g++)
@@ -915,7 +881,7 @@ static bool read_changed_roll(const char *text, const roll_site *site, bg_action
           *marks = match_marks_hits(matches[m]);
         }
       }
-  free_matches(matches, count);
+  free_all_matches(matches, count);
   return found;
 }
 

@@ -96,32 +96,6 @@ static void replay_match(const bg_match *match, replay_summary *summary) {
   fclose(out);
 }
 
-/* The matches of a .mat text, read (and resolved) by the reader. */
-static int read_matches(const char *text, bg_match **matches, int max) {
-  FILE *in = fmemopen((void *)text, strlen(text), "r");
-  FILE *out = fopen("/dev/null", "w");
-  ck_assert_ptr_nonnull(in);
-  ck_assert_ptr_nonnull(out);
-  bg_diag_sink sink;
-  diag_sink_init(&sink, out, DIAG_TEXT);
-  bg_mat_reader *reader = mat_reader_new(in, "t.mat", &sink);
-  ck_assert_ptr_nonnull(reader);
-  int count = 0;
-  bg_match *match;
-  while ((match = mat_reader_next(reader)) != NULL) {
-    if (count < max)
-      matches[count++] = match;
-    else
-      match_free(match);
-  }
-  mat_reader_free(reader);
-  diag_flush(&sink);
-  diag_sink_free(&sink);
-  fclose(in);
-  fclose(out);
-  return count;
-}
-
 static char *load_file(const char *path) {
   FILE *in = fopen(path, "rb");
   if (!in)
@@ -224,7 +198,7 @@ static int check_fixture_line(char *line, int line_number) {
   bg_board start;
   memset(&start, 0, sizeof start);
   bg_playlist legal;
-  playlist_init(&legal);
+  movegen_playlist_init(&legal);
   int checked = 0;
   for (char *text = strtok(columns[5], "|"); text; text = strtok(NULL, "|")) {
     bg_move moves[BG_MAX_MOVES];
@@ -259,7 +233,7 @@ static int check_fixture_line(char *line, int line_number) {
     match_free(match);
     checked++;
   }
-  playlist_free(&legal);
+  movegen_playlist_free(&legal);
   return checked;
 }
 
@@ -307,8 +281,8 @@ typedef struct {
 static void check_results_of(const char *path, results_tally *tally) {
   char *text = load_file(path);
   ck_assert_ptr_nonnull(text);
-  bg_match *matches[16];
-  int count = read_matches(text, matches, 16);
+  bg_match **matches;
+  int count = read_all_matches(text, &matches);
   for (int m = 0; m < count; m++) {
     replay_summary summary;
     replay_match(matches[m], &summary);
@@ -344,8 +318,7 @@ static void check_results_of(const char *path, results_tally *tally) {
       tally->resigns += result->by == BG_BY_RESIGN;
     }
   }
-  for (int m = 0; m < count; m++)
-    match_free(matches[m]);
+  free_all_matches(matches, count);
   free(text);
   tally->files++;
 }
@@ -387,7 +360,10 @@ END_TEST
 
 /* One match of a hand-made record, replayed. */
 static void replay_text(const char *text, replay_summary *summary, bg_match **match) {
-  ck_assert_int_eq(read_matches(text, match, 1), 1);
+  bg_match **matches;
+  ck_assert_int_eq(read_all_matches(text, &matches), 1);
+  *match = matches[0];
+  free(matches);
   replay_match(*match, summary);
 }
 

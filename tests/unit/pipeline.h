@@ -9,9 +9,11 @@
 
 #include <check.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
+#include "read_mat.h"
 #include "reader.h"
 #include "referee.h"
 
@@ -52,6 +54,40 @@ static inline check_result check_record(const char *text, const char *file,
   result.warnings = sink.warnings;
   diag_sink_free(&sink);
   return result;
+}
+
+/* Every match of `text`, read the way bgmatch reads it; the reader's own
+ * diagnostics are not wanted here and go nowhere. */
+static inline int read_all_matches(const char *text, bg_match ***matches) {
+  char *dropped = NULL;
+  size_t dropped_size = 0;
+  FILE *out = open_memstream(&dropped, &dropped_size);
+  FILE *in = fmemopen((void *)text, strlen(text), "r");
+  ck_assert_ptr_nonnull(out);
+  ck_assert_ptr_nonnull(in);
+  bg_diag_sink sink;
+  diag_sink_init(&sink, out, DIAG_TEXT);
+  bg_mat_reader *reader = mat_reader_new(in, "t.mat", &sink);
+  ck_assert_ptr_nonnull(reader);
+  int count = 0;
+  *matches = NULL;
+  bg_match *match;
+  while ((match = mat_reader_next(reader)) != NULL) {
+    *matches = realloc(*matches, (count + 1) * sizeof **matches);
+    (*matches)[count++] = match;
+  }
+  mat_reader_free(reader);
+  diag_sink_free(&sink);
+  fclose(in);
+  fclose(out);
+  free(dropped);
+  return count;
+}
+
+static inline void free_all_matches(bg_match **matches, int count) {
+  for (int i = 0; i < count; i++)
+    match_free(matches[i]);
+  free(matches);
 }
 
 #endif

@@ -38,12 +38,6 @@ void board_initial_longgammon(bg_board *board) {
   board->checkers[0][24] = board->checkers[1][24] = BG_CHECKERS;
 }
 
-void board_seen_by(const bg_board *absolute, int player, bg_board *view) {
-  *view = *absolute;
-  if (player == 1)
-    board_swap(view);
-}
-
 void board_swap(bg_board *board) {
   uint8_t roller[BG_SLOTS];
   memcpy(roller, board->checkers[0], sizeof roller);

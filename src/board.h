@@ -41,8 +41,13 @@ void board_swap(bg_board *board);
 
 /* A match's position (side 0 the left player, side 1 the right, as the
  * referee and the replay keep it) as `player` (0 or 1) sees it on roll;
- * the same call turns such a view back (the swap undoes itself). */
-void board_seen_by(const bg_board *absolute, int player, bg_board *view);
+ * the same call turns such a view back (the swap undoes itself).  Inline:
+ * the referee calls it for every position it follows. */
+static inline void board_seen_by(const bg_board *absolute, int player, bg_board *view) {
+  *view = *absolute;
+  if (player == 1)
+    board_swap(view);
+}
 
 bool board_equal(const bg_board *a, const bg_board *b);
 

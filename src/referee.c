@@ -331,6 +331,12 @@ static bool galaxy_one_off_game(const bg_match *match) {
 
 void referee_begin_match(referee *ref, const bg_match *match,
                          const bg_referee_options *options, bg_diag_sink *sink) {
+  /* Every field but the play checker's large scratch, which
+   * play_checker_init below clears once: zeroing it twice per match was a
+   * tenth of the time of checking a short one. */
+  memset(ref, 0, offsetof(referee, plays));
+  memset((char *)ref + offsetof(referee, plays) + sizeof ref->plays, 0,
+         sizeof *ref - offsetof(referee, plays) - sizeof ref->plays);
   ref->match = match;
   ref->sink = sink;
   ref->match_won_by = -1;

@@ -91,7 +91,7 @@ void referee_say(referee *ref, bg_srcpos pos, int move, int player, bg_severity 
 
 /* referee.c: the walk, as the replay drives it (replay.c) */
 
-/* Gets `ref` (zeroed by the caller) ready for `match`. */
+/* Gets `ref` ready for `match` (whatever it held before). */
 void referee_begin_match(referee *ref, const bg_match *match,
                          const bg_referee_options *options, bg_diag_sink *sink);
 /* Checks the game's score line and sets up its first position. */

@@ -31,8 +31,13 @@ struct bg_replay {
 
 bg_replay *bg_replay_new(const bg_match *match, const bg_referee_options *options,
                          bg_diag_sink *sink) {
-  bg_replay *replay = bg_calloc(1, sizeof *replay);
+  /* Not calloc: the referee and the game state clear what they use
+   * (referee_begin_match, referee_begin_game), and most of this is room for
+   * positions that a short match never touches. */
+  bg_replay *replay = bg_malloc(sizeof *replay);
   referee_begin_match(&replay->ref, match, options, sink);
+  replay->game_index = 0;
+  replay->action_index = 0;
   replay->phase = match->game_count > 0 ? AT_GAME_START : AT_MATCH_END;
   return replay;
 }
@@ -60,12 +65,19 @@ static bool position_now(const game_state *state, bg_board *board) {
   return true;
 }
 
-/* A fresh event of `kind`, the diagnostics counted from here. */
+/* A fresh event of `kind`, the diagnostics counted from here.  Field by
+ * field, not a memset: this runs for every action `check` reads, and the
+ * two boards are read only when their flags say they are known. */
 static bg_replay_event *begin_event(bg_replay *replay, bg_replay_kind kind) {
   bg_replay_event *event = &replay->event;
   const bg_match *match = replay->ref.match;
-  memset(event, 0, sizeof *event);
   event->kind = kind;
+  event->action = NULL;
+  event->action_index = 0;
+  event->cube = (bg_cube_state){0};
+  event->before_known = event->after_known = false;
+  event->readings = 0;
+  event->result = (bg_game_result){.winner = -1, .points = -1};
   event->game_index = replay->game_index;
   event->game =
       replay->game_index < match->game_count ? &match->games[replay->game_index] : NULL;

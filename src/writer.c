@@ -1,0 +1,40 @@
+/*
+ * writer.c — dispatches writer_write to the file of each notation.
+ */
+#include "writer.h"
+
+#include <string.h>
+
+#include "write_int.h"
+
+static const struct {
+  const char *name;
+  bg_format format;
+  bool (*write)(FILE *out, const bg_match *match, bg_replay *replay, bool first);
+} writers[] = {
+    {"mat", BG_FORMAT_MAT, write_mat},
+};
+
+static int writer_index(bg_format format) {
+  for (size_t i = 0; i < sizeof writers / sizeof writers[0]; i++)
+    if (writers[i].format == format)
+      return (int)i;
+  return -1;
+}
+
+bool writer_format_named(const char *name, bg_format *format) {
+  for (size_t i = 0; i < sizeof writers / sizeof writers[0]; i++)
+    if (strcmp(writers[i].name, name) == 0) {
+      *format = writers[i].format;
+      return true;
+    }
+  return false;
+}
+
+bool writer_write(bg_format format, FILE *out, const bg_match *match, bg_replay *replay,
+                  bool first) {
+  int index = writer_index(format);
+  if (index < 0)
+    return false;
+  return writers[index].write(out, match, replay, first);
+}

@@ -13,11 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "diag.h"
 #include "match.h"
+#include "progress.h"
 #include "read_mat.h"
 #include "referee.h"
 
@@ -108,58 +108,6 @@ static FILE *open_input(const char *path) {
     return NULL;
   }
   return in;
-}
-
-/* A one-line progress indicator on stderr, for long runs at a terminal:
- * files done of the total and the reading speed, redrawn at most five
- * times a second and erased before any diagnostic is printed and at the
- * end.  Never drawn when stderr is not a terminal. */
-typedef struct {
-  bool enabled;
-  bool shown;
-  bool shares_terminal; /* stdout is a terminal too: erase before printing */
-  int files_total;
-  int files_done;
-  double bytes_done;
-  double started, last_drawn;
-} progress;
-
-static double seconds_now(void) {
-  struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
-}
-
-static void progress_init(progress *bar, int files_total) {
-  memset(bar, 0, sizeof *bar);
-  bar->enabled = isatty(STDERR_FILENO) && files_total > 1;
-  bar->shares_terminal = isatty(STDOUT_FILENO);
-  bar->files_total = files_total;
-  bar->started = bar->last_drawn = seconds_now();
-}
-
-static void progress_erase(progress *bar) {
-  if (bar->shown)
-    fputs("\r\033[K", stderr);
-  bar->shown = false;
-}
-
-/* One more file done (`bytes` long).  The line appears only once the work
- * has taken a second: short runs stay quiet. */
-static void progress_step(progress *bar, double bytes) {
-  bar->files_done++;
-  bar->bytes_done += bytes;
-  if (!bar->enabled)
-    return;
-  double now = seconds_now();
-  if (now - bar->started < 1.0 || now - bar->last_drawn < 0.2)
-    return;
-  bar->last_drawn = now;
-  progress_erase(bar);
-  fprintf(stderr, "bgmatch: %d/%d files, %.1f MB/s", bar->files_done, bar->files_total,
-          bar->bytes_done / 1e6 / (now - bar->started));
-  fflush(stderr);
-  bar->shown = true;
 }
 
 /* Reads every match of one input and referees it; diagnostics are printed

@@ -49,7 +49,8 @@ SUBMAKE  := $(MAKE) --no-print-directory
 ASAN     := BUILD=build-asan SAN=1
 STEP     := tests/step.sh $(BUILD)/check
 
-.PHONY: all deps demo check unit e2e corpus sample-check gnubg-check man-check clang-build fuzz \
+.PHONY: all deps demo check unit e2e corpus sample-check gnubg-check convert-check man-check \
+        clang-build fuzz \
         valgrind bench install uninstall clean format
 
 all: $(BIN)
@@ -124,6 +125,11 @@ sample-check: $(BIN)
 gnubg-check: $(BIN)
 	@tests/gnubg.sh $(BIN) $(BUILD)/gnubg-selfplay
 
+# convert: the output file, and every record of samples/, the corpus and
+# gnubg's self-play (when gnubg-check made it) a fixed point of the writer.
+convert-check: $(BIN)
+	@tests/convert.sh $(BIN) $(BUILD)/gnubg-selfplay
+
 man-check:
 	@if ! command -v groff >/dev/null 2>&1; then \
 	  echo "SKIP: man-check (groff is not installed)"; \
@@ -189,12 +195,14 @@ check: deps
 	@$(STEP) corpus         $(SUBMAKE) corpus
 	@$(STEP) samples        $(SUBMAKE) sample-check
 	@$(STEP) gnubg-selfplay $(SUBMAKE) gnubg-check
+	@$(STEP) convert        $(SUBMAKE) convert-check
 	@$(STEP) man-check      $(SUBMAKE) man-check
 	@$(STEP) asan-build     $(SUBMAKE) $(ASAN) all
 	@$(STEP) asan-unit      $(SUBMAKE) $(ASAN) unit
 	@$(STEP) asan-e2e       $(SUBMAKE) $(ASAN) e2e
 	@$(STEP) asan-corpus    $(SUBMAKE) $(ASAN) corpus
 	@$(STEP) asan-samples   $(SUBMAKE) $(ASAN) sample-check
+	@$(STEP) asan-convert   $(SUBMAKE) $(ASAN) convert-check
 	@$(STEP) valgrind       $(SUBMAKE) valgrind
 	@$(STEP) clang-build    $(SUBMAKE) clang-build
 	@$(STEP) fuzz           $(SUBMAKE) fuzz

@@ -57,6 +57,9 @@ vg 1 /dev/null "$bin" check --format json samples/broken/wrong-bear-off.mat samp
 vg 1 /dev/null "$bin" check $cases/empty.mat $cases/garbage.mat $cases/garbage-in-match.mat
 vg 0 samples/gnubg-money3g-s304.mat "$bin" check -
 vg 2 /dev/null "$bin" check no-such-file.mat samples/broken/score.mat
+vg 0 /dev/null "$bin" convert --to mat -o "$logs/out.mat" samples/xg-style.mat samples/fibs-two-matches.mat
+vg 1 /dev/null "$bin" convert --to mat --strict samples/broken/cube.mat samples/bgstudio-style.mat
+vg 1 /dev/null "$bin" convert --to mat $cases/garbage-in-match.mat $cases/xg-set-position.mat
 if [[ -n $unit && -x $unit ]]; then
   # CK_FORK=no: the tests run in the one process valgrind watches.
   CK_FORK=no vg 0 /dev/null "$unit"

@@ -2,8 +2,9 @@
 #
 #   make demo     install missing build deps, build, run bgmatch on samples/
 #   make check    install missing build deps, build, run every test
-#                 (unit + end-to-end + corpus + samples, then again under
-#                 ASan+UBSan, then valgrind); ends with "N passed, M failed"
+#                 (unit + end-to-end + corpus + samples + GNU Backgammon both
+#                 ways + convert, then again under ASan+UBSan, then
+#                 valgrind); ends with "N passed, M failed"
 #   make bench    moves/s and MB/s on a generated corpus, next to wc -l
 #   make install PREFIX=/usr/local [DESTDIR=/tmp/stage]   (make uninstall: the same, undone)
 #   make CC=clang any of the above with clang
@@ -49,7 +50,8 @@ SUBMAKE  := $(MAKE) --no-print-directory
 ASAN     := BUILD=build-asan SAN=1
 STEP     := tests/step.sh $(BUILD)/check
 
-.PHONY: all deps demo check unit e2e corpus sample-check gnubg-check convert-check man-check \
+.PHONY: all deps demo check unit e2e corpus sample-check gnubg-check convert-check gnubg-import \
+        man-check \
         clang-build fuzz \
         valgrind bench install uninstall clean format
 
@@ -130,6 +132,11 @@ gnubg-check: $(BIN)
 convert-check: $(BIN)
 	@tests/convert.sh $(BIN) $(BUILD)/gnubg-selfplay
 
+# The canonical .mat of the samples and the valid corpus records, imported
+# into GNU Backgammon and exported again: no warning, the same match.
+gnubg-import: $(BIN)
+	@tests/gnubg-import.sh $(BIN)
+
 man-check:
 	@if ! command -v groff >/dev/null 2>&1; then \
 	  echo "SKIP: man-check (groff is not installed)"; \
@@ -196,6 +203,7 @@ check: deps
 	@$(STEP) samples        $(SUBMAKE) sample-check
 	@$(STEP) gnubg-selfplay $(SUBMAKE) gnubg-check
 	@$(STEP) convert        $(SUBMAKE) convert-check
+	@$(STEP) gnubg-import   $(SUBMAKE) gnubg-import
 	@$(STEP) man-check      $(SUBMAKE) man-check
 	@$(STEP) asan-build     $(SUBMAKE) $(ASAN) all
 	@$(STEP) asan-unit      $(SUBMAKE) $(ASAN) unit

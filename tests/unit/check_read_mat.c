@@ -578,6 +578,21 @@ START_TEST(galaxy_resignation) {
 }
 END_TEST
 
+/* A left name too long for the column leaves one blank before the right
+ * name: that column says nothing about the right cells, which stay at 34. */
+START_TEST(long_left_name) {
+  parsed r;
+  parse(&r, "3 point match\n Game 1\n"
+            " Anastasia Maria Longname-Dubois the Third of Somewhere Far : 0 Bob : 0\n"
+            "  1)                             51: 24/23 13/8\n"
+            "  2) 42: 8/4 6/4\n");
+  ck_assert_int_eq(syntax_errors(&r), 0);
+  ck_assert_int_eq(action_at(&r, 0, 0, 0)->player, 1);
+  ck_assert_int_eq(action_at(&r, 0, 0, 1)->player, 0);
+  parsed_free(&r);
+}
+END_TEST
+
 /* The resignations bgmatch's canonical layout writes: "Resigns N points"
  * (GNU Backgammon's import skips a line that starts with "resign"), or
  * what was resigned when the record gave no points. */
@@ -1004,6 +1019,7 @@ static Suite *read_mat_suite(void) {
   tcase_add_test(dialects, wins_forms);
   tcase_add_test(dialects, galaxy_resignation);
   tcase_add_test(dialects, canonical_resignation);
+  tcase_add_test(dialects, long_left_name);
   tcase_add_test(dialects, move_notations);
   tcase_add_test(dialects, move_chains);
   tcase_add_test(dialects, roll_glued_to_play);

@@ -112,6 +112,14 @@ START_TEST(long_cells_never_fuse) {
                      " Averyveryveryverylongplayername : 0 Bob : 0\n"
                      "  1) 11: 24/23 24/23 6/5 6/5      Doubles => 2\n"
                      "  2)  Takes                      22: 6/4 6/4 6/4 6/4\n");
+  assert_converts_to("1 point match\n Game 1\n"
+                     " Anastasia Maria Longname-Dubois the Third of Somewhere Far : 0"
+                     " Bob : 0\n"
+                     "  1)                               51: 24/23 13/8\n",
+                     " 1 point match\n\n Game 1\n"
+                     " Anastasia Maria Longname-Dubois the Third of Somewhere Far : 0"
+                     " Bob : 0\n"
+                     "  1)                             51: 24/23 13/8\n");
   assert_converts_to("1 point match\n Game 1\n A : 0   B : 0\n"
                      "  1)                   22: 24/22 24/22 13/11 13/11\n"
                      "  2) 55: 13/8 13/8 13/8 13/8   Doubles => 2\n",

@@ -120,13 +120,25 @@ START_TEST(long_cells_never_fuse) {
                      " Anastasia Maria Longname-Dubois the Third of Somewhere Far : 0"
                      " Bob : 0\n"
                      "  1)                             51: 24/23 13/8\n");
-  assert_converts_to("1 point match\n Game 1\n A : 0   B : 0\n"
-                     "  1)                   22: 24/22 24/22 13/11 13/11\n"
-                     "  2) 55: 13/8 13/8 13/8 13/8   Doubles => 2\n",
-                     " 1 point match\n\n Game 1\n"
+  /* a roll cell past the column, then a keyword: the keyword's own blank
+   * makes the two blanks GNU Backgammon splits such a line at */
+  assert_converts_to("3 point match\n Game 1\n A : 0   B : 0\n"
+                     "  1)                   43: 8/4 6/3\n"
+                     "  2) 33: 24/21* 24/21 13/10 13/10   Doubles => 2\n"
+                     "  3)  Drops   Wins 1 point\n",
+                     " 3 point match\n\n Game 1\n"
                      " A : 0                           B : 0\n"
-                     "  1)                             22: 24/22 24/22 13/11 13/11\n"
-                     "  2) 55: 13/8 13/8 13/8 13/8      Doubles => 2\n");
+                     "  1)                             43: 8/4 6/3\n"
+                     "  2) 33: 24/21* 24/21 13/10 13/10  Doubles => 2\n"
+                     "  3)  Drops                       Wins 1 point\n");
+  /* ...and a roll: one blank, GNU Backgammon splits at the second dice */
+  assert_converts_to("3 point match\n Game 1\n A : 0   B : 0\n"
+                     "  1)                   43: 8/4 6/3\n"
+                     "  2) 33: 24/21* 24/21 13/10 13/10   21: bar/23 6/5\n",
+                     " 3 point match\n\n Game 1\n"
+                     " A : 0                           B : 0\n"
+                     "  1)                             43: 8/4 6/3\n"
+                     "  2) 33: 24/21* 24/21 13/10 13/10 21: 25/23 6/5\n");
 }
 END_TEST
 

@@ -2,8 +2,9 @@
 #
 #   make demo     install missing build deps, build, run bgmatch on samples/
 #   make check    install missing build deps, build, run every test
-#                 (unit + end-to-end + corpus + samples + lint + the YAML/JSON notation, then again
-#                 under ASan+UBSan, then valgrind); ends with
+#                 (unit + end-to-end + corpus + samples + the YAML/JSON
+#                 notation + GNU Backgammon both ways + convert + lint, then
+#                 again under ASan+UBSan, then valgrind); ends with
 #                 "N passed, M failed, K skipped"
 #   make lint     cppcheck and clang-tidy (.clang-tidy) over src/
 #   make bench    moves/s and MB/s on a generated corpus, next to wc -l
@@ -43,7 +44,10 @@ ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(OPT) -I src -I $(BUILD
              $(PKG_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(OPT) $(LDFLAGS)
 
-LIB_SRC  := $(filter-out src/main.c,$(wildcard src/*.c))
+# The command line (main.c and the commands, cli*.c) is not the library.
+CLI_SRC  := src/main.c $(wildcard src/cli*.c)
+CLI_OBJ  := $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
+LIB_SRC  := $(filter-out $(CLI_SRC),$(wildcard src/*.c))
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 PATTERNS := $(sort $(wildcard grammar/*.pcre))
 UNIT_SRC := $(wildcard tests/unit/check_*.c)
@@ -53,8 +57,8 @@ SUBMAKE  := $(MAKE) --no-print-directory
 ASAN     := BUILD=build-asan SAN=1
 STEP     := tests/step.sh $(BUILD)/check
 
-.PHONY: all deps demo check unit e2e corpus sample-check notation-check gnubg-check man-check lint clang-build \
-        fuzz valgrind bench install uninstall clean format
+.PHONY: all deps demo check unit e2e corpus sample-check notation-check gnubg-check convert-check \
+        gnubg-import man-check lint clang-build fuzz valgrind bench install uninstall clean format
 
 all: $(BIN)
 
@@ -101,7 +105,7 @@ $(BUILD)/libbgmatch.a: $(LIB_OBJ)
 	ar rcs $@ $^
 
 # -pthread: the grammar is compiled once per process under pthread_once.
-$(BIN): $(BUILD)/obj/main.o $(BUILD)/libbgmatch.a
+$(BIN): $(CLI_OBJ) $(BUILD)/libbgmatch.a
 	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $^ $(PKG_LIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libbgmatch.a $(wildcard src/*.h tests/unit/*.h) \
@@ -141,6 +145,16 @@ notation-check: $(BUILD)/tests/tools/write_match
 
 gnubg-check: $(BIN)
 	@tests/gnubg.sh $(BIN) $(BUILD)/gnubg-selfplay
+
+# convert: the output file, and every record of samples/, the corpus and
+# gnubg's self-play (when gnubg-check made it) a fixed point of the writer.
+convert-check: $(BIN)
+	@tests/convert.sh $(BIN) $(BUILD)/gnubg-selfplay
+
+# The canonical .mat of the samples and the valid corpus records, imported
+# into GNU Backgammon and exported again: no warning, the same match.
+gnubg-import: $(BIN)
+	@tests/gnubg-import.sh $(BIN)
 
 MAN_PAGES := man/bgmatch.1 man/bgmatch.5
 
@@ -224,6 +238,8 @@ check: deps
 	@$(STEP) samples        $(SUBMAKE) sample-check
 	@$(STEP) notation       $(SUBMAKE) notation-check
 	@$(STEP) gnubg-selfplay $(SUBMAKE) gnubg-check
+	@$(STEP) convert        $(SUBMAKE) convert-check
+	@$(STEP) gnubg-import   $(SUBMAKE) gnubg-import
 	@$(STEP) man-check      $(SUBMAKE) man-check
 	@$(STEP) lint           $(SUBMAKE) lint
 	@$(STEP) asan-build     $(SUBMAKE) $(ASAN) all
@@ -231,6 +247,7 @@ check: deps
 	@$(STEP) asan-e2e       $(SUBMAKE) $(ASAN) e2e
 	@$(STEP) asan-corpus    $(SUBMAKE) $(ASAN) corpus
 	@$(STEP) asan-samples   $(SUBMAKE) $(ASAN) sample-check
+	@$(STEP) asan-convert   $(SUBMAKE) $(ASAN) convert-check
 	@$(STEP) valgrind       $(SUBMAKE) valgrind
 	@$(STEP) clang-build    $(SUBMAKE) clang-build
 	@$(STEP) fuzz           $(SUBMAKE) fuzz

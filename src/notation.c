@@ -20,26 +20,44 @@ const char *notation_point_name(int point, char *buf, int size) {
   return buf;
 }
 
+/* A point in `style`: "bar"/"off" or 25/0. */
+static const char *point_text(int point, bg_play_style style, char *buf, int size) {
+  if (style == NOTATION_GNUBG)
+    return notation_point_name(point, buf, size);
+  snprintf(buf, size, "%d", point);
+  return buf;
+}
+
 /* "13/9*(2)" as the record wrote it (up to the repeat count). */
-const char *notation_move_text(const bg_move *move, char *buf, int size) {
+const char *notation_move_text_as(const bg_move *move, bg_play_style style, char *buf,
+                                  int size) {
   char from[8], to[8];
   int length =
-      snprintf(buf, size, "%s/%s%s", notation_point_name(move->from, from, sizeof from),
-               notation_point_name(move->to, to, sizeof to), move->hit ? "*" : "");
+      snprintf(buf, size, "%s/%s%s", point_text(move->from, style, from, sizeof from),
+               point_text(move->to, style, to, sizeof to), move->hit ? "*" : "");
   if (move->count > 1 && length < size)
     snprintf(buf + length, size - length, "(%d)", move->count);
   return buf;
 }
 
-const char *notation_play_text(const bg_action *roll, char *buf, int size) {
+const char *notation_move_text(const bg_move *move, char *buf, int size) {
+  return notation_move_text_as(move, NOTATION_GNUBG, buf, size);
+}
+
+const char *notation_play_text_as(const bg_action *roll, bg_play_style style, char *buf,
+                                  int size) {
   int length = 0;
   buf[0] = '\0';
   for (int i = 0; i < roll->move_count && length < size - 1; i++) {
     char one[32];
     length += snprintf(buf + length, size - length, "%s%s", i ? " " : "",
-                       notation_move_text(&roll->moves[i], one, sizeof one));
+                       notation_move_text_as(&roll->moves[i], style, one, sizeof one));
   }
   return buf;
+}
+
+const char *notation_play_text(const bg_action *roll, char *buf, int size) {
+  return notation_play_text_as(roll, NOTATION_GNUBG, buf, size);
 }
 
 /* The legal plays as "a | b | c", at most `shown` of them. */

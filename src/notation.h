@@ -11,7 +11,8 @@
  *  - NOTATION_STEPS, the way GNU Backgammon's .mat export writes them:
  *    every die's step on its own, the bar as 25 and off as 0 ("25/21
  *    13/7* 6/0").
- * A play as a record wrote it (bg_move, the model's) is printed as written.
+ * A play as a record wrote it (bg_move, the model's) is printed as written,
+ * its points named in either style ("bar/20*(2)" or "25/20*(2)").
  */
 #ifndef BG_NOTATION_H
 #define BG_NOTATION_H
@@ -41,8 +42,18 @@ char *notation_format_play(const bg_play *play, char *buf, int size);
 /* One move of a record as written ("13/9*(2)"); into buf, returns buf. */
 const char *notation_move_text(const bg_move *move, char *buf, int size);
 
+/* notation_move_text with the points named in `style`: "bar/20*" in
+ * NOTATION_GNUBG, "25/20*" in NOTATION_STEPS (the moves stay as the
+ * record grouped them: a hop is one move). */
+const char *notation_move_text_as(const bg_move *move, bg_play_style style, char *buf,
+                                  int size);
+
 /* A record's whole play as written, moves separated by blanks. */
 const char *notation_play_text(const bg_action *roll, char *buf, int size);
+
+/* notation_play_text with the points named in `style`. */
+const char *notation_play_text_as(const bg_action *roll, bg_play_style style, char *buf,
+                                  int size);
 
 /* The legal plays as "a | b | c", the first eight of them, then how many
  * there are in all; a play of no step is "no play". */

@@ -360,6 +360,19 @@ static void check_same_player(bg_mat_reader *reader, const mat_line *line, mat_s
                    side ? "right" : "left", (int)(name.end - name.start), text, known);
 }
 
+/* Was the right name of a score line put in its place by blanks (two, or
+ * a tab)?  Only then does it say where the right cells start: after one
+ * blank (a left name too long for the column, in bgmatch's canonical
+ * layout) or none (GNU Backgammon's fused names) it says nothing. */
+static bool lined_up(const mat_line *line, mat_span name) {
+  const char *text = line->text;
+  size_t at = name.start;
+  if (name.end <= at || at < 2)
+    return false;
+  return text[at - 1] == '\t' ||
+         (text[at - 1] == ' ' && (text[at - 2] == ' ' || text[at - 2] == '\t'));
+}
+
 /* The score line gives the game's starting score, the players (from the
  * first game that has a readable score line) and a first guess of the right
  * column (where the right name starts). */
@@ -387,7 +400,8 @@ static bool read_score_line(bg_mat_reader *reader, const mat_line *line) {
       return false;
   }
   int right_name_column = (int)name[1].start + 1;
-  if (!reader->right_column_learned && right_name_column > reader->left_column + 10)
+  if (!reader->right_column_learned && right_name_column > reader->left_column + 10 &&
+      lined_up(line, name[1]))
     reader->right_column = right_name_column;
   return true;
 }

@@ -1,7 +1,9 @@
 /*
- * write_int.h — the writers behind writer.c's table, one per notation:
- * the signature writer_write dispatches to (see writer.h for what each
- * argument means).
+ * write_int.h — the writers behind writer_write (writer.c), one per
+ * notation, each in its own file.  Each writes one match to `out`,
+ * walking `replay` (fresh, of the same match) to its end; `first` is
+ * false when matches were written to `out` before it.  Each returns false
+ * on a write error (errno says which).
  */
 #ifndef BG_WRITE_INT_H
 #define BG_WRITE_INT_H
@@ -11,6 +13,9 @@
 
 #include "match.h"
 #include "replay.h"
+
+/* The canonical .mat layout (write_mat.c). */
+bool write_mat(FILE *out, const bg_match *match, bg_replay *replay, bool first);
 
 /* bgmatch's YAML notation: one document per match (write_yaml.c). */
 bool write_yaml(FILE *out, const bg_match *match, bg_replay *replay, bool first);

@@ -12,6 +12,7 @@ static const struct {
   bg_format format;
   bool (*write)(FILE *out, const bg_match *match, bg_replay *replay, bool first);
 } writers[] = {
+    {"mat", BG_FORMAT_MAT, write_mat},
     {"yaml", BG_FORMAT_YAML, write_yaml},
     {"json", BG_FORMAT_JSON, write_json},
 };
@@ -30,6 +31,11 @@ bool writer_format_named(const char *name, bg_format *format) {
       return true;
     }
   return false;
+}
+
+const char *writer_format_name(bg_format format) {
+  int index = writer_index(format);
+  return index < 0 ? "" : writers[index].name;
 }
 
 bool writer_write(bg_format format, FILE *out, const bg_match *match, bg_replay *replay,

@@ -20,6 +20,9 @@ typedef enum { BG_FORMAT_MAT, BG_FORMAT_YAML, BG_FORMAT_JSON } bg_format;
 /* The format named `name` ("mat", "yaml", "json"); false when none is. */
 bool writer_format_named(const char *name, bg_format *format);
 
+/* The name of `format` as --to spells it, also the extension of its files. */
+const char *writer_format_name(bg_format format);
+
 /* Writes `match` to `out` in `format`, walking `replay` (fresh, of the
  * same match) to its end.  `first` says it is the first match of the
  * output (a YAML stream separates documents, a .mat file matches).

@@ -9,8 +9,9 @@
 #                                   Ends with "N passed, M failed, K skipped".
 #   tests/samples.sh --demo [BIN]   `make demo`: shows what bgmatch prints for
 #                                   each sample and says which problems are
-#                                   there on purpose; never fails because a
-#                                   broken sample is broken.
+#                                   there on purpose, then one conversion;
+#                                   never fails because a broken sample is
+#                                   broken.
 # BIN defaults to build/bgmatch.  Runs from the repository root, so file
 # names in diagnostics read samples/...
 set -u
@@ -120,6 +121,12 @@ if $demo; then
   echo
   echo "== all samples at once, diagnostics as JSON (one object a line)"
   run_check --format json samples/*.mat samples/broken/*.mat
+  echo
+  echo "== a record converted to the canonical .mat layout, the one GNU Backgammon"
+  echo "   imports (eXtreme Gammon's BOM, CRLF, Bar/20, 6/Off and 6/5(2) become"
+  echo "   25/20, 6/0 and 6/5 6/5; the first game shown)"
+  echo "\$ bgmatch convert --to mat samples/xg-style.mat"
+  "$bin" convert --to mat samples/xg-style.mat 2>&1 | sed -n '/^ Game 1$/,/^$/{/^$/!p}' | sed 's/^/  /'
   echo
   echo "demo: of the $((passed + failed)) deliberately broken samples, $passed gave the"
   echo "expected problem and $failed did not; the problems shown for samples/broken/"

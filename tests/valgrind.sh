@@ -64,6 +64,9 @@ if [[ -n $driver ]]; then
   vg 0 /dev/null "$driver" yaml samples/fibs-two-matches.mat
   vg 0 /dev/null "$driver" json tests/notation/example.mat
 fi
+vg 0 /dev/null "$bin" convert --to mat -o "$logs/out.mat" samples/xg-style.mat samples/fibs-two-matches.mat
+vg 1 /dev/null "$bin" convert --to mat --strict samples/broken/cube.mat samples/bgstudio-style.mat
+vg 1 /dev/null "$bin" convert --to mat $cases/garbage-in-match.mat $cases/xg-set-position.mat
 if [[ -n $unit && -x $unit ]]; then
   # CK_FORK=no: the tests run in the one process valgrind watches.
   CK_FORK=no vg 0 /dev/null "$unit"

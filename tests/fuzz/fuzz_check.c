@@ -1,9 +1,9 @@
 /*
  * fuzz_check.c — libFuzzer target for the whole check pipeline: any bytes
- * go through the input layer, the notation sniffer, the .mat reader, the
- * referee and the diagnostics printer.
- * Crashes, leaks, sanitizer reports and hangs are what it looks for; the
- * diagnostics themselves go to /dev/null.
+ * go through the input layer, the notation sniffer, the reader, the
+ * referee and the diagnostics printer, and each match read through every
+ * writer (convert).  Crashes, leaks, sanitizer reports and hangs are what
+ * it looks for; the diagnostics and the written records go to /dev/null.
  *
  *   make fuzz FUZZ_SECONDS=60      (clang with libFuzzer; seeds: samples/)
  */
@@ -14,6 +14,7 @@
 #include "diag.h"
 #include "reader.h"
 #include "referee.h"
+#include "writer.h"
 
 static FILE *sink_file;
 
@@ -37,6 +38,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     bg_match *match;
     while ((match = reader_next(reader)) != NULL) {
       referee_check_match(match, &options, &sink);
+      bg_replay *replay = bg_replay_new(match, &options, &sink);
+      writer_write(BG_FORMAT_MAT, sink_file, match, replay, true);
+      bg_replay_free(replay);
+      replay = bg_replay_new(match, &options, &sink);
+      writer_write(BG_FORMAT_YAML, sink_file, match, replay, false);
+      bg_replay_free(replay);
       diag_flush(&sink);
       match_free(match);
     }

@@ -578,6 +578,45 @@ START_TEST(galaxy_resignation) {
 }
 END_TEST
 
+/* A left name too long for the column leaves one blank before the right
+ * name: that column says nothing about the right cells, which stay at 34. */
+START_TEST(long_left_name) {
+  parsed r;
+  parse(&r, "3 point match\n Game 1\n"
+            " Anastasia Maria Longname-Dubois the Third of Somewhere Far : 0 Bob : 0\n"
+            "  1)                             51: 24/23 13/8\n"
+            "  2) 42: 8/4 6/4\n");
+  ck_assert_int_eq(syntax_errors(&r), 0);
+  ck_assert_int_eq(action_at(&r, 0, 0, 0)->player, 1);
+  ck_assert_int_eq(action_at(&r, 0, 0, 1)->player, 0);
+  parsed_free(&r);
+}
+END_TEST
+
+/* The resignations bgmatch's canonical layout writes: "Resigns N points"
+ * (GNU Backgammon's import skips a line that starts with "resign"), or
+ * what was resigned when the record gave no points. */
+START_TEST(canonical_resignation) {
+  parsed r;
+  parse(&r, "3 point match\n Game 1\n A : 0                          B : 0\n"
+            "  1)  Resigns 2 points              Wins 2 points\n"
+            " Game 2\n A : 2                          B : 0\n"
+            "  1)                                 Resigns gammon\n"
+            "      Wins 2 points\n"
+            " Game 3\n A : 4                          B : 0\n"
+            "  1)  Resigns game                  Wins 1 point\n");
+  ck_assert_int_eq(syntax_errors(&r), 0);
+  assert_action(action_at(&r, 0, 0, 0), ACT_RESIGN, 0, 2);
+  const bg_action *gammon = action_at(&r, 0, 1, 0);
+  assert_action(gammon, ACT_RESIGN, 1, 0);
+  ck_assert_int_eq(gammon->resign_level, RESIGN_GAMMON);
+  const bg_action *game = action_at(&r, 0, 2, 0);
+  assert_action(game, ACT_RESIGN, 0, 0);
+  ck_assert_int_eq(game->resign_level, RESIGN_UNSAID);
+  parsed_free(&r);
+}
+END_TEST
+
 /* Every spelling of the bar and off, repeat counts, hit marks anywhere. */
 START_TEST(move_notations) {
   parsed r;
@@ -979,6 +1018,8 @@ static Suite *read_mat_suite(void) {
   tcase_add_test(dialects, cube_actions);
   tcase_add_test(dialects, wins_forms);
   tcase_add_test(dialects, galaxy_resignation);
+  tcase_add_test(dialects, canonical_resignation);
+  tcase_add_test(dialects, long_left_name);
   tcase_add_test(dialects, move_notations);
   tcase_add_test(dialects, move_chains);
   tcase_add_test(dialects, roll_glued_to_play);

@@ -1,0 +1,155 @@
+/*
+ * cli.c — the command-line pieces every command shares (cli.h): messages,
+ * the help text, the common options and opening inputs.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *const usage_text =
+    "Usage: bgmatch check [OPTION...] [FILE...]\n"
+    "       bgmatch convert --to=FORMAT [-o OUT | -d DIR] [OPTION...] [FILE...]\n"
+    "       bgmatch --help | --version\n"
+    "Checks backgammon match records against the rules of the game, and\n"
+    "converts them from one notation to another.\n"
+    "\n"
+    "Commands:\n"
+    "  check                 validate records; diagnostics on standard output\n"
+    "  convert               write records in a notation; diagnostics on\n"
+    "                        standard error\n"
+    "  annotate, show, stats planned, not implemented yet\n"
+    "\n"
+    "Options of check:\n"
+    "  --format=text|json    diagnostics as FILE:LINE:COL: lines (the default)\n"
+    "                        or as one JSON object a line\n"
+    "  --from=auto|mat|yaml|sgf\n"
+    "                        the notation of the input: recognised from its\n"
+    "                        content (auto, the default) or the one named\n"
+    "  --strict              warnings count as errors for the exit status\n"
+    "  --jacoby, --no-jacoby        gammons count only once the cube is turned\n"
+    "  --crawford, --no-crawford    no double in the Crawford game of a match\n"
+    "  --beavers, --no-beavers      beavers allowed in money play\n"
+    "                        (these override the record's own header tags)\n"
+    "  --help                show this help and exit\n"
+    "  --version             show the version and exit\n"
+    "\n"
+    "Options of convert (and --from and the rule options of check):\n"
+    "  --to=mat|yaml|json    the notation to write: mat (the canonical .mat\n"
+    "                        layout, which GNU Backgammon imports), yaml\n"
+    "                        (bgmatch's notation, bgmatch(5)) or json (the\n"
+    "                        same, one object a match a line)\n"
+    "  -o, --output=OUT      write OUT, atomically, instead of standard output;\n"
+    "                        never one of the inputs\n"
+    "  -d, --directory=DIR   write one file in DIR for each FILE: its name\n"
+    "                        with the extension of the notation, atomically\n"
+    "  --strict              write no match that has an error or a warning\n"
+    "\n"
+    "With no FILE, or when FILE is -, standard input is read.\n"
+    "check writes a summary line to standard error.\n"
+    "Exit status: 0 all records valid, 1 a record breaks a rule,\n"
+    "2 the tool could not do its job (bad usage, unreadable file, write error).\n";
+
+void cli_say(const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  fflush(stdout);
+  fputs("bgmatch: ", stderr);
+  vfprintf(stderr, fmt, args);
+  fputc('\n', stderr);
+  va_end(args);
+}
+
+int cli_usage_error(const char *what, const char *word) {
+  cli_say("%s '%s' (try 'bgmatch --help')", what, word);
+  return EXIT_TROUBLE;
+}
+
+int cli_print_help(void) {
+  fputs(usage_text, stdout);
+  return EXIT_VALID;
+}
+
+int cli_print_version(void) {
+  fputs("bgmatch " BGMATCH_VERSION "\n", stdout);
+  return EXIT_VALID;
+}
+
+int cli_apply_common_option(int opt, const char *word, bg_referee_options *rules) {
+  switch (opt) {
+  case OPT_JACOBY:
+  case OPT_NO_JACOBY:
+    rules->jacoby = opt == OPT_JACOBY ? RULE_ON : RULE_OFF;
+    return -1;
+  case OPT_CRAWFORD:
+  case OPT_NO_CRAWFORD:
+    rules->crawford = opt == OPT_CRAWFORD ? RULE_ON : RULE_OFF;
+    return -1;
+  case OPT_BEAVERS:
+  case OPT_NO_BEAVERS:
+    rules->beavers = opt == OPT_BEAVERS ? RULE_ON : RULE_OFF;
+    return -1;
+  case OPT_HELP:
+    return cli_print_help();
+  case OPT_VERSION:
+    return cli_print_version();
+  case ':':
+    return cli_usage_error("a value is missing after", word);
+  default:
+    return cli_usage_error("unknown option", word);
+  }
+}
+
+int cli_parse_options(int argc, char **argv, const char *short_options,
+                      const struct option *long_options,
+                      int (*apply)(int opt, const char *arg, const char *word, void *options),
+                      void *options, int *first_file) {
+  opterr = 0;
+  optind = 1;
+  int opt;
+  while ((opt = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
+    const char *word = argv[optind - 1];
+    if (opt == '?' && optopt != 0) {
+      char short_option[3] = {'-', (char)optopt, '\0'};
+      return cli_usage_error("unknown option", short_option);
+    }
+    int status = apply(opt, optarg, word, options);
+    if (status >= 0)
+      return status;
+  }
+  *first_file = optind;
+  return -1;
+}
+
+FILE *cli_open_input(const char *path) {
+  FILE *in = fopen(path, "rb");
+  if (!in)
+    return NULL;
+  struct stat st;
+  if (fstat(fileno(in), &st) == 0 && S_ISDIR(st.st_mode)) {
+    fclose(in);
+    errno = EISDIR;
+    return NULL;
+  }
+  return in;
+}
+
+bool cli_stdin_named_twice(char **files, int count) {
+  int seen = 0;
+  for (int i = 0; i < count; i++)
+    seen += strcmp(files[i], "-") == 0;
+  if (seen > 1)
+    cli_say("'-' (standard input) is given more than once; it can be read only once "
+            "(try 'bgmatch --help')");
+  return seen > 1;
+}
+
+bool cli_colour(int fd) {
+  const char *no_colour = getenv("NO_COLOR");
+  return isatty(fd) && !(no_colour && *no_colour);
+}

@@ -1,0 +1,89 @@
+/*
+ * cli.h — what bgmatch's commands share on the command line: the exit
+ * statuses, messages to the user, the options every command takes, and
+ * opening the files named.  One file per command (cli_check.c,
+ * cli_convert.c) reads its options and drives the library; main.c only
+ * picks the command.  None of them knows a rule or a notation.
+ */
+#ifndef BG_CLI_H
+#define BG_CLI_H
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "referee.h"
+
+#define BGMATCH_VERSION "0.1.0"
+
+enum { EXIT_VALID = 0, EXIT_BROKEN = 1, EXIT_TROUBLE = 2 };
+
+/* Long options shared by the commands; the values above 255 keep clear of
+ * short options.  A command lists the ones it takes in its getopt table. */
+enum {
+  OPT_FORMAT = 256,
+  OPT_FROM,
+  OPT_TO,
+  OPT_STRICT,
+  OPT_JACOBY,
+  OPT_NO_JACOBY,
+  OPT_CRAWFORD,
+  OPT_NO_CRAWFORD,
+  OPT_BEAVERS,
+  OPT_NO_BEAVERS,
+  OPT_HELP,
+  OPT_VERSION,
+};
+
+/* The getopt entries of the rule options, for a command's table. */
+#define CLI_RULE_OPTIONS                                                                 \
+  {"jacoby", no_argument, NULL, OPT_JACOBY},                                             \
+      {"no-jacoby", no_argument, NULL, OPT_NO_JACOBY},                                   \
+      {"crawford", no_argument, NULL, OPT_CRAWFORD},                                     \
+      {"no-crawford", no_argument, NULL, OPT_NO_CRAWFORD},                               \
+      {"beavers", no_argument, NULL, OPT_BEAVERS},                                       \
+      {"no-beavers", no_argument, NULL, OPT_NO_BEAVERS},                                 \
+      {"help", no_argument, NULL, OPT_HELP}, {"version", no_argument, NULL, OPT_VERSION}
+
+/* Prints "bgmatch: MESSAGE" on stderr after whatever stdout holds, so a
+ * terminal shows messages in the order things happened. */
+void cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A usage error: "bgmatch: WHAT 'WORD' (try 'bgmatch --help')", returns
+ * EXIT_TROUBLE. */
+int cli_usage_error(const char *what, const char *word);
+
+int cli_print_help(void);
+int cli_print_version(void);
+
+/* Applies an option every command takes (the rules, --help, --version, a
+ * missing value, an unknown option).  Returns -1 to go on, else the exit
+ * status the command ends with. */
+int cli_apply_common_option(int opt, const char *word, bg_referee_options *rules);
+
+/* Runs getopt_long over argv (argv[0] is the command) and calls `apply`
+ * for each option with `options`; on success sets *first_file to the
+ * index of the first operand and returns -1, else the exit status. */
+int cli_parse_options(int argc, char **argv, const char *short_options,
+                      const struct option *long_options,
+                      int (*apply)(int opt, const char *arg, const char *word, void *options),
+                      void *options, int *first_file);
+
+/* Opens `path` for reading; a directory is refused here, because fopen
+ * accepts one and only the first read would fail. */
+FILE *cli_open_input(const char *path);
+
+/* Standard input can be read only once: a second "-" would find it empty
+ * and report a file with no match, which is not what was asked for.
+ * Says so and returns true when `files` name it twice. */
+bool cli_stdin_named_twice(char **files, int count);
+
+/* Whether messages on `fd` may be coloured: a person at a terminal, and
+ * no NO_COLOR in the environment. */
+bool cli_colour(int fd);
+
+/* The commands. */
+int cli_check(int argc, char **argv);
+int cli_convert(int argc, char **argv);
+
+#endif

@@ -1,0 +1,329 @@
+/*
+ * cli_convert.c — `bgmatch convert`: reads records in any notation the
+ * readers know (reader.h) and writes each match through a writer
+ * (writer.h) to standard output, to one file (-o) or to one file per input
+ * in a directory (-d).  Diagnostics go to standard error, so that standard
+ * output holds only the record.
+ *
+ * Nothing is ever lost: an output file is written beside its target and
+ * renamed over it only once complete (outfile.h), and an output that is
+ * one of the inputs is refused before anything is read.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "alloc.h"
+#include "cli.h"
+#include "diag.h"
+#include "match.h"
+#include "outfile.h"
+#include "reader.h"
+#include "referee.h"
+#include "writer.h"
+
+typedef struct {
+  bg_format to;
+  bool to_given;
+  bg_notation from;
+  const char *output;    /* -o; NULL for standard output */
+  const char *directory; /* -d; NULL when not given */
+  bool strict;
+  bg_referee_options referee;
+} convert_options;
+
+/* One output being written: standard output, -o's file or one of -d's. */
+typedef struct {
+  bg_outfile file;
+  const char *name; /* for messages */
+  long written;     /* matches written to it */
+  int write_errno;  /* the first write error, 0 when none */
+} output;
+
+/* Over all inputs, for the exit status. */
+typedef struct {
+  long errors, warnings;
+  bool trouble; /* an input could not be read, or an output not written */
+} convert_totals;
+
+/* Writes one match; under --strict only when nothing was said about it
+ * (since `errors`, `warnings`), so it is written to memory first. */
+static bool convert_match(const bg_match *match, const convert_options *options,
+                          bg_diag_sink *sink, FILE *out, bool first, long errors,
+                          long warnings) {
+  char *held = NULL;
+  size_t held_size = 0;
+  FILE *to = options->strict ? open_memstream(&held, &held_size) : out;
+  if (!to)
+    bg_out_of_memory();
+  bg_replay *replay = bg_replay_new(match, &options->referee, sink);
+  bool ok = writer_write(options->to, to, match, replay, first);
+  bg_replay_free(replay);
+  if (!options->strict)
+    return ok;
+  ok = fclose(to) == 0 && ok;
+  if (ok && sink->errors == errors && sink->warnings == warnings)
+    ok = fwrite(held, 1, held_size, out) == held_size;
+  free(held);
+  return ok;
+}
+
+/* Converts every match `reader` gives into `out`.  Returns false when the
+ * input could not be read to its end. */
+static bool convert_stream(bg_reader *reader, const char *name,
+                           const convert_options *options, bg_diag_sink *sink,
+                           output *out) {
+  long errors = sink->errors, warnings = sink->warnings;
+  bg_match *match;
+  for (int index = 1; !out->write_errno && (match = reader_next(reader)); index++) {
+    errno = 0;
+    if (!convert_match(match, options, sink, out->file.stream, out->written == 0, errors,
+                       warnings))
+      out->write_errno = errno ? errno : EIO;
+    bool quiet = sink->errors == errors && sink->warnings == warnings;
+    diag_flush(sink);
+    if (options->strict && !quiet)
+      cli_say("%s: match %d not written (--strict: it has errors or warnings)", name,
+              index);
+    out->written += quiet || !options->strict;
+    errors = sink->errors;
+    warnings = sink->warnings;
+    match_free(match);
+  }
+  diag_flush(sink);
+  return !reader_io_error(reader);
+}
+
+/* Converts one command-line operand ("-" is standard input) into `out`. */
+static void convert_file(const char *path, const convert_options *options,
+                         bg_diag_sink *sink, output *out, convert_totals *totals) {
+  bool is_stdin = strcmp(path, "-") == 0;
+  const char *name = is_stdin ? "<stdin>" : path;
+  FILE *in = is_stdin ? stdin : cli_open_input(path);
+  if (!in) {
+    cli_say("%s: %s", path, strerror(errno));
+    totals->trouble = true;
+    return;
+  }
+  long errors = sink->errors, warnings = sink->warnings;
+  const char *reason;
+  bg_reader *reader = reader_open(in, name, sink, options->from, &reason);
+  if (!reader) {
+    cli_say("%s: %s", name, reason);
+    totals->trouble = true;
+  } else {
+    if (!convert_stream(reader, name, options, sink, out)) {
+      cli_say("%s: read error", name);
+      totals->trouble = true;
+    }
+    reader_free(reader);
+  }
+  if (!is_stdin)
+    fclose(in);
+  totals->errors += sink->errors - errors;
+  totals->warnings += sink->warnings - warnings;
+}
+
+/* Puts an output in place, or gives it up when nothing (or not all that
+ * was asked) could be written to it.  Returns false on a write error. */
+static bool finish_output(output *out, bool input_trouble) {
+  if (out->write_errno) {
+    outfile_abandon(&out->file);
+    cli_say("%s: write error: %s", out->name, strerror(out->write_errno));
+    return false;
+  }
+  if (out->file.target && (input_trouble || out->written == 0)) {
+    outfile_abandon(&out->file);
+    cli_say("%s not written: %s", out->name,
+            input_trouble ? "an input could not be read" : "no match to write");
+    return true;
+  }
+  if (!outfile_commit(&out->file)) {
+    cli_say("%s: write error: %s", out->name, strerror(errno));
+    return false;
+  }
+  return true;
+}
+
+static const struct option convert_long_options[] = {
+    {"to", required_argument, NULL, OPT_TO},
+    {"from", required_argument, NULL, OPT_FROM},
+    {"output", required_argument, NULL, 'o'},
+    {"directory", required_argument, NULL, 'd'},
+    {"strict", no_argument, NULL, OPT_STRICT},
+    CLI_RULE_OPTIONS,
+    {NULL, 0, NULL, 0},
+};
+
+/* Applies one option of convert; returns -1 to go on, else an exit status. */
+static int apply_convert_option(int opt, const char *arg, const char *word, void *data) {
+  convert_options *options = data;
+  switch (opt) {
+  case OPT_TO:
+    options->to_given = writer_format_named(arg, &options->to);
+    return options->to_given ? -1 : cli_usage_error("--to takes mat, yaml or json, not", arg);
+  case OPT_FROM:
+    if (!reader_notation_parse(arg, &options->from))
+      return cli_usage_error("--from takes auto, mat, yaml or sgf, not", arg);
+    return -1;
+  case 'o':
+    options->output = strcmp(arg, "-") == 0 ? NULL : arg;
+    return -1;
+  case 'd':
+    options->directory = arg;
+    return -1;
+  case OPT_STRICT:
+    options->strict = true;
+    return -1;
+  default:
+    return cli_apply_common_option(opt, word, &options->referee);
+  }
+}
+
+/* The output is never one of the inputs: refused before anything is read,
+ * the input left as it is. */
+static bool output_is_an_input(const char *target, char **files, int count) {
+  for (int i = 0; i < count; i++)
+    if (outfile_is_input(target, files[i])) {
+      cli_say("%s is %s: not writing over it", target ? target : "standard output",
+              strcmp(files[i], "-") == 0 ? "standard input" : "one of the inputs");
+      return true;
+    }
+  return false;
+}
+
+static int exit_status(const convert_totals *totals, const convert_options *options) {
+  if (totals->trouble)
+    return EXIT_TROUBLE;
+  bool broken = totals->errors > 0 || (options->strict && totals->warnings > 0);
+  return broken ? EXIT_BROKEN : EXIT_VALID;
+}
+
+static void sink_open(bg_diag_sink *sink) {
+  diag_sink_init(sink, stderr, DIAG_TEXT);
+  sink->colour = cli_colour(STDERR_FILENO);
+}
+
+/* Every input into one output: standard output or -o's file. */
+static int convert_to_one(char **files, int count, const convert_options *options) {
+  if (output_is_an_input(options->output, files, count))
+    return EXIT_TROUBLE;
+  output out = {.name = options->output ? options->output : "standard output"};
+  if (!outfile_open(&out.file, options->output)) {
+    cli_say("%s: %s", options->output, strerror(errno));
+    return EXIT_TROUBLE;
+  }
+  bg_diag_sink sink;
+  sink_open(&sink);
+  convert_totals totals = {0};
+  for (int i = 0; i < count && !out.write_errno; i++)
+    convert_file(files[i], options, &sink, &out, &totals);
+  diag_sink_free(&sink);
+  if (!finish_output(&out, totals.trouble))
+    return EXIT_TROUBLE;
+  return exit_status(&totals, options);
+}
+
+/* -d's file for `input`: DIR/NAME.EXT, NAME the input's base name without
+ * its extension, EXT the notation's. */
+static char *directory_target(const char *directory, const char *input, bg_format to) {
+  const char *base = strrchr(input, '/');
+  base = base ? base + 1 : input;
+  const char *dot = strrchr(base, '.');
+  int stem = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
+  const char *extension = writer_format_name(to);
+  size_t size = strlen(directory) + (size_t)stem + strlen(extension) + 3;
+  char *target = bg_malloc(size);
+  snprintf(target, size, "%s/%.*s.%s", directory, stem, base, extension);
+  return target;
+}
+
+/* Whether -d can do its job before anything is read: a directory, no
+ * standard input (it has no name to give its output), no two inputs that
+ * would write one file, no output that is an input. */
+static bool directory_usable(char **files, int count, char **targets,
+                             const convert_options *options) {
+  struct stat st;
+  int stat_errno = stat(options->directory, &st) != 0 ? errno
+                   : S_ISDIR(st.st_mode)               ? 0
+                                                       : ENOTDIR;
+  if (stat_errno) {
+    cli_say("-d %s: %s", options->directory, strerror(stat_errno));
+    return false;
+  }
+  for (int i = 0; i < count; i++) {
+    if (strcmp(files[i], "-") == 0) {
+      cli_say("-d writes a file for each FILE named; standard input has no name (use -o)");
+      return false;
+    }
+    for (int j = 0; j < i; j++)
+      if (strcmp(targets[i], targets[j]) == 0) {
+        cli_say("%s and %s would both be written to %s", files[j], files[i], targets[i]);
+        return false;
+      }
+    if (output_is_an_input(targets[i], files, count))
+      return false;
+  }
+  return true;
+}
+
+/* Each input into its own file in -d's directory. */
+static int convert_to_directory(char **files, int count, const convert_options *options) {
+  char **targets = bg_calloc((size_t)count, sizeof *targets);
+  for (int i = 0; i < count; i++)
+    targets[i] = directory_target(options->directory, files[i], options->to);
+  int status = EXIT_TROUBLE;
+  if (directory_usable(files, count, targets, options)) {
+    bg_diag_sink sink;
+    sink_open(&sink);
+    convert_totals totals = {0};
+    bool written = true;
+    for (int i = 0; i < count && written; i++) {
+      output out = {.name = targets[i]};
+      if (!outfile_open(&out.file, targets[i])) {
+        cli_say("%s: %s", targets[i], strerror(errno));
+        written = false;
+        break;
+      }
+      bool trouble_before = totals.trouble;
+      totals.trouble = false;
+      convert_file(files[i], options, &sink, &out, &totals);
+      written = finish_output(&out, totals.trouble);
+      totals.trouble = totals.trouble || trouble_before;
+    }
+    diag_sink_free(&sink);
+    status = written ? exit_status(&totals, options) : EXIT_TROUBLE;
+  }
+  for (int i = 0; i < count; i++)
+    free(targets[i]);
+  free(targets);
+  return status;
+}
+
+int cli_convert(int argc, char **argv) {
+  convert_options options = {.from = BG_NOTATION_AUTO};
+  referee_options_init(&options.referee);
+  int first_file = 0;
+  int status = cli_parse_options(argc, argv, ":o:d:", convert_long_options,
+                                 apply_convert_option, &options, &first_file);
+  if (status >= 0)
+    return status;
+  if (!options.to_given) {
+    cli_say("convert needs --to=FORMAT, the notation to write (try 'bgmatch --help')");
+    return EXIT_TROUBLE;
+  }
+  if (options.output && options.directory) {
+    cli_say("-o and -d cannot be given together (try 'bgmatch --help')");
+    return EXIT_TROUBLE;
+  }
+  char *standard_input[] = {"-"};
+  char **files = first_file < argc ? argv + first_file : standard_input;
+  int count = first_file < argc ? argc - first_file : 1;
+  if (cli_stdin_named_twice(files, count))
+    return EXIT_TROUBLE;
+  if (options.directory)
+    return convert_to_directory(files, count, &options);
+  return convert_to_one(files, count, &options);
+}

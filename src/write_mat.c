@@ -1,0 +1,333 @@
+/*
+ * write_mat.c — writes a match in bgmatch's one canonical .mat layout,
+ * which GNU Backgammon 1.07 imports without a warning and bgmatch reads
+ * back to the same match (converting the output again gives it byte for
+ * byte):
+ *
+ *     ; [Site "Oslo"]
+ *
+ *      3 point match
+ *
+ *      Game 1
+ *      Ana María : 0                   Bob van Dijk : 0
+ *       1)                             51: 13/8 24/23
+ *       2) 42: 8/4 6/4                 63: 24/18 18/15
+ *       3) 64: 6/2* 8/2                51: 25/24 15/10
+ *       4)  Doubles => 2                Drops
+ *           Wins 1 point
+ *
+ *  - the model's header tags, all of them and in order, then the match
+ *    line; each game after a blank line: its game line, its score line,
+ *    its move lines; matches one after another, a blank line between;
+ *  - the right cell of a line, and the right name of the score line,
+ *    start at a fixed column (34, where GNU Backgammon puts them); a left
+ *    cell or name too long for that is followed by one blank, never fused
+ *    with what follows (GNU Backgammon 1.07 fuses long names, and then
+ *    misreads its own score line).  GNU Backgammon splits a move line at
+ *    the dice of its second roll, else at the first two blanks after its
+ *    16th byte: the keyword cells start with a blank of their own (as it
+ *    writes them), so a long roll cell and a keyword are two blanks apart;
+ *  - a cell is a roll ("63:" and the play, "????" when it was not
+ *    recorded, "Cannot Move" when the record says so) or a keyword:
+ *    " Doubles => 2", " Beavers => 4", " Takes", " Drops", " Resigns ...",
+ *    " Wins N point(s)[ and the match]", each in the column of who acted
+ *    (the model's resolved player, not where the record wrote it);
+ *  - a line holding only a "Wins" cell has no move number, as GNU
+ *    Backgammon writes it; a result always ends its line;
+ *  - "; Set Pos=" lines give eXtreme Gammon's set-up positions.
+ *
+ * Plays are written with the bar as 25 and off as 0, the way GNU
+ * Backgammon exports them and the one way every reader of the notation
+ * understands.  A play the replay resolved (one position before, one
+ * after, a legal play between them, nothing reported) is written as the
+ * engine's steps, one die each, highest point first: a hop, a repeat count
+ * or a chain of the record becomes its steps, the hits the position gives
+ * are marked.  Any other play (wrong, ambiguous, after an unknown one) is
+ * written as the record's own moves, so that what was wrong with it stays
+ * wrong and nothing is invented.  A record that marks no hit at all
+ * (Backgammon Galaxy, FIBS clients) is written without marks: its plays
+ * written as recorded then mean what they meant.
+ *
+ * Not carried: the record's free comments, move numbers and dice
+ * spacing; a cell the reader could not read is written as "????" (its
+ * dice, or "00:", before it), unreadable dice as "00:".
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "notation.h"
+#include "write_int.h"
+
+enum {
+  RIGHT_COLUMN = 33, /* byte offset where the right cell and name start */
+  CELL_SIZE = 512,   /* a cell: the dice and a play */
+  PLAY_SIZE = 448,   /* a play: 16 moves of the record at most */
+};
+
+typedef enum { CELL_ROLL, CELL_KEYWORD, CELL_RESULT } cell_kind;
+
+/* The move line being filled, written when a cell cannot join it. */
+typedef struct {
+  char text[2][CELL_SIZE]; /* [0] the left player's cell, [1] the right's */
+  bool used[2];
+  bool left_is_roll;
+  bool numbered; /* holds a cell other than a result: takes a move number */
+} line_cells;
+
+typedef struct {
+  FILE *out;
+  const bg_match *match;
+  bool marks_hits; /* the record marks hits with '*' somewhere */
+  int move_number; /* of the game's last numbered line */
+  int positions;   /* positions the replay follows before the next action */
+  line_cells line;
+} mat_writer;
+
+/* Columns `text` takes in an editor: its characters when it is UTF-8,
+ * else its bytes (a Latin-1 name). */
+static int display_width(const char *text) {
+  int characters = 0;
+  for (const unsigned char *at = (const unsigned char *)text; *at;) {
+    int trailing = *at < 0x80    ? 0
+                   : *at >= 0xF0 ? 3
+                   : *at >= 0xE0 ? 2
+                   : *at >= 0xC2 ? 1
+                                 : -1;
+    if (trailing < 0)
+      return (int)strlen(text);
+    at++;
+    for (int i = 0; i < trailing; i++, at++)
+      if ((*at & 0xC0) != 0x80)
+        return (int)strlen(text);
+    characters++;
+  }
+  return characters;
+}
+
+/* Blanks from `width` to the right column; one at least. */
+static void pad_to_right_column(FILE *out, int width) {
+  int blanks = width < RIGHT_COLUMN ? RIGHT_COLUMN - width : 1;
+  fprintf(out, "%*s", blanks, "");
+}
+
+/* Does the record mark hits at all?  The referee asks the same before it
+ * holds an unmarked hit against a play. */
+static bool record_marks_hits(const bg_match *match) {
+  for (int g = 0; g < match->game_count; g++)
+    for (int a = 0; a < match->games[g].action_count; a++) {
+      const bg_action *act = &match->games[g].actions[a];
+      for (int m = 0; m < act->move_count; m++)
+        if (act->moves[m].hit)
+          return true;
+    }
+  return false;
+}
+
+/* ---- lines ------------------------------------------------------------ */
+
+static void write_header(const mat_writer *w) {
+  for (int i = 0; i < w->match->tag_count; i++)
+    fprintf(w->out, "; [%s \"%s\"]\n", w->match->tags[i].key, w->match->tags[i].value);
+  if (w->match->tag_count > 0)
+    fputc('\n', w->out);
+  fprintf(w->out, " %d point match\n", w->match->length);
+}
+
+static void write_score_line(const mat_writer *w, const bg_game *game) {
+  const char *left = w->match->players[0] ? w->match->players[0] : "";
+  const char *right = w->match->players[1] ? w->match->players[1] : "";
+  int bytes = fprintf(w->out, " %s : %d", left, game->score[0]);
+  pad_to_right_column(w->out, bytes - (int)strlen(left) + display_width(left));
+  fprintf(w->out, "%s : %d\n", right, game->score[1]);
+}
+
+static void write_game_start(mat_writer *w, const bg_replay_event *event) {
+  fprintf(w->out, "\n Game %d\n", event->game->number);
+  write_score_line(w, event->game);
+  w->move_number = 0;
+  w->positions = event->before_known ? 1 : 0;
+}
+
+/* Writes the move line being filled, if it holds anything. */
+static void flush_line(mat_writer *w) {
+  line_cells *line = &w->line;
+  if (!line->used[0] && !line->used[1])
+    return;
+  int width = line->numbered ? fprintf(w->out, "%3d) ", ++w->move_number)
+                             : fprintf(w->out, "%5s", "");
+  fputs(line->text[0], w->out);
+  width += (int)strlen(line->text[0]);
+  if (line->used[1]) {
+    pad_to_right_column(w->out, width);
+    fputs(line->text[1], w->out);
+  }
+  fputc('\n', w->out);
+  memset(line, 0, sizeof *line);
+}
+
+/* Puts a cell in `column` of the line being filled, or of a new line when
+ * that cell is taken or the left player's column is asked for again.  A
+ * result never follows the other player's roll on its line: read back,
+ * that would be DailyGammon's result written after the winner's roll. */
+static void place_cell(mat_writer *w, int column, const char *text, cell_kind kind) {
+  line_cells *line = &w->line;
+  bool full = column == 0 ? line->used[0] || line->used[1]
+                          : line->used[1] || (kind == CELL_RESULT && line->left_is_roll);
+  if (full)
+    flush_line(w);
+  snprintf(line->text[column], sizeof line->text[column], "%s", text);
+  line->used[column] = true;
+  if (column == 0)
+    line->left_is_roll = kind == CELL_ROLL;
+  if (kind != CELL_RESULT)
+    line->numbered = true;
+  else
+    flush_line(w);
+}
+
+/* ---- cells ------------------------------------------------------------ */
+
+/* The play of a roll as the engine's steps, when the replay followed it
+ * from one position to one position and reported nothing about it. */
+static bool resolved_play(const mat_writer *w, const bg_replay_event *event,
+                          bg_play *play) {
+  const bg_action *roll = event->action;
+  if (roll->unknown_play || roll->cannot_move || roll->dice_unknown)
+    return false;
+  if (event->errors > 0 || event->warnings > 0 || w->positions != 1 ||
+      event->readings != 1 || !bg_replay_play(event, play))
+    return false;
+  for (int i = 0; i < play->step_count && !w->marks_hits; i++)
+    play->steps[i].hit = false;
+  return true;
+}
+
+static void roll_cell(const mat_writer *w, const bg_replay_event *event, char *cell,
+                      int size) {
+  const bg_action *roll = event->action;
+  char play_text[PLAY_SIZE];
+  bg_play play;
+  if (roll->unknown_play)
+    snprintf(play_text, sizeof play_text, "%s", NOTATION_UNRECORDED);
+  else if (roll->cannot_move)
+    snprintf(play_text, sizeof play_text, "Cannot Move");
+  else if (resolved_play(w, event, &play))
+    notation_format_play_as(&play, NOTATION_STEPS, play_text, sizeof play_text);
+  else
+    notation_play_text_as(roll, NOTATION_STEPS, play_text, sizeof play_text);
+  snprintf(cell, size, "%d%d:%s%s", roll->die1, roll->die2, play_text[0] ? " " : "",
+           play_text);
+}
+
+static const char *plural_s(int n) {
+  return n == 1 ? "" : "s";
+}
+
+/* " Resigns 2 points", or what was resigned when no points were written. */
+static void resign_cell(const bg_action *act, char *cell, int size) {
+  static const char *const levels[] = {
+      [RESIGN_UNSAID] = "game",   [RESIGN_SINGLE] = "single",
+      [RESIGN_GAMMON] = "gammon", [RESIGN_BACKGAMMON] = "backgammon",
+      [RESIGN_MATCH] = "match",
+  };
+  int level = act->resign_level;
+  if (act->value > 0)
+    snprintf(cell, size, " Resigns %d point%s", act->value, plural_s(act->value));
+  else
+    snprintf(cell, size, " Resigns %s",
+             level >= RESIGN_UNSAID && level <= RESIGN_MATCH ? levels[level] : "game");
+}
+
+static void keyword_cell(const bg_action *act, char *cell, int size) {
+  switch (act->kind) {
+  case ACT_DOUBLE:
+    snprintf(cell, size, " Doubles => %d", act->value);
+    break;
+  case ACT_BEAVER:
+    snprintf(cell, size, " Beavers => %d", act->value);
+    break;
+  case ACT_TAKE:
+    snprintf(cell, size, " Takes");
+    break;
+  case ACT_DROP:
+    snprintf(cell, size, " Drops");
+    break;
+  case ACT_RESIGN:
+    resign_cell(act, cell, size);
+    break;
+  case ACT_WIN:
+    snprintf(cell, size, " Wins %d point%s%s", act->value, plural_s(act->value),
+             act->and_match ? " and the match" : "");
+    break;
+  default:
+    cell[0] = '\0';
+    break;
+  }
+}
+
+/* "; Set Pos=" and an XGID board: letter 0 the right player's bar, 1..24
+ * the points from the left player's side (upper case its checkers, lower
+ * case the right player's), 25 the left player's bar; after the '/', the
+ * cube as GNU Backgammon reads it: 0 centred, N = 2^N owned by the right
+ * player, -N owned by the left one. */
+static void write_set_position(mat_writer *w, const bg_replay_event *event) {
+  const bg_action *act = event->action;
+  char board[27];
+  memset(board, '-', 26);
+  board[26] = '\0';
+  for (int i = 1; i <= 24; i++) {
+    int left = act->setup[0][i], right = act->setup[1][BG_BAR - i];
+    if (left > 0)
+      board[i] = (char)('A' + (left > 16 ? 16 : left) - 1);
+    else if (right > 0)
+      board[i] = (char)('a' + (right > 16 ? 16 : right) - 1);
+  }
+  if (act->setup[1][BG_BAR] > 0)
+    board[0] =
+        (char)('a' + (act->setup[1][BG_BAR] > 16 ? 16 : act->setup[1][BG_BAR]) - 1);
+  if (act->setup[0][BG_BAR] > 0)
+    board[25] =
+        (char)('A' + (act->setup[0][BG_BAR] > 16 ? 16 : act->setup[0][BG_BAR]) - 1);
+  int exponent = 0;
+  while (exponent < 30 && (1 << exponent) < event->cube.value)
+    exponent++;
+  flush_line(w);
+  if (event->cube.owner < 0)
+    fprintf(w->out, "; Set Pos=%s/0\n", board);
+  else
+    fprintf(w->out, "; Set Pos=%s/%s%d\n", board, event->cube.owner == 0 ? "-" : "",
+            exponent);
+}
+
+static void write_action(mat_writer *w, const bg_replay_event *event) {
+  const bg_action *act = event->action;
+  char cell[CELL_SIZE];
+  int column = act->player == 1 ? 1 : 0;
+  if (act->kind == ACT_SET_POSITION) {
+    write_set_position(w, event);
+  } else if (act->kind == ACT_ROLL) {
+    roll_cell(w, event, cell, sizeof cell);
+    place_cell(w, column, cell, CELL_ROLL);
+  } else {
+    keyword_cell(act, cell, sizeof cell);
+    place_cell(w, column, cell, act->kind == ACT_WIN ? CELL_RESULT : CELL_KEYWORD);
+  }
+  w->positions = event->after_known ? event->readings : 0;
+}
+
+bool write_mat(FILE *out, const bg_match *match, bg_replay *replay, bool first) {
+  mat_writer w = {.out = out, .match = match, .marks_hits = record_marks_hits(match)};
+  if (!first)
+    fputc('\n', out);
+  write_header(&w);
+  const bg_replay_event *event;
+  while ((event = bg_replay_next(replay)) != NULL) {
+    if (event->kind == BG_REPLAY_GAME_START)
+      write_game_start(&w, event);
+    else if (event->kind == BG_REPLAY_ACTION)
+      write_action(&w, event);
+    else if (event->kind == BG_REPLAY_GAME_END)
+      flush_line(&w);
+  }
+  return !ferror(out);
+}

@@ -1,0 +1,237 @@
+#!/usr/bin/env bash
+# convert.sh — `bgmatch convert --to mat` beyond what the e2e cases can say:
+#
+#  - the output file: -o over one of the inputs is refused (status 2) and
+#    the input is left as it was (same bytes, same inode), also through a
+#    link, standard input or a redirected standard output; -o writes
+#    atomically: a write that fails (a file-size limit) exits 2 and leaves
+#    the old file and no temporary file; /dev/full exits 2; --strict on a
+#    broken sample exits 1 and writes nothing;
+#  - the canonical layout: for every record of samples/ (valid and
+#    broken), of the shared corpus (*.mat and *.txt, recursively) and of
+#    the DIRs given, the output converted again is the same bytes (a fixed
+#    point), `check` finds the same problems (rule and count of its errors
+#    and warnings) in the original and in the output, and convert exits as
+#    check does.
+#
+#   tests/convert.sh [BIN] [DIR...]   BIN defaults to build/bgmatch
+#
+# Without the shared corpus (${BGMATCH_SHARED:-../shared}/corpus) that part
+# says SKIP.  Ends with "N passed, M failed, K skipped".
+set -u
+export LC_ALL=C
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd) # tests/
+cd "$here/.." || exit 2
+
+bin=${1:-build/bgmatch}
+[[ $# -gt 0 ]] && shift
+[[ $bin == /* ]] || bin=$PWD/$bin
+corpus=${BGMATCH_SHARED:-../shared}/corpus
+source "$here/tally.sh"
+if [[ ! -x $bin ]]; then
+  verdict FAIL convert "$bin is not an executable (build it first: make all)"
+  tally_end
+  exit
+fi
+work=$(mktemp -d "${TMPDIR:-/tmp}/bgmatch-convert.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+sample=samples/gnubg-3pt-s110.mat
+
+# expect_status WHAT WANT GOT
+expect_status() {
+  if [[ $3 == "$2" ]]; then
+    verdict ok "$1"
+  else
+    verdict FAIL "$1" "exit status $3, expected $2"
+  fi
+}
+
+# untouched WHAT: $work/in.mat still holds the sample, in the same inode.
+untouched() {
+  if cmp -s "$sample" "$work/in.mat" && [[ $(stat -c %i "$work/in.mat") == "$inode" ]]; then
+    verdict ok "$1: the input is untouched"
+  else
+    verdict FAIL "$1" "the input was changed"
+    cp "$sample" "$work/in.mat"
+  fi
+  inode=$(stat -c %i "$work/in.mat")
+}
+
+# ---- the output file ------------------------------------------------------
+
+cp "$sample" "$work/in.mat"
+inode=$(stat -c %i "$work/in.mat")
+ln -s in.mat "$work/symlink.mat"
+ln "$work/in.mat" "$work/hardlink.mat"
+(cd "$work" && "$bin" convert --to mat -o in.mat in.mat 2>/dev/null)
+expect_status "-o over its input" 2 $?
+untouched "-o over its input"
+(cd "$work" && "$bin" convert --to mat -o symlink.mat in.mat 2>/dev/null)
+expect_status "-o over its input through a symbolic link" 2 $?
+untouched "-o over its input through a symbolic link"
+(cd "$work" && "$bin" convert --to mat -o hardlink.mat in.mat 2>/dev/null)
+expect_status "-o over its input through a hard link" 2 $?
+untouched "-o over its input through a hard link"
+(cd "$work" && "$bin" convert --to mat -o in.mat - <in.mat 2>/dev/null)
+expect_status "-o over standard input" 2 $?
+untouched "-o over standard input"
+(cd "$work" && "$bin" convert --to mat in.mat >>in.mat 2>/dev/null)
+expect_status "standard output appended to its input" 2 $?
+untouched "standard output appended to its input"
+rm -f "$work/symlink.mat" "$work/hardlink.mat"
+
+"$bin" convert --to mat "$sample" >"$work/stdout.mat"
+(umask 027 && "$bin" convert --to mat -o "$work/new.mat" "$sample")
+if cmp -s "$work/stdout.mat" "$work/new.mat" && [[ $(stat -c %a "$work/new.mat") == 640 ]]; then
+  verdict ok "-o writes what standard output gets, with the umask's permissions"
+else
+  verdict FAIL "-o to a new file" "differs from standard output or mode $(stat -c %a "$work/new.mat") is not 640"
+fi
+echo old >"$work/old.mat"
+chmod 600 "$work/old.mat"
+"$bin" convert --to mat -o "$work/old.mat" "$sample"
+if cmp -s "$work/stdout.mat" "$work/old.mat" && [[ $(stat -c %a "$work/old.mat") == 600 ]]; then
+  verdict ok "-o replaces a file and keeps its permissions"
+else
+  verdict FAIL "-o over an existing file" "wrong content or mode $(stat -c %a "$work/old.mat")"
+fi
+
+# A write that fails half-way: a 1 KB file-size limit (SIGXFSZ ignored, so
+# the write returns EFBIG); the old file stays, no temporary file is left.
+mkdir "$work/full"
+echo old >"$work/full/out.mat"
+(ulimit -f 1 && trap '' XFSZ && "$bin" convert --to mat -o "$work/full/out.mat" \
+  samples/*.mat 2>/dev/null)
+status=$?
+left=$(ls -A "$work/full")
+if [[ $status == 2 && $(cat "$work/full/out.mat") == old && $left == out.mat ]]; then
+  verdict ok "a write that fails: exit 2, the old file kept, no temporary file"
+else
+  verdict FAIL "a write that fails" "exit $status, directory holds: $left"
+fi
+"$bin" convert --to mat "$sample" >/dev/full 2>/dev/null
+expect_status "standard output on /dev/full" 2 $?
+"$bin" convert --to mat -o /dev/full "$sample" 2>/dev/null
+expect_status "-o /dev/full" 2 $?
+if [[ -c /dev/full ]]; then
+  verdict ok "-o /dev/full leaves the device a device"
+else
+  verdict FAIL "-o /dev/full" "/dev/full is no longer a character device"
+fi
+(cd "$work" && "$bin" convert --to mat -o kept.mat "$OLDPWD/$sample" no-such.mat 2>/dev/null)
+status=$?
+if [[ $status == 2 && ! -e $work/kept.mat ]]; then
+  verdict ok "an input that cannot be read: exit 2, -o not written"
+else
+  verdict FAIL "an input that cannot be read" "exit $status, or kept.mat was written"
+fi
+
+"$bin" convert --to mat --strict samples/broken/cube.mat >"$work/strict.out" 2>/dev/null
+status=$?
+"$bin" convert --to mat --strict -o "$work/strict.mat" samples/broken/cube.mat 2>/dev/null
+if [[ $status == 1 && ! -s $work/strict.out && ! -e $work/strict.mat ]]; then
+  verdict ok "--strict on a broken sample: exit 1, nothing written"
+else
+  verdict FAIL "--strict on a broken sample" "exit $status, or something was written"
+fi
+
+# ---- -d DIR: one output per input --------------------------------------------
+
+mkdir "$work/dir" "$work/in"
+cp samples/xg-style.mat "$work/in/xg.mat"
+cp samples/fibs-two-matches.mat "$work/in/fibs.txt"
+"$bin" convert --to yaml -d "$work/dir" "$work/in/xg.mat" "$work/in/fibs.txt"
+status=$?
+"$bin" convert --to yaml samples/xg-style.mat >"$work/xg.yaml"
+"$bin" convert --to yaml samples/fibs-two-matches.mat >"$work/fibs.yaml"
+if [[ $status == 0 && $(ls -A "$work/dir" | tr '\n' ' ') == "fibs.yaml xg.yaml " ]] &&
+  cmp -s "$work/dir/xg.yaml" "$work/xg.yaml" && cmp -s "$work/dir/fibs.yaml" "$work/fibs.yaml"; then
+  verdict ok "-d writes NAME.yaml for each input, what standard output gets"
+else
+  verdict FAIL "-d DIR" "exit $status, directory holds: $(ls -A "$work/dir")"
+fi
+cp samples/xg-style.mat "$work/in/xg.txt"
+"$bin" convert --to json -d "$work/dir" "$work/in/xg.mat" "$work/in/xg.txt" 2>/dev/null
+status=$?
+if [[ $status == 2 && ! -e $work/dir/xg.json ]]; then
+  verdict ok "-d: two inputs that would write one file are refused, nothing written"
+else
+  verdict FAIL "-d with two inputs of one name" "exit $status"
+fi
+cp "$sample" "$work/in.mat"
+inode=$(stat -c %i "$work/in.mat")
+"$bin" convert --to mat -d "$work" "$work/in.mat" 2>/dev/null
+expect_status "-d over its input" 2 $?
+untouched "-d over its input"
+"$bin" convert --to mat -d "$work/dir" - <"$sample" 2>/dev/null
+expect_status "-d with standard input" 2 $?
+"$bin" convert --to mat -d "$work/no-such-dir" "$sample" 2>/dev/null
+expect_status "-d to a directory that does not exist" 2 $?
+"$bin" convert --to mat -d "$work/dir" -o "$work/x.mat" "$sample" 2>/dev/null
+expect_status "-d and -o together" 2 $?
+"$bin" convert --to mat --strict -d "$work/dir" samples/broken/cube.mat "$sample" 2>/dev/null
+status=$?
+if [[ $status == 1 && ! -e $work/dir/cube.mat && -s $work/dir/gnubg-3pt-s110.mat ]]; then
+  verdict ok "-d --strict: the broken input's file not written, the valid one's written, exit 1"
+else
+  verdict FAIL "-d --strict" "exit $status, directory holds: $(ls -A "$work/dir")"
+fi
+
+# ---- the canonical layout ---------------------------------------------------
+
+# The errors and warnings of `check` on FILE, by severity and rule, counted.
+problems() {
+  "$bin" check "$1" 2>/dev/null |
+    sed -nE 's/^.*:[0-9]+:[0-9]+: (error|warning): .*\[([a-z-]+)\]$/\1 \2/p' | sort | uniq -c
+}
+
+# FILE: a fixed point of the writer, with the same problems and status.
+round_trip() {
+  local file=$1 once=$work/once.mat twice=$work/twice.mat status_check status_convert
+  "$bin" check "$file" >/dev/null 2>&1
+  status_check=$?
+  "$bin" convert --to mat "$file" >"$once" 2>/dev/null
+  status_convert=$?
+  "$bin" convert --to mat "$once" >"$twice" 2>/dev/null
+  if [[ $status_convert != "$status_check" ]]; then
+    verdict FAIL "$file" "convert exits $status_convert, check $status_check"
+  elif ! cmp -s "$once" "$twice"; then
+    verdict FAIL "$file" "not a fixed point: $(diff "$once" "$twice" | head -n 4)"
+  elif [[ $(problems "$file") != "$(problems "$once")" ]]; then
+    verdict FAIL "$file" "check finds other problems in the output:
+$(diff <(problems "$file") <(problems "$once"))"
+  else
+    TALLY_QUIET=true verdict ok "$file"
+    return 0
+  fi
+  return 1
+}
+
+# round_trip_all LABEL FILE...: one verdict each, a summary line for all.
+round_trip_all() {
+  local label=$1 good=0 file
+  shift
+  for file in "$@"; do
+    round_trip "$file" && good=$((good + 1))
+  done
+  echo "$label: $good of $# records are fixed points with the same problems"
+}
+
+shopt -s nullglob
+round_trip_all "samples" samples/*.mat samples/broken/*.mat
+if [[ -d $corpus ]]; then
+  mapfile -t corpus_files < <(find "$corpus" -type f \( -name '*.mat' -o -name '*.txt' \) \
+    ! -name 'README*' | sort)
+  round_trip_all "corpus" "${corpus_files[@]}"
+else
+  skip_shared "corpus round trips" "$corpus not found"
+fi
+for dir in "$@"; do
+  records=("$dir"/*.mat)
+  if [[ ${#records[@]} -gt 0 ]]; then
+    round_trip_all "$dir" "${records[@]}"
+  else
+    skip "round trips of $dir" "it holds no .mat record"
+  fi
+done
+tally_end

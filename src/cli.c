@@ -107,7 +107,8 @@ int cli_apply_common_option(int opt, const char *word, bg_referee_options *rules
 
 int cli_parse_options(int argc, char **argv, const char *short_options,
                       const struct option *long_options,
-                      int (*apply)(int opt, const char *arg, const char *word, void *options),
+                      int (*apply)(int opt, const char *arg, const char *word,
+                                   void *options),
                       void *options, int *first_file) {
   opterr = 0;
   optind = 1;

@@ -43,7 +43,9 @@ enum {
       {"no-crawford", no_argument, NULL, OPT_NO_CRAWFORD},                               \
       {"beavers", no_argument, NULL, OPT_BEAVERS},                                       \
       {"no-beavers", no_argument, NULL, OPT_NO_BEAVERS},                                 \
-      {"help", no_argument, NULL, OPT_HELP}, {"version", no_argument, NULL, OPT_VERSION}
+      {"help", no_argument, NULL, OPT_HELP}, {                                           \
+    "version", no_argument, NULL, OPT_VERSION                                            \
+  }
 
 /* Prints "bgmatch: MESSAGE" on stderr after whatever stdout holds, so a
  * terminal shows messages in the order things happened. */
@@ -66,7 +68,8 @@ int cli_apply_common_option(int opt, const char *word, bg_referee_options *rules
  * index of the first operand and returns -1, else the exit status. */
 int cli_parse_options(int argc, char **argv, const char *short_options,
                       const struct option *long_options,
-                      int (*apply)(int opt, const char *arg, const char *word, void *options),
+                      int (*apply)(int opt, const char *arg, const char *word,
+                                   void *options),
                       void *options, int *first_file);
 
 /* Opens `path` for reading; a directory is refused here, because fopen

@@ -163,7 +163,8 @@ static int apply_convert_option(int opt, const char *arg, const char *word, void
   switch (opt) {
   case OPT_TO:
     options->to_given = writer_format_named(arg, &options->to);
-    return options->to_given ? -1 : cli_usage_error("--to takes mat, yaml or json, not", arg);
+    return options->to_given ? -1
+                             : cli_usage_error("--to takes mat, yaml or json, not", arg);
   case OPT_FROM:
     if (!reader_notation_parse(arg, &options->from))
       return cli_usage_error("--from takes auto, mat, yaml or sgf, not", arg);
@@ -247,15 +248,16 @@ static bool directory_usable(char **files, int count, char **targets,
                              const convert_options *options) {
   struct stat st;
   int stat_errno = stat(options->directory, &st) != 0 ? errno
-                   : S_ISDIR(st.st_mode)               ? 0
-                                                       : ENOTDIR;
+                   : S_ISDIR(st.st_mode)              ? 0
+                                                      : ENOTDIR;
   if (stat_errno) {
     cli_say("-d %s: %s", options->directory, strerror(stat_errno));
     return false;
   }
   for (int i = 0; i < count; i++) {
     if (strcmp(files[i], "-") == 0) {
-      cli_say("-d writes a file for each FILE named; standard input has no name (use -o)");
+      cli_say(
+          "-d writes a file for each FILE named; standard input has no name (use -o)");
       return false;
     }
     for (int j = 0; j < i; j++)

@@ -67,6 +67,9 @@ fi
 vg 0 /dev/null "$bin" convert --to mat -o "$logs/out.mat" samples/xg-style.mat samples/fibs-two-matches.mat
 vg 1 /dev/null "$bin" convert --to mat --strict samples/broken/cube.mat samples/bgstudio-style.mat
 vg 1 /dev/null "$bin" convert --to mat $cases/garbage-in-match.mat $cases/xg-set-position.mat
+mkdir -p "$logs/dir"
+vg 0 /dev/null "$bin" convert --to yaml -d "$logs/dir" samples/xg-style.mat samples/fibs-two-matches.mat
+vg 0 /dev/null "$bin" convert --to json samples/bgstudio-style.mat
 if [[ -n $unit && -x $unit ]]; then
   # CK_FORK=no: the tests run in the one process valgrind watches.
   CK_FORK=no vg 0 /dev/null "$unit"

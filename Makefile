@@ -26,10 +26,10 @@ export BGMATCH_SHARED := $(SHARED)
 # the sanitizers' default): it ends the program with status 86 instead.
 export ASAN_OPTIONS ?= exitcode=86:detect_leaks=1
 export UBSAN_OPTIONS ?= exitcode=86:halt_on_error=1:print_stacktrace=1
-PKGS     := libpcre2-8 yaml-0.1 jansson
+PKGS     := libpcre2-8 yaml-0.1 jansson zlib
 TESTPKGS := check
 # Debian packages that provide the above (and pkg-config itself).
-DEBS     := pkg-config libpcre2-dev libyaml-dev libjansson-dev check
+DEBS     := pkg-config libpcre2-dev libyaml-dev libjansson-dev zlib1g-dev check
 
 WARN     := -Wall -Wextra -Werror
 OPT      := -O2 -g

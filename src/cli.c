@@ -32,11 +32,14 @@ static const char *const usage_text =
     "                        the notation of the input: recognised from its\n"
     "                        content (auto, the default) or the one named\n"
     "  --strict              warnings count as errors for the exit status\n"
+    "  -l, --files-with-errors      print only the names of files with errors\n"
+    "  -L, --files-without-errors   print only the names of files without\n"
+    "  -q, --quiet           print nothing: the exit status says it\n"
     "  --jacoby, --no-jacoby        gammons count only once the cube is turned\n"
     "  --crawford, --no-crawford    no double in the Crawford game of a match\n"
     "  --beavers, --no-beavers      beavers allowed in money play\n"
     "                        (these override the record's own header tags)\n"
-    "  --help                show this help and exit\n"
+    "  -h, --help            show this help and exit\n"
     "  --version             show the version and exit\n"
     "\n"
     "Options of convert (and --from and the rule options of check):\n"
@@ -50,7 +53,9 @@ static const char *const usage_text =
     "                        with the extension of the notation, atomically\n"
     "  --strict              write no match that has an error or a warning\n"
     "\n"
-    "With no FILE, or when FILE is -, standard input is read.\n"
+    "With no FILE, or when FILE is -, standard input is read.  A directory is\n"
+    "walked: every .mat .txt .yaml .yml .sgf file under it is checked, also\n"
+    "gzip-compressed (.gz); a gzip file is read whatever its name.\n"
     "check writes a summary line to standard error.\n"
     "Exit status: 0 all records valid, 1 a record breaks a rule,\n"
     "2 the tool could not do its job (bad usage, unreadable file, write error).\n";
@@ -95,6 +100,7 @@ int cli_apply_common_option(int opt, const char *word, bg_referee_options *rules
     rules->beavers = opt == OPT_BEAVERS ? RULE_ON : RULE_OFF;
     return -1;
   case OPT_HELP:
+  case 'h':
     return cli_print_help();
   case OPT_VERSION:
     return cli_print_version();

@@ -86,6 +86,25 @@ bool cli_stdin_named_twice(char **files, int count);
  * no NO_COLOR in the environment. */
 bool cli_colour(int fd);
 
+/* Whether `name` is that of a record file a directory walk reads: .mat
+ * .txt .yaml .yml .sgf, each also .gz, in any case. */
+bool cli_is_record_name(const char *name);
+
+typedef void (*cli_visit)(const char *path, void *data);
+
+typedef struct {
+  long skipped; /* files met in directories that are no record */
+} cli_walk_counts;
+
+/* Calls `visit` with `path`, or, when it is a directory, with every
+ * record file under it, in name order; other files are counted in
+ * counts->skipped, symbolic links to directories too (not followed).
+ * Returns false when a directory could not be read (said on stderr). */
+bool cli_walk(const char *path, cli_visit visit, void *data, cli_walk_counts *counts);
+
+/* Whether one of `paths` is a directory. */
+bool cli_any_directory(char **paths, int count);
+
 /* The commands. */
 int cli_check(int argc, char **argv);
 int cli_convert(int argc, char **argv);

@@ -16,10 +16,20 @@
 #include "reader.h"
 #include "referee.h"
 
+/* What is printed: the diagnostics, or only names of files (as grep -l
+ * and -L), or nothing (-q: the exit status says it all). */
+typedef enum {
+  SHOW_DIAGNOSTICS,
+  SHOW_FILES_WITH_ERRORS,
+  SHOW_FILES_WITHOUT_ERRORS,
+  SHOW_NOTHING
+} show_mode;
+
 typedef struct {
   bg_diag_format format;
   bg_notation from;
   bool strict;
+  show_mode show;
   bg_referee_options referee;
 } check_options;
 
@@ -29,8 +39,17 @@ typedef struct {
   long files_with_errors;
   long errors;
   long warnings;
+  long skipped; /* files met in directories that are no record */
   bool trouble; /* the tool could not do its job for some file */
 } check_totals;
+
+/* What checking one file after another needs (cli_walk's visit data). */
+typedef struct {
+  const check_options *options;
+  bg_diag_sink *sink;
+  check_totals *totals;
+  progress *bar;
+} check_run;
 
 /* Prints the diagnostics held for one match, clear of the progress line. */
 static void print_diagnostics(bg_diag_sink *sink, progress *bar) {
@@ -52,17 +71,23 @@ static void say_trouble(const char *name, const char *reason, check_totals *tota
 }
 
 /* Reads every match of one input and referees it; diagnostics are printed
- * match by match.  Returns false when the tool could not read the input. */
-static bool check_stream(bg_reader *reader, const check_options *options,
-                         bg_diag_sink *sink, progress *bar) {
+ * match by match.  Returns why the tool could not read the input to its
+ * end, NULL when it could. */
+static const char *check_stream(bg_reader *reader, const check_options *options,
+                                bg_diag_sink *sink, progress *bar) {
   bg_match *match;
   while ((match = reader_next(reader)) != NULL) {
+    if (reader_io_error(reader)) { /* cut short: only the error is said */
+      diag_discard(sink);
+      match_free(match);
+      break;
+    }
     referee_check_match(match, &options->referee, sink);
     print_diagnostics(sink, bar);
     match_free(match);
   }
   print_diagnostics(sink, bar);
-  return !reader_io_error(reader);
+  return reader_error_reason(reader);
 }
 
 /* Checks one opened input and adds to totals.  An input no reader can read
@@ -77,10 +102,10 @@ static void check_opened(FILE *in, const char *name, const check_options *option
     return;
   }
   long errors_before = sink->errors, warnings_before = sink->warnings;
-  bool ok = check_stream(reader, options, sink, bar);
+  const char *trouble = check_stream(reader, options, sink, bar);
+  if (trouble)
+    say_trouble(name, trouble, totals, bar);
   reader_free(reader);
-  if (!ok)
-    say_trouble(name, "read error", totals, bar);
   long bytes_read = ftell(in); /* -1 on a pipe: counts as nothing */
   progress_step(bar, bytes_read > 0 ? (double)bytes_read : 0.0);
   long errors = sink->errors - errors_before;
@@ -88,22 +113,35 @@ static void check_opened(FILE *in, const char *name, const check_options *option
   totals->files++;
   totals->errors += errors;
   totals->warnings += warnings;
-  if (errors > 0 || (options->strict && warnings > 0))
-    totals->files_with_errors++;
+  bool has_errors = errors > 0 || (options->strict && warnings > 0);
+  totals->files_with_errors += has_errors;
+  if ((options->show == SHOW_FILES_WITH_ERRORS && has_errors) ||
+      (options->show == SHOW_FILES_WITHOUT_ERRORS && !has_errors))
+    printf("%s\n", name);
 }
 
-/* Checks one command-line operand ("-" is standard input) and adds to totals. */
-static void check_file(const char *path, const check_options *options, bg_diag_sink *sink,
-                       check_totals *totals, progress *bar) {
+/* Checks one file ("-" is standard input) and adds to totals. */
+static void check_file(const char *path, void *data) {
+  check_run *run = data;
   bool is_stdin = strcmp(path, "-") == 0;
   FILE *in = is_stdin ? stdin : cli_open_input(path);
   if (!in) {
-    say_trouble(path, strerror(errno), totals, bar);
+    say_trouble(path, strerror(errno), run->totals, run->bar);
     return;
   }
-  check_opened(in, is_stdin ? "<stdin>" : path, options, sink, totals, bar);
+  check_opened(in, is_stdin ? "<stdin>" : path, run->options, run->sink, run->totals,
+               run->bar);
   if (!is_stdin)
     fclose(in);
+}
+
+/* Checks one command-line operand: a file, or every record under a
+ * directory. */
+static void check_operand(const char *path, check_run *run) {
+  cli_walk_counts counts = {0};
+  if (!cli_walk(path, check_file, run, &counts))
+    run->totals->trouble = true;
+  run->totals->skipped += counts.skipped;
 }
 
 static const char *plural(long n, const char *one, const char *many) {
@@ -116,12 +154,19 @@ static void print_summary(const check_totals *totals) {
           plural(totals->files, "file", "files"), totals->files_with_errors,
           totals->errors, plural(totals->errors, "error", "errors"), totals->warnings,
           plural(totals->warnings, "warning", "warnings"));
+  if (totals->skipped > 0)
+    fprintf(stderr,
+            "%ld other %s skipped: not a record (.mat .txt .yaml .yml .sgf, or .gz)\n",
+            totals->skipped, plural(totals->skipped, "file", "files"));
 }
 
 static const struct option check_long_options[] = {
     {"format", required_argument, NULL, OPT_FORMAT},
     {"from", required_argument, NULL, OPT_FROM},
     {"strict", no_argument, NULL, OPT_STRICT},
+    {"files-with-errors", no_argument, NULL, 'l'},
+    {"files-without-errors", no_argument, NULL, 'L'},
+    {"quiet", no_argument, NULL, 'q'},
     CLI_RULE_OPTIONS,
     {NULL, 0, NULL, 0},
 };
@@ -145,6 +190,15 @@ static int apply_check_option(int opt, const char *arg, const char *word, void *
   case OPT_STRICT:
     options->strict = true;
     return -1;
+  case 'l':
+    options->show = SHOW_FILES_WITH_ERRORS;
+    return -1;
+  case 'L':
+    options->show = SHOW_FILES_WITHOUT_ERRORS;
+    return -1;
+  case 'q':
+    options->show = SHOW_NOTHING;
+    return -1;
   default:
     return cli_apply_common_option(opt, word, &options->referee);
   }
@@ -154,8 +208,8 @@ int cli_check(int argc, char **argv) {
   check_options options = {.format = DIAG_TEXT, .from = BG_NOTATION_AUTO};
   referee_options_init(&options.referee);
   int first_file = 0;
-  int status = cli_parse_options(argc, argv, ":", check_long_options, apply_check_option,
-                                 &options, &first_file);
+  int status = cli_parse_options(argc, argv, ":lLqh", check_long_options,
+                                 apply_check_option, &options, &first_file);
   if (status >= 0)
     return status;
   if (cli_stdin_named_twice(argv + first_file, argc - first_file))
@@ -166,15 +220,19 @@ int cli_check(int argc, char **argv) {
   setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
 
   bg_diag_sink sink;
-  diag_sink_init(&sink, stdout, options.format);
+  diag_sink_init(&sink, options.show == SHOW_DIAGNOSTICS ? stdout : NULL, options.format);
   sink.colour = cli_colour(STDOUT_FILENO);
   check_totals totals = {0};
   progress bar;
-  progress_init(&bar, argc - first_file);
-  if (first_file == argc)
-    check_file("-", &options, &sink, &totals, &bar);
+  int operands = argc - first_file;
+  progress_init(&bar, cli_any_directory(argv + first_file, operands)
+                          ? PROGRESS_UNKNOWN_TOTAL
+                          : operands);
+  check_run run = {&options, &sink, &totals, &bar};
+  if (operands == 0)
+    check_operand("-", &run);
   for (int i = first_file; i < argc; i++)
-    check_file(argv[i], &options, &sink, &totals, &bar);
+    check_operand(argv[i], &run);
   progress_erase(&bar);
   diag_sink_free(&sink);
 
@@ -182,7 +240,8 @@ int cli_check(int argc, char **argv) {
     cli_say("write error: %s", strerror(errno));
     totals.trouble = true;
   }
-  print_summary(&totals);
+  if (options.show == SHOW_DIAGNOSTICS)
+    print_summary(&totals);
   if (totals.trouble)
     return EXIT_TROUBLE;
   bool broken = totals.errors > 0 || (options.strict && totals.warnings > 0);

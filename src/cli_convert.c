@@ -70,14 +70,19 @@ static bool convert_match(const bg_match *match, const convert_options *options,
   return ok;
 }
 
-/* Converts every match `reader` gives into `out`.  Returns false when the
- * input could not be read to its end. */
-static bool convert_stream(bg_reader *reader, const char *name,
-                           const convert_options *options, bg_diag_sink *sink,
-                           output *out) {
+/* Converts every match `reader` gives into `out`.  Returns why the input
+ * could not be read to its end, NULL when it could. */
+static const char *convert_stream(bg_reader *reader, const char *name,
+                                  const convert_options *options, bg_diag_sink *sink,
+                                  output *out) {
   long errors = sink->errors, warnings = sink->warnings;
   bg_match *match;
   for (int index = 1; !out->write_errno && (match = reader_next(reader)); index++) {
+    if (reader_io_error(reader)) { /* cut short: not written, only the error said */
+      diag_discard(sink);
+      match_free(match);
+      break;
+    }
     errno = 0;
     if (!convert_match(match, options, sink, out->file.stream, out->written == 0, errors,
                        warnings))
@@ -93,7 +98,7 @@ static bool convert_stream(bg_reader *reader, const char *name,
     match_free(match);
   }
   diag_flush(sink);
-  return !reader_io_error(reader);
+  return reader_error_reason(reader);
 }
 
 /* Converts one command-line operand ("-" is standard input) into `out`. */
@@ -114,8 +119,9 @@ static void convert_file(const char *path, const convert_options *options,
     cli_say("%s: %s", name, reason);
     totals->trouble = true;
   } else {
-    if (!convert_stream(reader, name, options, sink, out)) {
-      cli_say("%s: read error", name);
+    const char *trouble = convert_stream(reader, name, options, sink, out);
+    if (trouble) {
+      cli_say("%s: %s", name, trouble);
       totals->trouble = true;
     }
     reader_free(reader);

@@ -237,6 +237,8 @@ static void print_one(bg_diag_sink *sink, const bg_diag *diag) {
 
 void diag_flush(bg_diag_sink *sink) {
   size_t count = sink->pending_count;
+  if (!sink->out) /* counted only */
+    count = 0;
   ordered_diag *order = bg_malloc((count ? count : 1) * sizeof *order);
   for (size_t i = 0; i < count; i++) {
     const bg_diag *diag = &sink->pending[i];
@@ -246,7 +248,18 @@ void diag_flush(bg_diag_sink *sink) {
   for (size_t i = 0; i < count; i++)
     print_one(sink, order[i].diag);
   free(order);
-  for (size_t i = 0; i < count; i++)
+  for (size_t i = 0; i < sink->pending_count; i++)
     free_pending(&sink->pending[i]);
+  sink->pending_count = 0;
+}
+
+void diag_discard(bg_diag_sink *sink) {
+  for (size_t i = 0; i < sink->pending_count; i++) {
+    bg_severity severity = sink->pending[i].severity;
+    sink->errors -= severity == DIAG_ERROR;
+    sink->warnings -= severity == DIAG_WARNING;
+    sink->notes -= severity == DIAG_NOTE;
+    free_pending(&sink->pending[i]);
+  }
   sink->pending_count = 0;
 }

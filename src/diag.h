@@ -44,6 +44,7 @@ typedef struct {
   size_t pending_count, pending_capacity;
 } bg_diag_sink;
 
+/* `out` NULL: diagnostics are counted, never printed (check -l, -L, -q). */
 void diag_sink_init(bg_diag_sink *sink, FILE *out, bg_diag_format format);
 void diag_sink_free(bg_diag_sink *sink);
 
@@ -52,6 +53,11 @@ void diag_emit(bg_diag_sink *sink, const bg_diag *diag);
 
 /* Prints what was recorded, in line order, and forgets it. */
 void diag_flush(bg_diag_sink *sink);
+
+/* Forgets what was recorded since the last flush, uncounted: the
+ * diagnostics of a match the input broke off in the middle of (a corrupt
+ * gzip file), which would only be about where it broke. */
+void diag_discard(bg_diag_sink *sink);
 
 /* printf-style shortcut for the common case. */
 void diag_emitf(bg_diag_sink *sink, const char *file, int line, int column,

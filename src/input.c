@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gunzip.h"
+
 #define READ_CHUNK 65536
 #define UTF8_BOM "\xEF\xBB\xBF"
 #define UTF8_BOM_LENGTH 3
@@ -21,6 +23,10 @@ typedef enum {
 
 struct bg_input {
   FILE *in;
+  bg_gunzip *gunzip; /* the input is gzip data, inflated as it is read */
+  /* bytes read from the start of the input to recognise it, not yet used */
+  unsigned char start_bytes[2];
+  size_t start_bytes_length;
   /* the text read and not yet delivered is buffer[start, end) */
   char *buffer;
   size_t buffer_size, start, end;
@@ -32,6 +38,41 @@ struct bg_input {
   unsigned char utf16_pending[4];
   size_t utf16_pending_length;
 };
+
+/* ---- raw bytes ---------------------------------------------------------- */
+
+/* gzip's magic bytes: the input is compressed. */
+#define GZIP_MAGIC_0 0x1F
+#define GZIP_MAGIC_1 0x8B
+
+/* Up to `size` bytes of the input as stored, inflated when it is gzip
+ * data; 0 at its end or after an error. */
+static size_t read_raw(bg_input *input, unsigned char *out, size_t size) {
+  size_t got = 0;
+  while (input->start_bytes_length > 0 && got < size) {
+    out[got++] = input->start_bytes[0];
+    input->start_bytes[0] = input->start_bytes[1];
+    input->start_bytes_length--;
+  }
+  if (got == size)
+    return got;
+  if (input->gunzip)
+    return got + gunzip_read(input->gunzip, out + got, size - got);
+  return got + fread(out + got, 1, size - got, input->in);
+}
+
+/* A gzip input is inflated from its start; anything else is read as it
+ * is, its first bytes kept for read_raw. */
+static void detect_compression(bg_input *input) {
+  unsigned char magic[2];
+  size_t got = fread(magic, 1, sizeof magic, input->in);
+  if (got == 2 && magic[0] == GZIP_MAGIC_0 && magic[1] == GZIP_MAGIC_1) {
+    input->gunzip = gunzip_new(input->in, magic, got);
+    return;
+  }
+  memcpy(input->start_bytes, magic, got);
+  input->start_bytes_length = got;
+}
 
 /* ---- UTF-16 ------------------------------------------------------------- */
 
@@ -109,7 +150,7 @@ static size_t read_utf16(bg_input *input, size_t room) {
   while (written == 0) {
     size_t have = input->utf16_pending_length;
     memcpy(raw, input->utf16_pending, have);
-    size_t got = fread(raw + have, 1, want, input->in);
+    size_t got = read_raw(input, raw + have, want);
     if (got == 0 && have == 0)
       return 0;
     have += got;
@@ -129,8 +170,9 @@ static size_t read_utf16(bg_input *input, size_t room) {
 /* The first two bytes say whether the input is UTF-16 (a byte order mark,
  * dropped); anything else passes through as bytes. */
 static void detect_encoding(bg_input *input) {
+  detect_compression(input);
   unsigned char mark[2];
-  size_t got = fread(mark, 1, sizeof mark, input->in);
+  size_t got = read_raw(input, mark, sizeof mark);
   input->encoding = ENCODING_BYTES;
   if (got == 2 && mark[0] == 0xFF && mark[1] == 0xFE)
     input->encoding = ENCODING_UTF16LE;
@@ -155,12 +197,12 @@ static bool fill_buffer(bg_input *input) {
     detect_encoding(input);
   size_t room = input->buffer_size - input->end;
   size_t got = input->encoding == ENCODING_BYTES
-                   ? fread(input->buffer + input->end, 1, room, input->in)
+                   ? read_raw(input, (unsigned char *)input->buffer + input->end, room)
                    : read_utf16(input, room);
   input->end += got;
   if (got == 0) {
     input->eof = true;
-    if (ferror(input->in))
+    if (ferror(input->in) || (input->gunzip && gunzip_error(input->gunzip)))
       input->io_error = true;
   }
   return input->end > before;
@@ -291,9 +333,17 @@ bool input_io_error(const bg_input *input) {
   return input->io_error;
 }
 
+const char *input_error_reason(const bg_input *input) {
+  if (!input->io_error)
+    return NULL;
+  const char *reason = input->gunzip ? gunzip_error(input->gunzip) : NULL;
+  return reason ? reason : "read error";
+}
+
 void input_free(bg_input *input) {
   if (!input)
     return;
+  gunzip_free(input->gunzip);
   free(input->buffer);
   free(input);
 }

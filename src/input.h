@@ -1,5 +1,6 @@
 /*
  * input.h — the byte layer under every reader: reads a FILE* in blocks,
+ * inflates gzip data (an input that starts with gzip's magic bytes),
  * turns UTF-16 input (a file that starts with a UTF-16 byte order mark)
  * into UTF-8 as it is read, and hands the text back as lines or as bytes.
  * What no notation means is dropped here: byte order marks, line ends,
@@ -59,6 +60,10 @@ size_t input_read(bg_input *input, char *out, size_t size);
 
 /* True once reading the FILE* failed (the end of the input came early). */
 bool input_io_error(const bg_input *input);
+
+/* Why, in a few words for the user ("read error", "corrupt gzip data",
+ * "truncated gzip data"); NULL when reading did not fail. */
+const char *input_error_reason(const bg_input *input);
 
 void input_free(bg_input *input);
 

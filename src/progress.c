@@ -16,7 +16,8 @@ static double seconds_now(void) {
 
 void progress_init(progress *bar, int files_total) {
   memset(bar, 0, sizeof *bar);
-  bar->enabled = isatty(STDERR_FILENO) && files_total > 1;
+  bar->enabled =
+      isatty(STDERR_FILENO) && (files_total > 1 || files_total == PROGRESS_UNKNOWN_TOTAL);
   bar->shares_terminal = isatty(STDOUT_FILENO);
   bar->files_total = files_total;
   bar->started = bar->last_drawn = seconds_now();
@@ -38,8 +39,12 @@ void progress_step(progress *bar, double bytes) {
     return;
   bar->last_drawn = now;
   progress_erase(bar);
-  fprintf(stderr, "bgmatch: %d/%d files, %.1f MB/s", bar->files_done, bar->files_total,
-          bar->bytes_done / 1e6 / (now - bar->started));
+  double speed = bar->bytes_done / 1e6 / (now - bar->started);
+  if (bar->files_total == PROGRESS_UNKNOWN_TOTAL)
+    fprintf(stderr, "bgmatch: %d files, %.1f MB/s", bar->files_done, speed);
+  else
+    fprintf(stderr, "bgmatch: %d/%d files, %.1f MB/s", bar->files_done, bar->files_total,
+            speed);
   fflush(stderr);
   bar->shown = true;
 }

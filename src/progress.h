@@ -19,6 +19,9 @@ typedef struct {
   double started, last_drawn;
 } progress;
 
+/* files_total: how many files there are, or PROGRESS_UNKNOWN_TOTAL when
+ * directories are walked as they are checked. */
+#define PROGRESS_UNKNOWN_TOTAL (-1)
 void progress_init(progress *bar, int files_total);
 
 /* Erases the line, if it is shown. */

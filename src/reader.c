@@ -151,6 +151,13 @@ bool reader_io_error(const bg_reader *reader) {
   return reader->notation->io_error(reader->state) || input_io_error(reader->input);
 }
 
+const char *reader_error_reason(const bg_reader *reader) {
+  if (!reader_io_error(reader))
+    return NULL;
+  const char *reason = input_error_reason(reader->input);
+  return reason ? reason : "read error";
+}
+
 bg_notation reader_notation(const bg_reader *reader) {
   return reader->notation->notation;
 }

@@ -46,6 +46,10 @@ bg_match *reader_next(bg_reader *reader);
  * exits 2). */
 bool reader_io_error(const bg_reader *reader);
 
+/* Why reading stopped, in a few words for the user ("read error", "corrupt
+ * gzip data", "truncated gzip data"); NULL when it did not. */
+const char *reader_error_reason(const bg_reader *reader);
+
 /* The notation being read (never BG_NOTATION_AUTO). */
 bg_notation reader_notation(const bg_reader *reader);
 

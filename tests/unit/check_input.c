@@ -1,13 +1,16 @@
 /*
  * check_input.c — unit tests of the byte layer (input.h): byte order
  * marks, UTF-16 in both byte orders, line ends, the line bound, the end of
- * the input, and bytes shown or read without lines.  Each test reads a
+ * the input, bytes shown or read without lines, and gzip input (whole,
+ * several members, truncated, corrupt).  Each test reads a
  * few bytes from a temporary file, as bgmatch reads a file.
  */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <zlib.h>
 
 #include "input.h"
 #include "run_suite.h"
@@ -302,6 +305,88 @@ START_TEST(io_error_flagged) {
 }
 END_TEST
 
+/* `text` compressed as one gzip member into `out` (room `size`); returns
+ * the bytes written. */
+static size_t gzip_of(const char *text, unsigned char *out, size_t size) {
+  z_stream stream = {0};
+  ck_assert_int_eq(
+      deflateInit2(&stream, 9, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY), Z_OK);
+  stream.next_in = (unsigned char *)text;
+  stream.avail_in = (uInt)strlen(text);
+  stream.next_out = out;
+  stream.avail_out = (uInt)size;
+  ck_assert_int_eq(deflate(&stream, Z_FINISH), Z_STREAM_END);
+  size_t written = size - stream.avail_out;
+  deflateEnd(&stream);
+  return written;
+}
+
+START_TEST(gzip_read_as_text) {
+  unsigned char packed[256];
+  size_t size = gzip_of("\xEF\xBB\xBF 1 point match\r\n Game 1\n", packed, sizeof packed);
+  ck_assert_uint_eq(packed[0], 0x1F); /* gzip's magic, not text */
+  opened o = open_bytes((const char *)packed, size);
+  expect_text_line(o.input, " 1 point match", 1);
+  expect_text_line(o.input, " Game 1", 2);
+  bg_line line;
+  ck_assert(!input_next_line(o.input, &line));
+  ck_assert(!input_io_error(o.input));
+  ck_assert_ptr_null(input_error_reason(o.input));
+  close_opened(&o);
+}
+END_TEST
+
+START_TEST(gzip_members_one_after_another) {
+  unsigned char packed[512];
+  size_t first = gzip_of("one\n", packed, sizeof packed);
+  size_t second = gzip_of("two\n", packed + first, sizeof packed - first);
+  opened o = open_bytes((const char *)packed, first + second);
+  expect_text_line(o.input, "one", 1);
+  expect_text_line(o.input, "two", 2);
+  bg_line line;
+  ck_assert(!input_next_line(o.input, &line));
+  ck_assert(!input_io_error(o.input));
+  close_opened(&o);
+}
+END_TEST
+
+START_TEST(gzip_truncated) {
+  unsigned char packed[256];
+  size_t size = gzip_of("a line that is long enough to be cut\nand another\n", packed,
+                        sizeof packed);
+  opened o = open_bytes((const char *)packed, size - 6); /* trailer cut */
+  bg_line line;
+  while (input_next_line(o.input, &line))
+    ;
+  ck_assert(input_io_error(o.input));
+  ck_assert_str_eq(input_error_reason(o.input), "truncated gzip data");
+  close_opened(&o);
+}
+END_TEST
+
+START_TEST(gzip_corrupt) {
+  unsigned char packed[256];
+  size_t size = gzip_of("some text\n", packed, sizeof packed);
+  packed[size - 3] ^= 0xFF; /* the length in the trailer: the check fails */
+  opened o = open_bytes((const char *)packed, size);
+  bg_line line;
+  while (input_next_line(o.input, &line))
+    ;
+  ck_assert(input_io_error(o.input));
+  ck_assert_str_eq(input_error_reason(o.input), "corrupt gzip data");
+  close_opened(&o);
+}
+END_TEST
+
+/* Only both magic bytes make gzip: a text that starts with one is text. */
+START_TEST(one_magic_byte_is_text) {
+  opened o = open_text("\x1F\n");
+  expect_line(o.input, "\x1F", 1, 1);
+  ck_assert(!input_io_error(o.input));
+  close_opened(&o);
+}
+END_TEST
+
 static Suite *input_suite(void) {
   Suite *suite = suite_create("input");
   TCase *encodings = tcase_create("encodings");
@@ -326,6 +411,14 @@ static Suite *input_suite(void) {
   tcase_add_test(bytes, peek_and_read_skip_bom);
   tcase_add_test(bytes, io_error_flagged);
   suite_add_tcase(suite, bytes);
+
+  TCase *gzip = tcase_create("gzip");
+  tcase_add_test(gzip, gzip_read_as_text);
+  tcase_add_test(gzip, gzip_members_one_after_another);
+  tcase_add_test(gzip, gzip_truncated);
+  tcase_add_test(gzip, gzip_corrupt);
+  tcase_add_test(gzip, one_magic_byte_is_text);
+  suite_add_tcase(suite, gzip);
   return suite;
 }
 

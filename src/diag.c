@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 static const char *severity_name(bg_severity severity) {
   switch (severity) {
   case DIAG_ERROR:
@@ -83,56 +85,46 @@ void diag_emitf(bg_diag_sink *sink, const char *file, int line, int column,
   diag_emit(sink, &diag);
 }
 
-/* Writes `text` as a JSON string.  Records carry names in UTF-8 or in
- * Latin-1; JSON must be UTF-8, so a byte that does not start a valid UTF-8
- * sequence is taken as the Latin-1 character it stands for. */
-static void json_string(FILE *out, const char *text) {
-  fputc('"', out);
-  for (const unsigned char *p = (const unsigned char *)text; *p;) {
-    int length = utf8_sequence_length(p);
-    if (length > 1) {
-      fwrite(p, 1, (size_t)length, out);
-      p += length;
-      continue;
-    }
-    if (length == 0)
-      fprintf(out, "\\u%04x", *p);
-    else if (*p == '"' || *p == '\\')
-      fprintf(out, "\\%c", *p);
-    else if (*p == '\n')
-      fputs("\\n", out);
-    else if (*p == '\t')
-      fputs("\\t", out);
-    else if (*p < 0x20 || *p == 0x7f)
-      fprintf(out, "\\u%04x", *p);
-    else
-      fputc(*p, out);
-    p++;
-  }
-  fputc('"', out);
+/* Adds `text` to `object` as a JSON string.  Records carry names in UTF-8
+ * or in Latin-1; JSON must be UTF-8 (utf8.h makes it so). */
+static void json_add_text(json_t *object, const char *key, const char *text) {
+  char *utf8 = utf8_from_record(text);
+  json_t *value = json_string(utf8);
+  free(utf8);
+  if (!value || json_object_set_new(object, key, value) != 0)
+    bg_out_of_memory();
 }
 
+static void json_add_int(json_t *object, const char *key, int number) {
+  json_t *value = json_integer(number);
+  if (!value || json_object_set_new(object, key, value) != 0)
+    bg_out_of_memory();
+}
+
+/* One diagnostic as one JSON object on a line, its members in a fixed
+ * order (file, line, column, severity, rule, message, then the optional
+ * ones), written by jansson, which escapes what JSON needs escaped. */
 static void print_json(FILE *out, const bg_diag *diag) {
-  fputs("{\"file\":", out);
-  json_string(out, diag->file ? diag->file : "");
-  fprintf(out, ",\"line\":%d,\"column\":%d,\"severity\":\"%s\",\"rule\":", diag->line,
-          diag->column, severity_name(diag->severity));
-  json_string(out, diag->rule);
-  fputs(",\"message\":", out);
-  json_string(out, diag->message);
+  json_t *object = json_object();
+  if (!object)
+    bg_out_of_memory();
+  json_add_text(object, "file", diag->file ? diag->file : "");
+  json_add_int(object, "line", diag->line);
+  json_add_int(object, "column", diag->column);
+  json_add_text(object, "severity", severity_name(diag->severity));
+  json_add_text(object, "rule", diag->rule);
+  json_add_text(object, "message", diag->message);
   if (diag->game)
-    fprintf(out, ",\"game\":%d", diag->game);
+    json_add_int(object, "game", diag->game);
   if (diag->move)
-    fprintf(out, ",\"move\":%d", diag->move);
-  if (diag->player) {
-    fputs(",\"player\":", out);
-    json_string(out, diag->player);
-  }
-  if (diag->legal) {
-    fputs(",\"legal\":", out);
-    json_string(out, diag->legal);
-  }
-  fputs("}\n", out);
+    json_add_int(object, "move", diag->move);
+  if (diag->player)
+    json_add_text(object, "player", diag->player);
+  if (diag->legal)
+    json_add_text(object, "legal", diag->legal);
+  json_dumpf(object, out, JSON_COMPACT | JSON_PRESERVE_ORDER);
+  fputc('\n', out);
+  json_decref(object);
 }
 
 /* The severity word, in the colours compilers use when `colour` is on. */

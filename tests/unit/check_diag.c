@@ -114,8 +114,8 @@ START_TEST(colour_only_when_asked) {
 }
 END_TEST
 
-/* A Latin-1 name is written as the characters it stands for; quotes and
- * control characters are escaped; the legal plays ride along. */
+/* A Latin-1 name is written as the UTF-8 of the characters it stands for;
+ * quotes and control characters are escaped; the legal plays ride along. */
 START_TEST(json_is_valid_utf8) {
   printed p;
   open_sink(&p, DIAG_JSON, true);
@@ -133,7 +133,7 @@ START_TEST(json_is_valid_utf8) {
   close_sink(&p);
   ck_assert_str_eq(
       p.text, "{\"file\":\"r.mat\",\"line\":9,\"column\":2,\"severity\":\"error\","
-              "\"rule\":\"cube\",\"message\":\"J\\u00f6rg says \\\"no\\\"\\tthen stops\","
+              "\"rule\":\"cube\",\"message\":\"J\xC3\xB6rg says \\\"no\\\"\\tthen stops\","
               "\"game\":3,\"player\":\"Ana Mar\xC3\xAD"
               "a\",\"legal\":\"8/5 6/5 | 24/21\"}\n");
   free(p.text);

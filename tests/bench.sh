@@ -10,7 +10,10 @@
 # three broken ones, not SGF), byte-order marks removed, each followed by a
 # blank line, concatenated in name order and repeated until about 32 MB.  A
 # "move" is a roll cell of a record ("63:"), counted here with grep -o.  Each
-# of the two commands runs three times after a warm-up; the best time counts.
+# command (wc -l, check, convert --to yaml) runs three times after a
+# warm-up; the best time counts.  Peak RSS is check's, from GNU time or,
+# without it, python3's resource module.  The last line is for scripts:
+#   BENCH moves_per_s=N mb_per_s=N wc_ratio=R peak_rss_kb=K
 set -u
 export LC_ALL=C
 
@@ -81,13 +84,30 @@ problems=$("$bin" check "$big" 2>/dev/null | grep -c ': error: ')
 if [[ $problems -ne 0 ]]; then
   echo "bench: note: bgmatch reports $problems errors on a corpus of valid records"
 fi
+# peak_rss_kb COMMAND...: the peak resident set of COMMAND, in KB.
+peak_rss_kb() {
+  if [[ -x /usr/bin/time ]]; then
+    /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1
+  else
+    python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
+  fi
+}
+
 wc_time=$(best_time wc -l "$big")
 bg_time=$(best_time "$bin" check "$big")
+yaml_time=$(best_time "$bin" convert --to yaml "$big")
+rss=$(peak_rss_kb "$bin" check "$big")
 
-awk -v file="$big" -v bytes="$bytes" -v moves="$moves" -v wct="$wc_time" -v bgt="$bg_time" 'BEGIN {
+awk -v file="$big" -v bytes="$bytes" -v moves="$moves" -v wct="$wc_time" -v bgt="$bg_time" \
+  -v yt="$yaml_time" -v rss="$rss" 'BEGIN {
   mb = bytes / 1e6
   printf "corpus:  %s, %.1f MB, %d moves\n", file, mb, moves
-  printf "wc -l:   %.3f s  %8.1f MB/s\n", wct, mb / wct
-  printf "bgmatch: %.3f s  %8.1f MB/s  %12.0f moves/s\n", bgt, mb / bgt, moves / bgt
-  printf "ratio:   bgmatch takes %.1f times as long as wc -l\n", bgt / wct
+  printf "%-22s %8s %10s %14s %10s\n", "", "seconds", "MB/s", "moves/s", "x wc -l"
+  printf "%-22s %8.3f %10.1f %14s %10s\n", "wc -l", wct, mb / wct, "", "1.0"
+  printf "%-22s %8.3f %10.1f %14.0f %10.1f\n", "check", bgt, mb / bgt, moves / bgt, bgt / wct
+  printf "%-22s %8.3f %10.1f %14.0f %10.1f\n", "convert --to yaml", yt, mb / yt, moves / yt, yt / wct
+  printf "peak RSS of check: %d KB\n", rss
+  printf "BENCH moves_per_s=%.0f mb_per_s=%.1f wc_ratio=%.1f peak_rss_kb=%d\n", moves / bgt, mb / bgt, bgt / wct, rss
 }'

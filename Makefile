@@ -60,7 +60,7 @@ ASAN     := BUILD=build-asan SAN=1
 SELFPLAY := build/gnubg-selfplay
 STEP     := tests/step.sh $(BUILD)/check
 
-.PHONY: all deps demo check unit e2e corpus sample-check notation-check gnubg-check convert-check \
+.PHONY: all deps demo check unit e2e jobs-check corpus sample-check notation-check gnubg-check convert-check \
         gnubg-import man-check lint clang-build fuzz valgrind bench install uninstall clean format
 
 all: $(BIN)
@@ -148,6 +148,10 @@ notation-check: $(BUILD)/tests/tools/write_match
 
 gnubg-check: $(BIN)
 	@tests/gnubg.sh $(BIN) $(SELFPLAY)
+
+# check -j N prints what check -j 1 prints.
+jobs-check: $(BIN)
+	@tests/jobs.sh $(BIN)
 
 # convert: the output file, and every record of samples/, the corpus and
 # gnubg's self-play (when gnubg-check made it) a fixed point of the writer.
@@ -237,6 +241,7 @@ check: deps
 	@$(STEP) build          $(SUBMAKE) all
 	@$(STEP) unit           $(SUBMAKE) unit
 	@$(STEP) e2e            $(SUBMAKE) e2e
+	@$(STEP) jobs           $(SUBMAKE) jobs-check
 	@$(STEP) corpus         $(SUBMAKE) corpus
 	@$(STEP) samples        $(SUBMAKE) sample-check
 	@$(STEP) notation       $(SUBMAKE) notation-check
@@ -248,6 +253,7 @@ check: deps
 	@$(STEP) asan-build     $(SUBMAKE) $(ASAN) all
 	@$(STEP) asan-unit      $(SUBMAKE) $(ASAN) unit
 	@$(STEP) asan-e2e       $(SUBMAKE) $(ASAN) e2e
+	@$(STEP) asan-jobs      $(SUBMAKE) $(ASAN) jobs-check
 	@$(STEP) asan-corpus    $(SUBMAKE) $(ASAN) corpus
 	@$(STEP) asan-samples   $(SUBMAKE) $(ASAN) sample-check
 	@$(STEP) asan-convert   $(SUBMAKE) $(ASAN) convert-check

@@ -105,6 +105,10 @@ bool cli_walk(const char *path, cli_visit visit, void *data, cli_walk_counts *co
 /* Whether one of `paths` is a directory. */
 bool cli_any_directory(char **paths, int count);
 
+/* Sets the allocator for many short-lived records (see cli.c): called once
+ * at start-up. */
+void cli_tune_memory(void);
+
 /* The commands. */
 int cli_check(int argc, char **argv);
 int cli_convert(int argc, char **argv);

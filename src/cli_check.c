@@ -1,14 +1,18 @@
 /*
  * cli_check.c — `bgmatch check`: opens the files, hands each match the
  * reader gives (reader.h: whatever the notation) to the referee, prints
- * the diagnostics match by match, and turns what the diagnostic sink
- * counted into a summary line and an exit status.
+ * the diagnostics match by match, and turns what the diagnostic sinks
+ * counted into a summary line and an exit status.  With -j N, N files are
+ * checked at once by threads, each file's output buffered and printed in
+ * the order of the files, the same bytes as one file after another.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "cli.h"
 #include "diag.h"
 #include "match.h"
@@ -30,6 +34,8 @@ typedef struct {
   bg_notation from;
   bool strict;
   show_mode show;
+  bool colour; /* severities in colour (stdout a terminal, no NO_COLOR) */
+  int jobs;    /* files checked at once */
   bg_referee_options referee;
 } check_options;
 
@@ -43,17 +49,25 @@ typedef struct {
   bool trouble; /* the tool could not do its job for some file */
 } check_totals;
 
-/* What checking one file after another needs (cli_walk's visit data). */
+/* What checking one file gave. */
 typedef struct {
-  const check_options *options;
-  bg_diag_sink *sink;
-  check_totals *totals;
+  bool read;    /* it was opened and a reader took it: counted */
+  bool trouble; /* the tool could not do its job for it (said) */
+  long errors, warnings;
+  double bytes; /* read, for the progress line */
+} file_outcome;
+
+/* Where one file's output goes: stdout and stderr when files are checked
+ * one after another, buffers when several are checked at once (printed in
+ * the order of the files).  `bar` is NULL in the second case. */
+typedef struct {
+  FILE *out, *err;
   progress *bar;
-} check_run;
+} file_output;
 
 /* Prints the diagnostics held for one match, clear of the progress line. */
 static void print_diagnostics(bg_diag_sink *sink, progress *bar) {
-  if (bar->shares_terminal && sink->pending_count > 0) {
+  if (bar && bar->shares_terminal && sink->pending_count > 0) {
     progress_erase(bar);
     diag_flush(sink);
     fflush(stdout);
@@ -62,12 +76,14 @@ static void print_diagnostics(bg_diag_sink *sink, progress *bar) {
   diag_flush(sink);
 }
 
-/* What the tool could not do for one file: one line on stderr. */
-static void say_trouble(const char *name, const char *reason, check_totals *totals,
-                        progress *bar) {
-  progress_erase(bar);
-  cli_say("%s: %s", name, reason);
-  totals->trouble = true;
+/* What the tool could not do for one file: one line for stderr. */
+static void say_trouble(const file_output *output, const char *name, const char *reason,
+                        file_outcome *outcome) {
+  if (output->bar)
+    progress_erase(output->bar);
+  fflush(output->out);
+  fprintf(output->err, "bgmatch: %s: %s\n", name, reason);
+  outcome->trouble = true;
 }
 
 /* Reads every match of one input and referees it; diagnostics are printed
@@ -90,58 +106,229 @@ static const char *check_stream(bg_reader *reader, const check_options *options,
   return reader_error_reason(reader);
 }
 
-/* Checks one opened input and adds to totals.  An input no reader can read
- * (a notation not read yet) is said and, like a file that cannot be
- * opened, not counted. */
+/* Checks one opened input.  An input no reader can read (a notation not
+ * read yet) is said and, like a file that cannot be opened, not counted. */
 static void check_opened(FILE *in, const char *name, const check_options *options,
-                         bg_diag_sink *sink, check_totals *totals, progress *bar) {
+                         const file_output *output, file_outcome *outcome) {
+  bg_diag_sink sink;
+  diag_sink_init(&sink, options->show == SHOW_DIAGNOSTICS ? output->out : NULL,
+                 options->format);
+  sink.colour = options->colour;
   const char *reason;
-  bg_reader *reader = reader_open(in, name, sink, options->from, &reason);
+  bg_reader *reader = reader_open(in, name, &sink, options->from, &reason);
   if (!reader) {
-    say_trouble(name, reason, totals, bar);
+    say_trouble(output, name, reason, outcome);
+    diag_sink_free(&sink);
     return;
   }
-  long errors_before = sink->errors, warnings_before = sink->warnings;
-  const char *trouble = check_stream(reader, options, sink, bar);
+  const char *trouble = check_stream(reader, options, &sink, output->bar);
   if (trouble)
-    say_trouble(name, trouble, totals, bar);
+    say_trouble(output, name, trouble, outcome);
   reader_free(reader);
   long bytes_read = ftell(in); /* -1 on a pipe: counts as nothing */
-  progress_step(bar, bytes_read > 0 ? (double)bytes_read : 0.0);
-  long errors = sink->errors - errors_before;
-  long warnings = sink->warnings - warnings_before;
-  totals->files++;
-  totals->errors += errors;
-  totals->warnings += warnings;
-  bool has_errors = errors > 0 || (options->strict && warnings > 0);
-  totals->files_with_errors += has_errors;
-  if ((options->show == SHOW_FILES_WITH_ERRORS && has_errors) ||
-      (options->show == SHOW_FILES_WITHOUT_ERRORS && !has_errors))
-    printf("%s\n", name);
+  outcome->bytes = bytes_read > 0 ? (double)bytes_read : 0.0;
+  outcome->read = true;
+  outcome->errors = sink.errors;
+  outcome->warnings = sink.warnings;
+  diag_sink_free(&sink);
 }
 
-/* Checks one file ("-" is standard input) and adds to totals. */
-static void check_file(const char *path, void *data) {
-  check_run *run = data;
+/* Checks one file ("-" is standard input). */
+static file_outcome check_one_file(const char *path, const check_options *options,
+                                   const file_output *output) {
+  file_outcome outcome = {0};
   bool is_stdin = strcmp(path, "-") == 0;
   FILE *in = is_stdin ? stdin : cli_open_input(path);
   if (!in) {
-    say_trouble(path, strerror(errno), run->totals, run->bar);
-    return;
+    say_trouble(output, path, strerror(errno), &outcome);
+    return outcome;
   }
-  check_opened(in, is_stdin ? "<stdin>" : path, run->options, run->sink, run->totals,
-               run->bar);
+  check_opened(in, is_stdin ? "<stdin>" : path, options, output, &outcome);
   if (!is_stdin)
     fclose(in);
+  return outcome;
 }
 
-/* Checks one command-line operand: a file, or every record under a
- * directory. */
-static void check_operand(const char *path, check_run *run) {
-  cli_walk_counts counts = {0};
-  if (!cli_walk(path, check_file, run, &counts))
-    run->totals->trouble = true;
-  run->totals->skipped += counts.skipped;
+/* Adds one file's outcome to the totals, and prints its name under -l or
+ * -L. */
+static void count_outcome(const char *path, const file_outcome *outcome,
+                          const check_options *options, check_totals *totals) {
+  totals->trouble = totals->trouble || outcome->trouble;
+  if (!outcome->read)
+    return;
+  totals->files++;
+  totals->errors += outcome->errors;
+  totals->warnings += outcome->warnings;
+  bool has_errors = outcome->errors > 0 || (options->strict && outcome->warnings > 0);
+  totals->files_with_errors += has_errors;
+  if ((options->show == SHOW_FILES_WITH_ERRORS && has_errors) ||
+      (options->show == SHOW_FILES_WITHOUT_ERRORS && !has_errors))
+    printf("%s\n", strcmp(path, "-") == 0 ? "<stdin>" : path);
+}
+
+/* ---- one file after another --------------------------------------------- */
+
+/* What checking one file after another needs (cli_walk's visit data). */
+typedef struct {
+  const check_options *options;
+  check_totals *totals;
+  progress *bar;
+} check_run;
+
+static void check_file_now(const char *path, void *data) {
+  check_run *run = data;
+  file_output output = {stdout, stderr, run->bar};
+  file_outcome outcome = check_one_file(path, run->options, &output);
+  progress_step(run->bar, outcome.bytes);
+  count_outcome(path, &outcome, run->options, run->totals);
+}
+
+/* Checks every operand (a file, or every record under a directory) as it
+ * is met: diagnostics are printed match by match. */
+static void check_in_turn(char **operands, int count, const check_options *options,
+                          check_totals *totals, progress *bar) {
+  check_run run = {options, totals, bar};
+  for (int i = 0; i < count; i++) {
+    cli_walk_counts counts = {0};
+    if (!cli_walk(operands[i], check_file_now, &run, &counts))
+      totals->trouble = true;
+    totals->skipped += counts.skipped;
+  }
+}
+
+/* ---- several files at once (-j N) --------------------------------------- */
+
+/* How many files may be checked ahead of the one printed next, for each
+ * thread: enough to keep threads busy past a slow file, few enough that the
+ * buffered output stays small. */
+#define JOBS_AHEAD 8
+
+typedef struct {
+  bool done;
+  file_outcome outcome;
+  char *out, *err; /* what it printed, to be printed in file order */
+  size_t out_size, err_size;
+} job_result;
+
+typedef struct {
+  const check_options *options;
+  char **paths;
+  size_t count;
+  job_result *results;
+  size_t next;    /* the next file to take */
+  size_t printed; /* the files printed so far */
+  size_t ahead;   /* how far `next` may run ahead of `printed` */
+  pthread_mutex_t lock;
+  pthread_cond_t changed;
+} job_queue;
+
+static void *check_worker(void *data) {
+  job_queue *queue = data;
+  pthread_mutex_lock(&queue->lock);
+  while (queue->next < queue->count) {
+    if (queue->next >= queue->printed + queue->ahead) {
+      pthread_cond_wait(&queue->changed, &queue->lock);
+      continue;
+    }
+    size_t index = queue->next++;
+    pthread_mutex_unlock(&queue->lock);
+    job_result *result = &queue->results[index];
+    file_output output = {open_memstream(&result->out, &result->out_size),
+                          open_memstream(&result->err, &result->err_size), NULL};
+    if (!output.out || !output.err)
+      bg_out_of_memory();
+    result->outcome = check_one_file(queue->paths[index], queue->options, &output);
+    fclose(output.out);
+    fclose(output.err);
+    pthread_mutex_lock(&queue->lock);
+    result->done = true;
+    pthread_cond_broadcast(&queue->changed);
+  }
+  pthread_mutex_unlock(&queue->lock);
+  return NULL;
+}
+
+/* Prints each file's output in order as it is ready. */
+static void print_in_order(job_queue *queue, check_totals *totals, progress *bar) {
+  for (size_t index = 0; index < queue->count; index++) {
+    job_result *result = &queue->results[index];
+    pthread_mutex_lock(&queue->lock);
+    while (!result->done)
+      pthread_cond_wait(&queue->changed, &queue->lock);
+    pthread_mutex_unlock(&queue->lock);
+    if (result->out_size > 0 || result->err_size > 0)
+      progress_erase(bar);
+    fwrite(result->out, 1, result->out_size, stdout);
+    if (result->err_size > 0) {
+      fflush(stdout);
+      fwrite(result->err, 1, result->err_size, stderr);
+    }
+    free(result->out);
+    free(result->err);
+    progress_step(bar, result->outcome.bytes);
+    count_outcome(queue->paths[index], &result->outcome, queue->options, totals);
+    pthread_mutex_lock(&queue->lock);
+    queue->printed++;
+    pthread_cond_broadcast(&queue->changed);
+    pthread_mutex_unlock(&queue->lock);
+  }
+}
+
+/* The files the operands stand for, walked first so that threads can
+ * share them out. */
+typedef struct {
+  char **paths;
+  size_t count, capacity;
+} path_list;
+
+static void add_path(const char *path, void *data) {
+  path_list *list = data;
+  if (list->count == list->capacity) {
+    list->capacity = list->capacity ? 2 * list->capacity : 64;
+    list->paths = bg_realloc(list->paths, list->capacity * sizeof *list->paths);
+  }
+  list->paths[list->count++] = bg_strdup(path);
+}
+
+/* Checks the files in `jobs` threads; the output is what check_in_turn
+ * prints, byte for byte. */
+static void check_in_parallel(char **operands, int count, int jobs,
+                              const check_options *options, check_totals *totals,
+                              progress *bar) {
+  path_list list = {0};
+  for (int i = 0; i < count; i++) {
+    cli_walk_counts counts = {0};
+    if (!cli_walk(operands[i], add_path, &list, &counts))
+      totals->trouble = true;
+    totals->skipped += counts.skipped;
+  }
+  job_queue queue = {.options = options,
+                     .paths = list.paths,
+                     .count = list.count,
+                     .results =
+                         bg_calloc(list.count ? list.count : 1, sizeof(job_result)),
+                     .ahead = (size_t)jobs * JOBS_AHEAD};
+  pthread_mutex_init(&queue.lock, NULL);
+  pthread_cond_init(&queue.changed, NULL);
+  pthread_t *threads = bg_calloc((size_t)jobs, sizeof *threads);
+  int started = 0;
+  while (started < jobs &&
+         pthread_create(&threads[started], NULL, check_worker, &queue) == 0)
+    started++;
+  if (started == 0) { /* no thread could be made: this one does the work */
+    queue.ahead = list.count;
+    check_worker(&queue);
+  }
+  print_in_order(&queue, totals, bar);
+  for (int i = 0; i < started; i++)
+    pthread_join(threads[i], NULL);
+  pthread_mutex_destroy(&queue.lock);
+  pthread_cond_destroy(&queue.changed);
+  free(threads);
+  free(queue.results);
+  for (size_t i = 0; i < list.count; i++)
+    free(list.paths[i]);
+  free(list.paths);
 }
 
 static const char *plural(long n, const char *one, const char *many) {
@@ -167,9 +354,30 @@ static const struct option check_long_options[] = {
     {"files-with-errors", no_argument, NULL, 'l'},
     {"files-without-errors", no_argument, NULL, 'L'},
     {"quiet", no_argument, NULL, 'q'},
+    {"jobs", required_argument, NULL, 'j'},
     CLI_RULE_OPTIONS,
     {NULL, 0, NULL, 0},
 };
+
+/* The most threads -j makes: past it, more threads only hold more
+ * buffered output. */
+#define MAX_JOBS 256
+
+/* -j N: N files at once; 0 for as many as there are processors. */
+static int parse_jobs(const char *arg, int *jobs) {
+  char *end;
+  errno = 0;
+  long n = strtol(arg, &end, 10);
+  if (errno || end == arg || *end || n < 0 || n > MAX_JOBS)
+    return cli_usage_error(
+        "-j takes a number of files at once from 0 (one a processor) to 256, not", arg);
+  if (n == 0) {
+    long processors = sysconf(_SC_NPROCESSORS_ONLN);
+    n = processors > 0 ? (processors < MAX_JOBS ? processors : MAX_JOBS) : 1;
+  }
+  *jobs = (int)n;
+  return -1;
+}
 
 /* Applies one parsed option; returns -1 to go on, else an exit status. */
 static int apply_check_option(int opt, const char *arg, const char *word, void *data) {
@@ -199,16 +407,18 @@ static int apply_check_option(int opt, const char *arg, const char *word, void *
   case 'q':
     options->show = SHOW_NOTHING;
     return -1;
+  case 'j':
+    return parse_jobs(arg, &options->jobs);
   default:
     return cli_apply_common_option(opt, word, &options->referee);
   }
 }
 
 int cli_check(int argc, char **argv) {
-  check_options options = {.format = DIAG_TEXT, .from = BG_NOTATION_AUTO};
+  check_options options = {.format = DIAG_TEXT, .from = BG_NOTATION_AUTO, .jobs = 1};
   referee_options_init(&options.referee);
   int first_file = 0;
-  int status = cli_parse_options(argc, argv, ":lLqh", check_long_options,
+  int status = cli_parse_options(argc, argv, ":lLqhj:", check_long_options,
                                  apply_check_option, &options, &first_file);
   if (status >= 0)
     return status;
@@ -218,23 +428,20 @@ int cli_check(int argc, char **argv) {
   /* Diagnostics can be many: a large buffer, flushed at the end. */
   static char out_buffer[1 << 16];
   setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
+  options.colour = cli_colour(STDOUT_FILENO);
 
-  bg_diag_sink sink;
-  diag_sink_init(&sink, options.show == SHOW_DIAGNOSTICS ? stdout : NULL, options.format);
-  sink.colour = cli_colour(STDOUT_FILENO);
   check_totals totals = {0};
   progress bar;
-  int operands = argc - first_file;
-  progress_init(&bar, cli_any_directory(argv + first_file, operands)
-                          ? PROGRESS_UNKNOWN_TOTAL
-                          : operands);
-  check_run run = {&options, &sink, &totals, &bar};
-  if (operands == 0)
-    check_operand("-", &run);
-  for (int i = first_file; i < argc; i++)
-    check_operand(argv[i], &run);
+  char *standard_input[] = {"-"};
+  char **operands = first_file < argc ? argv + first_file : standard_input;
+  int count = first_file < argc ? argc - first_file : 1;
+  progress_init(&bar,
+                cli_any_directory(operands, count) ? PROGRESS_UNKNOWN_TOTAL : count);
+  if (options.jobs > 1)
+    check_in_parallel(operands, count, options.jobs, &options, &totals, &bar);
+  else
+    check_in_turn(operands, count, &options, &totals, &bar);
   progress_erase(&bar);
-  diag_sink_free(&sink);
 
   if (fflush(stdout) != 0 || ferror(stdout)) {
     cli_say("write error: %s", strerror(errno));

@@ -23,6 +23,7 @@ int main(int argc, char **argv) {
     cli_say("no command given (try 'bgmatch --help')");
     return EXIT_TROUBLE;
   }
+  cli_tune_memory();
   const char *command = argv[1];
   if (strcmp(command, "--help") == 0)
     return cli_print_help();

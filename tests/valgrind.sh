@@ -71,6 +71,7 @@ mkdir -p "$logs/dir"
 vg 0 /dev/null "$bin" convert --to yaml -d "$logs/dir" samples/xg-style.mat samples/fibs-two-matches.mat
 vg 0 /dev/null "$bin" convert --to json samples/bgstudio-style.mat
 vg 1 /dev/null "$bin" check $cases/tree
+vg 1 /dev/null "$bin" check -j 3 samples $cases/tree
 vg 2 /dev/null "$bin" check -l $cases/corrupt.mat.gz $cases/truncated.mat.gz
 if [[ -n $unit && -x $unit ]]; then
   # CK_FORK=no: the tests run in the one process valgrind watches.

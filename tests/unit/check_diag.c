@@ -132,10 +132,11 @@ START_TEST(json_is_valid_utf8) {
   diag_emit(&p.sink, &diag);
   close_sink(&p);
   ck_assert_str_eq(
-      p.text, "{\"file\":\"r.mat\",\"line\":9,\"column\":2,\"severity\":\"error\","
-              "\"rule\":\"cube\",\"message\":\"J\xC3\xB6rg says \\\"no\\\"\\tthen stops\","
-              "\"game\":3,\"player\":\"Ana Mar\xC3\xAD"
-              "a\",\"legal\":\"8/5 6/5 | 24/21\"}\n");
+      p.text,
+      "{\"file\":\"r.mat\",\"line\":9,\"column\":2,\"severity\":\"error\","
+      "\"rule\":\"cube\",\"message\":\"J\xC3\xB6rg says \\\"no\\\"\\tthen stops\","
+      "\"game\":3,\"player\":\"Ana Mar\xC3\xAD"
+      "a\",\"legal\":\"8/5 6/5 | 24/21\"}\n");
   free(p.text);
 }
 END_TEST

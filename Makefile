@@ -2,7 +2,8 @@
 #
 #   make demo     install missing build deps, build, run bgmatch on samples/
 #   make check    install missing build deps, build, run every test
-#                 (unit + end-to-end + corpus + samples + lint + the YAML/JSON notation, then again
+#                 (unit + end-to-end + corpus + samples + lint + the YAML/JSON notation
+#                 and its reader's round trip, then again
 #                 under ASan+UBSan, then valgrind); ends with
 #                 "N passed, M failed, K skipped"
 #   make lint     cppcheck and clang-tidy (.clang-tidy) over src/
@@ -53,7 +54,7 @@ SUBMAKE  := $(MAKE) --no-print-directory
 ASAN     := BUILD=build-asan SAN=1
 STEP     := tests/step.sh $(BUILD)/check
 
-.PHONY: all deps demo check unit e2e corpus sample-check notation-check gnubg-check man-check lint clang-build \
+.PHONY: all deps demo check unit e2e corpus sample-check notation-check yaml-roundtrip gnubg-check man-check lint clang-build \
         fuzz valgrind bench install uninstall clean format
 
 all: $(BIN)
@@ -139,6 +140,11 @@ sample-check: $(BIN)
 notation-check: $(BUILD)/tests/tools/write_match
 	@tests/notation.sh $(BUILD)/tests/tools/write_match
 
+# The YAML reader reads back what the writers write (a fixed point), and
+# check sees the same problems in a record and in its YAML.
+yaml-roundtrip: $(BIN) $(BUILD)/tests/tools/write_match
+	@tests/yaml_roundtrip.sh $(BIN) $(BUILD)/tests/tools/write_match
+
 gnubg-check: $(BIN)
 	@tests/gnubg.sh $(BIN) $(BUILD)/gnubg-selfplay
 
@@ -223,6 +229,7 @@ check: deps
 	@$(STEP) corpus         $(SUBMAKE) corpus
 	@$(STEP) samples        $(SUBMAKE) sample-check
 	@$(STEP) notation       $(SUBMAKE) notation-check
+	@$(STEP) yaml-roundtrip $(SUBMAKE) yaml-roundtrip
 	@$(STEP) gnubg-selfplay $(SUBMAKE) gnubg-check
 	@$(STEP) man-check      $(SUBMAKE) man-check
 	@$(STEP) lint           $(SUBMAKE) lint

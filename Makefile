@@ -3,8 +3,9 @@
 #   make demo     install missing build deps, build, run bgmatch on samples/
 #   make check    install missing build deps, build, run every test
 #                 (unit + end-to-end + corpus + samples + the YAML/JSON
-#                 notation + GNU Backgammon both ways + convert + lint, then
-#                 again under ASan+UBSan, then valgrind); ends with
+#                 notation and its reader's round trip + GNU Backgammon both
+#                 ways + convert + lint, then again under ASan+UBSan, then
+#                 valgrind); ends with
 #                 "N passed, M failed, K skipped"
 #   make lint     cppcheck and clang-tidy (.clang-tidy) over src/
 #   make bench    moves/s and MB/s on a generated corpus, next to wc -l
@@ -60,8 +61,9 @@ ASAN     := BUILD=build-asan SAN=1
 SELFPLAY := build/gnubg-selfplay
 STEP     := tests/step.sh $(BUILD)/check
 
-.PHONY: all deps demo check unit e2e jobs-check corpus sample-check notation-check gnubg-check convert-check \
-        gnubg-import man-check lint clang-build fuzz valgrind bench install uninstall clean format
+.PHONY: all deps demo check unit e2e jobs-check corpus sample-check notation-check yaml-roundtrip \
+        gnubg-check convert-check gnubg-import man-check lint clang-build fuzz valgrind bench install \
+        uninstall clean format
 
 all: $(BIN)
 
@@ -146,6 +148,11 @@ sample-check: $(BIN)
 notation-check: $(BUILD)/tests/tools/write_match
 	@tests/notation.sh $(BUILD)/tests/tools/write_match
 
+# The YAML reader reads back what the writers write (a fixed point), and
+# check sees the same problems in a record and in its YAML.
+yaml-roundtrip: $(BIN) $(BUILD)/tests/tools/write_match
+	@tests/yaml_roundtrip.sh $(BIN) $(BUILD)/tests/tools/write_match
+
 gnubg-check: $(BIN)
 	@tests/gnubg.sh $(BIN) $(SELFPLAY)
 
@@ -202,34 +209,49 @@ clang-build:
 	  exit 1; \
 	fi
 
-# libFuzzer over the whole check pipeline, seeded with samples/: a short
-# run in make check, longer by hand (make fuzz FUZZ_SECONDS=600).
-FUZZ_SECONDS ?= 20
+# libFuzzer, FUZZ_SECONDS each, over three targets (tests/fuzz/): the whole
+# check pipeline (seeded with samples/), the YAML reader and the referee
+# (seeded with the e2e cases' YAML), and the round trip through YAML, which
+# must be a fixed point (seeded with both).  A short run in make check,
+# longer by hand (make fuzz FUZZ_SECONDS=600).
+FUZZ_SECONDS ?= 10
+FUZZ_TARGETS := fuzz_check fuzz_read_yaml fuzz_roundtrip_yaml
 fuzz: $(GEN_HEADERS)
 	@if ! command -v clang >/dev/null 2>&1; then \
 	  tests/skip.sh clang fuzz "clang is not installed"; exit; fi; \
-	mkdir -p build-fuzz/corpus && cp samples/*.mat samples/broken/*.mat build-fuzz/corpus/ && \
+	rm -rf build-fuzz/seeds-*; \
+	mkdir -p build-fuzz/seeds-fuzz_check build-fuzz/seeds-fuzz_read_yaml \
+	  build-fuzz/seeds-fuzz_roundtrip_yaml && \
+	cp samples/*.mat samples/broken/*.mat build-fuzz/seeds-fuzz_check/ && \
+	cp tests/e2e/cases/*.yaml build-fuzz/seeds-fuzz_read_yaml/ && \
+	cp samples/*.mat tests/e2e/cases/*.yaml build-fuzz/seeds-fuzz_roundtrip_yaml/ && \
 	printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n){(void)d;(void)n;return 0;}\n' \
 	  >build-fuzz/probe.c; \
 	if ! clang -fsanitize=fuzzer build-fuzz/probe.c -o build-fuzz/probe >/dev/null 2>&1; then \
 	  tests/skip.sh libclang-rt-dev fuzz "clang has no libFuzzer runtime here"; exit; fi; \
-	if ! clang -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined \
-	    -fno-sanitize-recover=all -I src -I $(BUILD)/gen $(PKG_CFLAGS) \
-	    tests/fuzz/fuzz_check.c $(LIB_SRC) $(PKG_LIBS) -o build-fuzz/fuzz_check \
-	    >build-fuzz/build.log 2>&1; then \
-	  cat build-fuzz/build.log; echo "FAIL fuzz: build"; echo "0 passed, 1 failed, 0 skipped"; \
-	  exit 1; \
-	fi; \
-	if build-fuzz/fuzz_check -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
-	    -artifact_prefix=build-fuzz/ \
-	    -print_final_stats=1 build-fuzz/corpus >build-fuzz/run.log 2>&1; then \
-	  grep -E "stat::number_of_executed_units|stat::peak_rss_mb" build-fuzz/run.log; \
-	  echo "ok fuzz ($(FUZZ_SECONDS) s of libFuzzer: no crash, leak or sanitizer report)"; \
-	  echo "1 passed, 0 failed, 0 skipped"; \
-	else \
-	  tail -40 build-fuzz/run.log; echo "FAIL fuzz (reproducer: build-fuzz/crash-*)"; \
-	  echo "0 passed, 1 failed, 0 skipped"; exit 1; \
-	fi
+	passed=0; failed=0; \
+	for target in $(FUZZ_TARGETS); do \
+	  mkdir -p build-fuzz/corpus-$$target; \
+	  if ! clang -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined \
+	      -fno-sanitize-recover=all -I src -I $(BUILD)/gen $(PKG_CFLAGS) \
+	      tests/fuzz/$$target.c $(LIB_SRC) $(PKG_LIBS) -o build-fuzz/$$target \
+	      >build-fuzz/build-$$target.log 2>&1; then \
+	    cat build-fuzz/build-$$target.log; echo "FAIL fuzz $$target: build"; \
+	    failed=$$((failed + 1)); continue; \
+	  fi; \
+	  if build-fuzz/$$target -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+	      -rss_limit_mb=512 -artifact_prefix=build-fuzz/$$target- -print_final_stats=1 \
+	      build-fuzz/corpus-$$target build-fuzz/seeds-$$target >build-fuzz/run-$$target.log 2>&1; then \
+	    grep -E "stat::number_of_executed_units|stat::peak_rss_mb" build-fuzz/run-$$target.log; \
+	    echo "ok fuzz $$target ($(FUZZ_SECONDS) s of libFuzzer: no crash, leak or sanitizer report)"; \
+	    passed=$$((passed + 1)); \
+	  else \
+	    tail -40 build-fuzz/run-$$target.log; \
+	    echo "FAIL fuzz $$target (reproducer: build-fuzz/$$target-crash-*)"; \
+	    failed=$$((failed + 1)); \
+	  fi; \
+	done; \
+	echo "$$passed passed, $$failed failed, 0 skipped"; [ $$failed -eq 0 ]
 
 valgrind: $(BIN) $(UNIT_BIN) $(BUILD)/tests/tools/write_match
 	@tests/valgrind.sh $(BIN) $(firstword $(UNIT_BIN)) $(BUILD)/tests/tools/write_match
@@ -245,6 +267,7 @@ check: deps
 	@$(STEP) corpus         $(SUBMAKE) corpus
 	@$(STEP) samples        $(SUBMAKE) sample-check
 	@$(STEP) notation       $(SUBMAKE) notation-check
+	@$(STEP) yaml-roundtrip $(SUBMAKE) yaml-roundtrip
 	@$(STEP) gnubg-selfplay $(SUBMAKE) gnubg-check
 	@$(STEP) convert        $(SUBMAKE) convert-check
 	@$(STEP) gnubg-import   $(SUBMAKE) gnubg-import

@@ -160,6 +160,12 @@ const char *match_tag(const bg_match *match, const char *key);
  *    export cuts it short, Galaxy and Backgammon Studio hide it as ????). */
 void match_resolve(bg_match *match);
 
+/* The part of match_resolve that a record naming who really acted still
+ * needs (bgmatch's YAML notation, which a writer fills from a resolved
+ * model): the variation, and the rolls after which the roller resigned.
+ * No action changes player: `column` is set to `player`. */
+void match_resolve_named(bg_match *match);
+
 /* The position an ACT_SET_POSITION action gives (checkers not placed are
  * borne off); false when it is none (more than 15 checkers a side, both
  * sides on one point). */

@@ -88,23 +88,39 @@ static bool opponent_wins_next(const bg_game *game, int index) {
   return false;
 }
 
+/* The rolls after which the roller resigned, once who acted is known. */
+static void resolve_resigned_rolls(bg_game *game) {
+  for (int i = 0; i < game->action_count; i++) {
+    bg_action *act = &game->actions[i];
+    if (act->kind == ACT_ROLL)
+      act->resigns_after = !act->cannot_move && opponent_wins_next(game, i);
+  }
+}
+
 static void resolve_game(bg_game *game) {
   for (int i = 0; i < game->action_count; i++)
     game->actions[i].column = game->actions[i].player;
   for (int i = 0; i < game->action_count; i++)
     if (game->actions[i].kind == ACT_WIN)
       resolve_inline_win(game, i);
-  for (int i = 0; i < game->action_count; i++) {
-    bg_action *act = &game->actions[i];
-    if (act->kind == ACT_RESIGN)
+  for (int i = 0; i < game->action_count; i++)
+    if (game->actions[i].kind == ACT_RESIGN)
       resolve_resigner(game, i);
-    else if (act->kind == ACT_ROLL)
-      act->resigns_after = !act->cannot_move && opponent_wins_next(game, i);
-  }
+  resolve_resigned_rolls(game);
 }
 
 void match_resolve(bg_match *match) {
   resolve_variation(match);
   for (int g = 0; g < match->game_count; g++)
     resolve_game(&match->games[g]);
+}
+
+void match_resolve_named(bg_match *match) {
+  resolve_variation(match);
+  for (int g = 0; g < match->game_count; g++) {
+    bg_game *game = &match->games[g];
+    for (int i = 0; i < game->action_count; i++)
+      game->actions[i].column = game->actions[i].player;
+    resolve_resigned_rolls(game);
+  }
 }

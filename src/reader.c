@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "read_mat.h"
+#include "read_yaml.h"
 
 /* One notation's reader, behind pointers so that the dispatcher calls every
  * reader alike; `state` is the reader's own object. */
@@ -47,12 +48,28 @@ static void free_mat(void *state) {
   mat_reader_free(state);
 }
 
+static void *open_yaml(bg_input *input, const char *file, bg_diag_sink *sink) {
+  return yaml_reader_open(input, file, sink);
+}
+
+static bg_match *next_yaml(void *state) {
+  return yaml_reader_next(state);
+}
+
+static bool io_error_yaml(const void *state) {
+  return yaml_reader_io_error(state);
+}
+
+static void free_yaml(void *state) {
+  yaml_reader_free(state);
+}
+
 static const notation_reader readers[] = {
     {BG_NOTATION_MAT, "mat", NULL, open_mat, next_mat, io_error_mat, free_mat},
-    {BG_NOTATION_YAML, "yaml", "YAML records are not read yet (this version reads .mat)",
-     NULL, NULL, NULL, NULL},
-    {BG_NOTATION_SGF, "sgf", "SGF records are not read yet (this version reads .mat)",
-     NULL, NULL, NULL, NULL},
+    {BG_NOTATION_YAML, "yaml", NULL, open_yaml, next_yaml, io_error_yaml, free_yaml},
+    {BG_NOTATION_SGF, "sgf",
+     "SGF records are not read yet (this version reads .mat and YAML)", NULL, NULL, NULL,
+     NULL},
 };
 
 #define READER_COUNT (sizeof readers / sizeof *readers)

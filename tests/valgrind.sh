@@ -4,7 +4,8 @@
 #
 #   tests/valgrind.sh BIN [UNIT_PROGRAM [WRITER_DRIVER]]
 #
-# WRITER_DRIVER (build/tests/tools/write_match) writes samples as YAML and
+# BIN checks YAML records too (the YAML reader: libyaml's parser and events
+# freed).  WRITER_DRIVER (build/tests/tools/write_match) writes samples as YAML and
 # JSON under valgrind: libyaml's emitter and jansson's tree freed.
 #
 # Each run passes when valgrind's log says "ERROR SUMMARY: 0 errors" and the
@@ -59,10 +60,14 @@ vg 1 /dev/null "$bin" check --format json samples/broken/wrong-bear-off.mat samp
 vg 1 /dev/null "$bin" check $cases/empty.mat $cases/garbage.mat $cases/garbage-in-match.mat
 vg 0 samples/gnubg-money3g-s304.mat "$bin" check -
 vg 2 /dev/null "$bin" check no-such-file.mat samples/broken/score.mat
+# The YAML reader: a valid record, a broken rule, notation errors, aliases.
+vg 1 /dev/null "$bin" check $cases/yaml-valid.yaml $cases/yaml-cube.yaml $cases/yaml-dubble.yaml \
+  $cases/yaml-alias-bomb.yaml $cases/yaml-missing-games.yaml
 if [[ -n $driver ]]; then
   [[ $driver == /* ]] || driver=./$driver
   vg 0 /dev/null "$driver" yaml samples/fibs-two-matches.mat
   vg 0 /dev/null "$driver" json tests/notation/example.mat
+  vg 0 /dev/null "$driver" yaml $cases/yaml-valid.yaml
 fi
 vg 0 /dev/null "$bin" convert --to mat -o "$logs/out.mat" samples/xg-style.mat samples/fibs-two-matches.mat
 vg 1 /dev/null "$bin" convert --to mat --strict samples/broken/cube.mat samples/bgstudio-style.mat

@@ -1,7 +1,8 @@
 /*
  * check_reader.c — unit tests of the reader dispatcher (reader.h): which
  * notation the first bytes say, that saying it reads nothing, --from
- * overriding it, and the notations not read yet failing with a reason.
+ * overriding it, YAML read through its reader, and SGF, not read yet,
+ * failing with a reason.
  */
 #include <check.h>
 #include <stdio.h>
@@ -142,14 +143,20 @@ START_TEST(mat_read_when_recognised) {
 }
 END_TEST
 
-/* YAML and SGF are recognised, and fail with the reason the user reads. */
-START_TEST(yaml_and_sgf_not_read_yet) {
-  open_result r = open_text("bgmatch: 1\n", BG_NOTATION_AUTO);
-  ck_assert(!r.opened);
-  ck_assert_str_eq(r.reason, "YAML records are not read yet (this version reads .mat)");
+/* YAML is read by its reader; SGF is recognised, and fails with the
+ * reason the user reads. */
+START_TEST(yaml_read_and_sgf_not_read_yet) {
+  open_result r = open_text("bgmatch: 1\nmatch: {length: 1, players: [A, B]}\n"
+                            "games:\n- game: 1\n  score: [0, 0]\n  actions: []\n",
+                            BG_NOTATION_AUTO);
+  ck_assert(r.opened);
+  ck_assert_int_eq(r.notation, BG_NOTATION_YAML);
+  ck_assert_int_eq(r.matches, 1);
+  ck_assert_int_eq(r.errors, 0);
   r = open_text("(;FF[4])", BG_NOTATION_AUTO);
   ck_assert(!r.opened);
-  ck_assert_str_eq(r.reason, "SGF records are not read yet (this version reads .mat)");
+  ck_assert_str_eq(r.reason,
+                   "SGF records are not read yet (this version reads .mat and YAML)");
   ck_assert_ptr_null(strchr(r.reason, '\n')); /* one line */
 }
 END_TEST
@@ -163,10 +170,16 @@ START_TEST(from_overrides) {
   ck_assert_int_eq(r.notation, BG_NOTATION_MAT);
   ck_assert_int_eq(r.matches, 1);
   ck_assert_int_eq(r.errors, 1); /* the "---" line, before the match */
-  ck_assert(!open_text(dashed, BG_NOTATION_AUTO).opened);
-  r = open_text(record, BG_NOTATION_YAML);
-  ck_assert(!r.opened);
-  ck_assert_ptr_nonnull(strstr(r.reason, "YAML"));
+  /* Sniffed as YAML: no bgmatch document, then no YAML ("A : 0"). */
+  r = open_text(dashed, BG_NOTATION_AUTO);
+  ck_assert_int_eq(r.notation, BG_NOTATION_YAML);
+  ck_assert_int_eq(r.matches, 0);
+  ck_assert_int_eq(r.errors, 2);
+  r = open_text(record, BG_NOTATION_YAML); /* a .mat is no YAML document */
+  ck_assert(r.opened);
+  ck_assert_int_eq(r.notation, BG_NOTATION_YAML);
+  ck_assert_int_eq(r.matches, 0);
+  ck_assert_int_eq(r.errors, 2);
   ck_assert(!open_text(record, BG_NOTATION_SGF).opened);
 }
 END_TEST
@@ -200,7 +213,7 @@ static Suite *reader_suite(void) {
 
   TCase *opening = tcase_create("opening");
   tcase_add_test(opening, mat_read_when_recognised);
-  tcase_add_test(opening, yaml_and_sgf_not_read_yet);
+  tcase_add_test(opening, yaml_read_and_sgf_not_read_yet);
   tcase_add_test(opening, from_overrides);
   tcase_add_test(opening, notation_names);
   suite_add_tcase(suite, opening);

@@ -1,0 +1,559 @@
+/*
+ * read_yaml_match.c — one document of bgmatch's YAML notation read into
+ * the model: {bgmatch: 1, match: {length, players, rules, info, tags},
+ * games: [{game, score, actions, result}]}.  The actions are
+ * read_yaml_action.c's; the events and diagnostics read_yaml.c's.
+ *
+ * The notation records who really acted (match_resolve's reading when the
+ * record was a .mat), so match_resolve_named, not match_resolve, finishes
+ * the match: nobody is moved to the other column again.  A game's
+ * `result` is what bgmatch's replay resolved: it is derived, and read
+ * only to see that it holds nothing the notation refuses.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "alloc.h"
+#include "read_yaml_int.h"
+
+#define MAX_TAGS 1024 /* per match, as the .mat reader: junk must not grow memory */
+#define MAX_NUMBER (1L << 30)
+
+/* ---- the match header --------------------------------------------------- */
+
+/* players: [left, right] */
+static bool read_players(bg_yaml_reader *reader, bg_match *match) {
+  if (!yaml_expect_start(reader, YAML_SEQUENCE_START_EVENT, "players: [left, right]"))
+    return false;
+  for (int i = 0;; i++) {
+    if (!yaml_advance(reader))
+      return false;
+    if (reader->event.type == YAML_SEQUENCE_END_EVENT && i == 2)
+      return true;
+    if (i == 2 || reader->event.type == YAML_SEQUENCE_END_EVENT) {
+      char found[256];
+      yaml_syntax_error(reader, reader->event.start_mark,
+                        "expected two players, [left, right], found %s",
+                        yaml_event_found(reader, found, sizeof found));
+      return false;
+    }
+    if (!yaml_expect_scalar(reader, "a player's name"))
+      return false;
+    if (!match_set_player(match, i, yaml_scalar_text(reader)))
+      bg_out_of_memory();
+  }
+}
+
+/* true, false, or null when the record does not say. */
+static bool read_rule_flag(bg_yaml_reader *reader, bg_rule_flag *flag) {
+  static const char *const on[] = {"true", "True", "TRUE"};
+  static const char *const off[] = {"false", "False", "FALSE"};
+  static const char *const unset[] = {"", "~", "null", "Null", "NULL"};
+  if (!yaml_expect_scalar(reader, "true, false or null"))
+    return false;
+  const char *text = yaml_scalar_text(reader);
+  for (size_t i = 0; yaml_scalar_is_plain(reader) && i < 5; i++) {
+    if (i < 3 && strcmp(text, on[i]) == 0)
+      *flag = RULE_ON;
+    else if (i < 3 && strcmp(text, off[i]) == 0)
+      *flag = RULE_OFF;
+    else if (strcmp(text, unset[i]) == 0)
+      *flag = RULE_UNSET;
+    else
+      continue;
+    return true;
+  }
+  char found[256];
+  yaml_syntax_error(reader, reader->event.start_mark,
+                    "expected true, false or null, found %s",
+                    yaml_event_found(reader, found, sizeof found));
+  return false;
+}
+
+static const char *const variation_words[] = {"backgammon", "nackgammon", "longgammon",
+                                              "other"};
+/* The tag value a variation is written back with when only rules name it. */
+static const char *const variation_tags[] = {"Backgammon", "Nackgammon", "Longgammon",
+                                             "Other"};
+
+static bool read_variation(bg_yaml_reader *reader, int *variation) {
+  if (!yaml_expect_scalar(reader, "a variation"))
+    return false;
+  for (int i = 0; i < 4; i++)
+    if (strcmp(yaml_scalar_text(reader), variation_words[i]) == 0) {
+      *variation = i;
+      return true;
+    }
+  char found[256];
+  yaml_syntax_error(reader, reader->event.start_mark,
+                    "expected backgammon, nackgammon, longgammon or other, found %s",
+                    yaml_event_found(reader, found, sizeof found));
+  return false;
+}
+
+/* rules: {crawford, jacoby, beavers, cube_limit, variation}; a rule given
+ * wrong is said and stays unset.  *variation is -1 when none is given. */
+static bool read_rules(bg_yaml_reader *reader, bg_match *match, int *variation) {
+  if (!yaml_expect_start(reader, YAML_MAPPING_START_EVENT,
+                         "rules: {crawford: ..., jacoby: ..., beavers: ...}"))
+    return false;
+  for (;;) {
+    char key[64];
+    yaml_mark_t mark;
+    key_status status = yaml_next_key(reader, key, sizeof key, &mark);
+    if (status == KEY_STOP)
+      return false;
+    if (status == KEY_END)
+      return true;
+    if (status == KEY_BAD || !yaml_advance(reader))
+      continue;
+    int depth = yaml_node_depth(reader);
+    bool ok;
+    long limit;
+    if (strcmp(key, "crawford") == 0)
+      ok = read_rule_flag(reader, &match->crawford);
+    else if (strcmp(key, "jacoby") == 0)
+      ok = read_rule_flag(reader, &match->jacoby);
+    else if (strcmp(key, "beavers") == 0)
+      ok = read_rule_flag(reader, &match->beavers);
+    else if (strcmp(key, "cube_limit") == 0) {
+      ok = yaml_read_number(reader, "a cube limit like 64", MAX_NUMBER, &limit) &&
+           limit > 0;
+      match->cube_limit = ok ? (int)limit : 0;
+    } else if (strcmp(key, "variation") == 0)
+      ok = read_variation(reader, variation);
+    else {
+      yaml_unknown_key(reader, key, mark,
+                       "crawford, jacoby, beavers, cube_limit or variation");
+      ok = false;
+    }
+    if (!yaml_settle(reader, depth, ok))
+      return false;
+  }
+}
+
+/* One [key, value] of `tags` into `into` (a match's tags). */
+static bool read_tag(bg_yaml_reader *reader, bg_match *into) {
+  const char *what = "a tag like [Event, Club night]";
+  if (!yaml_expect_start(reader, YAML_SEQUENCE_START_EVENT, what))
+    return false;
+  bg_srcpos pos = yaml_position(reader, reader->event.start_mark);
+  char *pair[2] = {NULL, NULL};
+  bool ok = true;
+  for (int i = 0; ok && i < 2; i++) {
+    ok = yaml_advance(reader) && yaml_expect_scalar(reader, what);
+    if (ok)
+      pair[i] = bg_strdup(yaml_scalar_text(reader));
+  }
+  ok = ok && yaml_advance(reader);
+  if (ok && reader->event.type != YAML_SEQUENCE_END_EVENT) {
+    char found[256];
+    yaml_syntax_error(reader, reader->event.start_mark,
+                      "expected a tag like [Event, Club night], found %s after its value",
+                      yaml_event_found(reader, found, sizeof found));
+    ok = false;
+  }
+  if (ok && into->tag_count < MAX_TAGS && !match_add_tag(into, pair[0], pair[1], pos))
+    bg_out_of_memory();
+  free(pair[0]);
+  free(pair[1]);
+  return ok;
+}
+
+static bool read_tags(bg_yaml_reader *reader, bg_match *match) {
+  if (!yaml_expect_start(reader, YAML_SEQUENCE_START_EVENT, "tags: [[key, value], ...]"))
+    return false;
+  for (;;) {
+    if (!yaml_advance(reader))
+      return false;
+    if (reader->event.type == YAML_SEQUENCE_END_EVENT)
+      return true;
+    int depth = yaml_node_depth(reader);
+    if (match->tag_count == MAX_TAGS)
+      yaml_syntax_error(reader, reader->event.start_mark,
+                        "more than %d tags: the rest are ignored", MAX_TAGS);
+    if (!yaml_settle(reader, depth, read_tag(reader, match)))
+      return false;
+  }
+}
+
+/* The short names of `info` and the tags they stand for (write_tree.c). */
+static const char *const info_keys[][2] = {
+    {"event", "Event"},
+    {"round", "Round"},
+    {"site", "Site"},
+    {"date", "EventDate"},
+    {"time", "EventTime"},
+    {"match_id", "Match ID"},
+    {"transcriber", "Transcriber"},
+    {"annotator", "Annotator"},
+};
+
+/* info: {event: ..., ...}: derived from tags, but a record written by
+ * hand may give only info; its entries are then the tags. */
+static bool read_info(bg_yaml_reader *reader, bg_match *info) {
+  if (!yaml_expect_start(reader, YAML_MAPPING_START_EVENT, "info: {event: ..., ...}"))
+    return false;
+  for (;;) {
+    char key[64];
+    yaml_mark_t mark;
+    key_status status = yaml_next_key(reader, key, sizeof key, &mark);
+    if (status == KEY_STOP)
+      return false;
+    if (status == KEY_END)
+      return true;
+    if (status == KEY_BAD || !yaml_advance(reader))
+      continue;
+    int depth = yaml_node_depth(reader);
+    bool ok = yaml_expect_scalar(reader, "a text");
+    const char *tag = key;
+    for (size_t i = 0; i < sizeof info_keys / sizeof *info_keys; i++)
+      if (strcmp(key, info_keys[i][0]) == 0)
+        tag = info_keys[i][1];
+    if (ok && info->tag_count < MAX_TAGS &&
+        !match_add_tag(info, tag, yaml_scalar_text(reader), yaml_position(reader, mark)))
+      bg_out_of_memory();
+    if (!yaml_settle(reader, depth, ok))
+      return false;
+  }
+}
+
+/* What the header gave beside the match itself. */
+typedef struct {
+  bool length, players, tags, failed;
+  int variation;
+  bg_srcpos rules_pos;
+  bg_match *info; /* its tags: info's entries */
+} header_seen;
+
+static bool read_header_value(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
+                              bg_match *match, header_seen *seen) {
+  long length;
+  if (strcmp(key, "length") == 0) {
+    seen->length = yaml_read_number(reader, "a match length like 7 (0: a money session)",
+                                    MAX_NUMBER, &length);
+    match->length = (int)length;
+    seen->failed |= !seen->length;
+    return seen->length;
+  }
+  if (strcmp(key, "players") == 0) {
+    seen->players = read_players(reader, match);
+    seen->failed |= !seen->players;
+    return seen->players;
+  }
+  if (strcmp(key, "rules") == 0) {
+    seen->rules_pos = yaml_position(reader, reader->event.start_mark);
+    return read_rules(reader, match, &seen->variation);
+  }
+  if (strcmp(key, "info") == 0)
+    return read_info(reader, seen->info);
+  if (strcmp(key, "tags") == 0) {
+    seen->tags = true;
+    return read_tags(reader, match);
+  }
+  yaml_unknown_key(reader, key, mark, "length, players, rules, info or tags");
+  return false;
+}
+
+/* The tags a record written by hand left to info and rules. */
+static void complete_tags(bg_match *match, const header_seen *seen) {
+  for (int i = 0; !seen->tags && i < seen->info->tag_count; i++)
+    if (!match_add_tag(match, seen->info->tags[i].key, seen->info->tags[i].value,
+                       seen->info->tags[i].pos))
+      bg_out_of_memory();
+  if (seen->variation >= 0 && !match_tag(match, "Variation") &&
+      !match_add_tag(match, "Variation", variation_tags[seen->variation],
+                     seen->rules_pos))
+    bg_out_of_memory();
+}
+
+/* match: {...} into reader->match; false when the header cannot be used
+ * (said), which drops the document. */
+static bool read_header(bg_yaml_reader *reader) {
+  if (!yaml_expect_start(reader, YAML_MAPPING_START_EVENT,
+                         "match: {length: ..., players: [left, right], ...}"))
+    return false;
+  bg_match *match = match_new(reader->file);
+  header_seen seen = {.variation = -1, .info = match_new(reader->file)};
+  if (!match || !seen.info)
+    bg_out_of_memory();
+  match_free(reader->match);
+  reader->match = match;
+  bool ok = true;
+  for (;;) {
+    char key[64];
+    yaml_mark_t mark;
+    key_status status = yaml_next_key(reader, key, sizeof key, &mark);
+    if (status == KEY_END || status == KEY_STOP) {
+      ok = status == KEY_END;
+      break;
+    }
+    if (status == KEY_BAD || !yaml_advance(reader))
+      continue;
+    int depth = yaml_node_depth(reader);
+    if (!yaml_settle(reader, depth, read_header_value(reader, key, mark, match, &seen))) {
+      ok = false;
+      break;
+    }
+  }
+  if (ok && !seen.failed && (!seen.length || !seen.players))
+    yaml_syntax_error(reader, reader->event.start_mark,
+                      "expected %s in 'match', found none",
+                      seen.length ? "players: [left, right]" : "length: 7");
+  ok = ok && !seen.failed && seen.length && seen.players;
+  if (ok)
+    complete_tags(match, &seen);
+  match_free(seen.info);
+  return ok;
+}
+
+/* ---- games ---------------------------------------------------------------- */
+
+/* score: [left, right] */
+static bool read_score(bg_yaml_reader *reader, bg_game *game) {
+  const char *what = "a score like [0, 0]";
+  if (!yaml_expect_start(reader, YAML_SEQUENCE_START_EVENT, what))
+    return false;
+  game->score_pos = yaml_position(reader, reader->event.start_mark);
+  for (int i = 0; i < 2; i++) {
+    long points;
+    if (!yaml_advance(reader) || !yaml_read_number(reader, what, MAX_NUMBER, &points))
+      return false;
+    game->score[i] = (int)points;
+  }
+  if (!yaml_advance(reader))
+    return false;
+  if (reader->event.type == YAML_SEQUENCE_END_EVENT)
+    return true;
+  char found[256];
+  yaml_syntax_error(reader, reader->event.start_mark, "expected %s, found %s", what,
+                    yaml_event_found(reader, found, sizeof found));
+  return false;
+}
+
+static bool read_actions(bg_yaml_reader *reader, bg_game *game) {
+  if (!yaml_expect_start(reader, YAML_SEQUENCE_START_EVENT,
+                         "actions: a sequence like [[Bob, 52, 13/11 13/8], ...]"))
+    return false;
+  for (reader->action_index = 1;; reader->action_index++) {
+    if (!yaml_advance(reader))
+      return false;
+    if (reader->event.type == YAML_SEQUENCE_END_EVENT)
+      break;
+    if (!yaml_read_action(reader, game))
+      return false;
+  }
+  reader->action_index = 0;
+  return true;
+}
+
+/* A resumed match starts anywhere; then each game is the next one, by the
+ * number written before it or by its place, as the .mat reader checks.
+ * A game dropped for an error still counts: one mistake, one diagnostic. */
+static void check_game_number(bg_yaml_reader *reader, const bg_game *game, int previous,
+                              yaml_mark_t mark) {
+  if (reader->games_seen > 1) {
+    int expected = previous + 1;
+    int by_place = reader->first_game_number + reader->games_seen - 1;
+    if (game->number != expected && game->number != by_place)
+      yaml_syntax_error(reader, mark, "expected game: %d after game %d, found game: %d",
+                        expected, expected - 1, game->number);
+  }
+}
+
+static bool read_game_value(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
+                            bg_game *game, yaml_mark_t *number_mark) {
+  if (strcmp(key, "game") == 0) {
+    long number;
+    *number_mark = reader->event.start_mark;
+    if (!yaml_read_number(reader, "a game number like 1", MAX_NUMBER, &number))
+      return false;
+    game->number = (int)number;
+    reader->game_index = game->number;
+    reader->last_game_number = game->number;
+    if (reader->games_seen == 1)
+      reader->first_game_number = game->number;
+    return true;
+  }
+  if (strcmp(key, "score") == 0)
+    return read_score(reader, game);
+  if (strcmp(key, "actions") == 0)
+    return read_actions(reader, game);
+  yaml_unknown_key(reader, key, mark, "game, score, actions or result");
+  return true; /* its value is skipped, the game is read on */
+}
+
+/* A new game of `match`; out of memory ends the program (alloc.h). */
+static bg_game *add_game(bg_match *match) {
+  bg_game *game = match_add_game(match);
+  if (!game)
+    bg_out_of_memory();
+  return game;
+}
+
+/* One game; false when it cannot be used (said: it is dropped). */
+static bool read_game(bg_yaml_reader *reader) {
+  const char *what = "a game, a mapping like {game: 1, score: [0, 0], actions: [...]}";
+  if (!yaml_expect_start(reader, YAML_MAPPING_START_EVENT, what))
+    return false;
+  bg_game *game = add_game(reader->match);
+  int previous = reader->last_game_number;
+  game->number = previous + 1;
+  reader->games_seen++;
+  game->pos = yaml_position(reader, reader->event.start_mark);
+  reader->game_index = game->number;
+  yaml_mark_t number_mark = reader->event.start_mark;
+  for (;;) {
+    char key[64];
+    yaml_mark_t mark;
+    key_status status = yaml_next_key(reader, key, sizeof key, &mark);
+    if (status == KEY_STOP)
+      return false;
+    if (status == KEY_END)
+      break;
+    if (status == KEY_BAD || !yaml_advance(reader))
+      continue;
+    int depth = yaml_node_depth(reader);
+    if (strcmp(key, "result") == 0) { /* derived: what it holds is not read */
+      if (!yaml_settle(reader, depth, yaml_skip_checked(reader)))
+        return false;
+      continue;
+    }
+    bool known = strcmp(key, "game") == 0 || strcmp(key, "score") == 0 ||
+                 strcmp(key, "actions") == 0;
+    bool ok = read_game_value(reader, key, mark, game, &number_mark);
+    if (!yaml_settle(reader, depth, ok && known))
+      return false;
+    if (!ok) /* a game whose number or score is wrong is not this game */
+      return false;
+  }
+  check_game_number(reader, game, previous, number_mark);
+  return true;
+}
+
+/* Drops the last game (one that could not be read). */
+static void drop_last_game(bg_match *match) {
+  free(match->games[match->game_count - 1].actions);
+  match->game_count--;
+}
+
+static bool read_games(bg_yaml_reader *reader, yaml_mark_t mark) {
+  if (!yaml_expect_start(reader, YAML_SEQUENCE_START_EVENT, "games: a sequence of games"))
+    return false;
+  reader->match->pos = yaml_position(reader, mark);
+  reader->games_seen = reader->last_game_number = reader->first_game_number = 0;
+  for (;;) {
+    if (!yaml_advance(reader))
+      return false;
+    if (reader->event.type == YAML_SEQUENCE_END_EVENT)
+      return true;
+    int depth = yaml_node_depth(reader);
+    int games_before = reader->match->game_count;
+    bool ok = read_game(reader);
+    reader->game_index = 0;
+    reader->action_index = 0;
+    if (!ok && reader->match->game_count > games_before)
+      drop_last_game(reader->match);
+    if (!yaml_settle(reader, depth, ok))
+      return false;
+  }
+}
+
+/* ---- the document --------------------------------------------------------- */
+
+/* bgmatch: 1, the first key: it says the document is the notation. */
+static bool read_version(bg_yaml_reader *reader) {
+  char key[64];
+  yaml_mark_t mark;
+  key_status status = yaml_next_key(reader, key, sizeof key, &mark);
+  if (status != KEY_OK) {
+    if (status == KEY_END)
+      yaml_syntax_error(reader, reader->event.start_mark,
+                        "expected 'bgmatch: 1' first, found an empty mapping");
+    return false;
+  }
+  if (strcmp(key, "bgmatch") != 0) {
+    yaml_unknown_key(reader, key, mark, "'bgmatch: 1' first");
+    return false;
+  }
+  long version;
+  if (!yaml_advance(reader) ||
+      !yaml_read_number(reader, "the notation's version, 1", MAX_NUMBER, &version))
+    return false;
+  if (version == 1)
+    return true;
+  yaml_syntax_error(reader, reader->event.start_mark,
+                    "expected the notation's version, 1 (this bgmatch reads version 1), "
+                    "found %ld",
+                    version);
+  return false;
+}
+
+/* The root mapping: bgmatch, match, games. */
+static bool read_root(bg_yaml_reader *reader) {
+  const yaml_event_t *event = &reader->event;
+  if (event->type == YAML_SCALAR_EVENT && event->data.scalar.length == 0 &&
+      yaml_node_allowed(reader)) {
+    yaml_syntax_error(reader, event->start_mark,
+                      "expected a bgmatch document (a mapping that starts 'bgmatch: 1'), "
+                      "found an empty document");
+    return false;
+  }
+  if (!yaml_expect_start(reader, YAML_MAPPING_START_EVENT,
+                         "a bgmatch document (a mapping that starts 'bgmatch: 1')") ||
+      !read_version(reader))
+    return false;
+  bool games = false;
+  for (;;) {
+    char key[64];
+    yaml_mark_t mark;
+    key_status status = yaml_next_key(reader, key, sizeof key, &mark);
+    if (status == KEY_STOP || status == KEY_BAD)
+      return false;
+    if (status == KEY_END)
+      break;
+    if (!yaml_advance(reader))
+      return false;
+    bool ok;
+    if (strcmp(key, "match") == 0 && !reader->match)
+      ok = read_header(reader);
+    else if (strcmp(key, "games") == 0 && reader->match && !games)
+      ok = games = read_games(reader, mark);
+    else {
+      yaml_unknown_key(reader, key, mark,
+                       games           ? "the end of the document"
+                       : reader->match ? "games"
+                                       : "match");
+      ok = false;
+    }
+    if (!ok)
+      return false;
+  }
+  if (games)
+    return true;
+  yaml_syntax_error(reader, event->start_mark,
+                    "expected '%s' before the end of the document",
+                    reader->match ? "games" : "match");
+  return false;
+}
+
+bg_match *yaml_read_document(bg_yaml_reader *reader) {
+  reader->game_index = reader->action_index = 0;
+  match_free(reader->match);
+  reader->match = NULL;
+  if (!yaml_advance(reader))
+    return NULL;
+  bool ok = read_root(reader);
+  reader->game_index = reader->action_index = 0;
+  if (!yaml_settle(reader, 0, ok) || !yaml_advance(reader))
+    return NULL; /* the document's end, after its root */
+  bg_match *match = reader->match;
+  reader->match = NULL;
+  if (!ok) {
+    match_free(match);
+    return NULL;
+  }
+  match_resolve_named(match);
+  return match;
+}

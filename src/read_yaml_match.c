@@ -118,8 +118,11 @@ static bool read_rules(bg_yaml_reader *reader, bg_match *match, int *variation) 
     else if (strcmp(key, "beavers") == 0)
       ok = read_rule_flag(reader, &match->beavers);
     else if (strcmp(key, "cube_limit") == 0) {
-      ok = yaml_read_number(reader, "a cube limit like 64", MAX_NUMBER, &limit) &&
-           limit > 0;
+      ok = yaml_read_number(reader, "a cube limit like 64", MAX_NUMBER, &limit);
+      if (ok && limit == 0) /* "none" is said by leaving it out */
+        yaml_syntax_error(reader, reader->event.start_mark,
+                          "expected a cube limit like 64, found 0");
+      ok = ok && limit > 0;
       match->cube_limit = ok ? (int)limit : 0;
     } else if (strcmp(key, "variation") == 0)
       ok = read_variation(reader, variation);

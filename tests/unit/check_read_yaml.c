@@ -374,6 +374,16 @@ START_TEST(document_errors) {
     ck_assert_int_eq(r.count, 0);
     free_result(&r);
   }
+  /* A rule given wrong is said and left unset: the match is read. */
+  read_result r =
+      read_text("bgmatch: 1\n"
+                "match: {length: 1, players: [A, B], rules: {cube_limit: 0}}\n"
+                "games: []\n");
+  ck_assert_str_eq(
+      r.output, "t.yaml:2:57: error: expected a cube limit like 64, found 0 [syntax]\n");
+  ck_assert_int_eq(r.count, 1);
+  ck_assert_int_eq(r.matches[0]->cube_limit, 0);
+  free_result(&r);
 }
 END_TEST
 

@@ -27,6 +27,10 @@ typedef enum { NOTATION_GNUBG, NOTATION_STEPS } bg_play_style;
 /* How a roll whose play was not recorded is written, in every notation. */
 #define NOTATION_UNRECORDED "?\?\?\?"
 
+/* A no-play the record wrote as such (eXtreme Gammon, Backgammon Studio),
+ * as the YAML notation keeps it apart from an empty play. */
+#define NOTATION_CANNOT_MOVE "cannot move"
+
 /* The name of a point for messages and the gnubg style: "bar", "off", or
  * the number; into buf, returns buf. */
 const char *notation_point_name(int point, char *buf, int size);

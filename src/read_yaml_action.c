@@ -133,6 +133,10 @@ static bool read_play(bg_yaml_reader *reader, const yaml_item *item, bg_action *
     roll->unknown_play = true;
     return true;
   }
+  if (is_word(item, NOTATION_CANNOT_MOVE)) {
+    roll->cannot_move = true;
+    return true;
+  }
   const char *play = item->text;
   for (size_t at = 0; at < item->length;) {
     while (at < item->length && play[at] == ' ')

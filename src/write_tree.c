@@ -183,7 +183,8 @@ static json_t *position_node(const bg_action *setup) {
 
 /* [player, roll, play]: the roll as written (52 is 5 then 2; 0 for a turn
  * with nothing rolled, "??" for dice that could not be read), the play as
- * the record wrote it, "" for no play, "????" when not recorded. */
+ * the record wrote it, "" for no play ("cannot move" when the record said
+ * so), "????" when not recorded. */
 static void add_roll(json_t *node, const bg_action *roll) {
   if (roll->dice_unknown)
     json_array_append_new(node, json_string("??"));
@@ -192,6 +193,8 @@ static void add_roll(json_t *node, const bg_action *roll) {
   char play[BG_MAX_MOVES * 24];
   if (roll->unknown_play)
     snprintf(play, sizeof play, "%s", NOTATION_UNRECORDED);
+  else if (roll->cannot_move && roll->move_count == 0)
+    snprintf(play, sizeof play, "%s", NOTATION_CANNOT_MOVE);
   else
     notation_play_text(roll, play, sizeof play);
   json_array_append_new(node, json_string(play));

@@ -10,7 +10,7 @@
 #  - the canonical layout: for every record of samples/ (valid and
 #    broken), of the shared corpus (*.mat and *.txt, recursively) and of
 #    the DIRs given, the output converted again is the same bytes (a fixed
-#    point), `check` finds the same problems (rule and count of its errors
+#    point), converting to YAML and that to .mat gives the same bytes too, `check` finds the same problems (rule and count of its errors
 #    and warnings) in the original and in the output, and convert exits as
 #    check does.
 #
@@ -193,10 +193,14 @@ round_trip() {
   "$bin" convert --to mat "$file" >"$once" 2>/dev/null
   status_convert=$?
   "$bin" convert --to mat "$once" >"$twice" 2>/dev/null
+  "$bin" convert --to yaml "$file" >"$work/via.yaml" 2>/dev/null
+  "$bin" convert --to mat "$work/via.yaml" >"$work/back.mat" 2>/dev/null
   if [[ $status_convert != "$status_check" ]]; then
     verdict FAIL "$file" "convert exits $status_convert, check $status_check"
   elif ! cmp -s "$once" "$twice"; then
     verdict FAIL "$file" "not a fixed point: $(diff "$once" "$twice" | head -n 4)"
+  elif ! cmp -s "$once" "$work/back.mat"; then
+    verdict FAIL "$file" "through YAML, not the .mat written directly: $(diff "$once" "$work/back.mat" | head -n 4)"
   elif [[ $(problems "$file") != "$(problems "$once")" ]]; then
     verdict FAIL "$file" "check finds other problems in the output:
 $(diff <(problems "$file") <(problems "$once"))"
@@ -214,7 +218,7 @@ round_trip_all() {
   for file in "$@"; do
     round_trip "$file" && good=$((good + 1))
   done
-  echo "$label: $good of $# records are fixed points with the same problems"
+  echo "$label: $good of $# records are fixed points, the same through YAML, with the same problems"
 }
 
 shopt -s nullglob

@@ -398,7 +398,7 @@ START_TEST(every_kind_of_action) {
       "  - [Alice, wins, 1, match]\n",
       "\n---\nbgmatch: 1\n",
       "  - [position, '------B------------bbbbbbA']\n",
-      "  - [Alice, 64, '']\n",
+      "  - [Alice, 64, cannot move]\n",
       "  - [Alice, beaver, 4]\n",
       "  - [Bob, 21, 2/off 1/off]\n",
       "  - [Alice, resign, backgammon]\n",

@@ -138,3 +138,14 @@ bool match_setup_board(const bg_action *setup, bg_board *board) {
   }
   return board_is_valid(board);
 }
+
+bool match_marks_hits(const bg_match *match) {
+  for (int g = 0; g < match->game_count; g++)
+    for (int a = 0; a < match->games[g].action_count; a++) {
+      const bg_action *act = &match->games[g].actions[a];
+      for (int m = 0; m < act->move_count; m++)
+        if (act->moves[m].hit)
+          return true;
+    }
+  return false;
+}

@@ -171,6 +171,11 @@ void match_resolve_named(bg_match *match);
  * sides on one point). */
 bool match_setup_board(const bg_action *setup, bg_board *board);
 
+/* Does the record mark hits with '*' anywhere?  Some programs (Backgammon
+ * Galaxy, FIBS clients) never do: the referee then holds no unmarked hit
+ * against a play, and the .mat writer marks none. */
+bool match_marks_hits(const bg_match *match);
+
 /* Written by Backgammon Galaxy (its `[Site "BackgammonGalaxy"]` tag)? */
 bool match_is_from_galaxy(const bg_match *match);
 

@@ -304,17 +304,6 @@ static void choose_variation(referee *ref) {
   }
 }
 
-static bool marks_hits(const bg_match *match) {
-  for (int g = 0; g < match->game_count; g++)
-    for (int a = 0; a < match->games[g].action_count; a++) {
-      const bg_action *act = &match->games[g].actions[a];
-      for (int m = 0; m < act->move_count; m++)
-        if (act->moves[m].hit)
-          return true;
-    }
-  return false;
-}
-
 /* Backgammon Galaxy writes a one-off game as a "16 point match" holding
  * one game: once that game is won, nothing more is owed, so the match is
  * not an abandoned one.  Only Galaxy's own records (its Site tag) are
@@ -351,7 +340,7 @@ void referee_begin_match(referee *ref, const bg_match *match,
   ref->galaxy = match_is_from_galaxy(match);
   play_checker_init(&ref->plays, match, sink);
   choose_variation(ref);
-  ref->plays.marks_hits = marks_hits(match);
+  ref->plays.marks_hits = match_marks_hits(match);
 }
 
 void referee_end_match(referee *ref) {

@@ -110,19 +110,6 @@ static void pad_to_right_column(FILE *out, int width) {
   fprintf(out, "%*s", blanks, "");
 }
 
-/* Does the record mark hits at all?  The referee asks the same before it
- * holds an unmarked hit against a play. */
-static bool record_marks_hits(const bg_match *match) {
-  for (int g = 0; g < match->game_count; g++)
-    for (int a = 0; a < match->games[g].action_count; a++) {
-      const bg_action *act = &match->games[g].actions[a];
-      for (int m = 0; m < act->move_count; m++)
-        if (act->moves[m].hit)
-          return true;
-    }
-  return false;
-}
-
 /* ---- lines ------------------------------------------------------------ */
 
 static void write_header(const mat_writer *w) {
@@ -316,7 +303,7 @@ static void write_action(mat_writer *w, const bg_replay_event *event) {
 }
 
 bool write_mat(FILE *out, const bg_match *match, bg_replay *replay, bool first) {
-  mat_writer w = {.out = out, .match = match, .marks_hits = record_marks_hits(match)};
+  mat_writer w = {.out = out, .match = match, .marks_hits = match_marks_hits(match)};
   if (!first)
     fputc('\n', out);
   write_header(&w);

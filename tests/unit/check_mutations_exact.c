@@ -345,15 +345,6 @@ typedef struct {
   int roll_count, roll_capacity;
 } file_info;
 
-static bool match_marks_hits(const bg_match *match) {
-  for (int g = 0; g < match->game_count; g++)
-    for (int a = 0; a < match->games[g].action_count; a++)
-      for (int m = 0; m < match->games[g].actions[a].move_count; m++)
-        if (match->games[g].actions[a].moves[m].hit)
-          return true;
-  return false;
-}
-
 /* The replay knows only backgammon's opening position. */
 static bool plays_backgammon(const bg_match *match) {
   const char *variation = match_tag(match, "Variation");

@@ -1,11 +1,12 @@
 /*
- * write_match.c — a test driver for the writers: reads .mat records and
- * writes every match in a notation with writer_write, so that scripts
- * (tests/notation.sh) can validate what the writers write before
- * `bgmatch convert` exists.  Diagnostics of the records are not shown:
- * judging them is `bgmatch check`'s job.
+ * write_match.c — a test driver for the writers: reads records in any
+ * notation bgmatch reads (.mat, SGF: recognised from the content, as
+ * `check` does) and writes every match in a notation with writer_write,
+ * so that scripts (tests/notation.sh, tests/sgf-interop.sh) can validate
+ * what the writers write before `bgmatch convert` exists.  Diagnostics of
+ * the records are not shown: judging them is `bgmatch check`'s job.
  *
- *   build/tests/tools/write_match yaml|json [FILE]   (no FILE: stdin)
+ *   build/tests/tools/write_match yaml|json|sgf [FILE]   (no FILE: stdin)
  *
  * Exit status: 0 written, 2 bad usage, an unreadable file or a write error.
  */
@@ -14,7 +15,7 @@
 #include <string.h>
 
 #include "diag.h"
-#include "read_mat.h"
+#include "reader.h"
 #include "referee.h"
 #include "replay.h"
 #include "writer.h"
@@ -28,11 +29,13 @@ static bool write_matches(FILE *in, const char *name, bg_format format) {
   diag_sink_init(&sink, quiet, DIAG_TEXT);
   bg_referee_options options;
   referee_options_init(&options);
-  bg_mat_reader *reader = mat_reader_new(in, name, &sink);
+  const char *reason = NULL;
+  bg_reader *reader = reader_open(in, name, &sink, BG_NOTATION_AUTO, &reason);
+  if (!reader)
+    fprintf(stderr, "write_match: %s: %s\n", name, reason);
   bool ok = reader != NULL;
   bg_match *match;
-  for (bool first = true; ok && (match = mat_reader_next(reader)) != NULL;
-       first = false) {
+  for (bool first = true; ok && (match = reader_next(reader)) != NULL; first = false) {
     bg_replay *replay = bg_replay_new(match, &options, &sink);
     ok = writer_write(format, stdout, match, replay, first);
     bg_replay_free(replay);
@@ -40,8 +43,8 @@ static bool write_matches(FILE *in, const char *name, bg_format format) {
     match_free(match);
   }
   if (reader) {
-    ok = ok && !mat_reader_io_error(reader);
-    mat_reader_free(reader);
+    ok = ok && !reader_io_error(reader);
+    reader_free(reader);
   }
   diag_flush(&sink);
   diag_sink_free(&sink);
@@ -52,7 +55,7 @@ static bool write_matches(FILE *in, const char *name, bg_format format) {
 int main(int argc, char **argv) {
   bg_format format;
   if (argc < 2 || argc > 3 || !writer_format_named(argv[1], &format)) {
-    fprintf(stderr, "usage: write_match yaml|json [FILE]\n");
+    fprintf(stderr, "usage: write_match yaml|json|sgf [FILE]\n");
     return 2;
   }
   const char *name = argc == 3 ? argv[2] : "-";

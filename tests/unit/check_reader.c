@@ -142,15 +142,19 @@ START_TEST(mat_read_when_recognised) {
 }
 END_TEST
 
-/* YAML and SGF are recognised, and fail with the reason the user reads. */
-START_TEST(yaml_and_sgf_not_read_yet) {
+/* YAML is recognised, and fails with the reason the user reads; SGF is
+ * recognised and read. */
+START_TEST(yaml_not_read_yet_sgf_read) {
   open_result r = open_text("bgmatch: 1\n", BG_NOTATION_AUTO);
   ck_assert(!r.opened);
-  ck_assert_str_eq(r.reason, "YAML records are not read yet (this version reads .mat)");
-  r = open_text("(;FF[4])", BG_NOTATION_AUTO);
-  ck_assert(!r.opened);
-  ck_assert_str_eq(r.reason, "SGF records are not read yet (this version reads .mat)");
+  ck_assert_str_eq(r.reason,
+                   "YAML records are not read yet (this version reads .mat and SGF)");
   ck_assert_ptr_null(strchr(r.reason, '\n')); /* one line */
+  r = open_text("(;FF[4]GM[6]MI[length:1][game:0][ws:0][bs:0];W[31fehe])",
+                BG_NOTATION_AUTO);
+  ck_assert(r.opened);
+  ck_assert_int_eq(r.notation, BG_NOTATION_SGF);
+  ck_assert_int_eq(r.matches, 1);
 }
 END_TEST
 
@@ -167,7 +171,10 @@ START_TEST(from_overrides) {
   r = open_text(record, BG_NOTATION_YAML);
   ck_assert(!r.opened);
   ck_assert_ptr_nonnull(strstr(r.reason, "YAML"));
-  ck_assert(!open_text(record, BG_NOTATION_SGF).opened);
+  r = open_text(record, BG_NOTATION_SGF); /* a .mat read as SGF: no game in it */
+  ck_assert(r.opened);
+  ck_assert_int_eq(r.matches, 0);
+  ck_assert_int_gt(r.errors, 0);
 }
 END_TEST
 
@@ -200,7 +207,7 @@ static Suite *reader_suite(void) {
 
   TCase *opening = tcase_create("opening");
   tcase_add_test(opening, mat_read_when_recognised);
-  tcase_add_test(opening, yaml_and_sgf_not_read_yet);
+  tcase_add_test(opening, yaml_not_read_yet_sgf_read);
   tcase_add_test(opening, from_overrides);
   tcase_add_test(opening, notation_names);
   suite_add_tcase(suite, opening);

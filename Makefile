@@ -53,7 +53,7 @@ SUBMAKE  := $(MAKE) --no-print-directory
 ASAN     := BUILD=build-asan SAN=1
 STEP     := tests/step.sh $(BUILD)/check
 
-.PHONY: all deps demo check unit e2e corpus sample-check notation-check gnubg-check man-check lint clang-build \
+.PHONY: all deps demo check unit e2e corpus sample-check notation-check gnubg-check sgf-interop man-check lint clang-build \
         fuzz valgrind bench install uninstall clean format
 
 all: $(BIN)
@@ -142,6 +142,10 @@ notation-check: $(BUILD)/tests/tools/write_match
 gnubg-check: $(BIN)
 	@tests/gnubg.sh $(BIN) $(BUILD)/gnubg-selfplay
 
+# The SGF writer and reader against gnubg's own load, import and save.
+sgf-interop: $(BIN) $(BUILD)/tests/tools/write_match
+	@tests/sgf-interop.sh $(BIN) $(BUILD)/tests/tools/write_match $(BUILD)/sgf-interop
+
 MAN_PAGES := man/bgmatch.1 man/bgmatch.5
 
 man-check:
@@ -224,6 +228,7 @@ check: deps
 	@$(STEP) samples        $(SUBMAKE) sample-check
 	@$(STEP) notation       $(SUBMAKE) notation-check
 	@$(STEP) gnubg-selfplay $(SUBMAKE) gnubg-check
+	@$(STEP) sgf-interop    $(SUBMAKE) sgf-interop
 	@$(STEP) man-check      $(SUBMAKE) man-check
 	@$(STEP) lint           $(SUBMAKE) lint
 	@$(STEP) asan-build     $(SUBMAKE) $(ASAN) all

@@ -185,34 +185,44 @@ clang-build:
 	  exit 1; \
 	fi
 
-# libFuzzer over the whole check pipeline, seeded with samples/: a short
-# run in make check, longer by hand (make fuzz FUZZ_SECONDS=600).
+# libFuzzer over the whole check pipeline, seeded with samples/, and over
+# the SGF reader (read, checked, written back), seeded with the SGF cases
+# of tests/e2e: a short run of each in make check, longer by hand
+# (make fuzz FUZZ_SECONDS=600).
 FUZZ_SECONDS ?= 20
+FUZZ_TARGETS := check read_sgf
 fuzz: $(GEN_HEADERS)
 	@if ! command -v clang >/dev/null 2>&1; then \
 	  tests/skip.sh clang fuzz "clang is not installed"; exit; fi; \
-	mkdir -p build-fuzz/corpus && cp samples/*.mat samples/broken/*.mat build-fuzz/corpus/ && \
+	mkdir -p build-fuzz/corpus-check build-fuzz/corpus-read_sgf && \
+	cp samples/*.mat samples/broken/*.mat build-fuzz/corpus-check/ && \
+	cp tests/e2e/cases/*.sgf build-fuzz/corpus-read_sgf/ && \
 	printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n){(void)d;(void)n;return 0;}\n' \
 	  >build-fuzz/probe.c; \
 	if ! clang -fsanitize=fuzzer build-fuzz/probe.c -o build-fuzz/probe >/dev/null 2>&1; then \
 	  tests/skip.sh libclang-rt-dev fuzz "clang has no libFuzzer runtime here"; exit; fi; \
-	if ! clang -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined \
-	    -fno-sanitize-recover=all -I src -I $(BUILD)/gen $(PKG_CFLAGS) \
-	    tests/fuzz/fuzz_check.c $(LIB_SRC) $(PKG_LIBS) -o build-fuzz/fuzz_check \
-	    >build-fuzz/build.log 2>&1; then \
-	  cat build-fuzz/build.log; echo "FAIL fuzz: build"; echo "0 passed, 1 failed, 0 skipped"; \
-	  exit 1; \
-	fi; \
-	if build-fuzz/fuzz_check -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
-	    -artifact_prefix=build-fuzz/ \
-	    -print_final_stats=1 build-fuzz/corpus >build-fuzz/run.log 2>&1; then \
-	  grep -E "stat::number_of_executed_units|stat::peak_rss_mb" build-fuzz/run.log; \
-	  echo "ok fuzz ($(FUZZ_SECONDS) s of libFuzzer: no crash, leak or sanitizer report)"; \
-	  echo "1 passed, 0 failed, 0 skipped"; \
-	else \
-	  tail -40 build-fuzz/run.log; echo "FAIL fuzz (reproducer: build-fuzz/crash-*)"; \
-	  echo "0 passed, 1 failed, 0 skipped"; exit 1; \
-	fi
+	passed=0; failed=0; \
+	for target in $(FUZZ_TARGETS); do \
+	  if ! clang -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined \
+	      -fno-sanitize-recover=all -I src -I $(BUILD)/gen $(PKG_CFLAGS) \
+	      tests/fuzz/fuzz_$$target.c $(LIB_SRC) $(PKG_LIBS) -o build-fuzz/fuzz_$$target \
+	      >build-fuzz/build.log 2>&1; then \
+	    cat build-fuzz/build.log; echo "FAIL fuzz_$$target: build"; failed=$$((failed + 1)); \
+	    continue; \
+	  fi; \
+	  if build-fuzz/fuzz_$$target -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+	      -rss_limit_mb=2048 -artifact_prefix=build-fuzz/$$target- \
+	      -print_final_stats=1 build-fuzz/corpus-$$target >build-fuzz/run.log 2>&1; then \
+	    grep -E "stat::number_of_executed_units|stat::peak_rss_mb" build-fuzz/run.log; \
+	    echo "ok fuzz_$$target ($(FUZZ_SECONDS) s of libFuzzer: no crash, leak or sanitizer report)"; \
+	    passed=$$((passed + 1)); \
+	  else \
+	    tail -40 build-fuzz/run.log; \
+	    echo "FAIL fuzz_$$target (reproducer: build-fuzz/$$target-crash-*)"; \
+	    failed=$$((failed + 1)); \
+	  fi; \
+	done; \
+	echo "$$passed passed, $$failed failed, 0 skipped"; [ $$failed -eq 0 ]
 
 valgrind: $(BIN) $(UNIT_BIN) $(BUILD)/tests/tools/write_match
 	@tests/valgrind.sh $(BIN) $(firstword $(UNIT_BIN)) $(BUILD)/tests/tools/write_match

@@ -293,7 +293,10 @@ bg_match *sgf_reader_next(bg_sgf_reader *reader) {
   while (!reader->ready && !reader->io_error) {
     bool more = reader->depth > 0 ? read_in_tree(reader) : read_outside(reader);
     if (!more && reader->depth == 0) {
-      sgf_input_end(reader);
+      /* The last tree may have handed out a match already: the one it
+       * started is handed out on the next call. */
+      if (!reader->ready)
+        sgf_input_end(reader);
       break;
     }
   }

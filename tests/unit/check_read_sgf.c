@@ -143,6 +143,18 @@ START_TEST(matches_split_at_game_zero) {
 END_TEST
 
 /* The first branch at each level is the game; the others are said once. */
+/* A file that ends inside a tree starting a new match: both matches come
+ * out (none lost, none leaked). */
+START_TEST(a_new_match_in_an_unclosed_tree) {
+  static const char two[] = "(;GM[6]MI[length:1][game:0]RE[W+1];W[31hefe])\n"
+                            "(;GM[6]MI[length:1][game:0];W[31hefe]";
+  bg_match *matches[2];
+  ck_assert_int_eq(read_sgf_text(two, strlen(two), matches, 2, NULL), 2);
+  match_free(matches[0]);
+  match_free(matches[1]);
+}
+END_TEST
+
 START_TEST(variations_follow_the_main_line) {
   static const char varied[] =
       "(;GM[6]MI[length:0]PW[a]PB[b]\n"
@@ -310,6 +322,7 @@ static Suite *read_sgf_suite(void) {
   TCase *model = tcase_create("model");
   tcase_add_test(model, gnubg_game_as_the_model);
   tcase_add_test(model, matches_split_at_game_zero);
+  tcase_add_test(model, a_new_match_in_an_unclosed_tree);
   tcase_add_test(model, variations_follow_the_main_line);
   tcase_add_test(model, malformed_text_is_placed);
   suite_add_tcase(suite, model);

@@ -1,10 +1,12 @@
 /*
  * write_match.c — a test driver for the writers: reads records in any
  * notation bgmatch reads (.mat, SGF: recognised from the content, as
- * `check` does) and writes every match in a notation with writer_write,
- * so that scripts (tests/notation.sh, tests/sgf-interop.sh) can validate
- * what the writers write before `bgmatch convert` exists.  Diagnostics of
- * the records are not shown: judging them is `bgmatch check`'s job.
+ * `check` does; a file that looks like YAML, not read yet, is read as
+ * .mat, as `--from mat` would) and writes every match in a notation with
+ * writer_write, so that scripts (tests/notation.sh, tests/sgf-interop.sh)
+ * can validate what the writers write before `bgmatch convert` exists.
+ * Diagnostics of the records are not shown: judging them is `bgmatch
+ * check`'s job.
  *
  *   build/tests/tools/write_match yaml|json|sgf [FILE]   (no FILE: stdin)
  *
@@ -20,6 +22,10 @@
 #include "replay.h"
 #include "writer.h"
 
+static bool rewind_ok(FILE *in) {
+  return fseek(in, 0, SEEK_SET) == 0;
+}
+
 /* Writes every match of `in` to stdout; false on a read or write error. */
 static bool write_matches(FILE *in, const char *name, bg_format format) {
   FILE *quiet = fopen("/dev/null", "w");
@@ -31,6 +37,8 @@ static bool write_matches(FILE *in, const char *name, bg_format format) {
   referee_options_init(&options);
   const char *reason = NULL;
   bg_reader *reader = reader_open(in, name, &sink, BG_NOTATION_AUTO, &reason);
+  if (!reader && in != stdin && rewind_ok(in)) /* YAML, not read: as --from mat */
+    reader = reader_open(in, name, &sink, BG_NOTATION_MAT, &reason);
   if (!reader)
     fprintf(stderr, "write_match: %s: %s\n", name, reason);
   bool ok = reader != NULL;

@@ -62,7 +62,7 @@ SELFPLAY := build/gnubg-selfplay
 STEP     := tests/step.sh $(BUILD)/check
 
 .PHONY: all deps demo check unit e2e jobs-check corpus sample-check notation-check yaml-roundtrip \
-        gnubg-check convert-check gnubg-import man-check lint clang-build fuzz valgrind bench install \
+        gnubg-check convert-check gnubg-import sgf-interop man-check lint clang-build fuzz valgrind bench install \
         uninstall clean format
 
 all: $(BIN)
@@ -170,6 +170,10 @@ convert-check: $(BIN)
 gnubg-import: $(BIN)
 	@tests/gnubg-import.sh $(BIN)
 
+# The SGF writer and reader against gnubg's own load, import and save.
+sgf-interop: $(BIN) $(BUILD)/tests/tools/write_match
+	@tests/sgf-interop.sh $(BIN) $(BUILD)/tests/tools/write_match $(BUILD)/sgf-interop
+
 MAN_PAGES := man/bgmatch.1 man/bgmatch.5
 
 man-check:
@@ -211,20 +215,22 @@ clang-build:
 
 # libFuzzer, FUZZ_SECONDS each, over three targets (tests/fuzz/): the whole
 # check pipeline (seeded with samples/), the YAML reader and the referee
-# (seeded with the e2e cases' YAML), and the round trip through YAML, which
-# must be a fixed point (seeded with both).  A short run in make check,
+# (seeded with the e2e cases' YAML), the round trip through YAML, which
+# must be a fixed point (seeded with both), and the SGF reader (seeded with
+# the e2e cases' SGF).  A short run in make check,
 # longer by hand (make fuzz FUZZ_SECONDS=600).
 FUZZ_SECONDS ?= 10
-FUZZ_TARGETS := fuzz_check fuzz_read_yaml fuzz_roundtrip_yaml
+FUZZ_TARGETS := fuzz_check fuzz_read_yaml fuzz_roundtrip_yaml fuzz_read_sgf
 fuzz: $(GEN_HEADERS)
 	@if ! command -v clang >/dev/null 2>&1; then \
 	  tests/skip.sh clang fuzz "clang is not installed"; exit; fi; \
 	rm -rf build-fuzz/seeds-*; \
 	mkdir -p build-fuzz/seeds-fuzz_check build-fuzz/seeds-fuzz_read_yaml \
-	  build-fuzz/seeds-fuzz_roundtrip_yaml && \
+	  build-fuzz/seeds-fuzz_roundtrip_yaml build-fuzz/seeds-fuzz_read_sgf && \
 	cp samples/*.mat samples/broken/*.mat build-fuzz/seeds-fuzz_check/ && \
 	cp tests/e2e/cases/*.yaml build-fuzz/seeds-fuzz_read_yaml/ && \
 	cp samples/*.mat tests/e2e/cases/*.yaml build-fuzz/seeds-fuzz_roundtrip_yaml/ && \
+	cp tests/e2e/cases/*.sgf build-fuzz/seeds-fuzz_read_sgf/ && \
 	printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n){(void)d;(void)n;return 0;}\n' \
 	  >build-fuzz/probe.c; \
 	if ! clang -fsanitize=fuzzer build-fuzz/probe.c -o build-fuzz/probe >/dev/null 2>&1; then \
@@ -271,6 +277,7 @@ check: deps
 	@$(STEP) gnubg-selfplay $(SUBMAKE) gnubg-check
 	@$(STEP) convert        $(SUBMAKE) convert-check
 	@$(STEP) gnubg-import   $(SUBMAKE) gnubg-import
+	@$(STEP) sgf-interop    $(SUBMAKE) sgf-interop
 	@$(STEP) man-check      $(SUBMAKE) man-check
 	@$(STEP) lint           $(SUBMAKE) lint
 	@$(STEP) asan-build     $(SUBMAKE) $(ASAN) all

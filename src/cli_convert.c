@@ -169,8 +169,9 @@ static int apply_convert_option(int opt, const char *arg, const char *word, void
   switch (opt) {
   case OPT_TO:
     options->to_given = writer_format_named(arg, &options->to);
-    return options->to_given ? -1
-                             : cli_usage_error("--to takes mat, yaml or json, not", arg);
+    return options->to_given
+               ? -1
+               : cli_usage_error("--to takes mat, yaml, json or sgf, not", arg);
   case OPT_FROM:
     if (!reader_notation_parse(arg, &options->from))
       return cli_usage_error("--from takes auto, mat, yaml or sgf, not", arg);

@@ -69,6 +69,7 @@ bg_game *match_add_game(bg_match *match) {
     return NULL;
   bg_game *game = &match->games[match->game_count++];
   memset(game, 0, sizeof *game);
+  game->crawford_marked = RULE_UNSET;
   return game;
 }
 

@@ -91,11 +91,18 @@ typedef struct {
   bool and_match; /* ACT_WIN: "and the match" */
 } bg_action;
 
+typedef enum { RULE_UNSET = -1, RULE_OFF = 0, RULE_ON = 1 } bg_rule_flag;
+
 typedef struct {
   int number;          /* "Game N" */
   bg_srcpos pos;       /* the "Game N" line */
   int score[2];        /* the score line at the game's start */
   bg_srcpos score_pos; /* the score line */
+  /* Whether the record marks this game as the Crawford game (SGF's
+   * RU[Crawford:CrawfordGame]): RULE_UNSET when the notation cannot say
+   * (.mat), else RULE_ON or RULE_OFF; where it says so. */
+  bg_rule_flag crawford_marked;
+  bg_srcpos crawford_pos;
   bg_action *actions;
   int action_count;
   int action_capacity;
@@ -106,8 +113,6 @@ typedef struct {
   char *value;
   bg_srcpos pos;
 } bg_tag;
-
-typedef enum { RULE_UNSET = -1, RULE_OFF = 0, RULE_ON = 1 } bg_rule_flag;
 
 /* The game played, from the [Variation] tag (none: backgammon). */
 typedef enum {

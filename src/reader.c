@@ -11,6 +11,7 @@
 
 #include "read_mat.h"
 #include "read_yaml.h"
+#include "read_sgf.h"
 
 /* One notation's reader, behind pointers so that the dispatcher calls every
  * reader alike; `state` is the reader's own object. */
@@ -64,12 +65,26 @@ static void free_yaml(void *state) {
   yaml_reader_free(state);
 }
 
+static void *open_sgf(bg_input *input, const char *file, bg_diag_sink *sink) {
+  return sgf_reader_open(input, file, sink);
+}
+
+static bg_match *next_sgf(void *state) {
+  return sgf_reader_next(state);
+}
+
+static bool io_error_sgf(const void *state) {
+  return sgf_reader_io_error(state);
+}
+
+static void free_sgf(void *state) {
+  sgf_reader_free(state);
+}
+
 static const notation_reader readers[] = {
     {BG_NOTATION_MAT, "mat", NULL, open_mat, next_mat, io_error_mat, free_mat},
     {BG_NOTATION_YAML, "yaml", NULL, open_yaml, next_yaml, io_error_yaml, free_yaml},
-    {BG_NOTATION_SGF, "sgf",
-     "SGF records are not read yet (this version reads .mat and YAML)", NULL, NULL, NULL,
-     NULL},
+    {BG_NOTATION_SGF, "sgf", NULL, open_sgf, next_sgf, io_error_sgf, free_sgf},
 };
 
 #define READER_COUNT (sizeof readers / sizeof *readers)

@@ -33,7 +33,7 @@ typedef struct bg_reader bg_reader;
  * recognised when BG_NOTATION_AUTO.  `file` is the name used in
  * diagnostics (not copied: it must outlive the reader).  NULL when the
  * input cannot be read, with *reason set to why, one line for the user
- * ("SGF records are not read yet (this version reads .mat and YAML)", "out of
+ * ("out of
  * memory"). */
 bg_reader *reader_open(FILE *in, const char *file, bg_diag_sink *sink, bg_notation from,
                        const char **reason);

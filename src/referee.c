@@ -211,7 +211,11 @@ void referee_begin_game(referee *ref, game_state *state, const bg_game *game,
    * the Crawford game was already played: give it the benefit. */
   if (first && (game->score[0] || game->score[1]))
     ref->crawford_done = at_crawford_score;
+  /* ... unless the record marks the game (SGF): then it says which. */
+  if (first && (game->score[0] || game->score[1]) && game->crawford_marked == RULE_ON)
+    ref->crawford_done = false;
   state->crawford_game = ref->crawford && at_crawford_score && !ref->crawford_done;
+  referee_check_crawford_mark(ref, state, game);
   ref->plays.game_number = game->number;
 }
 

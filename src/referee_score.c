@@ -160,3 +160,36 @@ void referee_count_result(referee *ref, int winner, int points, int game_number)
     ref->match_won_game = game_number;
   }
 }
+
+/* Why game `game` cannot be the Crawford game, for the message. */
+static void say_why_not_crawford(const referee *ref, char *why, size_t size) {
+  int length = ref->match->length;
+  if (length <= 0)
+    snprintf(why, size, "a money session has no Crawford game");
+  else if (!ref->crawford)
+    snprintf(why, size, "the match is played without the Crawford rule");
+  else if (ref->score[0] == length - 1 || ref->score[1] == length - 1)
+    snprintf(why, size, "the Crawford game was played before it: %d-%d is post-Crawford",
+             ref->score[0], ref->score[1]);
+  else
+    snprintf(why, size, "at %d-%d neither player has just reached %d", ref->score[0],
+             ref->score[1], length - 1);
+}
+
+void referee_check_crawford_mark(referee *ref, const game_state *state,
+                                 const bg_game *game) {
+  bg_srcpos at = game->crawford_pos.line ? game->crawford_pos : game->pos;
+  if (game->crawford_marked == RULE_ON && !state->crawford_game) {
+    char why[128];
+    say_why_not_crawford(ref, why, sizeof why);
+    referee_say(ref, at, 0, -1, DIAG_ERROR, "crawford",
+                "game %d is marked as the Crawford game, but %s", game->number, why);
+  } else if (game->crawford_marked == RULE_OFF && state->crawford_game) {
+    int leader = ref->score[0] == ref->match->length - 1 ? 0 : 1;
+    referee_say(ref, at, 0, -1, DIAG_ERROR, "crawford",
+                "game %d is the Crawford game (%s has %d of %d points), but the record "
+                "does not mark it",
+                game->number, referee_player_name(ref, leader), ref->score[leader],
+                ref->match->length);
+  }
+}

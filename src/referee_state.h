@@ -123,5 +123,9 @@ void referee_on_resign(referee *ref, game_state *state, const bg_action *act);
 /* referee_score.c */
 void referee_check_score_line(referee *ref, const bg_game *game, bool first);
 void referee_count_result(referee *ref, int winner, int points, int game_number);
+/* A game the record marks as the Crawford game (or says is not one) must
+ * be the one the score makes it. */
+void referee_check_crawford_mark(referee *ref, const game_state *state,
+                                 const bg_game *game);
 
 #endif

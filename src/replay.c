@@ -27,6 +27,7 @@ struct bg_replay {
   replay_phase phase;
   int game_index;
   int action_index;
+  size_t diag_first; /* the sink's first diagnostic of the event */
 };
 
 bg_replay *bg_replay_new(const bg_match *match, const bg_referee_options *options,
@@ -86,6 +87,7 @@ static bg_replay_event *begin_event(bg_replay *replay, bg_replay_kind kind) {
   event->errors = replay->ref.sink->errors;
   event->warnings = replay->ref.sink->warnings;
   event->match_winner = -1;
+  replay->diag_first = replay->ref.sink->pending_count;
   return event;
 }
 
@@ -93,6 +95,13 @@ static const bg_replay_event *end_event(bg_replay *replay) {
   bg_replay_event *event = &replay->event;
   event->errors = replay->ref.sink->errors - event->errors;
   event->warnings = replay->ref.sink->warnings - event->warnings;
+  /* The sink holds what it was given until diag_flush, which nothing
+   * calls during a walk. */
+  const bg_diag_sink *sink = replay->ref.sink;
+  size_t first = replay->diag_first <= sink->pending_count ? replay->diag_first
+                                                           : sink->pending_count;
+  event->diags = sink->pending ? sink->pending + first : NULL;
+  event->diag_count = sink->pending_count - first;
   return event;
 }
 
@@ -101,10 +110,12 @@ static const bg_replay_event *game_start(bg_replay *replay) {
   /* The score line is checked first: the event's score is the referee's
    * reading of it. */
   long errors = replay->ref.sink->errors, warnings = replay->ref.sink->warnings;
+  size_t diag_first = replay->ref.sink->pending_count;
   referee_begin_game(&replay->ref, &replay->state, game, replay->game_index == 0);
   bg_replay_event *event = begin_event(replay, BG_REPLAY_GAME_START);
   event->errors = errors;
   event->warnings = warnings;
+  replay->diag_first = diag_first;
   event->cube = cube_now(&replay->state);
   event->before_known = position_now(&replay->state, &event->before);
   replay->action_index = 0;

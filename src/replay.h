@@ -87,8 +87,12 @@ typedef struct {
   bg_game_result result;
   /* BG_REPLAY_MATCH_END: who won the match, -1 when nobody (yet) */
   int match_winner;
-  /* diagnostics the referee reported at this event */
+  /* diagnostics the referee reported at this event: how many, and the
+   * sink's copies of them all (notes too), so that a writer can put them
+   * beside the action they concern; valid until the next call */
   long errors, warnings;
+  const bg_diag *diags;
+  size_t diag_count;
 } bg_replay_event;
 
 typedef struct bg_replay bg_replay;

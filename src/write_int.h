@@ -24,4 +24,7 @@ bool write_yaml(FILE *out, const bg_match *match, bg_replay *replay, bool first)
  * (write_json.c). */
 bool write_json(FILE *out, const bg_match *match, bg_replay *replay, bool first);
 
+/* GNU Backgammon's SGF: one game tree per game (write_sgf.c). */
+bool write_sgf(FILE *out, const bg_match *match, bg_replay *replay, bool first);
+
 #endif

@@ -15,6 +15,7 @@ static const struct {
     {"mat", BG_FORMAT_MAT, write_mat},
     {"yaml", BG_FORMAT_YAML, write_yaml},
     {"json", BG_FORMAT_JSON, write_json},
+    {"sgf", BG_FORMAT_SGF, write_sgf},
 };
 
 static int writer_index(bg_format format) {

@@ -4,7 +4,7 @@
  * model does not say (positions, the cube, each game's result); it never
  * judges: the replay reports the record's problems into its sink as the
  * writer walks it.  One file per notation: write_mat.c, write_yaml.c,
- * write_json.c.
+ * write_json.c, write_sgf.c.
  */
 #ifndef BG_WRITER_H
 #define BG_WRITER_H
@@ -15,9 +15,9 @@
 #include "match.h"
 #include "replay.h"
 
-typedef enum { BG_FORMAT_MAT, BG_FORMAT_YAML, BG_FORMAT_JSON } bg_format;
+typedef enum { BG_FORMAT_MAT, BG_FORMAT_YAML, BG_FORMAT_JSON, BG_FORMAT_SGF } bg_format;
 
-/* The format named `name` ("mat", "yaml", "json"); false when none is. */
+/* The format named `name` ("mat", "yaml", "json", "sgf"); false when none is. */
 bool writer_format_named(const char *name, bg_format *format);
 
 /* The name of `format` as --to spells it, also the extension of its files. */

@@ -1,12 +1,12 @@
 /*
  * write_match.c — a test driver for the writers: reads records in any
- * notation bgmatch reads (through reader.h: .mat, its own YAML), and
+ * notation bgmatch reads (through reader.h: .mat, its own YAML, SGF), and
  * writes every match in a notation with writer_write, so that scripts
- * (tests/notation.sh) can validate what the writers write before
+ * (tests/notation.sh, tests/sgf-interop.sh) can validate what the writers write before
  * `bgmatch convert` exists.  Diagnostics of the records are not shown:
  * judging them is `bgmatch check`'s job.
  *
- *   build/tests/tools/write_match yaml|json [FILE]   (no FILE: stdin)
+ *   build/tests/tools/write_match yaml|json|sgf [FILE]   (no FILE: stdin)
  *
  * Exit status: 0 written, 2 bad usage, an unreadable file or a write error.
  */
@@ -55,7 +55,7 @@ static bool write_matches(FILE *in, const char *name, bg_format format) {
 int main(int argc, char **argv) {
   bg_format format;
   if (argc < 2 || argc > 3 || !writer_format_named(argv[1], &format)) {
-    fprintf(stderr, "usage: write_match yaml|json [FILE]\n");
+    fprintf(stderr, "usage: write_match yaml|json|sgf [FILE]\n");
     return 2;
   }
   const char *name = argc == 3 ? argv[2] : "-";

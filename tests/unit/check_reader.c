@@ -143,9 +143,8 @@ START_TEST(mat_read_when_recognised) {
 }
 END_TEST
 
-/* YAML is read by its reader; SGF is recognised, and fails with the
- * reason the user reads. */
-START_TEST(yaml_read_and_sgf_not_read_yet) {
+/* YAML and SGF are recognised and read by their readers. */
+START_TEST(yaml_and_sgf_read) {
   open_result r = open_text("bgmatch: 1\nmatch: {length: 1, players: [A, B]}\n"
                             "games:\n- game: 1\n  score: [0, 0]\n  actions: []\n",
                             BG_NOTATION_AUTO);
@@ -153,11 +152,11 @@ START_TEST(yaml_read_and_sgf_not_read_yet) {
   ck_assert_int_eq(r.notation, BG_NOTATION_YAML);
   ck_assert_int_eq(r.matches, 1);
   ck_assert_int_eq(r.errors, 0);
-  r = open_text("(;FF[4])", BG_NOTATION_AUTO);
-  ck_assert(!r.opened);
-  ck_assert_str_eq(r.reason,
-                   "SGF records are not read yet (this version reads .mat and YAML)");
-  ck_assert_ptr_null(strchr(r.reason, '\n')); /* one line */
+  r = open_text("(;FF[4]GM[6]MI[length:1][game:0][ws:0][bs:0];W[31fehe])",
+                BG_NOTATION_AUTO);
+  ck_assert(r.opened);
+  ck_assert_int_eq(r.notation, BG_NOTATION_SGF);
+  ck_assert_int_eq(r.matches, 1);
 }
 END_TEST
 
@@ -180,7 +179,10 @@ START_TEST(from_overrides) {
   ck_assert_int_eq(r.notation, BG_NOTATION_YAML);
   ck_assert_int_eq(r.matches, 0);
   ck_assert_int_eq(r.errors, 2);
-  ck_assert(!open_text(record, BG_NOTATION_SGF).opened);
+  r = open_text(record, BG_NOTATION_SGF); /* a .mat read as SGF: no game in it */
+  ck_assert(r.opened);
+  ck_assert_int_eq(r.matches, 0);
+  ck_assert_int_gt(r.errors, 0);
 }
 END_TEST
 
@@ -213,7 +215,7 @@ static Suite *reader_suite(void) {
 
   TCase *opening = tcase_create("opening");
   tcase_add_test(opening, mat_read_when_recognised);
-  tcase_add_test(opening, yaml_read_and_sgf_not_read_yet);
+  tcase_add_test(opening, yaml_and_sgf_read);
   tcase_add_test(opening, from_overrides);
   tcase_add_test(opening, notation_names);
   suite_add_tcase(suite, opening);

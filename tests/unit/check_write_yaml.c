@@ -497,7 +497,8 @@ START_TEST(formats_are_named) {
   ck_assert(writer_format_named("yaml", &format) && format == BG_FORMAT_YAML);
   ck_assert(writer_format_named("json", &format) && format == BG_FORMAT_JSON);
   ck_assert(!writer_format_named("YAML", &format));
-  ck_assert(!writer_format_named("sgf", &format));
+  ck_assert(writer_format_named("sgf", &format) && format == BG_FORMAT_SGF);
+  ck_assert(writer_format_named("mat", &format) && format == BG_FORMAT_MAT);
 }
 END_TEST
 

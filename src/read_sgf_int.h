@@ -1,0 +1,88 @@
+/*
+ * read_sgf_int.h — what the two halves of the SGF reader share:
+ * read_sgf.c turns bytes into game trees, nodes and property values
+ * (SGF's syntax, which knows no backgammon); read_sgf_match.c turns the
+ * values of each tree's main line into the model (GNU Backgammon's
+ * meaning of them).  Internal to the reader.
+ */
+#ifndef BG_READ_SGF_INT_H
+#define BG_READ_SGF_INT_H
+
+#include <stddef.h>
+
+#include "read_sgf.h"
+
+#define SGF_MAX_IDENT 8   /* a longer property name is no name */
+#define SGF_MAX_SYNTAX 50 /* syntax errors said per file before one note */
+
+/* What read_sgf_match.c keeps of the tree being read. */
+typedef struct {
+  bool skipped;   /* not a backgammon tree (GM other than 6): not read */
+  bool in_root;   /* reading the tree's first node */
+  bool node_open; /* a node of the main line is being read */
+  bg_srcpos pos;  /* the tree's '(' */
+  bg_srcpos root; /* its first node's ';' */
+  int gm;         /* GM[...], -1 when none */
+  bool has_mi;
+  int length, number, score[2];
+  bg_srcpos mi_pos;
+  char *names[2]; /* PW, PB */
+  char *rules;    /* RU */
+  bg_srcpos ru_pos;
+  int winner, points; /* RE: winner -1 when none */
+  bg_srcpos re_pos;
+  char *info[5]; /* DT EV RO PC AN, as sgf_info_tags orders them */
+  /* the cube as the moves so far leave it: gnubg's SGF writes no cube
+   * values, a .mat does ("Doubles => 4"), so they are counted here */
+  int cube, offered, offered_by;
+  int dice_node[2]; /* PL/DI of the node being read: dice, */
+  int dice_player;  /* and who rolls them, -1 none */
+  bg_srcpos dice_pos;
+} sgf_tree;
+
+struct bg_sgf_reader {
+  bg_input *input;
+  const char *file;
+  bg_diag_sink *sink;
+  /* the scanner */
+  char block[16384];
+  size_t block_at, block_length;
+  bool at_end;
+  int line, column; /* of the next byte */
+  /* the syntax */
+  int depth;      /* open '(' */
+  int main_depth; /* depth of the deepest tree on the main line */
+  bool main_ended;
+  bool variation_said;
+  bool junk_said;
+  long syntax_count;
+  char ident[SGF_MAX_IDENT + 1];
+  bg_srcpos ident_pos;
+  char *value; /* SGF_MAX_VALUE + 1 bytes */
+  size_t value_length;
+  /* the meaning */
+  sgf_tree tree;
+  bg_match *match; /* being read */
+  bg_match *ready; /* read, to be handed out */
+  bool any_game;
+  bool io_error;
+};
+
+/* read_sgf.c: a `syntax` diagnostic at `pos` (severity error), the first
+ * SGF_MAX_SYNTAX of a file. */
+void sgf_syntax(bg_sgf_reader *reader, bg_srcpos pos, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void sgf_note(bg_sgf_reader *reader, bg_srcpos pos, const char *message);
+
+/* read_sgf_match.c: what the syntax found, on the main line */
+void sgf_tree_begin(bg_sgf_reader *reader, bg_srcpos pos);
+void sgf_node_begin(bg_sgf_reader *reader, bg_srcpos pos, bool root);
+void sgf_node_end(bg_sgf_reader *reader);
+void sgf_property_value(bg_sgf_reader *reader, const char *ident, bg_srcpos pos,
+                        const char *value, size_t length);
+void sgf_tree_end(bg_sgf_reader *reader);
+/* The end of the input: the match being read is ready. */
+void sgf_input_end(bg_sgf_reader *reader);
+void sgf_tree_free(sgf_tree *tree);
+
+#endif

@@ -1,0 +1,449 @@
+/*
+ * read_sgf_match.c — GNU Backgammon's meaning of SGF's properties (GM[6],
+ * red-bean.com/sgf/backgammon.html, as gnubg 1.07 writes them), put into
+ * the model as a .mat of the same match would be:
+ *
+ *  - each game tree is a game; its first node holds MI[length:N][game:G]
+ *    [ws:S][bs:S] (G counts from 0: "Game G+1"; the score before it),
+ *    PW/PB (White is the left player), RU, RE and the match information;
+ *  - a tree with MI's game:0, another length or other players starts a
+ *    new match (gnubg saves one match a file; files are concatenated);
+ *  - W[52ywfa]: dice, then a from/to point pair per die, a-x counted from
+ *    White's side (a is White's 1 point and Black's 24), y the bar, z off;
+ *    W[double], B[take], B[drop]; a double answering a double is a beaver
+ *    (gnubg's way of writing one).  The cube's value is counted here, as
+ *    the .mat's "Doubles => 4" would say it;
+ *  - PL[W]DI[43]: dice rolled with no play recorded;
+ *  - RE[W+2] (or W+2R, resigned) becomes the game's "Wins" line;
+ *  - RU[Crawford], RU[Crawford:CrawfordGame], RU[Jacoby]: the rules, and
+ *    which game is the Crawford game (bg_game.crawford_marked);
+ *  - DT, EV, RO, PC, AN: the header tags gnubg's .mat export writes for
+ *    them (EventDate, Event, Round, Site, Transcriber), in its order.
+ * Hit marks are not in the SGF: a .mat's `*` has no counterpart.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "read_sgf_int.h"
+
+/* The match information of the first node, in sgf_tree.info's order. */
+static const char *const info_properties[] = {"DT", "EV", "RO", "PC", "AN"};
+#define INFO_COUNT ((int)(sizeof info_properties / sizeof info_properties[0]))
+
+/* ... and the tags gnubg's .mat export writes for them, in its order. */
+static const struct {
+  int info;
+  const char *tag;
+} info_tags[] = {
+    {3, "Site"}, {1, "Event"}, {2, "Round"}, {0, "EventDate"}, {4, "Transcriber"}};
+
+#define MAX_CUBE (1 << 30)
+
+static char *copy_value(const char *value, size_t length) {
+  char *copy = malloc(length + 1);
+  if (copy) {
+    memcpy(copy, value, length);
+    copy[length] = '\0';
+  }
+  return copy;
+}
+
+static void replace(bg_sgf_reader *reader, char **slot, const char *value,
+                    size_t length) {
+  free(*slot);
+  *slot = copy_value(value, length);
+  if (!*slot)
+    reader->io_error = true;
+}
+
+void sgf_tree_free(sgf_tree *tree) {
+  free(tree->names[0]);
+  free(tree->names[1]);
+  free(tree->rules);
+  for (int i = 0; i < INFO_COUNT; i++)
+    free(tree->info[i]);
+  memset(tree, 0, sizeof *tree);
+}
+
+void sgf_tree_begin(bg_sgf_reader *reader, bg_srcpos pos) {
+  sgf_tree *tree = &reader->tree;
+  sgf_tree_free(tree);
+  tree->pos = pos;
+  tree->gm = -1;
+  tree->winner = -1;
+  tree->cube = 1;
+  tree->offered_by = -1;
+  tree->dice_player = -1;
+}
+
+void sgf_node_begin(bg_sgf_reader *reader, bg_srcpos pos, bool root) {
+  sgf_tree *tree = &reader->tree;
+  tree->node_open = true;
+  tree->in_root = root;
+  if (root)
+    tree->root = pos;
+  tree->dice_player = -1;
+  tree->dice_node[0] = tree->dice_node[1] = 0;
+}
+
+/* ---- the first node ----------------------------------------------------- */
+
+static int parse_int(const char *text, int fallback) {
+  char *end;
+  long value = strtol(text, &end, 10);
+  if (end == text || value < 0 || value > 1000000)
+    return fallback;
+  return (int)value;
+}
+
+/* One value of MI: "length:7", "game:0", "ws:2", "bs:1". */
+static void read_mi(sgf_tree *tree, const char *value, bg_srcpos pos) {
+  tree->has_mi = true;
+  tree->mi_pos = pos;
+  if (strncmp(value, "length:", 7) == 0)
+    tree->length = parse_int(value + 7, 0);
+  else if (strncmp(value, "game:", 5) == 0)
+    tree->number = parse_int(value + 5, 0);
+  else if (strncmp(value, "ws:", 3) == 0)
+    tree->score[0] = parse_int(value + 3, 0);
+  else if (strncmp(value, "bs:", 3) == 0)
+    tree->score[1] = parse_int(value + 3, 0);
+}
+
+/* RE[W+2], RE[B+4R]; RE[0], RE[?] and RE[Void] say there is none. */
+static void read_result(bg_sgf_reader *reader, const char *value, bg_srcpos pos) {
+  sgf_tree *tree = &reader->tree;
+  if (strcmp(value, "0") == 0 || strcmp(value, "?") == 0 || strcmp(value, "Void") == 0 ||
+      value[0] == '\0')
+    return;
+  char *end = NULL;
+  long points = 0;
+  if ((value[0] == 'W' || value[0] == 'B') && value[1] == '+')
+    points = strtol(value + 2, &end, 10);
+  if (!end || end == value + 2 || points < 1 || points > MAX_CUBE * 3L ||
+      (*end && strcmp(end, "R") != 0)) {
+    sgf_syntax(reader, pos, "RE[%.40s] is not a result: W+N or B+N (R when resigned)",
+               value);
+    return;
+  }
+  tree->winner = value[0] == 'W' ? 0 : 1;
+  tree->points = (int)points;
+  tree->re_pos = pos;
+}
+
+static void root_property(bg_sgf_reader *reader, const char *ident, bg_srcpos pos,
+                          const char *value, size_t length) {
+  sgf_tree *tree = &reader->tree;
+  if (strcmp(ident, "GM") == 0)
+    tree->gm = parse_int(value, 0);
+  else if (strcmp(ident, "MI") == 0)
+    read_mi(tree, value, pos);
+  else if (strcmp(ident, "PW") == 0 || strcmp(ident, "PB") == 0)
+    replace(reader, &tree->names[ident[1] == 'B'], value, length);
+  else if (strcmp(ident, "RU") == 0) {
+    replace(reader, &tree->rules, value, length);
+    tree->ru_pos = pos;
+  } else if (strcmp(ident, "RE") == 0)
+    read_result(reader, value, pos);
+  else
+    for (int i = 0; i < INFO_COUNT; i++)
+      if (strcmp(ident, info_properties[i]) == 0)
+        replace(reader, &tree->info[i], value, length);
+}
+
+/* ---- the match the tree belongs to ---------------------------------------- */
+
+static bool same_text(const char *a, const char *b) {
+  return strcmp(a ? a : "", b ? b : "") == 0;
+}
+
+/* A tree whose first node says game 0, another length or other players
+ * starts a new match. */
+static bool starts_match(const bg_sgf_reader *reader) {
+  const sgf_tree *tree = &reader->tree;
+  const bg_match *match = reader->match;
+  if (!match || match->game_count == 0)
+    return false;
+  return (tree->has_mi && tree->number == 0) || tree->length != match->length ||
+         !same_text(tree->names[0], match->players[0]) ||
+         !same_text(tree->names[1], match->players[1]);
+}
+
+static bool has_rule(const sgf_tree *tree, const char *rule) {
+  return tree->rules && strcmp(tree->rules, rule) == 0;
+}
+
+static bool is_crawford_rule(const sgf_tree *tree) {
+  return has_rule(tree, "Crawford") || has_rule(tree, "Crawford:CrawfordGame");
+}
+
+/* gnubg writes RU[Crawford] when the rule is on, RU[Jacoby] in a money
+ * session under the Jacoby rule: no RU says the rule is off. */
+static void set_rules(bg_match *match, const sgf_tree *tree) {
+  if (match->length > 0)
+    match->crawford = is_crawford_rule(tree) ? RULE_ON : RULE_OFF;
+  else
+    match->jacoby = has_rule(tree, "Jacoby") ? RULE_ON : RULE_OFF;
+}
+
+/* "2024-01-01" (sep '-') or "2024.01.01" (sep '.'): three numbers; false
+ * when the text is not such a date. */
+static bool parse_date(const char *text, char sep, long parts[3]) {
+  const char *at = text;
+  for (int i = 0; i < 3; i++) {
+    char *end;
+    if (*at < '0' || *at > '9')
+      return false;
+    parts[i] = strtol(at, &end, 10);
+    if (parts[i] > 9999 || (i < 2 && *end != sep) || (i == 2 && *end))
+      return false;
+    at = end + (i < 2);
+  }
+  return true;
+}
+
+/* "2024-01-01" as gnubg's .mat export writes the date: "2024.01.01". */
+static void add_tags(bg_sgf_reader *reader, bg_match *match) {
+  const sgf_tree *tree = &reader->tree;
+  for (size_t i = 0; i < sizeof info_tags / sizeof info_tags[0]; i++) {
+    const char *value = tree->info[info_tags[i].info];
+    if (!value || !*value)
+      continue;
+    char date[32];
+    long ymd[3];
+    if (info_tags[i].info == 0 && parse_date(value, '-', ymd) && ymd[1] < 100 &&
+        ymd[2] < 100) {
+      snprintf(date, sizeof date, "%04d.%02d.%02d", (int)ymd[0], (int)ymd[1],
+               (int)ymd[2]);
+      value = date;
+    }
+    if (!match_add_tag(match, info_tags[i].tag, value, tree->root))
+      reader->io_error = true;
+  }
+}
+
+static bg_match *new_match(bg_sgf_reader *reader) {
+  const sgf_tree *tree = &reader->tree;
+  bg_match *match = match_new(reader->file);
+  if (!match) {
+    reader->io_error = true;
+    return NULL;
+  }
+  match->pos = tree->has_mi ? tree->mi_pos : tree->root;
+  match->length = tree->length;
+  for (int i = 0; i < 2; i++)
+    if (!match_set_player(match, i, tree->names[i] ? tree->names[i] : ""))
+      reader->io_error = true;
+  set_rules(match, tree);
+  add_tags(reader, match);
+  return match;
+}
+
+static void hand_out(bg_sgf_reader *reader) {
+  match_resolve(reader->match);
+  reader->ready = reader->match;
+  reader->match = NULL;
+}
+
+static void add_game(bg_sgf_reader *reader) {
+  sgf_tree *tree = &reader->tree;
+  if (!reader->match && !(reader->match = new_match(reader)))
+    return;
+  bg_match *match = reader->match;
+  bg_game *game = match_add_game(match);
+  if (!game) {
+    reader->io_error = true;
+    return;
+  }
+  game->number = tree->has_mi ? tree->number + 1 : match->game_count;
+  game->pos = tree->pos;
+  game->score[0] = tree->score[0];
+  game->score[1] = tree->score[1];
+  game->score_pos = tree->has_mi ? tree->mi_pos : tree->root;
+  if (match->length > 0) {
+    game->crawford_marked = has_rule(tree, "Crawford:CrawfordGame") ? RULE_ON : RULE_OFF;
+    game->crawford_pos = tree->rules ? tree->ru_pos : tree->root;
+  }
+  reader->any_game = true;
+}
+
+static void finish_root(bg_sgf_reader *reader) {
+  sgf_tree *tree = &reader->tree;
+  tree->in_root = false;
+  if (tree->gm != 6) {
+    tree->skipped = true;
+    if (tree->gm < 0)
+      sgf_syntax(reader, tree->root, "a game tree without GM[6] (backgammon): not read");
+    else
+      sgf_syntax(reader, tree->root, "GM[%d] is not backgammon (GM[6]): not read",
+                 tree->gm);
+    return;
+  }
+  if (!tree->has_mi)
+    tree->length = reader->match ? reader->match->length : 0;
+  if (starts_match(reader))
+    hand_out(reader);
+  add_game(reader);
+}
+
+/* ---- moves ------------------------------------------------------------------ */
+
+static bg_action *add_action(bg_sgf_reader *reader, bg_action_kind kind, int player,
+                             bg_srcpos pos) {
+  bg_match *match = reader->match;
+  if (!match || match->game_count == 0)
+    return NULL;
+  bg_action *action = match_game_add_action(&match->games[match->game_count - 1]);
+  if (!action) {
+    reader->io_error = true;
+    return NULL;
+  }
+  action->kind = kind;
+  action->player = action->column = player;
+  action->pos = pos;
+  return action;
+}
+
+/* A point letter as the mover's point: 1..24, 25 the bar, 0 off; -1 none. */
+static int point_of(int player, char letter) {
+  if (letter >= 'a' && letter <= 'x')
+    return player == 0 ? letter - 'a' + 1 : 24 - (letter - 'a');
+  return letter == 'y' ? BG_BAR : letter == 'z' ? BG_OFF : -1;
+}
+
+static bool read_moves(bg_action *roll, const char *pairs, size_t length) {
+  if (length % 2 != 0 || length > 2 * 4)
+    return false;
+  for (size_t i = 0; i < length; i += 2) {
+    int from = point_of(roll->player, pairs[i]);
+    int to = point_of(roll->player, pairs[i + 1]);
+    if (from <= BG_OFF || to < 0 || to == BG_BAR)
+      return false;
+    roll->moves[roll->move_count++] =
+        (bg_move){.from = from, .to = to, .count = 1, .pos = roll->pos};
+  }
+  return true;
+}
+
+static void read_roll(bg_sgf_reader *reader, int player, bg_srcpos pos, const char *value,
+                      size_t length) {
+  bg_action *roll = add_action(reader, ACT_ROLL, player, pos);
+  if (!roll)
+    return;
+  bool dice = length >= 2 && value[0] >= '1' && value[0] <= '6' && value[1] >= '1' &&
+              value[1] <= '6';
+  if (dice) {
+    roll->die1 = value[0] - '0';
+    roll->die2 = value[1] - '0';
+  }
+  if (!dice || !read_moves(roll, value + 2, length - 2)) {
+    sgf_syntax(reader, pos,
+               "%c[%.40s] is not a play: two dice 1-6, then up to four from/to pairs of "
+               "points a-x (y the bar, z off)",
+               player ? 'B' : 'W', value);
+    roll->die1 = roll->die2 = 0;
+    roll->move_count = 0;
+    roll->unreadable = true;
+  }
+}
+
+/* double, take, drop: the cube's value as the moves leave it. */
+static void read_cube(bg_sgf_reader *reader, int player, bg_srcpos pos,
+                      const char *word) {
+  sgf_tree *tree = &reader->tree;
+  if (strcmp(word, "double") == 0 || strcmp(word, "beaver") == 0) {
+    bool beaver = tree->offered_by == 1 - player;
+    int base = beaver ? tree->offered : tree->cube;
+    tree->offered = base < MAX_CUBE ? base * 2 : base;
+    tree->offered_by = player;
+    bg_action *act = add_action(reader, beaver ? ACT_BEAVER : ACT_DOUBLE, player, pos);
+    if (act)
+      act->value = tree->offered;
+  } else {
+    bool take = strcmp(word, "take") == 0;
+    if (take && tree->offered_by >= 0)
+      tree->cube = tree->offered;
+    tree->offered_by = -1;
+    add_action(reader, take ? ACT_TAKE : ACT_DROP, player, pos);
+  }
+}
+
+static bool is_cube_word(const char *value) {
+  static const char *const words[] = {"double", "beaver", "take", "drop"};
+  for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+    if (strcmp(value, words[i]) == 0)
+      return true;
+  return false;
+}
+
+static void move_property(bg_sgf_reader *reader, const char *ident, bg_srcpos pos,
+                          const char *value, size_t length) {
+  sgf_tree *tree = &reader->tree;
+  if (strcmp(ident, "W") == 0 || strcmp(ident, "B") == 0) {
+    int player = ident[0] == 'B';
+    if (is_cube_word(value))
+      read_cube(reader, player, pos, value);
+    else
+      read_roll(reader, player, pos, value, length);
+  } else if (strcmp(ident, "PL") == 0) {
+    tree->dice_player = value[0] == 'B' ? 1 : value[0] == 'W' ? 0 : -1;
+    tree->dice_pos = pos;
+  } else if (strcmp(ident, "DI") == 0 && length == 2 && value[0] >= '1' &&
+             value[0] <= '6' && value[1] >= '1' && value[1] <= '6') {
+    tree->dice_node[0] = value[0] - '0';
+    tree->dice_node[1] = value[1] - '0';
+  } else if (strcmp(ident, "AE") == 0 || strcmp(ident, "AB") == 0 ||
+             strcmp(ident, "AW") == 0) {
+    sgf_syntax(reader, pos, "%s: a set-up position is not read", ident);
+  }
+}
+
+void sgf_property_value(bg_sgf_reader *reader, const char *ident, bg_srcpos pos,
+                        const char *value, size_t length) {
+  sgf_tree *tree = &reader->tree;
+  if (tree->skipped || !tree->node_open)
+    return;
+  if (tree->in_root)
+    root_property(reader, ident, pos, value, length);
+  else
+    move_property(reader, ident, pos, value, length);
+}
+
+void sgf_node_end(bg_sgf_reader *reader) {
+  sgf_tree *tree = &reader->tree;
+  if (!tree->node_open)
+    return;
+  tree->node_open = false;
+  if (tree->in_root) {
+    finish_root(reader);
+  } else if (!tree->skipped && tree->dice_player >= 0 && tree->dice_node[0]) {
+    /* dice and no play: gnubg's "set dice" node, a roll not recorded */
+    bg_action *roll = add_action(reader, ACT_ROLL, tree->dice_player, tree->dice_pos);
+    if (roll) {
+      roll->die1 = tree->dice_node[0];
+      roll->die2 = tree->dice_node[1];
+      roll->unknown_play = true;
+    }
+  }
+}
+
+void sgf_tree_end(bg_sgf_reader *reader) {
+  sgf_tree *tree = &reader->tree;
+  sgf_node_end(reader);
+  if (!tree->skipped && tree->winner >= 0) {
+    bg_action *win = add_action(reader, ACT_WIN, tree->winner, tree->re_pos);
+    if (win)
+      win->value = tree->points;
+  }
+  sgf_tree_free(tree);
+}
+
+void sgf_input_end(bg_sgf_reader *reader) {
+  if (reader->match && reader->match->game_count > 0) {
+    hand_out(reader);
+  } else if (!reader->any_game) {
+    reader->any_game = true; /* said once */
+    sgf_syntax(reader, (bg_srcpos){1, 1}, "no backgammon game tree (GM[6]) found");
+  }
+}

@@ -1,0 +1,416 @@
+/*
+ * write_sgf.c — GNU Backgammon's saved-match notation: SGF, game 6
+ * (red-bean.com/sgf/backgammon.html), as gnubg 1.07 writes and loads it,
+ * so that a converted record opens in gnubg for analysis.
+ *
+ * One game tree per game, as gnubg's `save match` writes them:
+ *
+ *   (;FF[4]GM[6]CA[UTF-8]AP[bgmatch]MI[length:5][game:0][ws:0][bs:0]
+ *   PW[Alice]PB[Bob]RU[Crawford]RE[B+2]
+ *   ;B[63aggj];W[double];B[take];W[52ywfa]C[error: ...] ...)
+ *
+ * White is the left column of a .mat (player 0), Black the right one:
+ * what gnubg does on `import mat` then `save match`.  A point is a letter
+ * counted from White's side: a = White's 1 point ... x = White's 24
+ * (Black's 24 point is a), y the bar, z off.  A play is its dice then a
+ * from/to pair per die; a beaver is the taker's own double, as gnubg
+ * writes it; a resignation is only an R in the result (RE[W+2R]).
+ *
+ * The plays are the replay's steps (one pair per die, which gnubg needs),
+ * not the record's text: a hop "24/13" is two dice.  Where the replay
+ * cannot follow a play (the record is wrong there) the record's own moves
+ * are written instead.  The record's problems go on the node they concern
+ * as a comment, C[error: ... [rule]], which gnubg shows beside the move.
+ *
+ * What gnubg's SGF cannot hold is left out: hit marks (a point says it),
+ * the beaver rule and a cube limit (no RU value for them), header tags
+ * other than Site, Event, Round, EventDate and Transcriber (or Annotator),
+ * an eXtreme Gammon set-up position (a comment says so), move numbers.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "utf8.h"
+#include "write_int.h"
+
+/* ---- text that grows ------------------------------------------------ */
+
+typedef struct {
+  char *text;
+  size_t length, capacity;
+} sgf_text;
+
+static void text_add(sgf_text *text, const char *bytes, size_t length) {
+  if (text->length + length + 1 > text->capacity) {
+    size_t capacity = text->capacity ? text->capacity : 256;
+    while (text->length + length + 1 > capacity)
+      capacity *= 2;
+    text->text = bg_realloc(text->text, capacity);
+    text->capacity = capacity;
+  }
+  memcpy(text->text + text->length, bytes, length);
+  text->length += length;
+  text->text[text->length] = '\0';
+}
+
+static void text_puts(sgf_text *text, const char *string) {
+  text_add(text, string, strlen(string));
+}
+
+static void text_printf(sgf_text *text, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void text_printf(sgf_text *text, const char *format, ...) {
+  char line[256];
+  va_list args;
+  va_start(args, format);
+  int length = vsnprintf(line, sizeof line, format, args);
+  va_end(args);
+  if (length > 0)
+    text_add(text, line, (size_t)length < sizeof line ? (size_t)length : sizeof line - 1);
+}
+
+/* A property value's text: SGF escapes ']' and '\' with a backslash.
+ * Record text may be Latin-1: the file says CA[UTF-8], so it is made so. */
+static void text_value(sgf_text *text, const char *value) {
+  char *utf8 = utf8_from_record(value ? value : "");
+  for (const char *at = utf8; *at; at++) {
+    if (*at == ']' || *at == '\\')
+      text_add(text, "\\", 1);
+    text_add(text, at, 1);
+  }
+  free(utf8);
+}
+
+static void text_property(sgf_text *text, const char *name, const char *value) {
+  text_puts(text, name);
+  text_add(text, "[", 1);
+  text_value(text, value);
+  text_add(text, "]", 1);
+}
+
+/* ---- one game ------------------------------------------------------- */
+
+typedef struct {
+  const bg_match *match;
+  sgf_text nodes;   /* the game's move nodes, but the last one's comment */
+  sgf_text comment; /* the comment of the last node (or of the root) */
+  bool crawford_game;
+  int number; /* 0-based, as MI's game: */
+  int score[2];
+  bg_game_result result;
+  bool has_result;
+} sgf_game;
+
+static const char *severity_word(bg_severity severity) {
+  return severity == DIAG_ERROR ? "error" : severity == DIAG_WARNING ? "warning" : "note";
+}
+
+/* The diagnostics of an event, one line each, for the current node. */
+static void add_diags(sgf_game *game, const bg_replay_event *event) {
+  for (size_t i = 0; i < event->diag_count; i++) {
+    const bg_diag *diag = &event->diags[i];
+    char head[64];
+    snprintf(head, sizeof head, "%s%s: ", game->comment.length ? "\n" : "",
+             severity_word(diag->severity));
+    text_puts(&game->comment, head);
+    text_puts(&game->comment, diag->message);
+    text_puts(&game->comment, " [");
+    text_puts(&game->comment, diag->rule);
+    text_puts(&game->comment, "]");
+    if (diag->legal) {
+      text_puts(&game->comment, "\nlegal plays: ");
+      text_puts(&game->comment, diag->legal);
+    }
+  }
+}
+
+/* Puts the pending comment on the last node written (the root's comes
+ * with the root). */
+static void close_node(sgf_game *game) {
+  if (game->comment.length == 0 || game->nodes.length == 0)
+    return;
+  text_property(&game->nodes, "C", game->comment.text);
+  game->comment.length = 0;
+  game->comment.text[0] = '\0';
+}
+
+static void open_node(sgf_game *game) {
+  close_node(game);
+  text_puts(&game->nodes, "\n;");
+}
+
+/* A point of the mover's side (1..24, 25 the bar, 0 off) as SGF's letter,
+ * counted from White's side. */
+static char point_letter(int player, int point) {
+  if (point == BG_BAR)
+    return 'y';
+  if (point <= BG_OFF || point > 24)
+    return 'z';
+  return (char)(player == 0 ? 'a' + point - 1 : 'x' - (point - 1));
+}
+
+static void add_step(sgf_game *game, int player, int from, int to) {
+  char pair[2] = {point_letter(player, from), point_letter(player, to)};
+  text_add(&game->nodes, pair, 2);
+}
+
+/* The play as the record wrote it, one pair per move and repeat, at most
+ * four (gnubg reads no more): for a play the replay cannot follow. */
+static void add_record_moves(sgf_game *game, const bg_action *roll) {
+  int pairs = 0;
+  for (int m = 0; m < roll->move_count && pairs < BG_MAX_DICE_STEPS; m++)
+    for (int c = 0; c < roll->moves[m].count && pairs < BG_MAX_DICE_STEPS; c++, pairs++)
+      add_step(game, roll->player, roll->moves[m].from, roll->moves[m].to);
+}
+
+/* The record's moves as dice steps in the order written (gnubg keeps
+ * that order, and its own .mat import reads a record so), when they make
+ * the play the replay followed: each move one die, or a hop of several
+ * found die by die.  False when they do not: the replay's steps then. */
+typedef struct {
+  bg_board board; /* the roller's view */
+  int dice[BG_MAX_DICE_STEPS];
+  int dice_left;
+  bg_step steps[BG_MAX_DICE_STEPS];
+  int step_count;
+} step_search;
+
+static bool hop(step_search *search, int from, int to) {
+  if (from == to)
+    return true;
+  for (int i = 0; i < search->dice_left; i++) {
+    int die = search->dice[i];
+    int lands = board_step_target(&search->board, from, die);
+    if (lands < 0 || lands < to)
+      continue;
+    step_search saved = *search;
+    board_apply_step(&search->board, from, lands);
+    search->steps[search->step_count++] =
+        (bg_step){.from = (int8_t)from, .to = (int8_t)lands, .die = (int8_t)die};
+    search->dice[i] = search->dice[--search->dice_left];
+    if (hop(search, lands, to))
+      return true;
+    *search = saved;
+  }
+  return false;
+}
+
+static bool record_steps(const bg_replay_event *event, bg_play *play) {
+  const bg_action *roll = event->action;
+  if (!event->before_known || !event->after_known)
+    return false;
+  step_search search = {.dice_left = roll->die1 == roll->die2 ? 4 : 2};
+  for (int i = 0; i < search.dice_left; i++)
+    search.dice[i] = i % 2 ? roll->die2 : roll->die1;
+  board_seen_by(&event->before, roll->player, &search.board);
+  for (int m = 0; m < roll->move_count; m++)
+    for (int c = 0; c < roll->moves[m].count; c++)
+      if (!hop(&search, roll->moves[m].from, roll->moves[m].to))
+        return false;
+  bg_board after;
+  board_seen_by(&event->after, roll->player, &after);
+  if (!board_equal(&search.board, &after))
+    return false;
+  memcpy(play->steps, search.steps, sizeof play->steps);
+  play->step_count = search.step_count;
+  return true;
+}
+
+static void add_roll(sgf_game *game, const bg_replay_event *event) {
+  const bg_action *roll = event->action;
+  char colour = roll->player == 0 ? 'W' : 'B';
+  if (roll->die1 < 1 || roll->die2 < 1) {
+    /* nothing rolled ("00:"), or dice that cannot be read: no node */
+    text_puts(&game->comment, game->comment.length ? "\n" : "");
+    text_puts(&game->comment, "a turn with no readable dice is not written");
+    return;
+  }
+  open_node(game);
+  if (roll->unknown_play) {
+    /* the dice without a play: gnubg's "set dice" node */
+    text_printf(&game->nodes, "PL[%c]DI[%d%d]", colour, roll->die1, roll->die2);
+    return;
+  }
+  text_printf(&game->nodes, "%c[%d%d", colour, roll->die1, roll->die2);
+  bg_play play;
+  if (record_steps(event, &play) || bg_replay_play(event, &play)) {
+    for (int i = 0; i < play.step_count; i++)
+      add_step(game, roll->player, play.steps[i].from, play.steps[i].to);
+  } else {
+    add_record_moves(game, roll);
+  }
+  text_add(&game->nodes, "]", 1);
+}
+
+static void add_cube(sgf_game *game, const bg_action *action, const char *word) {
+  open_node(game);
+  text_printf(&game->nodes, "%c[%s]", action->player == 0 ? 'W' : 'B', word);
+}
+
+static void add_action(sgf_game *game, const bg_replay_event *event) {
+  const bg_action *action = event->action;
+  switch (action->kind) {
+  case ACT_ROLL:
+    add_roll(game, event);
+    break;
+  case ACT_DOUBLE:
+  case ACT_BEAVER: /* gnubg writes a beaver as the taker's double */
+    add_cube(game, action, "double");
+    break;
+  case ACT_TAKE:
+    add_cube(game, action, "take");
+    break;
+  case ACT_DROP:
+    add_cube(game, action, "drop");
+    break;
+  case ACT_SET_POSITION:
+    text_puts(&game->comment, game->comment.length ? "\n" : "");
+    text_puts(&game->comment, "the record sets up a position here, which is not written");
+    break;
+  default: /* a resignation or a "Wins" line: the root's RE says it */
+    break;
+  }
+  add_diags(game, event);
+}
+
+/* ---- the root node -------------------------------------------------- */
+
+/* The header tags gnubg's root node has room for, under the name gnubg's
+ * own .mat export gives each. */
+static const struct {
+  const char *property;
+  const char *tags[2];
+} info_properties[] = {
+    {"EV", {"Event", NULL}},
+    {"RO", {"Round", NULL}},
+    {"PC", {"Site", "Place"}},
+    {"AN", {"Transcriber", "Annotator"}},
+};
+
+/* "2024-01-01" (sep '-') or "2024.01.01" (sep '.'): three numbers; false
+ * when the text is not such a date. */
+static bool parse_date(const char *text, char sep, long parts[3]) {
+  const char *at = text;
+  for (int i = 0; i < 3; i++) {
+    char *end;
+    if (*at < '0' || *at > '9')
+      return false;
+    parts[i] = strtol(at, &end, 10);
+    if (parts[i] > 9999 || (i < 2 && *end != sep) || (i == 2 && *end))
+      return false;
+    at = end + (i < 2);
+  }
+  return true;
+}
+
+/* [EventDate "2024.01.01"] as gnubg's DT[2024-01-01]; nothing when the
+ * tag is not such a date (gnubg reads no other). */
+static void add_date(sgf_text *root, const bg_match *match) {
+  const char *date = match_tag(match, "EventDate");
+  long ymd[3];
+  if (date && parse_date(date, '.', ymd) && ymd[0] > 0 && ymd[1] > 0 && ymd[1] <= 12 &&
+      ymd[2] > 0 && ymd[2] <= 31)
+    text_printf(root, "DT[%04d-%02d-%02d]", (int)ymd[0], (int)ymd[1], (int)ymd[2]);
+}
+
+static void add_info(sgf_text *root, const bg_match *match) {
+  add_date(root, match);
+  for (size_t i = 0; i < sizeof info_properties / sizeof info_properties[0]; i++)
+    for (int t = 0; t < 2 && info_properties[i].tags[t]; t++) {
+      const char *value = match_tag(match, info_properties[i].tags[t]);
+      if (value && *value) {
+        text_property(root, info_properties[i].property, value);
+        break;
+      }
+    }
+}
+
+/* RU: gnubg reads one value: the Crawford rule (and whether this is the
+ * Crawford game) in a match, the Jacoby rule in a money session. */
+static void add_rules(sgf_text *root, const sgf_game *game) {
+  const bg_match *match = game->match;
+  if (match->length > 0 && (match->crawford != RULE_OFF || game->crawford_game))
+    text_puts(root, game->crawford_game ? "RU[Crawford:CrawfordGame]" : "RU[Crawford]");
+  else if (match->length == 0 && match->jacoby == RULE_ON)
+    text_puts(root, "RU[Jacoby]");
+}
+
+static void add_result(sgf_text *root, const sgf_game *game) {
+  const bg_game_result *result = &game->result;
+  if (!game->has_result || result->winner < 0)
+    return;
+  int points = result->points;
+  if (points < 0 && result->recorded)
+    points = result->recorded->value;
+  if (points < 1)
+    return; /* a result whose worth nobody knows: no RE */
+  text_printf(root, "RE[%c+%d%s]", result->winner == 0 ? 'W' : 'B', points,
+              result->by == BG_BY_RESIGN ? "R" : "");
+}
+
+static bool write_game(FILE *out, sgf_game *game) {
+  sgf_text root = {0};
+  const bg_match *match = game->match;
+  text_printf(&root,
+              "(;FF[4]GM[6]CA[UTF-8]AP[bgmatch]MI[length:%d][game:%d][ws:%d][bs:%d]",
+              match->length, game->number, game->score[0], game->score[1]);
+  text_property(&root, "PW", match->players[0]);
+  text_property(&root, "PB", match->players[1]);
+  if (game->number == 0)
+    add_info(&root, match);
+  add_rules(&root, game);
+  add_result(&root, game);
+  if (game->nodes.length == 0 && game->comment.length)
+    text_property(&root, "C", game->comment.text);
+  close_node(game);
+  bool ok = fputs(root.text, out) >= 0 &&
+            (game->nodes.length == 0 || fputs(game->nodes.text, out) >= 0) &&
+            fputs(")\n", out) >= 0;
+  free(root.text);
+  return ok;
+}
+
+static void game_reset(sgf_game *game, const bg_replay_event *start) {
+  game->nodes.length = game->comment.length = 0;
+  if (game->nodes.text)
+    game->nodes.text[0] = '\0';
+  if (game->comment.text)
+    game->comment.text[0] = '\0';
+  game->number = start->game_index;
+  game->score[0] = start->score[0];
+  game->score[1] = start->score[1];
+  game->crawford_game = start->cube.crawford;
+  game->has_result = false;
+  add_diags(game, start);
+}
+
+bool write_sgf(FILE *out, const bg_match *match, bg_replay *replay, bool first) {
+  (void)first; /* a collection of game trees: matches simply follow */
+  sgf_game game = {.match = match};
+  bool ok = true;
+  const bg_replay_event *event;
+  while ((event = bg_replay_next(replay)) != NULL) {
+    /* A game is written when the next one starts or the match ends: the
+     * diagnostics of the match's end go on its last node. */
+    if (event->kind == BG_REPLAY_GAME_START) {
+      if (game.has_result)
+        ok = write_game(out, &game) && ok;
+      game_reset(&game, event);
+    } else if (event->kind == BG_REPLAY_ACTION) {
+      add_action(&game, event);
+    } else if (event->kind == BG_REPLAY_GAME_END) {
+      game.result = event->result;
+      game.has_result = true;
+      add_diags(&game, event);
+    } else if (game.has_result) {
+      add_diags(&game, event);
+      ok = write_game(out, &game) && ok;
+    }
+  }
+  free(game.nodes.text);
+  free(game.comment.text);
+  return ok;
+}

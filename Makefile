@@ -55,6 +55,9 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 BIN      := $(BUILD)/bgmatch
 SUBMAKE  := $(MAKE) --no-print-directory
 ASAN     := BUILD=build-asan SAN=1
+# gnubg's self-play records, made once by gnubg-check; the sanitizer pass
+# converts the same ones.
+SELFPLAY := build/gnubg-selfplay
 STEP     := tests/step.sh $(BUILD)/check
 
 .PHONY: all deps demo check unit e2e corpus sample-check notation-check gnubg-check convert-check \
@@ -144,12 +147,12 @@ notation-check: $(BUILD)/tests/tools/write_match
 	@tests/notation.sh $(BUILD)/tests/tools/write_match
 
 gnubg-check: $(BIN)
-	@tests/gnubg.sh $(BIN) $(BUILD)/gnubg-selfplay
+	@tests/gnubg.sh $(BIN) $(SELFPLAY)
 
 # convert: the output file, and every record of samples/, the corpus and
 # gnubg's self-play (when gnubg-check made it) a fixed point of the writer.
 convert-check: $(BIN)
-	@tests/convert.sh $(BIN) $(BUILD)/gnubg-selfplay
+	@tests/convert.sh $(BIN) $(SELFPLAY)
 
 # The canonical .mat of the samples and the valid corpus records, imported
 # into GNU Backgammon and exported again: no warning, the same match.

@@ -36,16 +36,17 @@ enum {
 };
 
 /* The getopt entries of the rule options, for a command's table. */
-#define CLI_RULE_OPTIONS                                                                 \
-  {"jacoby", no_argument, NULL, OPT_JACOBY},                                             \
-      {"no-jacoby", no_argument, NULL, OPT_NO_JACOBY},                                   \
-      {"crawford", no_argument, NULL, OPT_CRAWFORD},                                     \
-      {"no-crawford", no_argument, NULL, OPT_NO_CRAWFORD},                               \
-      {"beavers", no_argument, NULL, OPT_BEAVERS},                                       \
-      {"no-beavers", no_argument, NULL, OPT_NO_BEAVERS},                                 \
-      {"help", no_argument, NULL, OPT_HELP}, {                                           \
-    "version", no_argument, NULL, OPT_VERSION                                            \
-  }
+// clang-format off
+#define CLI_RULE_OPTIONS                                 \
+  {"jacoby", no_argument, NULL, OPT_JACOBY},             \
+  {"no-jacoby", no_argument, NULL, OPT_NO_JACOBY},       \
+  {"crawford", no_argument, NULL, OPT_CRAWFORD},         \
+  {"no-crawford", no_argument, NULL, OPT_NO_CRAWFORD},   \
+  {"beavers", no_argument, NULL, OPT_BEAVERS},           \
+  {"no-beavers", no_argument, NULL, OPT_NO_BEAVERS},     \
+  {"help", no_argument, NULL, OPT_HELP},                 \
+  {"version", no_argument, NULL, OPT_VERSION}
+// clang-format on
 
 /* Prints "bgmatch: MESSAGE" on stderr after whatever stdout holds, so a
  * terminal shows messages in the order things happened. */

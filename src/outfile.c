@@ -2,7 +2,9 @@
  * outfile.c — a command's output, written atomically (see outfile.h):
  * mkstemp beside the target, fsync, rename.
  */
-/* realpath() is an X/Open function, beyond the POSIX base the build asks for. */
+/* realpath() is an X/Open function, beyond the POSIX base the build asks
+ * for; a feature-test macro is a reserved name by design. */
+// NOLINTNEXTLINE(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp)
 #define _XOPEN_SOURCE 700
 
 #include "outfile.h"

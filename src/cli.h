@@ -89,5 +89,6 @@ bool cli_colour(int fd);
 /* The commands. */
 int cli_check(int argc, char **argv);
 int cli_convert(int argc, char **argv);
+int cli_show(int argc, char **argv);
 
 #endif

@@ -61,7 +61,7 @@ SELFPLAY := build/gnubg-selfplay
 STEP     := tests/step.sh $(BUILD)/check
 
 .PHONY: all deps demo check unit e2e corpus sample-check notation-check gnubg-check convert-check \
-        gnubg-import man-check lint clang-build fuzz valgrind bench install uninstall clean format
+        gnubg-import posid-gnubg man-check lint clang-build fuzz valgrind bench install uninstall clean format
 
 all: $(BIN)
 
@@ -159,6 +159,11 @@ convert-check: $(BIN)
 gnubg-import: $(BIN)
 	@tests/gnubg-import.sh $(BIN)
 
+# The Position ID and Match ID `show` prints for every play of gnubg's
+# records (the corpus's and fresh self-play) against gnubg's own.
+posid-gnubg: $(BIN)
+	@tests/posid-gnubg.sh $(BIN) $(BUILD)/posid-selfplay
+
 MAN_PAGES := man/bgmatch.1 man/bgmatch.5
 
 man-check:
@@ -243,6 +248,7 @@ check: deps
 	@$(STEP) gnubg-selfplay $(SUBMAKE) gnubg-check
 	@$(STEP) convert        $(SUBMAKE) convert-check
 	@$(STEP) gnubg-import   $(SUBMAKE) gnubg-import
+	@$(STEP) posid-gnubg    $(SUBMAKE) posid-gnubg
 	@$(STEP) man-check      $(SUBMAKE) man-check
 	@$(STEP) lint           $(SUBMAKE) lint
 	@$(STEP) asan-build     $(SUBMAKE) $(ASAN) all

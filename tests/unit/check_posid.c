@@ -263,8 +263,9 @@ START_TEST(invalid_ids_refused) {
       "XGID=-b----E-C---eE---b-d-b--B-:x:0:1:21:0:0:0:3:10",
       "XGID=-b----P-C---eE---b-d-b--B-:0:0:1:21:0:0:0:3:10", /* 26 checkers */
       "XGID=-b----E-C---eE---b-d-b--Bb:0:0:1:21:0:0:0:3:10", /* top on bottom's bar */
-      "XGID=-b----E-C---eE---b-d-b--B-:0:0:1:21:0:0:0:3:10xxxxxxxxxxxxxxxxxxxxxxxxxxxx"
-      "xxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+      /* longer than any XGID: one string, written on two lines */
+      ("XGID=-b----E-C---eE---b-d-b--B-:0:0:1:21:0:0:0:3:10xxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+       "xxxxxxxxxxxxxxxxxxxxxxxxxxxxx"),
   };
   for (size_t i = 0; i < sizeof xgids / sizeof *xgids; i++)
     ck_assert_msg(!posid_xgid_decode(xgids[i], &board, &m), "%s", xgids[i]);

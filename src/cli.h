@@ -90,5 +90,6 @@ bool cli_colour(int fd);
 int cli_check(int argc, char **argv);
 int cli_convert(int argc, char **argv);
 int cli_show(int argc, char **argv);
+int cli_stats(int argc, char **argv);
 
 #endif

@@ -62,7 +62,7 @@ SELFPLAY := build/gnubg-selfplay
 STEP     := tests/step.sh $(BUILD)/check
 
 .PHONY: all deps demo check unit e2e jobs-check corpus sample-check notation-check yaml-roundtrip \
-        gnubg-check convert-check gnubg-import sgf-interop man-check lint clang-build fuzz valgrind bench install \
+        gnubg-check convert-check gnubg-import sgf-interop posid-gnubg man-check lint clang-build fuzz valgrind bench install \
         uninstall clean format
 
 all: $(BIN)
@@ -174,6 +174,11 @@ gnubg-import: $(BIN)
 sgf-interop: $(BIN) $(BUILD)/tests/tools/write_match
 	@tests/sgf-interop.sh $(BIN) $(BUILD)/tests/tools/write_match $(BUILD)/sgf-interop
 
+# The Position ID and Match ID `show` prints for every play of gnubg's
+# records (the corpus's and fresh self-play) against gnubg's own.
+posid-gnubg: $(BIN)
+	@tests/posid-gnubg.sh $(BIN) $(BUILD)/posid-selfplay
+
 MAN_PAGES := man/bgmatch.1 man/bgmatch.5
 
 man-check:
@@ -278,6 +283,7 @@ check: deps
 	@$(STEP) convert        $(SUBMAKE) convert-check
 	@$(STEP) gnubg-import   $(SUBMAKE) gnubg-import
 	@$(STEP) sgf-interop    $(SUBMAKE) sgf-interop
+	@$(STEP) posid-gnubg    $(SUBMAKE) posid-gnubg
 	@$(STEP) man-check      $(SUBMAKE) man-check
 	@$(STEP) lint           $(SUBMAKE) lint
 	@$(STEP) asan-build     $(SUBMAKE) $(ASAN) all

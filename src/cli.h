@@ -112,5 +112,7 @@ void cli_tune_memory(void);
 /* The commands. */
 int cli_check(int argc, char **argv);
 int cli_convert(int argc, char **argv);
+int cli_show(int argc, char **argv);
+int cli_stats(int argc, char **argv);
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * main.c — the bgmatch command line: picks the command and hands it the
- * arguments (cli_check.c, cli_convert.c).  It knows no rule and no
- * notation.
+ * arguments (cli_check.c, cli_convert.c, cli_show.c, cli_stats.c).  It knows no rule and
+ * no notation.
  *
  * Exit status: 0 every record valid, 1 a record breaks a rule, 2 the tool
  * could not do its job (bad usage, unreadable file, I/O error).
@@ -11,7 +11,7 @@
 #include "cli.h"
 
 static bool is_planned_command(const char *command) {
-  static const char *const planned[] = {"annotate", "show", "stats"};
+  static const char *const planned[] = {"annotate"};
   for (size_t i = 0; i < sizeof planned / sizeof planned[0]; i++)
     if (strcmp(command, planned[i]) == 0)
       return true;
@@ -33,6 +33,10 @@ int main(int argc, char **argv) {
     return cli_check(argc - 1, argv + 1);
   if (strcmp(command, "convert") == 0)
     return cli_convert(argc - 1, argv + 1);
+  if (strcmp(command, "show") == 0)
+    return cli_show(argc - 1, argv + 1);
+  if (strcmp(command, "stats") == 0)
+    return cli_stats(argc - 1, argv + 1);
   if (is_planned_command(command)) {
     cli_say("'%s' is not implemented yet", command);
     return EXIT_TROUBLE;

@@ -78,6 +78,12 @@ vg 0 /dev/null "$bin" convert --to json samples/bgstudio-style.mat
 vg 1 /dev/null "$bin" check $cases/tree
 vg 1 /dev/null "$bin" check -j 3 samples $cases/tree
 vg 2 /dev/null "$bin" check -l $cases/corrupt.mat.gz $cases/truncated.mat.gz
+vg 0 /dev/null "$bin" show samples/gnubg-3pt-s110.mat --game 2 --play 6
+vg 0 /dev/null "$bin" show --format json samples/xg-style.mat --game 1 --play 3
+vg 0 /dev/null "$bin" show samples/broken/illegal-move.mat --game 3 --play 28
+vg 2 /dev/null "$bin" show $cases/show-unrecorded.mat --game 1 --play 4
+vg 1 /dev/null "$bin" stats samples/gnubg-3pt-s110.mat samples/broken/illegal-move.mat $cases/garbage.mat
+vg 0 samples/xg-style.mat "$bin" stats --format json -
 if [[ -n $unit && -x $unit ]]; then
   # CK_FORK=no: the tests run in the one process valgrind watches.
   CK_FORK=no vg 0 /dev/null "$unit"

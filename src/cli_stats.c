@@ -1,0 +1,228 @@
+/*
+ * cli_stats.c — `bgmatch stats [--format text|json] [FILE...]`: reads each
+ * file as check does and prints what it holds (stats.h), file by file and
+ * then in total.  The diagnostics themselves are not printed, only counted
+ * by rule: check prints them.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "cli.h"
+#include "diag.h"
+#include "match.h"
+#include "reader.h"
+#include "referee.h"
+#include "stats.h"
+
+typedef struct {
+  bool json;
+  bg_notation from;
+  bg_referee_options referee;
+} stats_options;
+
+static const struct option stats_long_options[] = {
+    {"format", required_argument, NULL, OPT_FORMAT},
+    {"from", required_argument, NULL, OPT_FROM},
+    CLI_RULE_OPTIONS,
+    {NULL, 0, NULL, 0},
+};
+
+static int apply_stats_option(int opt, const char *arg, const char *word, void *data) {
+  stats_options *options = data;
+  switch (opt) {
+  case OPT_FORMAT:
+    if (strcmp(arg, "text") != 0 && strcmp(arg, "json") != 0)
+      return cli_usage_error("--format takes text or json, not", arg);
+    options->json = strcmp(arg, "json") == 0;
+    return -1;
+  case OPT_FROM:
+    if (!reader_notation_parse(arg, &options->from))
+      return cli_usage_error("--from takes auto, mat, yaml or sgf, not", arg);
+    return -1;
+  default:
+    return cli_apply_common_option(opt, word, &options->referee);
+  }
+}
+
+static const char *plural(long n, const char *one, const char *many) {
+  return n == 1 ? one : many;
+}
+
+/* The counts by rule, "illegal-move 2, score 1", of errors or warnings. */
+static void print_rules(const bg_stats *s, bool errors) {
+  const char *separator = "";
+  for (int i = 0; i < s->rule_count; i++) {
+    long n = errors ? s->rules[i].errors : s->rules[i].warnings;
+    if (n > 0) {
+      printf("%s%s %ld", separator, s->rules[i].rule, n);
+      separator = ", ";
+    }
+  }
+}
+
+static void print_text(const char *title, const bg_stats *s) {
+  printf("%s\n", title);
+  printf("  %ld %s, %ld %s, %ld %s\n", s->matches, plural(s->matches, "match", "matches"),
+         s->games, plural(s->games, "game", "games"), s->plays,
+         plural(s->plays, "play", "plays"));
+  printf("  cube: %ld %s, %ld %s, %ld %s, %ld %s\n", s->doubles,
+         plural(s->doubles, "double", "doubles"), s->takes,
+         plural(s->takes, "take", "takes"), s->drops, plural(s->drops, "drop", "drops"),
+         s->beavers, plural(s->beavers, "beaver", "beavers"));
+  printf("  won by: %ld %s, %ld %s, %ld %s\n", s->gammons,
+         plural(s->gammons, "gammon", "gammons"), s->backgammons,
+         plural(s->backgammons, "backgammon", "backgammons"), s->resignations,
+         plural(s->resignations, "resignation", "resignations"));
+  printf("  %ld Crawford %s\n", s->crawford_games,
+         plural(s->crawford_games, "game", "games"));
+  if (s->pip_games > 0)
+    printf("  %.1f pips moved per game\n", stats_pips_per_game(s));
+  else
+    printf("  pips moved per game: no game could be followed\n");
+  printf("  %ld %s", s->errors, plural(s->errors, "error", "errors"));
+  if (s->errors > 0) {
+    printf(" (");
+    print_rules(s, true);
+    printf(")");
+  }
+  printf(", %ld %s", s->warnings, plural(s->warnings, "warning", "warnings"));
+  if (s->warnings > 0) {
+    printf(" (");
+    print_rules(s, false);
+    printf(")");
+  }
+  printf("\n");
+}
+
+/* A file name as a JSON string: escaped, the bytes kept as they are. */
+static void print_json_name(const char *name) {
+  putchar('"');
+  for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
+    if (*p == '"' || *p == '\\')
+      printf("\\%c", *p);
+    else if (*p < 0x20)
+      printf("\\u%04x", *p);
+    else
+      putchar(*p);
+  }
+  putchar('"');
+}
+
+static void print_json_rules(const bg_stats *s) {
+  printf("\"rules\":{");
+  for (int i = 0; i < s->rule_count; i++)
+    printf("%s\"%s\":{\"errors\":%ld,\"warnings\":%ld}", i ? "," : "", s->rules[i].rule,
+           s->rules[i].errors, s->rules[i].warnings);
+  printf("}");
+}
+
+static void print_json(const char *file, long files, const bg_stats *s) {
+  printf("{");
+  if (file) {
+    printf("\"file\":");
+    print_json_name(file);
+  } else {
+    printf("\"total\":true,\"files\":%ld", files);
+  }
+  printf(",\"matches\":%ld,\"games\":%ld,\"plays\":%ld,\"doubles\":%ld,\"takes\":%ld,"
+         "\"drops\":%ld,\"beavers\":%ld,\"gammons\":%ld,\"backgammons\":%ld,"
+         "\"resignations\":%ld,\"crawford_games\":%ld,\"pips_per_game\":",
+         s->matches, s->games, s->plays, s->doubles, s->takes, s->drops, s->beavers,
+         s->gammons, s->backgammons, s->resignations, s->crawford_games);
+  if (s->pip_games > 0)
+    printf("%.1f", stats_pips_per_game(s));
+  else
+    printf("null");
+  printf(",\"errors\":%ld,\"warnings\":%ld,", s->errors, s->warnings);
+  print_json_rules(s);
+  printf("}\n");
+}
+
+/* Counts one opened input; false when it could not be read. */
+static bool stats_opened(FILE *in, const char *name, const stats_options *options,
+                         bg_stats *stats) {
+  bg_diag_sink sink;
+  diag_sink_init(&sink, stderr, DIAG_TEXT);
+  const char *reason;
+  bg_reader *reader = reader_open(in, name, &sink, options->from, &reason);
+  bool ok = reader != NULL;
+  if (!reader) {
+    cli_say("%s: %s", name, reason);
+  } else {
+    bg_match *match;
+    while ((match = reader_next(reader)) != NULL) {
+      stats_add_match(stats, match, &options->referee, &sink);
+      stats_take_diagnostics(stats, &sink);
+      match_free(match);
+    }
+    stats_take_diagnostics(stats, &sink);
+    if (reader_io_error(reader)) {
+      cli_say("%s: read error", name);
+      ok = false;
+    }
+    reader_free(reader);
+  }
+  diag_sink_free(&sink);
+  return ok;
+}
+
+/* One operand: counted, printed and added to the total. */
+static bool stats_file(const char *path, const stats_options *options, bg_stats *total,
+                       long *files) {
+  bool is_stdin = strcmp(path, "-") == 0;
+  const char *name = is_stdin ? "<stdin>" : path;
+  FILE *in = is_stdin ? stdin : cli_open_input(path);
+  if (!in) {
+    cli_say("%s: %s", path, strerror(errno));
+    return false;
+  }
+  bg_stats stats;
+  stats_init(&stats);
+  bool ok = stats_opened(in, name, options, &stats);
+  if (!is_stdin)
+    fclose(in);
+  if (!ok)
+    return false;
+  if (options->json)
+    print_json(name, 0, &stats);
+  else
+    print_text(name, &stats);
+  stats_merge(total, &stats);
+  (*files)++;
+  return true;
+}
+
+int cli_stats(int argc, char **argv) {
+  stats_options options = {.from = BG_NOTATION_AUTO};
+  referee_options_init(&options.referee);
+  int first_file = 0;
+  int status = cli_parse_options(argc, argv, ":", stats_long_options, apply_stats_option,
+                                 &options, &first_file);
+  if (status >= 0)
+    return status;
+  char *standard_input[] = {"-"};
+  char **files = first_file < argc ? argv + first_file : standard_input;
+  int count = first_file < argc ? argc - first_file : 1;
+  if (cli_stdin_named_twice(files, count))
+    return EXIT_TROUBLE;
+  bg_stats total;
+  stats_init(&total);
+  long done = 0;
+  bool trouble = false;
+  for (int i = 0; i < count; i++)
+    trouble = !stats_file(files[i], &options, &total, &done) || trouble;
+  if (options.json) {
+    print_json(NULL, done, &total);
+  } else {
+    char title[64];
+    snprintf(title, sizeof title, "total (%ld %s)", done, plural(done, "file", "files"));
+    print_text(title, &total);
+  }
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    cli_say("write error: %s", strerror(errno));
+    return EXIT_TROUBLE;
+  }
+  if (trouble)
+    return EXIT_TROUBLE;
+  return total.errors > 0 ? EXIT_BROKEN : EXIT_VALID;
+}

@@ -1,0 +1,50 @@
+/*
+ * show.h — one play of a record as `bgmatch show` prints it: the position
+ * before the play (the text board of board_text.h), the dice, what the
+ * record played, the legal plays and the position's identifiers (posid.h),
+ * as text or as one JSON object.  The command line (cli_show.c) finds the
+ * match and the file; this finds the play in the replay.
+ *
+ * Plays are counted from 1 in each game, across both players: one per
+ * turn with dice (a roll cell; "00:", nothing rolled, is none); cube
+ * actions and results are not plays.
+ */
+#ifndef BG_SHOW_H
+#define BG_SHOW_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "match.h"
+#include "posid.h"
+#include "referee.h"
+#include "replay.h"
+
+/* Whether `action` is a play in show's count. */
+bool show_is_play(const bg_action *action);
+
+/* The plays of game `game` (an index) of `match`. */
+int show_play_count(const bg_game *game);
+
+/* The Match ID's state (posid.h) before the play of `event` (an ACT_ROLL
+ * action of the replay of `match` under `options`): the roller on roll
+ * with its dice, the cube and score of the event.  Rules the record and
+ * the options leave open are GNU Backgammon's defaults (Jacoby and
+ * beavers on in money play). */
+void show_match_state(const bg_match *match, const bg_referee_options *options,
+                      const bg_replay_event *event, posid_match *state);
+
+typedef enum { SHOW_FOUND, SHOW_NO_GAME, SHOW_NO_PLAY, SHOW_UNKNOWN } show_status;
+
+/* The play: game `game` and play `play` (both from 1) of `match`, walked
+ * under `options` with the diagnostics going to `sink`; printed to `out`
+ * as text, or as one JSON line when `json`.  SHOW_UNKNOWN when the record
+ * leaves the position before the play unknown (a play before it was not
+ * recorded or cannot be followed): nothing is printed then, nor for the
+ * other statuses.  `errors` gets the errors the record has up to the play
+ * (the reader's for the whole match included). */
+show_status show_play(FILE *out, bool json, const bg_match *match,
+                      const bg_referee_options *options, bg_diag_sink *sink, int game,
+                      int play, long *errors);
+
+#endif

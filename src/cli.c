@@ -157,6 +157,23 @@ int cli_parse_options(int argc, char **argv, const char *short_options,
   return -1;
 }
 
+int cli_apply_from(const char *arg, bg_notation *from) {
+  if (!reader_notation_parse(arg, from))
+    return cli_usage_error("--from takes auto, mat, yaml or sgf, not", arg);
+  return -1;
+}
+
+int cli_apply_format(const char *arg, bool *json) {
+  if (strcmp(arg, "text") != 0 && strcmp(arg, "json") != 0)
+    return cli_usage_error("--format takes text or json, not", arg);
+  *json = strcmp(arg, "json") == 0;
+  return -1;
+}
+
+const char *cli_plural(long n, const char *one, const char *many) {
+  return n == 1 ? one : many;
+}
+
 FILE *cli_open_input(const char *path) {
   FILE *in = fopen(path, "rb");
   if (!in)

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "reader.h"
 #include "referee.h"
 
 #define BGMATCH_VERSION "0.1.0"
@@ -72,6 +73,17 @@ int cli_parse_options(int argc, char **argv, const char *short_options,
                       int (*apply)(int opt, const char *arg, const char *word,
                                    void *options),
                       void *options, int *first_file);
+
+/* --from=NOTATION into *from; returns -1 to go on, else the usage
+ * error's exit status. */
+int cli_apply_from(const char *arg, bg_notation *from);
+
+/* --format=text|json: *json says which; returns -1 to go on, else the
+ * usage error's exit status. */
+int cli_apply_format(const char *arg, bool *json);
+
+/* `one` when n is 1, else `many`: "1 file", "2 files". */
+const char *cli_plural(long n, const char *one, const char *many);
 
 /* Opens `path` for reading; a directory is refused here, because fopen
  * accepts one and only the first read would fail. */

@@ -331,20 +331,16 @@ static void check_in_parallel(char **operands, int count, int jobs,
   free(list.paths);
 }
 
-static const char *plural(long n, const char *one, const char *many) {
-  return n == 1 ? one : many;
-}
-
 static void print_summary(const check_totals *totals) {
   fflush(stdout);
   fprintf(stderr, "%ld %s, %ld with errors, %ld %s, %ld %s\n", totals->files,
-          plural(totals->files, "file", "files"), totals->files_with_errors,
-          totals->errors, plural(totals->errors, "error", "errors"), totals->warnings,
-          plural(totals->warnings, "warning", "warnings"));
+          cli_plural(totals->files, "file", "files"), totals->files_with_errors,
+          totals->errors, cli_plural(totals->errors, "error", "errors"), totals->warnings,
+          cli_plural(totals->warnings, "warning", "warnings"));
   if (totals->skipped > 0)
     fprintf(stderr,
             "%ld other %s skipped: not a record (.mat .txt .yaml .yml .sgf, or .gz)\n",
-            totals->skipped, plural(totals->skipped, "file", "files"));
+            totals->skipped, cli_plural(totals->skipped, "file", "files"));
 }
 
 static const struct option check_long_options[] = {
@@ -383,18 +379,14 @@ static int parse_jobs(const char *arg, int *jobs) {
 static int apply_check_option(int opt, const char *arg, const char *word, void *data) {
   check_options *options = data;
   switch (opt) {
-  case OPT_FORMAT:
-    if (strcmp(arg, "text") == 0)
-      options->format = DIAG_TEXT;
-    else if (strcmp(arg, "json") == 0)
-      options->format = DIAG_JSON;
-    else
-      return cli_usage_error("--format takes text or json, not", arg);
-    return -1;
+  case OPT_FORMAT: {
+    bool json = options->format == DIAG_JSON;
+    int status = cli_apply_format(arg, &json);
+    options->format = json ? DIAG_JSON : DIAG_TEXT;
+    return status;
+  }
   case OPT_FROM:
-    if (!reader_notation_parse(arg, &options->from))
-      return cli_usage_error("--from takes auto, mat, yaml or sgf, not", arg);
-    return -1;
+    return cli_apply_from(arg, &options->from);
   case OPT_STRICT:
     options->strict = true;
     return -1;

@@ -173,9 +173,7 @@ static int apply_convert_option(int opt, const char *arg, const char *word, void
                ? -1
                : cli_usage_error("--to takes mat, yaml, json or sgf, not", arg);
   case OPT_FROM:
-    if (!reader_notation_parse(arg, &options->from))
-      return cli_usage_error("--from takes auto, mat, yaml or sgf, not", arg);
-    return -1;
+    return cli_apply_from(arg, &options->from);
   case 'o':
     options->output = strcmp(arg, "-") == 0 ? NULL : arg;
     return -1;

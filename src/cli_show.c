@@ -60,14 +60,9 @@ static int apply_show_option(int opt, const char *arg, const char *word, void *d
                : cli_usage_error("expected a number from 1, not", arg);
   }
   case OPT_FORMAT:
-    if (strcmp(arg, "text") != 0 && strcmp(arg, "json") != 0)
-      return cli_usage_error("--format takes text or json, not", arg);
-    options->json = strcmp(arg, "json") == 0;
-    return -1;
+    return cli_apply_format(arg, &options->json);
   case OPT_FROM:
-    if (!reader_notation_parse(arg, &options->from))
-      return cli_usage_error("--from takes auto, mat, yaml or sgf, not", arg);
-    return -1;
+    return cli_apply_from(arg, &options->from);
   default:
     return cli_apply_common_option(opt, word, &options->referee);
   }

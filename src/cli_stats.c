@@ -31,21 +31,12 @@ static int apply_stats_option(int opt, const char *arg, const char *word, void *
   stats_options *options = data;
   switch (opt) {
   case OPT_FORMAT:
-    if (strcmp(arg, "text") != 0 && strcmp(arg, "json") != 0)
-      return cli_usage_error("--format takes text or json, not", arg);
-    options->json = strcmp(arg, "json") == 0;
-    return -1;
+    return cli_apply_format(arg, &options->json);
   case OPT_FROM:
-    if (!reader_notation_parse(arg, &options->from))
-      return cli_usage_error("--from takes auto, mat, yaml or sgf, not", arg);
-    return -1;
+    return cli_apply_from(arg, &options->from);
   default:
     return cli_apply_common_option(opt, word, &options->referee);
   }
-}
-
-static const char *plural(long n, const char *one, const char *many) {
-  return n == 1 ? one : many;
 }
 
 /* The counts by rule, "illegal-move 2, score 1", of errors or warnings. */
@@ -62,30 +53,32 @@ static void print_rules(const bg_stats *s, bool errors) {
 
 static void print_text(const char *title, const bg_stats *s) {
   printf("%s\n", title);
-  printf("  %ld %s, %ld %s, %ld %s\n", s->matches, plural(s->matches, "match", "matches"),
-         s->games, plural(s->games, "game", "games"), s->plays,
-         plural(s->plays, "play", "plays"));
+  printf("  %ld %s, %ld %s, %ld %s\n", s->matches,
+         cli_plural(s->matches, "match", "matches"), s->games,
+         cli_plural(s->games, "game", "games"), s->plays,
+         cli_plural(s->plays, "play", "plays"));
   printf("  cube: %ld %s, %ld %s, %ld %s, %ld %s\n", s->doubles,
-         plural(s->doubles, "double", "doubles"), s->takes,
-         plural(s->takes, "take", "takes"), s->drops, plural(s->drops, "drop", "drops"),
-         s->beavers, plural(s->beavers, "beaver", "beavers"));
+         cli_plural(s->doubles, "double", "doubles"), s->takes,
+         cli_plural(s->takes, "take", "takes"), s->drops,
+         cli_plural(s->drops, "drop", "drops"), s->beavers,
+         cli_plural(s->beavers, "beaver", "beavers"));
   printf("  won by: %ld %s, %ld %s, %ld %s\n", s->gammons,
-         plural(s->gammons, "gammon", "gammons"), s->backgammons,
-         plural(s->backgammons, "backgammon", "backgammons"), s->resignations,
-         plural(s->resignations, "resignation", "resignations"));
+         cli_plural(s->gammons, "gammon", "gammons"), s->backgammons,
+         cli_plural(s->backgammons, "backgammon", "backgammons"), s->resignations,
+         cli_plural(s->resignations, "resignation", "resignations"));
   printf("  %ld Crawford %s\n", s->crawford_games,
-         plural(s->crawford_games, "game", "games"));
+         cli_plural(s->crawford_games, "game", "games"));
   if (s->pip_games > 0)
     printf("  %.1f pips moved per game\n", stats_pips_per_game(s));
   else
     printf("  pips moved per game: no game could be followed\n");
-  printf("  %ld %s", s->errors, plural(s->errors, "error", "errors"));
+  printf("  %ld %s", s->errors, cli_plural(s->errors, "error", "errors"));
   if (s->errors > 0) {
     printf(" (");
     print_rules(s, true);
     printf(")");
   }
-  printf(", %ld %s", s->warnings, plural(s->warnings, "warning", "warnings"));
+  printf(", %ld %s", s->warnings, cli_plural(s->warnings, "warning", "warnings"));
   if (s->warnings > 0) {
     printf(" (");
     print_rules(s, false);
@@ -215,7 +208,8 @@ int cli_stats(int argc, char **argv) {
     print_json(NULL, done, &total);
   } else {
     char title[64];
-    snprintf(title, sizeof title, "total (%ld %s)", done, plural(done, "file", "files"));
+    snprintf(title, sizeof title, "total (%ld %s)", done,
+             cli_plural(done, "file", "files"));
     print_text(title, &total);
   }
   if (fflush(stdout) != 0 || ferror(stdout)) {

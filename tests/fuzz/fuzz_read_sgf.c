@@ -7,47 +7,17 @@
  *
  *   make fuzz FUZZ_SECONDS=60      (seeds: the SGF cases of tests/e2e)
  */
-#include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
-#include "diag.h"
-#include "reader.h"
-#include "referee.h"
-#include "replay.h"
-#include "writer.h"
+#include "fuzz_read.h"
 
-static FILE *null_file;
+static void write_sgf(const bg_match *match, const bg_referee_options *options,
+                      bg_diag_sink *sink, bool first, void *data) {
+  (void)data;
+  fuzz_write(BG_FORMAT_SGF, fuzz_null_file(), match, options, sink, first);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  if (!null_file)
-    null_file = fopen("/dev/null", "w");
-  /* fmemopen refuses an empty buffer on some C libraries. */
-  FILE *in = size ? fmemopen((void *)data, size, "r") : fopen("/dev/null", "r");
-  if (!in || !null_file) {
-    if (in)
-      fclose(in);
-    return 0;
-  }
-  bg_diag_sink sink;
-  diag_sink_init(&sink, null_file, DIAG_TEXT);
-  bg_referee_options options;
-  referee_options_init(&options);
-  const char *reason;
-  bg_reader *reader = reader_open(in, "fuzz.sgf", &sink, BG_NOTATION_SGF, &reason);
-  if (reader) {
-    bg_match *match;
-    for (bool first = true; (match = reader_next(reader)) != NULL; first = false) {
-      bg_replay *replay = bg_replay_new(match, &options, &sink);
-      writer_write(BG_FORMAT_SGF, null_file, match, replay, first);
-      bg_replay_free(replay);
-      diag_flush(&sink);
-      match_free(match);
-    }
-    reader_free(reader);
-  }
-  diag_flush(&sink);
-  diag_sink_free(&sink);
-  fclose(in);
+  fuzz_read(data, size, BG_NOTATION_SGF, DIAG_TEXT, write_sgf, NULL);
   return 0;
 }

@@ -61,7 +61,7 @@ ASAN     := BUILD=build-asan SAN=1
 SELFPLAY := build/gnubg-selfplay
 STEP     := tests/step.sh $(BUILD)/check
 
-.PHONY: all deps demo check unit e2e jobs-check corpus sample-check notation-check yaml-roundtrip \
+.PHONY: all deps demo check unit e2e jobs-check stream-check parallel-check corpus sample-check notation-check yaml-roundtrip \
         gnubg-check convert-check gnubg-import sgf-interop posid-gnubg man-check lint clang-build fuzz valgrind bench install \
         uninstall clean format
 
@@ -179,6 +179,14 @@ sgf-interop: $(BIN) $(BUILD)/tests/tools/write_match
 posid-gnubg: $(BIN)
 	@tests/posid-gnubg.sh $(BIN) $(BUILD)/posid-selfplay
 
+# 1 GiB of concatenated records through a pipe: bounded memory, nothing lost.
+stream-check: $(BIN)
+	@tests/stream.sh $(BIN)
+
+# The README's GNU parallel recipe reports what one check call reports.
+parallel-check: $(BIN)
+	@tests/parallel.sh $(BIN)
+
 MAN_PAGES := man/bgmatch.1 man/bgmatch.5
 
 man-check:
@@ -284,6 +292,8 @@ check: deps
 	@$(STEP) gnubg-import   $(SUBMAKE) gnubg-import
 	@$(STEP) sgf-interop    $(SUBMAKE) sgf-interop
 	@$(STEP) posid-gnubg    $(SUBMAKE) posid-gnubg
+	@$(STEP) stream         $(SUBMAKE) stream-check
+	@$(STEP) parallel       $(SUBMAKE) parallel-check
 	@$(STEP) man-check      $(SUBMAKE) man-check
 	@$(STEP) lint           $(SUBMAKE) lint
 	@$(STEP) asan-build     $(SUBMAKE) $(ASAN) all
@@ -300,6 +310,7 @@ check: deps
 
 bench: deps
 	@$(SUBMAKE) -s all
+	@tests/stream.sh --file $(BUILD)/bench/stream.mat $(BIN)
 	@tests/bench.sh $(BIN) $(BUILD)/bench
 
 install: all

@@ -47,10 +47,10 @@ static void assert_one_error(const verdict *result, int line, const char *rule) 
 
 /* SAMPLE with its line `number` replaced by `text` (or, with `insert`,
  * `text` added as a new line after it; NULL text: the line removed). */
-static char *sample_with(int number, const char *text, bool insert) {
-  FILE *in = fopen(SAMPLE, "r");
-  ck_assert_msg(in != NULL,
-                "cannot open " SAMPLE " (tests run from the repository root)");
+static char *sample_with(const char *sample, int number, const char *text, bool insert) {
+  FILE *in = fopen(sample, "r");
+  ck_assert_msg(in != NULL, "cannot open %s (tests run from the repository root)",
+                sample);
   size_t size = 0;
   char *out = NULL;
   FILE *record = open_memstream(&out, &size);
@@ -66,11 +66,15 @@ static char *sample_with(int number, const char *text, bool insert) {
   return out;
 }
 
-static verdict judge_sample(int number, const char *text, bool insert) {
-  char *record = sample_with(number, text, insert);
+static verdict judge_file(const char *sample, int number, const char *text, bool insert) {
+  char *record = sample_with(sample, number, text, insert);
   verdict result = judge(record, NULL);
   free(record);
   return result;
+}
+
+static verdict judge_sample(int number, const char *text, bool insert) {
+  return judge_file(SAMPLE, number, text, insert);
 }
 
 START_TEST(sample_is_clean) {
@@ -139,6 +143,46 @@ START_TEST(one_mistake_one_error) {
   verdict result = judge_sample(sample_mistakes[_i].line, sample_mistakes[_i].text,
                                 sample_mistakes[_i].insert);
   assert_one_error(&result, sample_mistakes[_i].error_line, sample_mistakes[_i].rule);
+  free(result.output);
+}
+END_TEST
+
+/* Mistakes in the dice whose play, as written, is another roll's: the
+ * dice are the one mistake, the plays that follow are not blamed. */
+static const struct {
+  const char *what;
+  const char *sample;
+  int line;
+  const char *text;
+  const char *rule;
+} dice_mistakes[] = {
+    /* An opening double: the play is 51's, so only the dice are wrong. */
+    {"opening 55", SAMPLE, 7, "  1)                             55: 13/8 24/23 ",
+     "turn-order"},
+    {"opening 11", SAMPLE, 7, "  1)                             11: 13/8 24/23 ",
+     "turn-order"},
+    {"opening 44 of game 2", SAMPLE, 16,
+     "  1) 44: 13/9 24/23              44: 24/20 20/16* 6/2* 6/2", "turn-order"},
+    /* 62 read as 66 in a bear-off: "2/0" bears off with a 6 while a checker
+     * stands on the 4.  The legal plays of 66 bear off her last checkers,
+     * but the game goes on: the record's own position is the one to follow. */
+    {"66 in a bear-off", "samples/gnubg-money3g-s304.mat", 46,
+     " 24) 52: 4/2 5/0                 66: 4/0 2/0 ", "wrong-bear-off"},
+    {"44 in a bear-off", "samples/gnubg-money3g-s304.mat", 48,
+     " 26) 44: 4/0 6/0                 43: 1/0 ", "unplayed-dice"},
+};
+
+START_TEST(wrong_dice_one_error) {
+  verdict result = judge_file(dice_mistakes[_i].sample, dice_mistakes[_i].line,
+                              dice_mistakes[_i].text, false);
+  assert_one_error(&result, dice_mistakes[_i].line, dice_mistakes[_i].rule);
+  free(result.output);
+}
+END_TEST
+
+START_TEST(money_sample_is_clean) {
+  verdict result = judge_file("samples/gnubg-money3g-s304.mat", 0, NULL, false);
+  ck_assert_msg(result.errors == 0 && result.warnings == 0, "%s", result.output);
   free(result.output);
 }
 END_TEST
@@ -318,6 +362,9 @@ int main(void) {
   tcase_add_test(plays, sample_is_clean);
   tcase_add_loop_test(plays, one_mistake_one_error, 0,
                       (int)(sizeof sample_mistakes / sizeof sample_mistakes[0]));
+  tcase_add_test(plays, money_sample_is_clean);
+  tcase_add_loop_test(plays, wrong_dice_one_error, 0,
+                      (int)(sizeof dice_mistakes / sizeof dice_mistakes[0]));
   tcase_add_test(plays, hop_through_open_points_is_legal);
   tcase_add_test(plays, record_cut_after_a_roll_is_incomplete);
   tcase_add_test(plays, empty_play_inside_a_record_is_still_wrong);

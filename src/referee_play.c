@@ -13,10 +13,7 @@
  */
 #include "referee_play.h"
 
-#include "alloc.h"
-
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 void play_checker_init(play_checker *checker, const bg_match *match, bg_diag_sink *sink) {
@@ -302,49 +299,13 @@ static bool check_play_quickly(play_checker *checker, const bg_action *roll,
   return true;
 }
 
-/* How far apart two positions are: checkers of either side to move. */
-static int board_distance(const bg_board *a, const bg_board *b) {
-  int distance = 0;
-  for (int side = 0; side < 2; side++)
-    for (int slot = 0; slot < BG_SLOTS; slot++)
-      distance += abs(a->checkers[side][slot] - b->checkers[side][slot]);
-  return distance;
-}
-
-typedef struct {
-  int distance; /* from the record's own position */
-  int index;    /* in checker->legal: ties keep the engine's order */
-} ranked_play;
-
-static int by_distance(const void *a, const void *b) {
-  const ranked_play *x = a, *y = b;
-  if (x->distance != y->distance)
-    return x->distance < y->distance ? -1 : 1;
-  return (x->index > y->index) - (x->index < y->index);
-}
-
 /* Adds the positions of the legal plays explain_miss listed (those of the
- * roll's position and dice, in checker->legal) to `positions`, the plays
- * nearest to what the record wrote first: a set has room for
- * BG_MAX_CANDIDATES, a roll may have more legal plays, and a slip of the
- * pen in one step (17/14 for 17/15) is likelier than another play. */
+ * roll's position and dice, in checker->legal, nearest to the record's
+ * own play first) to `positions`: as many as the set has room for. */
 static void add_legal_plays(play_checker *checker, const bg_action *roll,
-                            const bg_board *view, position_set *positions) {
-  const bg_playlist *legal = &checker->legal;
-  bg_board written;
-  if (legal->count <= BG_MAX_CANDIDATES - positions->count ||
-      !referee_moves_target(view, roll, &written)) {
-    for (int i = 0; i < legal->count; i++)
-      add_candidate(positions, &legal->plays[i].result, roll->player);
-    return;
-  }
-  ranked_play *ranked = bg_malloc((size_t)legal->count * sizeof *ranked);
-  for (int i = 0; i < legal->count; i++)
-    ranked[i] = (ranked_play){board_distance(&legal->plays[i].result, &written), i};
-  qsort(ranked, (size_t)legal->count, sizeof *ranked, by_distance);
-  for (int i = 0; i < legal->count && positions->count < BG_MAX_CANDIDATES; i++)
-    add_candidate(positions, &legal->plays[ranked[i].index].result, roll->player);
-  free(ranked);
+                            position_set *positions) {
+  for (int i = 0; i < checker->legal.count; i++)
+    add_candidate(positions, &checker->legal.plays[i].result, roll->player);
 }
 
 bool referee_check_play(play_checker *checker, const bg_action *roll,
@@ -394,7 +355,7 @@ bool referee_check_play(play_checker *checker, const bg_action *roll,
       report_hit_marks(checker, roll, &first);
     copy_set(positions, best);
     if (!by_dice) /* a wrong step: the player may have made any legal play */
-      add_legal_plays(checker, roll, &first, positions);
+      add_legal_plays(checker, roll, positions);
     return true;
   }
   if (resigned_after &&
@@ -412,7 +373,7 @@ bool referee_check_play(play_checker *checker, const bg_action *roll,
    * (a checker moved from where none is) is out of step with the game: it
    * is not followed further. */
   if (resynchronise(roll, &first, positions)) {
-    add_legal_plays(checker, roll, &first, positions);
+    add_legal_plays(checker, roll, positions);
     return true;
   }
   /* Say so: a silent stop would read as "the rest is fine". */

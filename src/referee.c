@@ -154,12 +154,13 @@ static bool is_record_end(const referee *ref, const bg_game *game, int index) {
   return game == &match->games[match->game_count - 1] && index == game->action_count - 1;
 }
 
-/* Are the written moves of `roll` made by its dice, from the first
+/* Is the written play of `roll` a legal play of its dice from the first
  * position the referee follows? */
-static bool play_fits_dice(const game_state *state, const bg_action *roll) {
+static bool play_is_legal(referee *ref, const game_state *state, const bg_action *roll) {
   bg_board view;
   board_seen_by(&state->positions.boards[0], roll->player, &view);
-  return referee_play_is_made_by_dice(roll, &view);
+  return referee_plays_of_roll(roll, &view, roll->die1, roll->die2, &ref->plays.legal,
+                               NULL) > 0;
 }
 
 static void on_roll(referee *ref, game_state *state, const bg_game *game, int index) {
@@ -214,7 +215,7 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   }
   if (state->positions.count == 0)
     return;
-  if (dice_wrong && roll->move_count > 0 && !play_fits_dice(state, roll)) {
+  if (dice_wrong && roll->move_count > 0 && !play_is_legal(ref, state, roll)) {
     /* The dice are wrong, as said: the play is one of another roll, not a
      * second mistake.  Unless no roll makes it. */
     if (!referee_check_play_any_roll(&ref->plays, roll, &state->positions))

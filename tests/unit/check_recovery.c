@@ -161,6 +161,10 @@ static const struct {
      "turn-order"},
     {"opening 11", SAMPLE, 7, "  1)                             11: 13/8 24/23 ",
      "turn-order"},
+    /* 11 for 21: "13/11 24/23" is made by three 1s, one fewer than 11
+     * plays; the dice are still the one mistake. */
+    {"opening 11 of game 3", SAMPLE, 52,
+     "  1) 11: 13/11 24/23             21: 24/23 23/21 ", "turn-order"},
     {"opening 44 of game 2", SAMPLE, 16,
      "  1) 44: 13/9 24/23              44: 24/20 20/16* 6/2* 6/2", "turn-order"},
     /* 62 read as 66 in a bear-off: "2/0" bears off with a 6 while a checker
@@ -191,6 +195,21 @@ START_TEST(hop_through_open_points_is_legal) {
   /* 24/18 18/15 written as one hop: the same steps. */
   verdict result = judge_sample(8, "  2) 42: 8/4 6/4                 63: 24/15 ", false);
   ck_assert_msg(result.errors == 0, "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
+/* 33 for 63 at the opening: "24/18 13/10" is three 3s, not a legal play of
+ * 33 (four are playable), but the dice are the mistake, not the play. */
+START_TEST(opening_double_with_a_part_of_its_play) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "", "33: 24/18 13/10");
+  row(record, RECORD_SIZE, 2, "42: 8/4 6/4", "");
+  verdict result = judge(record, NULL);
+  ck_assert_msg(result.errors == 1 && mentions_rule(&result, "turn-order") &&
+                    !mentions_rule(&result, "unplayed-dice"),
+                "%s", result.output);
   free(result.output);
 }
 END_TEST
@@ -365,6 +384,7 @@ int main(void) {
   tcase_add_test(plays, money_sample_is_clean);
   tcase_add_loop_test(plays, wrong_dice_one_error, 0,
                       (int)(sizeof dice_mistakes / sizeof dice_mistakes[0]));
+  tcase_add_test(plays, opening_double_with_a_part_of_its_play);
   tcase_add_test(plays, hop_through_open_points_is_legal);
   tcase_add_test(plays, record_cut_after_a_roll_is_incomplete);
   tcase_add_test(plays, empty_play_inside_a_record_is_still_wrong);

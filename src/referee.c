@@ -315,10 +315,10 @@ void referee_act(referee *ref, game_state *state, const bg_game *game, int index
     referee_on_double(ref, state, act);
     break;
   case ACT_TAKE:
-    referee_on_take(ref, state, act);
+    referee_on_take(ref, state, game, index);
     break;
   case ACT_DROP:
-    referee_on_drop(ref, state, act);
+    referee_on_drop(ref, state, game, index);
     break;
   case ACT_BEAVER:
     referee_on_beaver(ref, state, act);

@@ -108,8 +108,10 @@ void referee_end_match(referee *ref);
 void referee_settle_unanswered_double(referee *ref, game_state *state,
                                       const bg_action *next);
 void referee_on_double(referee *ref, game_state *state, const bg_action *act);
-void referee_on_take(referee *ref, game_state *state, const bg_action *act);
-void referee_on_drop(referee *ref, game_state *state, const bg_action *act);
+/* The answers to a double, action `index` of `game`: what follows them
+ * tells a take written for a drop and a drop written for a take. */
+void referee_on_take(referee *ref, game_state *state, const bg_game *game, int index);
+void referee_on_drop(referee *ref, game_state *state, const bg_game *game, int index);
 void referee_on_beaver(referee *ref, game_state *state, const bg_action *act);
 
 /* referee_result.c */

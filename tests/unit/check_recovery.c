@@ -137,6 +137,13 @@ static const struct {
     {"renamed", 15, false, " Ana María : 1                 Bob van Dyk : 0", 15,
      "syntax"},
     {"game number", 14, false, " Game 3", 14, "syntax"},
+    /* A take written for a drop: the game ends at once for what a drop is
+     * worth (line 11: "  5)  Doubles => 2                Drops"). */
+    {"take for a drop", 11, false, "  5)  Doubles => 2                Takes", 11, "cube"},
+    /* A drop written for a take: the game goes on, on the same line here
+     * (line 18: "  3)  Takes                      43: 16/13 13/9 "). */
+    {"drop for a take", 18, false, "  3)  Drops                      43: 16/13 13/9 ", 18,
+     "cube"},
 };
 
 START_TEST(one_mistake_one_error) {
@@ -210,6 +217,21 @@ START_TEST(opening_double_with_a_part_of_its_play) {
   ck_assert_msg(result.errors == 1 && mentions_rule(&result, "turn-order") &&
                     !mentions_rule(&result, "unplayed-dice"),
                 "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
+/* The other side of "take for a drop": a take and then a resignation of a
+ * single game at the new cube (2 points) is no mistake. */
+START_TEST(take_then_resignation_is_clean) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+  row(record, RECORD_SIZE, 2, "42: 8/4 6/4", " Doubles => 2");
+  row(record, RECORD_SIZE, 3, " Takes", "");
+  row(record, RECORD_SIZE, 0, "", " Wins 2 points");
+  verdict result = judge(record, NULL);
+  ck_assert_msg(result.errors == 0, "%s", result.output);
   free(result.output);
 }
 END_TEST
@@ -385,6 +407,7 @@ int main(void) {
   tcase_add_loop_test(plays, wrong_dice_one_error, 0,
                       (int)(sizeof dice_mistakes / sizeof dice_mistakes[0]));
   tcase_add_test(plays, opening_double_with_a_part_of_its_play);
+  tcase_add_test(plays, take_then_resignation_is_clean);
   tcase_add_test(plays, hop_through_open_points_is_legal);
   tcase_add_test(plays, record_cut_after_a_roll_is_incomplete);
   tcase_add_test(plays, empty_play_inside_a_record_is_still_wrong);

@@ -154,15 +154,17 @@ START_TEST(one_mistake_one_error) {
 }
 END_TEST
 
-/* Mistakes in the dice whose play, as written, is another roll's: the
- * dice are the one mistake, the plays that follow are not blamed. */
+/* Mistakes put into other samples, each one error at its line: dice whose
+ * play, as written, is another roll's (the dice are the one mistake, the
+ * plays that follow are not blamed), a wrong value on a line that also says
+ * "and the match". */
 static const struct {
   const char *what;
   const char *sample;
   int line;
   const char *text;
   const char *rule;
-} dice_mistakes[] = {
+} file_mistakes[] = {
     /* An opening double: the play is 51's, so only the dice are wrong. */
     {"opening 55", SAMPLE, 7, "  1)                             55: 13/8 24/23 ",
      "turn-order"},
@@ -179,14 +181,18 @@ static const struct {
      * but the game goes on: the record's own position is the one to follow. */
     {"66 in a bear-off", "samples/gnubg-money3g-s304.mat", 46,
      " 24) 52: 4/2 5/0                 66: 4/0 2/0 ", "wrong-bear-off"},
+    /* Wins 1 for 4 (3 were needed): the value is wrong, "and the match"
+     * is not, since the true value wins it. */
+    {"value and the match", "samples/dailygammon-style.mat", 29,
+     " 25) 52: 1/0 1/0                 Wins 1 point and the match", "score"},
     {"44 in a bear-off", "samples/gnubg-money3g-s304.mat", 48,
      " 26) 44: 4/0 6/0                 43: 1/0 ", "unplayed-dice"},
 };
 
-START_TEST(wrong_dice_one_error) {
-  verdict result = judge_file(dice_mistakes[_i].sample, dice_mistakes[_i].line,
-                              dice_mistakes[_i].text, false);
-  assert_one_error(&result, dice_mistakes[_i].line, dice_mistakes[_i].rule);
+START_TEST(file_mistake_one_error) {
+  verdict result = judge_file(file_mistakes[_i].sample, file_mistakes[_i].line,
+                              file_mistakes[_i].text, false);
+  assert_one_error(&result, file_mistakes[_i].line, file_mistakes[_i].rule);
   free(result.output);
 }
 END_TEST
@@ -404,8 +410,8 @@ int main(void) {
   tcase_add_loop_test(plays, one_mistake_one_error, 0,
                       (int)(sizeof sample_mistakes / sizeof sample_mistakes[0]));
   tcase_add_test(plays, money_sample_is_clean);
-  tcase_add_loop_test(plays, wrong_dice_one_error, 0,
-                      (int)(sizeof dice_mistakes / sizeof dice_mistakes[0]));
+  tcase_add_loop_test(plays, file_mistake_one_error, 0,
+                      (int)(sizeof file_mistakes / sizeof file_mistakes[0]));
   tcase_add_test(plays, opening_double_with_a_part_of_its_play);
   tcase_add_test(plays, take_then_resignation_is_clean);
   tcase_add_test(plays, hop_through_open_points_is_legal);

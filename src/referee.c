@@ -171,6 +171,7 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
     return;
   }
   referee_settle_unanswered_double(ref, state, roll);
+  ref->plays.marks_hits = ref->marks_hits || action_marks_hit(roll);
   bool dice_wrong = is_opening_double(state, roll);
   check_turn(ref, state, roll);
   state->expected_roller = 1 - roll->player;
@@ -400,7 +401,7 @@ void referee_begin_match(referee *ref, const bg_match *match,
   ref->galaxy = match_is_from_galaxy(match);
   play_checker_init(&ref->plays, match, sink);
   choose_variation(ref);
-  ref->plays.marks_hits = match_marks_hits(match);
+  ref->marks_hits = match_hit_marks(match, 2) >= 2;
 }
 
 void referee_end_match(referee *ref) {

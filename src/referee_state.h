@@ -53,6 +53,10 @@ typedef struct {
    * the match length rather than at the points the winner needed. */
   bool galaxy;
   play_checker plays;
+  /* The record marks hits as a habit (two marks or more): an unmarked hit
+   * is then worth a warning; otherwise only a roll written with a mark has
+   * its marks checked. */
+  bool marks_hits;
   int score[2];
   bool score_known;
   /* After a score line that disagreed with the results: the other reading

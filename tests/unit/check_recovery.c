@@ -242,6 +242,24 @@ START_TEST(take_then_resignation_is_clean) {
 }
 END_TEST
 
+/* A record that never marks hits (FIBS style) with one '*' put in: a mark
+ * on a step that hits nothing is one warning at its line, and a mark on a
+ * real hit none; the record's other hits, unmarked as always, are not
+ * blamed for it (they were, each, when one '*' made a marking record). */
+START_TEST(one_mark_in_an_unmarked_record) {
+  const char *fibs = "samples/fibs-two-matches.mat";
+  verdict slip = judge_file(fibs, 24, " 20) 44: 10/6 9/5* 6/2 4/0        16:", false);
+  ck_assert_msg(slip.errors == 0 && slip.warnings == 1 &&
+                    reports(&slip, 24, 15, "warning", "hit-marker"),
+                "%s", slip.output);
+  free(slip.output);
+  verdict right =
+      judge_file(fibs, 5, "  1) 23: 24/21 13/11             52: 6/4* 13/8", false);
+  ck_assert_msg(right.errors == 0 && right.warnings == 0, "%s", right.output);
+  free(right.output);
+}
+END_TEST
+
 /* Cascade 7: a record cut off right after a roll is unfinished, not a
  * wrong no-play. */
 START_TEST(record_cut_after_a_roll_is_incomplete) {
@@ -414,6 +432,7 @@ int main(void) {
                       (int)(sizeof file_mistakes / sizeof file_mistakes[0]));
   tcase_add_test(plays, opening_double_with_a_part_of_its_play);
   tcase_add_test(plays, take_then_resignation_is_clean);
+  tcase_add_test(plays, one_mark_in_an_unmarked_record);
   tcase_add_test(plays, hop_through_open_points_is_legal);
   tcase_add_test(plays, record_cut_after_a_roll_is_incomplete);
   tcase_add_test(plays, empty_play_inside_a_record_is_still_wrong);

@@ -37,7 +37,9 @@
  * by K among the sites the record offers (a kind first, then one of its
  * sites), and prints on stderr one line
  *   mutation kind=KIND line=L equivalent=0|1 detail=...
- * L is the output line changed; equivalent=1 says the engine finds the
+ * L is the output line changed (for a "Takes" left out, the line of the
+ * doubler's next roll, where the record first shows the double
+ * unanswered); equivalent=1 says the engine finds the
  * mutated record legal all the same (the mutated play reaches a position
  * that is one of the legal plays' of its dice, a "Wins" value the rules
  * allow), so a checker must not be blamed for accepting it.  Kinds: die
@@ -172,6 +174,7 @@ typedef struct {
   int target_kind;
   long target_index;
   bool mutated;
+  bool mark_next_cell; /* the next cell's line is the mutation's */
   long mutation_line;
   bool mutation_equivalent;
   char mutation_detail[160];
@@ -247,7 +250,8 @@ static void place_cell(generator *g, int column, const char *text, bool mutated)
   snprintf(p->text[column], sizeof p->text[column], "%s", text);
   p->used[column] = true;
   p->numbered = true;
-  p->mutated = p->mutated || mutated;
+  p->mutated = p->mutated || mutated || g->mark_next_cell;
+  g->mark_next_cell = false;
 }
 
 /* A result: a line of its own, unnumbered. */
@@ -482,10 +486,11 @@ static void write_wins(generator *g, int winner, int points) {
     do
       written = 1 + rng_below(&g->rng, 2 * points + 2);
     while (written == points);
-    int low = g->length > 0 && need < points ? need : points;
+    /* Allowed: the points the winner needed (a capped win), and a
+     * centred gammon counted once in a money session without tags. */
+    bool capped = g->length > 0 && need < points && written == need;
     bool centred_money = g->length == 0 && g->owner == -1 && written == g->cube;
-    note_mutation(g, (written >= low && written <= points) || centred_money,
-                  "Wins %d->%d", points, written);
+    note_mutation(g, capped || centred_money, "Wins %d->%d", points, written);
   }
   char cell[96];
   snprintf(cell, sizeof cell, " Wins %d point%s%s", written,
@@ -541,12 +546,9 @@ static bool cube_turn(generator *g, int player) {
     return true;
   }
   if (at_site(g, MUT_TAKE)) {
+    /* Nothing says so until the doubler rolls on: its line is the one. */
     note_mutation(g, false, "Takes left out");
-    g->pending.mutated = true; /* the line the answer belonged to */
-    if (player == 1) {
-      flush_pending(g);
-      place_cell(g, 0, "", true);
-    }
+    g->mark_next_cell = true;
   } else {
     place_cell(g, 1 - player, " Takes", false);
   }

@@ -314,8 +314,8 @@ check: deps
 	@tests/step.sh $(BUILD)/check --summary
 
 bench: deps
-	@$(SUBMAKE) -s all
-	@tests/bench.sh $(BIN) $(BUILD)/bench
+	@$(SUBMAKE) -s all $(GEN_MATCH)
+	@tests/bench.sh $(BIN) $(BUILD)/bench $(GEN_MATCH)
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \

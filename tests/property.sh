@@ -7,7 +7,8 @@
 #   tests/property.sh GEN BIN [--scale N] [--seed-base S] [--dir DIR]
 #
 # (a) clean: FILES files of MATCHES matches each (seeds S+1.., the dialects
-#     and lengths in turn: gnubg, xg, bgblitz, jellyfish, fibs, mixed; random
+#     and lengths in turn: gnubg, xg, bgblitz, jellyfish, fibs, canonical
+#     (the project's own writer), mixed; random
 #     lengths, money sessions, 1, 5 and 11 points) all check clean:
 #     `check --strict` exits 0 and reports no error and no warning.
 # (b) mutation: RECORDS records, each written again with one corruption
@@ -52,15 +53,21 @@ done
 files=$((60 * scale))
 matches=50
 records=$((300 * scale))
+# The canonical dialect (the project's own writer) only in (a): its lines
+# are the writer's, gen_match cannot say which one it mutated.
+clean_dialects=(gnubg xg bgblitz jellyfish fibs canonical mixed)
 dialects=(gnubg xg bgblitz jellyfish fibs mixed)
 lengths=("" --money "--length 1" "--length 5" "--length 11")
 rm -rf "$dir"
 mkdir -p "$dir/clean"
 
-# gen_args I: the dialect and length options of the I-th record or file.
+# gen_args I [DIALECT...]: the dialect and length options of the I-th
+# record or file, the dialects taken in turn from the list given.
 gen_args() {
   local i=$1
-  echo "--dialect ${dialects[i % ${#dialects[@]}]} ${lengths[(i / ${#dialects[@]}) % ${#lengths[@]}]}"
+  shift
+  local list=("$@")
+  echo "--dialect ${list[i % ${#list[@]}]} ${lengths[(i / ${#list[@]}) % ${#lengths[@]}]}"
 }
 
 # ---- (a) generated records check clean --------------------------------
@@ -68,7 +75,7 @@ clean_property() {
   local i seed args list=() summary status bad=0
   for ((i = 1; i <= files; i++)); do
     seed=$((seed_base + i))
-    args=$(gen_args "$i")
+    args=$(gen_args "$i" "${clean_dialects[@]}")
     # shellcheck disable=SC2086
     if ! "$gen" --seed "$seed" --matches "$matches" $args >"$dir/clean/$seed.mat"; then
       verdict FAIL "property clean" "gen_match --seed $seed --matches $matches $args failed"
@@ -85,8 +92,8 @@ clean_property() {
       bad=1
       echo "property clean: check --strict exit $status: $summary"
       head -n 20 "$dir/clean.out"
-      echo "(reproduce: $gen --seed SEED --matches $matches with the options of"
-      echo " tests/property.sh gen_args for the file's number; files in $dir/clean)"
+      echo "(reproduce: the file SEED.mat is $gen --seed SEED --matches $matches"
+      echo " with the options gen_args gives its number; files in $dir/clean)"
     fi
   done
   echo "property clean: $files files, $((files * matches)) records (matches), seeds" \
@@ -101,6 +108,7 @@ clean_property() {
 # ---- (b) one mutation per record: the first diagnostic on its line ------
 declare -A detected_by equivalent_by missed_by
 mutations=0
+gen_failures=0
 detected=0
 equivalent=0
 missed=0
@@ -108,10 +116,12 @@ missed=0
 # mutate_one I: generates record I mutated, checks it, counts the outcome.
 mutate_one() {
   local i=$1 seed=$((seed_base + 500000 + $1)) args info kind line eq out status first
-  args=$(gen_args "$i")
+  args=$(gen_args "$i" "${dialects[@]}")
   # shellcheck disable=SC2086
   if ! "$gen" --seed "$seed" $args --mutate "$i" >"$dir/mutant.mat" 2>"$dir/mutant.info"; then
-    return # no site in this record: not a mutation
+    gen_failures=$((gen_failures + 1))
+    echo "property: gen_match --seed $seed $args --mutate $i failed: $(tail -n 1 "$dir/mutant.info")"
+    return
   fi
   info=$(tail -n 1 "$dir/mutant.info")
   kind=$(sed -n 's/.*kind=\([a-z]*\).*/\1/p' <<<"$info")
@@ -152,7 +162,9 @@ mutation_property() {
     printf '  %-9s detected %5d  equivalent-skipped %4d  missed %d\n' "$kind" \
       "${detected_by[$kind]:-0}" "${equivalent_by[$kind]:-0}" "${missed_by[$kind]:-0}"
   done
-  if [[ $missed -eq 0 && $detected -gt 0 ]]; then
+  if [[ $gen_failures -gt 0 ]]; then
+    verdict FAIL "property mutation" "gen_match failed on $gen_failures records"
+  elif [[ $missed -eq 0 && $detected -gt 0 ]]; then
     verdict ok "property mutation ($detected of $mutations mutations reported on their line, $equivalent equivalent skipped)"
   else
     verdict FAIL "property mutation" "$missed mutations not reported on their line (records in $dir/missed-*.mat)"

@@ -4,7 +4,7 @@
  * soak (make soak) and the bench corpus (tests/bench.sh).
  *
  *   gen_match --seed S [--matches N] [--bytes B]
- *             [--dialect gnubg|xg|bgblitz|jellyfish|fibs|mixed]
+ *             [--dialect gnubg|xg|bgblitz|jellyfish|fibs|canonical|mixed]
  *             [--length L | --money] [--mutate K]
  *
  * Every roll is played by picking one of movegen's legal plays with a
@@ -31,24 +31,25 @@
  *              hops `24/13` (where no hop on the way hits), `(2)` repeats
  *   fibs       no header, ratings in the names, score line not aligned,
  *              dice as rolled, hits never marked, `25/` and `/0`
+ *   canonical  bgmatch's own layout: the match generated as gnubg's, read
+ *              back with reader.h and written with the canonical .mat
+ *              writer (writer_write), as `bgmatch convert --to mat` would
  *   mixed      each match one of the above
  *
- * --mutate K writes the same record with one corruption, the site chosen
- * by K among the sites the record offers (a kind first, then one of its
- * sites), and prints on stderr one line
- *   mutation kind=KIND line=L equivalent=0|1 detail=...
- * L is the output line changed (for a "Takes" left out, the line of the
- * doubler's next roll, where the record first shows the double
- * unanswered); equivalent=1 says the engine finds the
- * mutated record legal all the same (the mutated play reaches a position
- * that is one of the legal plays' of its dice, a "Wins" value the rules
- * allow), so a checker must not be blamed for accepting it.  Kinds: die
- * (one die changed), point (one step's destination moved), step (one step
- * left out), hitmark (a `*` on a step that hits nothing), owner (a double
- * by the player who does not own the cube, dropped), crawford (a double in
- * the Crawford game, dropped), value (a double to a wrong value), take (a
- * "Takes" left out), wins (the "Wins N" changed), score (a score line of a
- * later game changed).
+ * --mutate K (not with --dialect canonical, whose lines the writer places;
+ * a mixed output then draws no canonical match) writes the same record with one
+ * corruption, the site chosen by K among the sites the record offers (a kind first, then
+ * one of its sites), and prints on stderr one line mutation kind=KIND line=L
+ * equivalent=0|1 detail=... L is the output line changed (for a "Takes" left out, the
+ * line of the doubler's next roll, where the record first shows the double unanswered);
+ * equivalent=1 says the engine finds the mutated record legal all the same (the mutated
+ * play reaches a position that is one of the legal plays' of its dice, a "Wins" value the
+ * rules allow), so a checker must not be blamed for accepting it.  Kinds: die (one die
+ * changed), point (one step's destination moved), step (one step left out), hitmark (a
+ * `*` on a step that hits nothing), owner (a double by the player who does not own the
+ * cube, dropped), crawford (a double in the Crawford game, dropped), value (a double to a
+ * wrong value), take (a "Takes" left out), wins (the "Wins N" changed), score (a score
+ * line of a later game changed).
  *
  * Exit status: 0 written, 2 bad usage or a write error.
  */
@@ -59,7 +60,12 @@
 #include <string.h>
 
 #include "board.h"
+#include "diag.h"
 #include "movegen.h"
+#include "reader.h"
+#include "referee.h"
+#include "replay.h"
+#include "writer.h"
 
 /* ---- the random numbers: splitmix64, the same on every machine -------- */
 
@@ -95,6 +101,7 @@ typedef enum {
 
 typedef struct {
   const char *name;
+  bool canonical; /* written again through the project's .mat writer */
   const char *eol;
   const char *bar, *off;
   header_kind header;
@@ -114,16 +121,67 @@ typedef struct {
 } dialect;
 
 static const dialect dialects[] = {
-    {"gnubg", "\n", "25", "0", HEADER_GNUBG, false, true, false, false, false, false,
-     false, true, false, false, false, 33, " "},
-    {"xg", "\r\n", "Bar", "Off", HEADER_XG, true, true, true, false, false, false, true,
-     false, true, false, false, 38, ""},
-    {"bgblitz", "\r\n", "bar", "off", HEADER_BGBLITZ, false, true, false, true, false,
-     true, false, false, false, false, false, 36, " "},
-    {"jellyfish", "\n", "bar", "off", HEADER_BANNER, false, true, true, false, true,
-     false, false, false, false, false, false, 34, " "},
-    {"fibs", "\n", "25", "0", HEADER_NONE, false, false, false, false, false, true, false,
-     false, false, true, true, 33, " "},
+    {.name = "gnubg",
+     .eol = "\n",
+     .bar = "25",
+     .off = "0",
+     .header = HEADER_GNUBG,
+     .marks_hits = true,
+     .trailing_blank = true,
+     .right_column = 33,
+     .length_indent = " "},
+    {.name = "xg",
+     .eol = "\r\n",
+     .bar = "Bar",
+     .off = "Off",
+     .header = HEADER_XG,
+     .bom = true,
+     .marks_hits = true,
+     .repeats = true,
+     .cannot_move = true,
+     .singular_wins = true,
+     .right_column = 38,
+     .length_indent = ""},
+    {.name = "bgblitz",
+     .eol = "\r\n",
+     .bar = "bar",
+     .off = "off",
+     .header = HEADER_BGBLITZ,
+     .marks_hits = true,
+     .chains = true,
+     .dice_as_rolled = true,
+     .right_column = 36,
+     .length_indent = " "},
+    {.name = "jellyfish",
+     .eol = "\n",
+     .bar = "bar",
+     .off = "off",
+     .header = HEADER_BANNER,
+     .marks_hits = true,
+     .repeats = true,
+     .hops = true,
+     .right_column = 34,
+     .length_indent = " "},
+    {.name = "fibs",
+     .eol = "\n",
+     .bar = "25",
+     .off = "0",
+     .header = HEADER_NONE,
+     .dice_as_rolled = true,
+     .rated_names = true,
+     .ragged_score = true,
+     .right_column = 33,
+     .length_indent = " "},
+    {.name = "canonical",
+     .canonical = true,
+     .eol = "\n",
+     .bar = "25",
+     .off = "0",
+     .header = HEADER_GNUBG,
+     .marks_hits = true,
+     .trailing_blank = true,
+     .right_column = 33,
+     .length_indent = " "},
 };
 #define DIALECT_COUNT ((int)(sizeof dialects / sizeof dialects[0]))
 
@@ -192,6 +250,8 @@ typedef struct {
 
 /* Is this the mutation's site?  Counts the sites of `kind` either way. */
 static bool at_site(generator *g, mutation_kind kind) {
+  if (g->d->canonical)
+    return false;
   long index = g->sites[kind]++;
   return !g->mutated && g->target_kind == (int)kind && g->target_index == index;
 }
@@ -684,9 +744,79 @@ static void set_crawford(generator *g) {
   }
 }
 
+static void play_games(generator *g, bool first_of_output);
+
+/* Writes the .mat text `text` again through the reader and the canonical
+ * writer, counting the lines and bytes it writes. */
+static bool rewrite_canonical(generator *g, FILE *text, bool first_of_output) {
+  FILE *quiet = fopen("/dev/null", "w");
+  char *written = NULL;
+  size_t written_size = 0;
+  FILE *canonical = open_memstream(&written, &written_size);
+  bool ok = quiet && canonical && fseek(text, 0, SEEK_SET) == 0;
+  bg_diag_sink sink;
+  diag_sink_init(&sink, quiet ? quiet : stderr, DIAG_TEXT);
+  bg_referee_options options;
+  referee_options_init(&options);
+  const char *reason = NULL;
+  bg_reader *reader =
+      ok ? reader_open(text, "generated", &sink, BG_NOTATION_MAT, &reason) : NULL;
+  bg_match *match;
+  for (ok = reader != NULL; ok && (match = reader_next(reader)) != NULL;) {
+    bg_replay *replay = bg_replay_new(match, &options, &sink);
+    ok = writer_write(BG_FORMAT_MAT, canonical, match, replay, first_of_output);
+    bg_replay_free(replay);
+    diag_flush(&sink);
+    match_free(match);
+  }
+  if (reader)
+    reader_free(reader);
+  diag_sink_free(&sink);
+  if (quiet)
+    fclose(quiet);
+  if (canonical && fclose(canonical) == 0 && ok) {
+    fwrite(written, 1, written_size, g->out);
+    g->bytes += (long long)written_size;
+    for (size_t i = 0; i < written_size; i++)
+      g->line += written[i] == '\n';
+  }
+  free(written);
+  return ok;
+}
+
+/* One match in the dialect drawn; the canonical one generated as gnubg's
+ * into a temporary file first. */
 static void play_match(generator *g, bool first_of_output) {
-  int d = g->dialect_choice >= 0 ? g->dialect_choice : rng_below(&g->rng, DIALECT_COUNT);
+  /* The canonical dialect is the table's last: --mutate leaves it out. */
+  int choices = g->target_kind >= 0 ? DIALECT_COUNT - 1 : DIALECT_COUNT;
+  int d = g->dialect_choice >= 0 ? g->dialect_choice : rng_below(&g->rng, choices);
   g->d = &dialects[d];
+  if (!g->d->canonical) {
+    play_games(g, first_of_output);
+    return;
+  }
+  FILE *real = g->out;
+  long line = g->line;
+  long long bytes = g->bytes;
+  g->out = tmpfile();
+  if (!g->out) {
+    perror("gen_match: tmpfile");
+    exit(2);
+  }
+  play_games(g, first_of_output);
+  FILE *text = g->out;
+  g->out = real;
+  g->line = line;
+  g->bytes = bytes;
+  if (!rewrite_canonical(g, text, first_of_output)) {
+    fprintf(stderr, "gen_match: the canonical writer failed (seed %llu)\n",
+            (unsigned long long)g->seed);
+    exit(2);
+  }
+  fclose(text);
+}
+
+static void play_games(generator *g, bool first_of_output) {
   g->length = pick_length(g);
   pick_names(g);
   g->score[0] = g->score[1] = 0;
@@ -717,9 +847,10 @@ static void generate(generator *g, int matches, long long min_bytes) {
 /* ---- the command line ------------------------------------------------- */
 
 static int usage(void) {
-  fprintf(stderr, "usage: gen_match --seed S [--matches N] [--bytes B]\n"
-                  "                 [--dialect gnubg|xg|bgblitz|jellyfish|fibs|mixed]\n"
-                  "                 [--length L | --money] [--mutate K]\n");
+  fprintf(stderr,
+          "usage: gen_match --seed S [--matches N] [--bytes B]\n"
+          "                 [--dialect gnubg|xg|bgblitz|jellyfish|fibs|canonical|mixed]\n"
+          "                 [--length L | --money] [--mutate K]\n");
   return 2;
 }
 
@@ -796,6 +927,11 @@ static bool choose_target(generator *g, long long k) {
 
 static bool run_mutated(generator *g, const run_options *run) {
   FILE *real = g->out;
+  if (g->dialect_choice >= 0 && dialects[g->dialect_choice].canonical) {
+    fprintf(stderr, "gen_match: --mutate does not apply to the canonical dialect\n");
+    return false;
+  }
+  g->target_kind = MUT_KINDS; /* counting: no site is the target */
   g->out = fopen("/dev/null", "w");
   if (!g->out)
     return false;

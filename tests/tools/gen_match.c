@@ -22,7 +22,8 @@
  * The dialects differ as the producers do (grammar/mat-grammar.md §4):
  *   gnubg      ` 5 point match`, tags, `25/` and `/0`, every step written,
  *              hits marked, a trailing blank after a play, no-play blank
- *   xg         BOM (first match of the output), CRLF, tags with the rules,
+ *   xg         BOM (first match of the output), CRLF, tags with the rules
+ *              (money sessions: the Jacoby rule on or off at random),
  *              `Bar/` and `/Off`, `6/5(2)` repeats, `Cannot Move`,
  *              `Wins N point` always singular, right column at 38
  *   bgblitz    CRLF, `; Automated play by` comments, dice as rolled,
@@ -237,7 +238,8 @@ typedef struct {
   bool mutation_equivalent;
   char mutation_detail[160];
   /* the match */
-  int length; /* 0 money */
+  int length;  /* 0 money */
+  bool jacoby; /* the Jacoby rule: a money session of the xg dialect, half the time */
   char names[2][64];
   int score[2];
   bool crawford_played;
@@ -637,6 +639,16 @@ static void score_line(generator *g, int game_number) {
   end_line(g);
 }
 
+/* What the roller, who has just borne off its last checker (side 0 of
+ * `view`), wins: the cube times 1, 2 or 3; only 1 under the Jacoby rule
+ * (money, a centred cube). */
+static int game_points(const generator *g, const bg_board *view) {
+  int multiplier = board_win_multiplier(view, 0);
+  if (g->jacoby && g->owner == -1)
+    multiplier = 1;
+  return g->cube * multiplier;
+}
+
 /* One game, from the opening roll to its result. */
 static void play_game(generator *g, int game_number) {
   emit(g, " Game %d", game_number);
@@ -661,7 +673,7 @@ static void play_game(generator *g, int game_number) {
       bg_board view;
       board_seen_by(&g->board, player, &view);
       flush_pending(g);
-      write_wins(g, player, g->cube * board_win_multiplier(&view, 0));
+      write_wins(g, player, game_points(g, &view));
       break;
     }
   }
@@ -706,7 +718,7 @@ static void write_header(generator *g, bool first_of_output) {
     tag(g, "Variation", "Backgammon");
     if (d->header == HEADER_XG) {
       tag(g, "Crawford", "On");
-      tag(g, "Jacoby", "Off");
+      tag(g, "Jacoby", g->jacoby ? "On" : "Off");
       tag(g, "Beaver", "Off");
       tag(g, "CubeLimit", "1024");
     }
@@ -819,6 +831,7 @@ static void play_match(generator *g, bool first_of_output) {
 static void play_games(generator *g, bool first_of_output) {
   g->length = pick_length(g);
   pick_names(g);
+  g->jacoby = g->length == 0 && g->d->header == HEADER_XG && rng_chance(&g->rng, 50);
   g->score[0] = g->score[1] = 0;
   g->crawford_played = false;
   write_header(g, first_of_output);

@@ -426,17 +426,27 @@ static bool follow_steps(const bg_board *board, written_step *steps, int count,
   return true;
 }
 
+/* The roller's own checkers (side 0) stand alike in both positions. */
+static bool same_own_checkers(const bg_board *a, const bg_board *b) {
+  return memcmp(a->checkers[0], b->checkers[0], sizeof a->checkers[0]) == 0;
+}
+
 /* True when `steps` end in a position one of the legal plays of the dice
- * ends in: another legal play, not an error. */
+ * ends in: another legal play, not an error.  In a dialect that never
+ * marks hits only the roller's checkers count: there "10/7 7/6" with 11
+ * is also the legal 10/9/8/7/6 that hits on the way, and "2/0" with 12
+ * the hop 2/1/0, so the line is legal and the record goes wrong later. */
 static bool legal_elsewhere(generator *g, const bg_board *board, int die1, int die2,
                             written_step *steps, int count) {
   bg_board after;
   if (!follow_steps(board, steps, count, &after))
     return false;
   movegen_legal_plays(board, die1, die2, &g->plays);
-  for (int i = 0; i < g->plays.count; i++)
-    if (board_equal(&g->plays.plays[i].result, &after))
+  for (int i = 0; i < g->plays.count; i++) {
+    const bg_board *legal = &g->plays.plays[i].result;
+    if (g->d->marks_hits ? board_equal(legal, &after) : same_own_checkers(legal, &after))
       return true;
+  }
   return false;
 }
 

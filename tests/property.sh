@@ -21,7 +21,9 @@
 #     mutated line.  For a "Takes" left out that line is the doubler's next
 #     roll, where the record first shows the double unanswered.  A mutation
 #     that gen_match's engine finds legal all the same (equivalent=1: the
-#     mutated play ends in a legal play's position, a capped "Wins") is
+#     mutated play ends in a legal play's position — in a dialect that
+#     never marks hits, leaves the roller's checkers where a legal play
+#     does, since a hop may hit unmarked there —, a capped "Wins") is
 #     skipped and counted, not held against the checker.
 #
 # Counts are printed (records, mutations, detected, equivalent-skipped,

@@ -13,11 +13,11 @@
 #     `check --strict` exits 0 and reports no error and no warning.
 # (b) mutation: RECORDS records, each written again with one corruption
 #     (gen_match --mutate K: a die, a step's point, a step left out, a '*'
-#     on a step that hits nothing, a double by the player who does not own
+#     on a step that hits nothing or none on a hit, a double by the player who does not own
 #     the cube or in the Crawford game or to a wrong value, a "Takes" left
 #     out, the "Wins N", a later game's score line).  The property: under
 #     --strict, check exits 1 and the FIRST diagnostic it reports (error or
-#     warning; a wrong '*' is a warning by design, [hit-marker]) is on the
+#     warning; a wrong or missing '*' is a warning by design, [hit-marker]) is on the
 #     mutated line.  For a "Takes" left out that line is the doubler's next
 #     roll, where the record first shows the double unanswered.  A mutation
 #     that gen_match's engine finds legal all the same (equivalent=1: the
@@ -160,7 +160,7 @@ mutation_property() {
   done
   echo "property mutation: records $records, mutations $mutations, detected $detected," \
     "equivalent-skipped $equivalent, missed $missed"
-  for kind in die point step hitmark owner crawford value take wins score; do
+  for kind in die point step hitmark unmark owner crawford value take wins score; do
     printf '  %-9s detected %5d  equivalent-skipped %4d  missed %d\n' "$kind" \
       "${detected_by[$kind]:-0}" "${equivalent_by[$kind]:-0}" "${missed_by[$kind]:-0}"
   done

@@ -47,7 +47,8 @@
  * play reaches a position that is one of the legal plays' of its dice, a "Wins" value the
  * rules allow), so a checker must not be blamed for accepting it.  Kinds: die (one die
  * changed), point (one step's destination moved), step (one step left out), hitmark (a
- * `*` on a step that hits nothing), owner (a double by the player who does not own the
+ * `*` on a step that hits nothing), unmark (a hit written without its `*`; both a
+ * warning by design, [hit-marker]), owner (a double by the player who does not own the
  * cube, dropped), crawford (a double in the Crawford game, dropped), value (a double to a
  * wrong value), take (a "Takes" left out), wins (the "Wins N" changed), score (a score
  * line of a later game changed).
@@ -193,6 +194,7 @@ typedef enum {
   MUT_POINT,
   MUT_STEP,
   MUT_HITMARK,
+  MUT_UNMARK,
   MUT_OWNER,
   MUT_CRAWFORD,
   MUT_VALUE,
@@ -203,7 +205,7 @@ typedef enum {
 } mutation_kind;
 
 static const char *const mutation_names[MUT_KINDS] = {
-    "die",      "point", "step", "hitmark", "owner",
+    "die",      "point", "step", "hitmark", "unmark", "owner",
     "crawford", "value", "take", "wins",    "score"};
 
 /* ---- the generator's state -------------------------------------------- */
@@ -238,7 +240,8 @@ typedef struct {
   bool mutation_equivalent;
   char mutation_detail[160];
   /* the match */
-  int length;  /* 0 money */
+  int length;       /* 0 money */
+  long marked_hits; /* '*' written in the match so far */
   bool jacoby; /* the Jacoby rule: a money session of the xg dialect, half the time */
   char names[2][64];
   int score[2];
@@ -517,6 +520,26 @@ static bool mutate_hitmark(generator *g, const bg_board *view, written_step *ste
   return true;
 }
 
+/* A hit written without its '*' (a warning, [hit-marker]), once the match
+ * has marked a hit (a record that marks none is one that never does); not
+ * where a dialect of combined hops would then join it with the next step,
+ * which could be read as a hop round the blot. */
+static bool mutate_unmark(generator *g, written_step *steps, int count) {
+  if (!g->d->marks_hits || g->marked_hits == 0)
+    return false;
+  int candidates[BG_MAX_DICE_STEPS], n = 0;
+  for (int i = 0; i < count; i++)
+    if (steps[i].hit &&
+        !(g->d->hops && i + 1 < count && steps[i + 1].from == steps[i].to))
+      candidates[n++] = i;
+  if (n == 0 || !at_site(g, MUT_UNMARK))
+    return false;
+  int i = candidates[rng_below(&g->rng, n)];
+  steps[i].hit = false;
+  note_mutation(g, false, "no '*' on %d/%d", steps[i].from, steps[i].to);
+  return true;
+}
+
 /* ---- playing ---------------------------------------------------------- */
 
 static void roll_dice(generator *g, int *die1, int *die2) {
@@ -541,7 +564,9 @@ static bool play_roll(generator *g, int player, int die1, int die2) {
     shown2 = die1;
   }
   bool mutated = mutate_roll(g, &view, &shown1, &shown2, steps, &count) ||
-                 mutate_hitmark(g, &view, steps, count);
+                 mutate_hitmark(g, &view, steps, count) || mutate_unmark(g, steps, count);
+  for (int i = 0; i < count; i++)
+    g->marked_hits += steps[i].hit;
   char cell[512];
   roll_cell(g->d, shown1, shown2, steps, count, cell, sizeof cell);
   place_cell(g, player, cell, mutated);
@@ -841,6 +866,7 @@ static void play_match(generator *g, bool first_of_output) {
 static void play_games(generator *g, bool first_of_output) {
   g->length = pick_length(g);
   pick_names(g);
+  g->marked_hits = 0;
   g->jacoby = g->length == 0 && g->d->header == HEADER_XG && rng_chance(&g->rng, 50);
   g->score[0] = g->score[1] = 0;
   g->crawford_played = false;

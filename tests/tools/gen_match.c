@@ -37,21 +37,27 @@
  *              writer (writer_write), as `bgmatch convert --to mat` would
  *   mixed      each match one of the above
  *
- * --mutate K (not with --dialect canonical, whose lines the writer places;
- * a mixed output then draws no canonical match) writes the same record with one
- * corruption, the site chosen by K among the sites the record offers (a kind first, then
- * one of its sites), and prints on stderr one line mutation kind=KIND line=L
- * equivalent=0|1 detail=... L is the output line changed (for a "Takes" left out, the
- * line of the doubler's next roll, where the record first shows the double unanswered);
- * equivalent=1 says the engine finds the mutated record legal all the same (the mutated
- * play reaches a position that is one of the legal plays' of its dice, a "Wins" value the
- * rules allow), so a checker must not be blamed for accepting it.  Kinds: die (one die
- * changed), point (one step's destination moved), step (one step left out), hitmark (a
- * `*` on a step that hits nothing), unmark (a hit written without its `*`; both a
- * warning by design, [hit-marker]), owner (a double by the player who does not own the
- * cube, dropped), crawford (a double in the Crawford game, dropped), value (a double to a
- * wrong value), take (a "Takes" left out), wins (the "Wins N" changed), score (a score
- * line of a later game changed).
+ * --mutate K writes the same record with one corruption, the site chosen
+ * by K among the sites the record offers (a kind first, then one of its
+ * sites), and prints on stderr one line
+ *   mutation kind=KIND line=L equivalent=0|1 detail=...
+ * L is the output line changed (for a "Takes" left out, the line of the
+ * doubler's next roll, where the record first shows the double
+ * unanswered).  equivalent=1 says the engine finds the mutated line legal
+ * all the same: the mutated play ends where one of the legal plays of its
+ * dice ends (in a dialect that never marks hits, leaves the roller's
+ * checkers where one does: a hop may hit unmarked there), or the "Wins"
+ * value is one the rules allow (capped at the points needed); a checker
+ * must not be blamed for accepting it.  Kinds: die (one die changed),
+ * point (one step's destination moved), step (one step left out), hitmark
+ * (a `*` on a step that hits nothing), unmark (a hit written without its
+ * `*`, once the match has marked one; both a warning by design,
+ * [hit-marker]), owner (a double by the player who does not own the cube,
+ * dropped), crawford (a double in the Crawford game, dropped), value (a
+ * double to a wrong value), take (a "Takes" left out), wins (the "Wins N"
+ * changed), score (a score line of a later game changed).  Not with
+ * --dialect canonical, whose lines the writer places; a mixed output then
+ * draws no canonical match.
  *
  * Exit status: 0 written, 2 bad usage or a write error.
  */

@@ -9,6 +9,7 @@
 #                 "N passed, M failed, K skipped"
 #   make lint     cppcheck and clang-tidy (.clang-tidy) over src/
 #   make bench    moves/s and MB/s on a generated corpus, next to wc -l
+#   make soak     the property tests (tests/property.sh) at 100x the volume
 #   make install PREFIX=/usr/local [DESTDIR=/tmp/stage]   (make uninstall: the same, undone)
 #   make CC=clang any of the above with clang
 #
@@ -62,7 +63,7 @@ SELFPLAY := build/gnubg-selfplay
 STEP     := tests/step.sh $(BUILD)/check
 
 .PHONY: all deps demo check unit e2e jobs-check stream-check parallel-check corpus sample-check notation-check yaml-roundtrip \
-        gnubg-check convert-check gnubg-import sgf-interop posid-gnubg man-check lint clang-build fuzz valgrind bench install \
+        gnubg-check convert-check property-check soak gnubg-import sgf-interop posid-gnubg man-check lint clang-build fuzz valgrind bench install \
         uninstall clean format
 
 all: $(BIN)
@@ -272,6 +273,18 @@ fuzz: $(GEN_HEADERS)
 	done; \
 	echo "$$passed passed, $$failed failed, 0 skipped"; [ $$failed -eq 0 ]
 
+# Property tests over records gen_match plays at random (tests/property.sh):
+# thousands check clean, and a mutated line is reported on that line.
+# make soak: 100 times the volume, on other seeds; not part of make check.
+GEN_MATCH := $(BUILD)/tests/tools/gen_match
+property-check: $(BIN) $(GEN_MATCH)
+	@tests/property.sh $(GEN_MATCH) $(BIN) --dir $(BUILD)/property
+
+soak: deps
+	@$(SUBMAKE) -s all $(GEN_MATCH)
+	@tests/property.sh $(GEN_MATCH) $(BIN) --dir $(BUILD)/soak --scale 100 \
+	  --seed-base $${SOAK_SEED:-1000000}
+
 valgrind: $(BIN) $(UNIT_BIN) $(BUILD)/tests/tools/write_match
 	@tests/valgrind.sh $(BIN) $(firstword $(UNIT_BIN)) $(BUILD)/tests/tools/write_match
 
@@ -289,6 +302,7 @@ check: deps
 	@$(STEP) yaml-roundtrip $(SUBMAKE) yaml-roundtrip
 	@$(STEP) gnubg-selfplay $(SUBMAKE) gnubg-check
 	@$(STEP) convert        $(SUBMAKE) convert-check
+	@$(STEP) property       $(SUBMAKE) property-check
 	@$(STEP) gnubg-import   $(SUBMAKE) gnubg-import
 	@$(STEP) sgf-interop    $(SUBMAKE) sgf-interop
 	@$(STEP) posid-gnubg    $(SUBMAKE) posid-gnubg
@@ -303,15 +317,16 @@ check: deps
 	@$(STEP) asan-corpus    $(SUBMAKE) $(ASAN) corpus
 	@$(STEP) asan-samples   $(SUBMAKE) $(ASAN) sample-check
 	@$(STEP) asan-convert   $(SUBMAKE) $(ASAN) convert-check
+	@$(STEP) asan-property  $(SUBMAKE) $(ASAN) property-check
 	@$(STEP) valgrind       $(SUBMAKE) valgrind
 	@$(STEP) clang-build    $(SUBMAKE) clang-build
 	@$(STEP) fuzz           $(SUBMAKE) fuzz
 	@tests/step.sh $(BUILD)/check --summary
 
 bench: deps
-	@$(SUBMAKE) -s all
+	@$(SUBMAKE) -s all $(GEN_MATCH)
 	@tests/stream.sh --file $(BUILD)/bench/stream.mat $(BIN)
-	@tests/bench.sh $(BIN) $(BUILD)/bench
+	@tests/bench.sh $(BIN) $(BUILD)/bench $(GEN_MATCH)
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \

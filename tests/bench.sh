@@ -2,14 +2,22 @@
 # bench.sh — `make bench`: how fast bgmatch checks, as moves/s, MB/s and a
 # ratio to `wc -l` over the same bytes, so the figure holds on a noisy machine.
 #
-#   tests/bench.sh [BIN] [DIR]     BIN defaults to build/bgmatch, DIR to
-#                                  build/bench
+#   tests/bench.sh [BIN] [DIR] [GEN]   BIN defaults to build/bgmatch, DIR to
+#                                      build/bench, GEN (the record generator,
+#                                      tests/tools/gen_match.c) to
+#                                      build/tests/tools/gen_match
 #
-# DIR/corpus.mat is made once and deterministically: the valid records of
-# samples/ and of ${BGMATCH_SHARED:-../shared}/corpus (when present; not the
-# three broken ones, not SGF), byte-order marks removed, each followed by a
-# blank line, concatenated in name order and repeated until about 32 MB.  A
-# "move" is a roll cell of a record ("63:"), counted here with grep -o.  Each
+# DIR/corpus.mat is made once and deterministically: at least 50 MB of
+# random legal matches that GEN plays with a fixed seed in all its dialects
+# (gen_match --seed 20261123 --dialect mixed --bytes 52428800: gnubg, XG,
+# BGBlitz, Jellyfish and FIBS layouts, match lengths 1 to 11 and money
+# sessions), followed by the valid records of samples/ and of
+# ${BGMATCH_SHARED:-../shared}/corpus (when present; not the three broken
+# ones, not SGF), byte-order marks removed, each followed by a blank line,
+# in name order.  It is made again when GEN or a record is newer.  The
+# corpus must check without an error: the bench fails otherwise (a bench of
+# a checker that rejects its input measures nothing).  A "move" is a roll
+# cell of a record ("63:"), counted here with grep -o.  Each
 # command (wc -l, check, convert --to yaml) runs three times after a
 # warm-up; the best time counts.  Peak RSS is check's, from GNU time or,
 # without it, python3's resource module.  The last line is for scripts:
@@ -19,10 +27,13 @@ export LC_ALL=C
 
 bin=${1:-build/bgmatch}
 dir=${2:-build/bench}
-target_bytes=$((32 * 1024 * 1024))
+gen=${3:-build/tests/tools/gen_match}
+target_bytes=$((50 * 1024 * 1024))
+seed=20261123
 corpus=${BGMATCH_SHARED:-../shared}/corpus
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
 [[ -x $bin ]] || { echo "bench: $bin is not an executable (make all first)"; exit 2; }
+[[ -x $gen ]] || { echo "bench: $gen is not an executable (make $gen first)"; exit 2; }
 mkdir -p "$dir"
 big=$dir/corpus.mat
 
@@ -36,24 +47,20 @@ sources() {
 }
 
 make_corpus() {
-  local once=$dir/once.mat file size copies
-  : >"$once"
+  local file
+  "$gen" --seed "$seed" --dialect mixed --bytes "$target_bytes" >"$big.tmp" || exit 2
   while read -r file; do
-    sed '1s/^\xEF\xBB\xBF//' "$file" >>"$once"
-    printf '\n\n' >>"$once"
+    printf '\n\n' >>"$big.tmp"
+    sed '1s/^\xEF\xBB\xBF//' "$file" >>"$big.tmp"
   done < <(sources | LC_ALL=C sort)
-  size=$(wc -c <"$once")
-  copies=$(((target_bytes + size - 1) / size))
-  : >"$big.tmp"
-  for ((i = 0; i < copies; i++)); do cat "$once" >>"$big.tmp"; done
   mv "$big.tmp" "$big"
-  rm -f "$once"
-  echo "bench: made $big from $(sources | wc -l) records x $copies copies"
+  echo "bench: made $big: gen_match --seed $seed --dialect mixed --bytes $target_bytes," \
+    "then $(sources | wc -l) real records"
 }
 
-# Made again only when a source record is newer than it.
+# Made again only when the generator or a source record is newer than it.
 stale() {
-  [[ ! -s $big ]] && return 0
+  [[ ! -s $big || $gen -nt $big ]] && return 0
   local file
   while read -r file; do
     [[ $file -nt $big ]] && return 0
@@ -82,7 +89,8 @@ moves=$(grep -oE '(^|[ )])[1-6][1-6]:' "$big" | wc -l)
 cat "$big" >/dev/null # warm the page cache
 problems=$("$bin" check "$big" 2>/dev/null | grep -c ': error: ')
 if [[ $problems -ne 0 ]]; then
-  echo "bench: note: bgmatch reports $problems errors on a corpus of valid records"
+  echo "bench: bgmatch reports $problems errors on a corpus of valid records ($big)"
+  exit 1
 fi
 # peak_rss_kb COMMAND...: the peak resident set of COMMAND, in KB.
 peak_rss_kb() {

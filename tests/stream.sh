@@ -70,6 +70,7 @@ repeat() {
 }
 
 if [[ -n $file ]]; then
+  mkdir -p "$(dirname "$file")"
   repeat >"$file"
   what="a $(($(wc -c <"$file") / 1024 / 1024)) MiB file"
   /usr/bin/time -f '%M %e' -o "$work/time" "$bin" check "$file" >"$work/all.out" 2>"$work/all.err"

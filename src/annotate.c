@@ -44,8 +44,7 @@ static void grow_items(annotate_report *report, size_t count) {
 static void keep_match(annotate_report *report, bg_match *match) {
   if (report->match_count == report->match_capacity) {
     int capacity = report->match_capacity ? report->match_capacity * 2 : 4;
-    report->matches =
-        bg_realloc(report->matches, (size_t)capacity * sizeof *report->matches);
+    report->matches = bg_realloc(report->matches, (size_t)capacity * sizeof(bg_match *));
     report->match_capacity = capacity;
   }
   report->matches[report->match_count++] = match;

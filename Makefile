@@ -62,7 +62,7 @@ ASAN     := BUILD=build-asan SAN=1
 SELFPLAY := build/gnubg-selfplay
 STEP     := tests/step.sh $(BUILD)/check
 
-.PHONY: all deps demo check unit e2e jobs-check stream-check parallel-check corpus sample-check notation-check yaml-roundtrip \
+.PHONY: all deps demo check unit e2e jobs-check stream-check parallel-check corpus sample-check annotate-html notation-check yaml-roundtrip \
         gnubg-check convert-check property-check soak gnubg-import sgf-interop posid-gnubg man-check lint clang-build fuzz valgrind bench install \
         uninstall clean format
 
@@ -132,6 +132,9 @@ $(BUILD)/tests/tools/%: tests/tools/%.c $(BUILD)/libbgmatch.a $(wildcard src/*.h
 demo: deps
 	@$(SUBMAKE) -s all
 	@tests/samples.sh --demo $(BIN)
+	@echo; echo "== a broken sample annotated as one HTML page (bgmatch annotate --format html)"; \
+	$(BIN) annotate --format html -o $(BUILD)/demo-report.html samples/broken/illegal-move.mat; \
+	test -s $(BUILD)/demo-report.html && echo "demo: report written to $(BUILD)/demo-report.html"
 
 unit: $(UNIT_BIN)
 	@tests/unit.sh $(UNIT_BIN)
@@ -144,6 +147,11 @@ corpus: $(BIN)
 
 sample-check: $(BIN)
 	@tests/samples.sh $(BIN)
+
+# annotate --format html on the broken samples: well-formed, self-contained,
+# one SVG board a problem, names escaped, drawn by headless Chromium.
+annotate-html: $(BIN)
+	@tests/annotate-html.sh $(BIN) $(BUILD)/annotate-html
 
 # The writers' output against grammar/bgmatch.schema.json, jq and the man page.
 notation-check: $(BUILD)/tests/tools/write_match
@@ -298,6 +306,7 @@ check: deps
 	@$(STEP) jobs           $(SUBMAKE) jobs-check
 	@$(STEP) corpus         $(SUBMAKE) corpus
 	@$(STEP) samples        $(SUBMAKE) sample-check
+	@$(STEP) annotate-html  $(SUBMAKE) annotate-html
 	@$(STEP) notation       $(SUBMAKE) notation-check
 	@$(STEP) yaml-roundtrip $(SUBMAKE) yaml-roundtrip
 	@$(STEP) gnubg-selfplay $(SUBMAKE) gnubg-check

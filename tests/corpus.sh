@@ -12,7 +12,8 @@
 #   galaxy/match9814649.txt
 #       exit 1, a [score] error on the Wins line of its game (the gammon scored
 #       1 point), no other error; and with --jacoby no error at all.
-# The lines are found with grep here, not written down.  Without the corpus
+# The lines are found with grep here, not written down.  Then the goldens
+# of tests/corpus-golden/ (show, stats and annotate on corpus records).  Without the corpus
 # the script says SKIP (one skipped case) and passes; under CI=true with the
 # shared folder there but no corpus in it, that is a failure.  Ends with
 # "N passed, M failed, K skipped".
@@ -116,4 +117,21 @@ else
   verdict FAIL "$galaxy" "missing from the corpus"
 fi
 
+# Goldens of the commands people read (show, stats, annotate) on real
+# records, valid and broken: tests/corpus-golden/NAME.cmd is one command
+# line run in the corpus folder (so the names in the output are the
+# corpus's own), NAME.expected its standard output, read by eye.
+golden=$here/corpus-golden
+for cmd in "$golden"/*.cmd; do
+  name=$(basename "$cmd" .cmd)
+  read -r -a words <"$cmd"
+  got=$("$bin" "${words[@]}" 2>/dev/null) # in the corpus folder (cd above)
+  if [[ ! -f $golden/$name.expected ]]; then
+    verdict FAIL "golden $name" "no $name.expected"
+  elif [[ $got == "$(cat "$golden/$name.expected")" ]]; then
+    verdict ok "golden $name ($(wc -l <"$golden/$name.expected") lines)"
+  else
+    verdict FAIL "golden $name" "differs: $(diff <(echo "$got") "$golden/$name.expected" | head -n 4)"
+  fi
+done
 tally_end

@@ -1,0 +1,1 @@
+annotate --board --ids galaxy/match9814649.txt

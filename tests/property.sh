@@ -31,6 +31,8 @@
 #     warning; found by make soak, seed 1510811 — a checker matter, not
 #     fixed here).
 #
+# (c) determinism: one seed, run twice, gives the same bytes.
+#
 # Counts are printed (records, mutations, detected, equivalent-skipped,
 # missed, per kind); a miss prints the reproducer (the gen_match command),
 # the mutation and what check said, and fails the test.
@@ -187,6 +189,20 @@ mutation_property() {
   fi
 }
 
+# ---- (c) a seed gives the same bytes ------------------------------------
+# (the bench corpus and every reproducer above rely on it)
+determinism_property() {
+  local first second
+  first=$("$gen" --seed 7 --matches 20 --dialect mixed | cksum)
+  second=$("$gen" --seed 7 --matches 20 --dialect mixed | cksum)
+  if [[ -n $first && $first == "$second" ]]; then
+    verdict ok "property determinism (gen_match --seed 7 --matches 20 --dialect mixed twice: the same bytes)"
+  else
+    verdict FAIL "property determinism" "two runs of one seed differ ($first vs $second)"
+  fi
+}
+
 clean_property
 mutation_property
+determinism_property
 tally_end

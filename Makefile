@@ -4,7 +4,8 @@
 #   make check    install missing build deps, build, run every test
 #                 (unit + end-to-end + corpus + samples + the YAML/JSON
 #                 notation and its reader's round trip + GNU Backgammon both
-#                 ways + convert + lint, then again under ASan+UBSan, then
+#                 ways + convert + property tests over generated records +
+#                 lint, then again under ASan+UBSan, then
 #                 valgrind); ends with
 #                 "N passed, M failed, K skipped"
 #   make lint     cppcheck and clang-tidy (.clang-tidy) over src/

@@ -29,7 +29,8 @@
  *   bgblitz    CRLF, `; Automated play by` comments, dice as rolled,
  *              `bar/` and `/off`, chains `24/18/13` (a hit marked on its hop)
  *   jellyfish  no header but a `; +---+` banner and a `#` line, combined
- *              hops `24/13` (where no hop on the way hits), `(2)` repeats
+ *              hops `24/13` (where no order of the dice would hit on the
+ *              way: mark_clear_hops), `(2)` repeats
  *   fibs       no header, ratings in the names, score line not aligned,
  *              dice as rolled, hits never marked, `25/` and `/0`
  *   canonical  bgmatch's own layout: the match generated as gnubg's, read
@@ -40,7 +41,7 @@
  * --mutate K writes the same record with one corruption, the site chosen
  * by K among the sites the record offers (a kind first, then one of its
  * sites), and prints on stderr one line
- *   mutation kind=KIND line=L equivalent=0|1 detail=...
+ *   mutation kind=KIND line=L equivalent=0|1 excluded=0|1 detail=...
  * L is the output line changed (for a "Takes" left out, the line of the
  * doubler's next roll, where the record first shows the double
  * unanswered).  equivalent=1 says the engine finds the mutated line legal
@@ -48,9 +49,11 @@
  * dice ends (in a dialect that never marks hits, leaves the roller's
  * checkers where one does: a hop may hit unmarked there), or the "Wins"
  * value is one the rules allow (capped at the points needed); a checker
- * must not be blamed for accepting it.  Kinds: die (one die changed),
- * point (one step's destination moved), step (one step left out), hitmark
- * (a `*` on a step that hits nothing), unmark (a hit written without its
+ * must not be blamed for accepting it.  excluded=1: the mutated play is
+ * legal only as a combined move that hits on its way without the '*' of a
+ * record that marks hits, on which bgmatch check is silent (judge_steps).  Kinds: die
+ * (one die changed), point (one step's destination moved), step (one step left out),
+ * hitmark (a `*` on a step that hits nothing), unmark (a hit written without its
  * `*`, once the match has marked two; both a warning by design,
  * [hit-marker]), owner (a double by the player who does not own the cube,
  * dropped), crawford (a double in the Crawford game, dropped), value (a
@@ -214,6 +217,16 @@ static const char *const mutation_names[MUT_KINDS] = {
     "die",      "point", "step", "hitmark", "unmark", "owner",
     "crawford", "value", "take", "wins",    "score"};
 
+/* What the engine makes of a mutated line. */
+typedef enum {
+  MUTANT_BROKEN,     /* breaks a rule: the checker must say so on its line */
+  MUTANT_EQUIVALENT, /* another legal line: nothing to say */
+  /* legal only as a combined move that hits on its way, unmarked, in a
+   * record that marks hits: bgmatch check gives no [hit-marker] warning
+   * there (make soak, seed 1510811), so it is kept out of the property */
+  MUTANT_EXCLUDED,
+} mutant_verdict;
+
 /* ---- the generator's state -------------------------------------------- */
 
 typedef struct {
@@ -243,7 +256,7 @@ typedef struct {
   bool mutated;
   bool mark_next_cell; /* the next cell's line is the mutation's */
   long mutation_line;
-  bool mutation_equivalent;
+  mutant_verdict mutation_verdict;
   char mutation_detail[160];
   /* the match */
   int length;       /* 0 money */
@@ -267,13 +280,13 @@ static bool at_site(generator *g, mutation_kind kind) {
   return !g->mutated && g->target_kind == (int)kind && g->target_index == index;
 }
 
-static void note_mutation(generator *g, bool equivalent, const char *fmt, ...) {
+static void note_mutation(generator *g, mutant_verdict verdict, const char *fmt, ...) {
   va_list args;
   va_start(args, fmt);
   vsnprintf(g->mutation_detail, sizeof g->mutation_detail, fmt, args);
   va_end(args);
   g->mutated = true;
-  g->mutation_equivalent = equivalent;
+  g->mutation_verdict = verdict;
 }
 
 /* ---- output lines ------------------------------------------------------ */
@@ -338,7 +351,32 @@ static void place_result(generator *g, int column, const char *text, bool mutate
 typedef struct {
   int from, to;
   bool hit;
+  bool may_hop; /* may be joined with the next step as a combined hop */
 } written_step;
+
+/* Marks the steps a combined hop may join with the next one: the same
+ * checker going on, and the other order of the two dice landing on no
+ * opposing blot, since the hop would then also read as a hit and leave
+ * the record ambiguous (the checker may rightly wait for later moves to
+ * choose, and a mutation would not show on its own line). */
+static void mark_clear_hops(const bg_board *view, written_step *steps, int count) {
+  bg_board board = *view;
+  for (int i = 0; i < count; i++)
+    steps[i].may_hop = false;
+  for (int i = 0; i < count; i++) {
+    int from = steps[i].from, to = steps[i].to;
+    if (from < 1 || from > BG_BAR || to < 0 || to >= from || board.checkers[0][from] == 0)
+      return;
+    if (i + 1 < count && steps[i + 1].from == to && to != BG_OFF) {
+      int other_first = from - (steps[i + 1].from - steps[i + 1].to);
+      steps[i].may_hop = other_first < 1 || other_first == to ||
+                         board_opponent_checkers_on(&board, other_first) != 1;
+    }
+    if (to != BG_OFF && board_opponent_checkers_on(&board, to) > 1)
+      return;
+    board_apply_step(&board, from, to);
+  }
+}
 
 static void point_text(const dialect *d, int point, bool is_from, char *buf,
                        size_t size) {
@@ -361,7 +399,7 @@ static int move_text(const dialect *d, const written_step *steps, int count, int
   for (;;) {
     bool joins =
         j + 1 < count && steps[j + 1].from == steps[j].to && steps[j].to != BG_OFF;
-    bool hop = d->hops && joins && !steps[j].hit;
+    bool hop = d->hops && joins && !steps[j].hit && steps[j].may_hop;
     bool chain = d->chains && joins;
     if (!hop) {
       point_text(d, steps[j].to, false, point, sizeof point);
@@ -440,23 +478,29 @@ static bool same_own_checkers(const bg_board *a, const bg_board *b) {
   return memcmp(a->checkers[0], b->checkers[0], sizeof a->checkers[0]) == 0;
 }
 
-/* True when `steps` end in a position one of the legal plays of the dice
- * ends in: another legal play, not an error.  In a dialect that never
- * marks hits only the roller's checkers count: there "10/7 7/6" with 11
- * is also the legal 10/9/8/7/6 that hits on the way, and "2/0" with 12
- * the hop 2/1/0, so the line is legal and the record goes wrong later. */
-static bool legal_elsewhere(generator *g, const bg_board *board, int die1, int die2,
-                            written_step *steps, int count) {
+/* What the engine makes of `steps` played with the dice: equivalent when
+ * they end where a legal play of the dice ends; in a dialect that never
+ * marks hits, when they leave the roller's checkers where a legal play
+ * does (there "10/7 7/6" with 11 is also the legal 10/9/8/7/6 that hits on
+ * the way, and "2/0" with 12 the hop 2/1/0: the line is legal, the record
+ * goes wrong later).  In a dialect that marks hits that second case is a
+ * hit left unmarked on the way of a combined move: excluded. */
+static mutant_verdict judge_steps(generator *g, const bg_board *board, int die1, int die2,
+                                  written_step *steps, int count) {
   bg_board after;
   if (!follow_steps(board, steps, count, &after))
-    return false;
+    return MUTANT_BROKEN;
   movegen_legal_plays(board, die1, die2, &g->plays);
+  bool own_alike = false;
   for (int i = 0; i < g->plays.count; i++) {
     const bg_board *legal = &g->plays.plays[i].result;
-    if (g->d->marks_hits ? board_equal(legal, &after) : same_own_checkers(legal, &after))
-      return true;
+    if (board_equal(legal, &after))
+      return MUTANT_EQUIVALENT;
+    own_alike = own_alike || same_own_checkers(legal, &after);
   }
-  return false;
+  if (!own_alike)
+    return MUTANT_BROKEN;
+  return g->d->marks_hits ? MUTANT_EXCLUDED : MUTANT_EQUIVALENT;
 }
 
 /* ---- mutating a roll -------------------------------------------------- */
@@ -478,8 +522,8 @@ static bool mutate_roll(generator *g, const bg_board *view, int *die1, int *die2
     int *die = rng_chance(&g->rng, 50) ? die1 : die2;
     int old = *die;
     *die = 1 + (old - 1 + 1 + rng_below(&g->rng, 5)) % 6;
-    note_mutation(g, legal_elsewhere(g, view, *die1, *die2, steps, *count), "die %d->%d",
-                  old, *die);
+    note_mutation(g, judge_steps(g, view, *die1, *die2, steps, *count), "die %d->%d", old,
+                  *die);
     return true;
   }
   if (*count > 0 && at_site(g, MUT_POINT)) {
@@ -489,7 +533,7 @@ static bool mutate_roll(generator *g, const bg_board *view, int *die1, int *die2
       steps[i].from = 2;
     else
       steps[i].to = other_point(&g->rng, old_to, old_from);
-    note_mutation(g, legal_elsewhere(g, view, *die1, *die2, steps, *count),
+    note_mutation(g, judge_steps(g, view, *die1, *die2, steps, *count),
                   "step %d: %d/%d->%d/%d", i + 1, old_from, old_to, steps[i].from,
                   steps[i].to);
     return true;
@@ -499,7 +543,7 @@ static bool mutate_roll(generator *g, const bg_board *view, int *die1, int *die2
     int from = steps[i].from, to = steps[i].to;
     memmove(&steps[i], &steps[i + 1], (size_t)(*count - i - 1) * sizeof steps[0]);
     (*count)--;
-    note_mutation(g, legal_elsewhere(g, view, *die1, *die2, steps, *count),
+    note_mutation(g, judge_steps(g, view, *die1, *die2, steps, *count),
                   "step %d (%d/%d) left out", i + 1, from, to);
     return true;
   }
@@ -522,7 +566,7 @@ static bool mutate_hitmark(generator *g, const bg_board *view, written_step *ste
     return false;
   int i = candidates[rng_below(&g->rng, n)];
   steps[i].hit = true;
-  note_mutation(g, false, "'*' on %d/%d", steps[i].from, steps[i].to);
+  note_mutation(g, MUTANT_BROKEN, "'*' on %d/%d", steps[i].from, steps[i].to);
   return true;
 }
 
@@ -543,7 +587,7 @@ static bool mutate_unmark(generator *g, written_step *steps, int count) {
     return false;
   int i = candidates[rng_below(&g->rng, n)];
   steps[i].hit = false;
-  note_mutation(g, false, "no '*' on %d/%d", steps[i].from, steps[i].to);
+  note_mutation(g, MUTANT_BROKEN, "no '*' on %d/%d", steps[i].from, steps[i].to);
   return true;
 }
 
@@ -564,7 +608,8 @@ static bool play_roll(generator *g, int player, int die1, int die2) {
   written_step steps[BG_MAX_DICE_STEPS];
   int count = play->step_count;
   for (int i = 0; i < count; i++)
-    steps[i] = (written_step){play->steps[i].from, play->steps[i].to, play->steps[i].hit};
+    steps[i] = (written_step){
+        .from = play->steps[i].from, .to = play->steps[i].to, .hit = play->steps[i].hit};
   int shown1 = die1, shown2 = die2;
   if (!g->d->dice_as_rolled && shown2 > shown1) {
     shown1 = die2;
@@ -574,6 +619,7 @@ static bool play_roll(generator *g, int player, int die1, int die2) {
                  mutate_hitmark(g, &view, steps, count) || mutate_unmark(g, steps, count);
   for (int i = 0; i < count; i++)
     g->marked_hits += steps[i].hit;
+  mark_clear_hops(&view, steps, count);
   char cell[512];
   roll_cell(g->d, shown1, shown2, steps, count, cell, sizeof cell);
   place_cell(g, player, cell, mutated);
@@ -594,7 +640,8 @@ static void write_wins(generator *g, int winner, int points) {
      * centred gammon counted once in a money session without tags. */
     bool capped = g->length > 0 && need < points && written == need;
     bool centred_money = g->length == 0 && g->owner == -1 && written == g->cube;
-    note_mutation(g, capped || centred_money, "Wins %d->%d", points, written);
+    note_mutation(g, capped || centred_money ? MUTANT_EQUIVALENT : MUTANT_BROKEN,
+                  "Wins %d->%d", points, written);
   }
   char cell[96];
   snprintf(cell, sizeof cell, " Wins %d point%s%s", written,
@@ -613,7 +660,7 @@ static int next_cube_value(generator *g) {
 static void illegal_double(generator *g, int player, mutation_kind kind) {
   char cell[64];
   snprintf(cell, sizeof cell, " Doubles => %d", next_cube_value(g));
-  note_mutation(g, false, "%s double by %s at cube %d",
+  note_mutation(g, MUTANT_BROKEN, "%s double by %s at cube %d",
                 kind == MUT_OWNER ? "not the owner's" : "Crawford game", g->names[player],
                 g->cube);
   place_cell(g, player, cell, true);
@@ -639,7 +686,7 @@ static bool cube_turn(generator *g, int player) {
   int written = value;
   if (mutated) {
     written = rng_chance(&g->rng, 50) ? value * 2 : (value == 2 ? 3 : value / 2);
-    note_mutation(g, false, "Doubles => %d->%d", value, written);
+    note_mutation(g, MUTANT_BROKEN, "Doubles => %d->%d", value, written);
   }
   char cell[64];
   snprintf(cell, sizeof cell, " Doubles => %d", written);
@@ -651,7 +698,7 @@ static bool cube_turn(generator *g, int player) {
   }
   if (at_site(g, MUT_TAKE)) {
     /* Nothing says so until the doubler rolls on: its line is the one. */
-    note_mutation(g, false, "Takes left out");
+    note_mutation(g, MUTANT_BROKEN, "Takes left out");
     g->mark_next_cell = true;
   } else {
     place_cell(g, 1 - player, " Takes", false);
@@ -669,8 +716,8 @@ static void score_line(generator *g, int game_number) {
     int delta =
         rng_chance(&g->rng, 50) || shown[side] < 2 ? 1 + rng_below(&g->rng, 2) : -1;
     shown[side] += delta;
-    note_mutation(g, false, "score %d-%d -> %d-%d", g->score[0], g->score[1], shown[0],
-                  shown[1]);
+    note_mutation(g, MUTANT_BROKEN, "score %d-%d -> %d-%d", g->score[0], g->score[1],
+                  shown[0], shown[1]);
     g->mutation_line = g->line + 1;
   }
   char left[96];
@@ -999,9 +1046,10 @@ static bool run_mutated(generator *g, const run_options *run) {
     return false;
   }
   generate(g, run->matches, run->min_bytes);
-  fprintf(stderr, "mutation kind=%s line=%ld equivalent=%d detail=%s\n",
+  fprintf(stderr, "mutation kind=%s line=%ld equivalent=%d excluded=%d detail=%s\n",
           mutation_names[g->target_kind], g->mutation_line,
-          g->mutation_equivalent ? 1 : 0, g->mutation_detail);
+          g->mutation_verdict == MUTANT_EQUIVALENT,
+          g->mutation_verdict == MUTANT_EXCLUDED, g->mutation_detail);
   return g->mutated;
 }
 

@@ -179,6 +179,48 @@ bool referee_replay_one_die_per_move(const bg_action *roll, const bg_board *view
   return true;
 }
 
+/* Can any checker of the roller make one legal step with `die`? */
+static bool any_step(const bg_board *view, int die) {
+  for (int from = BG_BAR; from >= 1; from--)
+    if (view->checkers[0][from] && board_step_target(view, from, die) >= 0)
+      return true;
+  return false;
+}
+
+/* Could another play that leaves the roller's checkers where this one does
+ * hit a blot this one passes over?  Every step of any such play lands on a
+ * point some written move spans or ends on (the number of steps spanning a
+ * point follows from where the checkers leave and arrive, whatever the
+ * route), so a blot strictly inside a written move and on no destination
+ * is the only way two readings can differ. */
+static bool hidden_blot_on_the_way(const bg_action *roll, const bg_board *view) {
+  bool destination[BG_SLOTS] = {false};
+  for (int i = 0; i < roll->move_count; i++)
+    destination[roll->moves[i].to] = true;
+  for (int i = 0; i < roll->move_count; i++)
+    for (int point = roll->moves[i].to + 1; point < roll->moves[i].from; point++)
+      if (point <= 24 && !destination[point] && board_is_blot_of_opponent(view, point))
+        return true;
+  return false;
+}
+
+bool referee_replay_maximal(const bg_action *roll, const bg_board *view,
+                            bg_board *result) {
+  move_search search;
+  if (roll->die1 < 1 || roll->die1 > 6 || roll->die2 < 1 || roll->die2 > 6 ||
+      !search_init(&search, roll, 0) || !search_run(&search, roll, view))
+    return false;
+  /* all dice played is as many as can be; none played is legal only when
+   * no die moves anything (a partial play is left to the move generator) */
+  if (search.dice_used != search.dice_total &&
+      (search.dice_used != 0 || any_step(view, roll->die1) || any_step(view, roll->die2)))
+    return false;
+  if (hidden_blot_on_the_way(roll, view))
+    return false;
+  *result = search.final_board;
+  return true;
+}
+
 /* The checkers the notation moves, each at `at` on its way to `to`: they
  * advance one die at a time, in any interleaving, since "bar/15*(2)" with
  * 55 enters both checkers before either moves on, and "8/off(2)" with 44

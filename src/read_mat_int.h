@@ -54,10 +54,13 @@ typedef struct {
   pcre2_code *code[PAT_COUNT];
   bool jit[PAT_COUNT]; /* JIT-compiled: matched by the fast path */
   int group[GRP_COUNT];
-  pcre2_match_data *data; /* shared: a result lives until the next match */
-  PCRE2_SIZE *ovector;    /* data's, cached: it is read for every group */
+  pcre2_match_data *data;    /* shared: a result lives until the next match */
+  PCRE2_SIZE *match_ovector; /* data's, cached */
+  PCRE2_SIZE *ovector;       /* the last result's: data's or the memo's */
+  const char *memo_mark;     /* the last result's mark when it came from the memo */
   uint32_t ovector_pairs;
   pcre2_match_context *context;
+  struct mat_memo *memo; /* cell tokens already matched (read_mat_memo.c) */
 } mat_patterns;
 
 /* A byte range of the current line, [start, end). */
@@ -117,6 +120,21 @@ void mat_patterns_free(mat_patterns *patterns);
 /* Matches pattern `id` against line[0, length) at `offset`, anchored there. */
 bool mat_match_at(mat_patterns *patterns, mat_pattern_id id, const char *text,
                   size_t length, size_t offset);
+
+/* mat_match_at's PCRE2 return code: above 0, one more than the highest
+ * group set. */
+int mat_match_rc(mat_patterns *patterns, mat_pattern_id id, const char *text,
+                 size_t length, size_t offset);
+
+/* PAT_CELL_TOKEN at `offset`, answered from the memo when the same word
+ * (the bytes up to the next blank) was matched before as a whole roll or
+ * move token: the same result as mat_match_at, without running PCRE2. */
+bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
+                     size_t offset);
+
+/* The memo of mat_match_token: made and freed with the patterns. */
+bool mat_memo_new(mat_patterns *patterns);
+void mat_memo_free(mat_patterns *patterns);
 
 /* The span of group `group` in the last match; false when it did not take
  * part in it.  Inline: it runs a dozen times per move token. */

@@ -486,7 +486,7 @@ void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
   mat_patterns *patterns = &reader->patterns;
   for (offset = skip_blanks(line, offset); offset < line->length;
        offset = skip_blanks(line, offset)) {
-    if (!mat_match_at(patterns, PAT_CELL_TOKEN, line->text, line->length, offset)) {
+    if (!mat_match_token(patterns, line->text, line->length, offset)) {
       /* On a line with no move number, text before any cell is a stray
        * line (a remark without ';', line noise): it takes no turn. */
       bool stray = reader->move_number == 0 && state.cells == 0;

@@ -1,0 +1,140 @@
+/*
+ * read_mat_memo.c — remembers what the cell-token pattern said about a
+ * word, so that the same word met again is not matched again.
+ *
+ * A record is written with a small vocabulary: "63:", "24/18", "13/7*",
+ * "6/off" make most of its tokens.  Matching each with PCRE2 is most of
+ * the reader's time; looking the word up is a tenth of that.  The memo
+ * holds results of PCRE2 only (grammar/ stays the one lexicon), and only
+ * results that cannot depend on what follows the word:
+ *  - the match covers the word exactly (up to a blank or the line's end);
+ *  - its mark is "roll" or "move": the roll branch comes first and reads
+ *    no further than its ':', and a move is made of non-blank bytes, so the
+ *    pattern's final look-ahead (a blank or the end) holds wherever the
+ *    word ends.  Other tokens ("Doubles => 2", a roll without its colon)
+ *    look past the word and are always matched.
+ */
+#include "read_mat_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MEMO_SLOTS 1024 /* a power of two */
+#define MEMO_KEY 15     /* longer words are matched every time */
+#define MEMO_PAIRS 12   /* groups a remembered token may set, the whole included */
+
+typedef struct {
+  uint8_t length; /* of the word; 0: an empty slot */
+  uint8_t pairs;
+  char key[MEMO_KEY];
+  uint8_t group[MEMO_PAIRS]; /* ovector pair numbers */
+  uint8_t start[MEMO_PAIRS]; /* offsets from the word's start */
+  uint8_t end[MEMO_PAIRS];
+  const char *mark; /* PCRE2's, in the compiled pattern: lives as long */
+} memo_entry;
+
+struct mat_memo {
+  memo_entry slot[MEMO_SLOTS];
+  PCRE2_SIZE *ovector; /* all unset but the pairs of the last entry used */
+  const memo_entry *shown;
+};
+
+bool mat_memo_new(mat_patterns *patterns) {
+  struct mat_memo *memo = calloc(1, sizeof *memo);
+  PCRE2_SIZE *ovector = malloc(2 * (size_t)patterns->ovector_pairs * sizeof *ovector);
+  if (!memo || !ovector) {
+    free(memo);
+    free(ovector);
+    return false;
+  }
+  for (uint32_t i = 0; i < 2 * patterns->ovector_pairs; i++)
+    ovector[i] = PCRE2_UNSET;
+  memo->ovector = ovector;
+  patterns->memo = memo;
+  return true;
+}
+
+void mat_memo_free(mat_patterns *patterns) {
+  if (patterns->memo)
+    free(patterns->memo->ovector);
+  free(patterns->memo);
+  patterns->memo = NULL;
+}
+
+static uint32_t word_hash(const char *word, size_t length) {
+  uint32_t hash = 2166136261u; /* FNV-1a */
+  for (size_t i = 0; i < length; i++)
+    hash = (hash ^ (unsigned char)word[i]) * 16777619u;
+  return hash ^ (hash >> 15);
+}
+
+/* Unsets the pairs the last entry shown set: the memo's ovector is all
+ * unset but for them. */
+static void unshow(struct mat_memo *memo) {
+  const memo_entry *shown = memo->shown;
+  if (!shown)
+    return;
+  for (int i = 0; i < shown->pairs; i++)
+    memo->ovector[2 * shown->group[i]] = memo->ovector[2 * shown->group[i] + 1] =
+        PCRE2_UNSET;
+  memo->shown = NULL;
+}
+
+/* Makes `entry` the last result, as if PCRE2 had just matched at `offset`. */
+static void show(mat_patterns *patterns, const memo_entry *entry, size_t offset) {
+  struct mat_memo *memo = patterns->memo;
+  unshow(memo);
+  for (int i = 0; i < entry->pairs; i++) {
+    memo->ovector[2 * entry->group[i]] = offset + entry->start[i];
+    memo->ovector[2 * entry->group[i] + 1] = offset + entry->end[i];
+  }
+  memo->shown = entry;
+  patterns->ovector = memo->ovector;
+  patterns->memo_mark = entry->mark;
+}
+
+/* Keeps PCRE2's result for the word at `offset` when it cannot depend on
+ * what follows the word (see the top of the file). */
+static void remember(mat_patterns *patterns, memo_entry *entry, int rc, const char *word,
+                     size_t length, size_t offset) {
+  const PCRE2_SIZE *ovector = patterns->match_ovector;
+  const char *mark = mat_match_mark(patterns);
+  if (ovector[1] != offset + length ||
+      (strcmp(mark, "roll") != 0 && strcmp(mark, "move") != 0))
+    return;
+  memo_entry kept = {.length = (uint8_t)length, .mark = mark};
+  for (int g = 0; g < rc; g++) {
+    if (ovector[2 * g] == PCRE2_UNSET)
+      continue;
+    if (kept.pairs == MEMO_PAIRS || g > UINT8_MAX)
+      return;
+    kept.group[kept.pairs] = (uint8_t)g;
+    kept.start[kept.pairs] = (uint8_t)(ovector[2 * g] - offset);
+    kept.end[kept.pairs++] = (uint8_t)(ovector[2 * g + 1] - offset);
+  }
+  memcpy(kept.key, word, length);
+  if (patterns->memo->shown == entry)
+    unshow(patterns->memo); /* its pairs must go before it changes */
+  *entry = kept;
+}
+
+bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
+                     size_t offset) {
+  size_t end = offset;
+  while (end < length && text[end] != ' ' && text[end] != '\t')
+    end++;
+  size_t word = end - offset;
+  if (word == 0 || word > MEMO_KEY)
+    return mat_match_at(patterns, PAT_CELL_TOKEN, text, length, offset);
+  memo_entry *entry =
+      &patterns->memo->slot[word_hash(text + offset, word) & (MEMO_SLOTS - 1)];
+  if (entry->length == word && memcmp(entry->key, text + offset, word) == 0) {
+    show(patterns, entry, offset);
+    return true;
+  }
+  int rc = mat_match_rc(patterns, PAT_CELL_TOKEN, text, length, offset);
+  if (rc <= 0)
+    return false;
+  remember(patterns, entry, rc, text + offset, word, offset);
+  return true;
+}

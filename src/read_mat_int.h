@@ -132,6 +132,12 @@ int mat_match_rc(mat_patterns *patterns, mat_pattern_id id, const char *text,
 bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
                      size_t offset);
 
+/* mat_match_at(patterns, id, text, length, 0) for a pattern whose match,
+ * when it ends at the line's first ')', looks no further (the move
+ * number): answered from the memo when the same line start matched so. */
+bool mat_match_line_start(mat_patterns *patterns, mat_pattern_id id, const char *text,
+                          size_t length);
+
 /* The memo of mat_match_token: made and freed with the patterns. */
 bool mat_memo_new(mat_patterns *patterns);
 void mat_memo_free(mat_patterns *patterns);

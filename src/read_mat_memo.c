@@ -13,6 +13,9 @@
  *    pattern's final look-ahead (a blank or the end) holds wherever the
  *    word ends.  Other tokens ("Doubles => 2", a roll without its colon)
  *    look past the word and are always matched.
+ * The move number that opens a move line ("  12)") is remembered the same
+ * way, keyed by the line up to its first ')', where that match ends (it
+ * looks no further).
  */
 #include "read_mat_int.h"
 
@@ -20,13 +23,14 @@
 #include <string.h>
 
 #define MEMO_SLOTS 1024 /* a power of two */
-#define MEMO_KEY 15     /* longer words are matched every time */
-#define MEMO_PAIRS 12   /* groups a remembered token may set, the whole included */
+#define MEMO_KEY 16     /* longer words are matched every time */
+#define MEMO_PAIRS 10   /* groups a remembered token may set, the whole included */
 
 typedef struct {
-  uint8_t length; /* of the word; 0: an empty slot */
+  uint64_t key[2]; /* the word's bytes, zero-padded */
+  uint8_t length;  /* of the word; 0: an empty slot */
+  uint8_t pattern;
   uint8_t pairs;
-  char key[MEMO_KEY];
   uint8_t group[MEMO_PAIRS]; /* ovector pair numbers */
   uint8_t start[MEMO_PAIRS]; /* offsets from the word's start */
   uint8_t end[MEMO_PAIRS];
@@ -38,6 +42,13 @@ struct mat_memo {
   PCRE2_SIZE *ovector; /* all unset but the pairs of the last entry used */
   const memo_entry *shown;
 };
+
+/* A word being looked up: its bytes as two words, for a quick compare. */
+typedef struct {
+  uint64_t key[2];
+  size_t length;
+  mat_pattern_id pattern;
+} memo_word;
 
 bool mat_memo_new(mat_patterns *patterns) {
   struct mat_memo *memo = calloc(1, sizeof *memo);
@@ -61,11 +72,24 @@ void mat_memo_free(mat_patterns *patterns) {
   patterns->memo = NULL;
 }
 
-static uint32_t word_hash(const char *word, size_t length) {
-  uint32_t hash = 2166136261u; /* FNV-1a */
-  for (size_t i = 0; i < length; i++)
-    hash = (hash ^ (unsigned char)word[i]) * 16777619u;
-  return hash ^ (hash >> 15);
+static void make_word(memo_word *word, mat_pattern_id pattern, const char *text,
+                      size_t length) {
+  char bytes[MEMO_KEY] = {0};
+  memcpy(bytes, text, length);
+  memcpy(word->key, bytes, sizeof word->key);
+  word->length = length;
+  word->pattern = pattern;
+}
+
+static memo_entry *slot_of(const mat_patterns *patterns, const memo_word *word) {
+  uint64_t hash = (word->key[0] * 0x9e3779b97f4a7c15u) ^
+                  (word->key[1] * 0xbf58476d1ce4e5b9u) ^ (word->length + word->pattern);
+  return &patterns->memo->slot[(hash ^ (hash >> 29)) & (MEMO_SLOTS - 1)];
+}
+
+static bool holds(const memo_entry *entry, const memo_word *word) {
+  return entry->length == word->length && entry->pattern == word->pattern &&
+         entry->key[0] == word->key[0] && entry->key[1] == word->key[1];
 }
 
 /* Unsets the pairs the last entry shown set: the memo's ovector is all
@@ -93,16 +117,15 @@ static void show(mat_patterns *patterns, const memo_entry *entry, size_t offset)
   patterns->memo_mark = entry->mark;
 }
 
-/* Keeps PCRE2's result for the word at `offset` when it cannot depend on
- * what follows the word (see the top of the file). */
-static void remember(mat_patterns *patterns, memo_entry *entry, int rc, const char *word,
-                     size_t length, size_t offset) {
+/* Keeps PCRE2's last result, a match of `word` at `offset` (the caller
+ * knows it cannot depend on what follows the word). */
+static void remember(mat_patterns *patterns, memo_entry *entry, int rc,
+                     const memo_word *word, size_t offset) {
   const PCRE2_SIZE *ovector = patterns->match_ovector;
-  const char *mark = mat_match_mark(patterns);
-  if (ovector[1] != offset + length ||
-      (strcmp(mark, "roll") != 0 && strcmp(mark, "move") != 0))
-    return;
-  memo_entry kept = {.length = (uint8_t)length, .mark = mark};
+  memo_entry kept = {.key = {word->key[0], word->key[1]},
+                     .length = (uint8_t)word->length,
+                     .pattern = (uint8_t)word->pattern,
+                     .mark = mat_match_mark(patterns)};
   for (int g = 0; g < rc; g++) {
     if (ovector[2 * g] == PCRE2_UNSET)
       continue;
@@ -112,7 +135,6 @@ static void remember(mat_patterns *patterns, memo_entry *entry, int rc, const ch
     kept.start[kept.pairs] = (uint8_t)(ovector[2 * g] - offset);
     kept.end[kept.pairs++] = (uint8_t)(ovector[2 * g + 1] - offset);
   }
-  memcpy(kept.key, word, length);
   if (patterns->memo->shown == entry)
     unshow(patterns->memo); /* its pairs must go before it changes */
   *entry = kept;
@@ -123,18 +145,41 @@ bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
   size_t end = offset;
   while (end < length && text[end] != ' ' && text[end] != '\t')
     end++;
-  size_t word = end - offset;
-  if (word == 0 || word > MEMO_KEY)
+  if (end == offset || end - offset > MEMO_KEY)
     return mat_match_at(patterns, PAT_CELL_TOKEN, text, length, offset);
-  memo_entry *entry =
-      &patterns->memo->slot[word_hash(text + offset, word) & (MEMO_SLOTS - 1)];
-  if (entry->length == word && memcmp(entry->key, text + offset, word) == 0) {
+  memo_word word;
+  make_word(&word, PAT_CELL_TOKEN, text + offset, end - offset);
+  memo_entry *entry = slot_of(patterns, &word);
+  if (holds(entry, &word)) {
     show(patterns, entry, offset);
     return true;
   }
   int rc = mat_match_rc(patterns, PAT_CELL_TOKEN, text, length, offset);
   if (rc <= 0)
     return false;
-  remember(patterns, entry, rc, text + offset, word, offset);
+  const char *mark = mat_match_mark(patterns);
+  if (patterns->match_ovector[1] == end &&
+      (strcmp(mark, "roll") == 0 || strcmp(mark, "move") == 0))
+    remember(patterns, entry, rc, &word, offset);
+  return true;
+}
+
+bool mat_match_line_start(mat_patterns *patterns, mat_pattern_id id, const char *text,
+                          size_t length) {
+  const char *close = memchr(text, ')', length < MEMO_KEY ? length : MEMO_KEY);
+  if (!close)
+    return mat_match_at(patterns, id, text, length, 0);
+  memo_word word;
+  make_word(&word, id, text, (size_t)(close - text) + 1);
+  memo_entry *entry = slot_of(patterns, &word);
+  if (holds(entry, &word)) {
+    show(patterns, entry, 0);
+    return true;
+  }
+  int rc = mat_match_rc(patterns, id, text, length, 0);
+  if (rc <= 0)
+    return false;
+  if (patterns->match_ovector[1] == word.length)
+    remember(patterns, entry, rc, &word, 0);
   return true;
 }

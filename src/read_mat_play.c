@@ -468,7 +468,7 @@ static size_t read_move_number(line_state *state) {
   const mat_line *line = state->line;
   reader->move_number = 0;
   state->left_column = reader->left_column;
-  if (!mat_match_at(&reader->patterns, PAT_MOVE_NUMBER, line->text, line->length, 0))
+  if (!mat_match_line_start(&reader->patterns, PAT_MOVE_NUMBER, line->text, line->length))
     return 0;
   mat_span number = {0, 0};
   mat_group_span(&reader->patterns, GRP_MOVE_NUMBER_NUMBER, &number);

@@ -72,11 +72,15 @@ void mat_memo_free(mat_patterns *patterns) {
   patterns->memo = NULL;
 }
 
+/* The key is built byte by byte: a memcpy of a variable length is a libc
+ * call that costs more than the lookup. */
 static void make_word(memo_word *word, mat_pattern_id pattern, const char *text,
                       size_t length) {
-  char bytes[MEMO_KEY] = {0};
-  memcpy(bytes, text, length);
-  memcpy(word->key, bytes, sizeof word->key);
+  uint64_t key[2] = {0, 0};
+  for (size_t i = 0; i < length; i++)
+    key[i / 8] |= (uint64_t)(unsigned char)text[i] << (8 * (i % 8));
+  word->key[0] = key[0];
+  word->key[1] = key[1];
   word->length = length;
   word->pattern = pattern;
 }

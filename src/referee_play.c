@@ -13,11 +13,16 @@
  */
 #include "referee_play.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 void play_checker_init(play_checker *checker, const bg_match *match, bg_diag_sink *sink) {
-  memset(checker, 0, sizeof *checker);
+  /* The scratch sets are only emptied: every use fills them from their count
+   * (80 KB zeroed per match was a thirtieth of the time of checking). */
+  memset(checker, 0, offsetof(play_checker, found));
+  checker->found.path_and_marks.count = checker->found.path.count = 0;
+  checker->found.marks.count = checker->found.any.count = checker->any_roll.count = 0;
   checker->match = match;
   checker->sink = sink;
   movegen_playlist_init(&checker->legal);

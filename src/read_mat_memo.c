@@ -144,15 +144,32 @@ static void remember(mat_patterns *patterns, memo_entry *entry, int rc,
   *entry = kept;
 }
 
+/* Reads the word at `offset` into `word` (its bytes up to the next blank)
+ * in one pass; false when it is empty or too long to be remembered. */
+static bool read_word(memo_word *word, const char *text, size_t length, size_t offset) {
+  uint64_t key[2] = {0, 0};
+  size_t i = 0;
+  for (; offset + i < length; i++) {
+    unsigned char c = (unsigned char)text[offset + i];
+    if (c == ' ' || c == '\t')
+      break;
+    if (i == MEMO_KEY)
+      return false;
+    key[i / 8] |= (uint64_t)c << (8 * (i % 8));
+  }
+  word->key[0] = key[0];
+  word->key[1] = key[1];
+  word->length = i;
+  word->pattern = PAT_CELL_TOKEN;
+  return i > 0;
+}
+
 bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
                      size_t offset) {
-  size_t end = offset;
-  while (end < length && text[end] != ' ' && text[end] != '\t')
-    end++;
-  if (end == offset || end - offset > MEMO_KEY)
-    return mat_match_at(patterns, PAT_CELL_TOKEN, text, length, offset);
   memo_word word;
-  make_word(&word, PAT_CELL_TOKEN, text + offset, end - offset);
+  if (!read_word(&word, text, length, offset))
+    return mat_match_at(patterns, PAT_CELL_TOKEN, text, length, offset);
+  size_t end = offset + word.length;
   memo_entry *entry = slot_of(patterns, &word);
   if (holds(entry, &word)) {
     show(patterns, entry, offset);

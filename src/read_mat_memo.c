@@ -22,9 +22,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MEMO_SLOTS 1024 /* a power of two */
-#define MEMO_KEY 16     /* longer words are matched every time */
-#define MEMO_PAIRS 10   /* groups a remembered token may set, the whole included */
+#define MEMO_BITS 12
+#define MEMO_SLOTS (1u << MEMO_BITS)
+#define MEMO_KEY 16   /* longer words are matched every time */
+#define MEMO_PAIRS 10 /* groups a remembered token may set, the whole included */
 
 typedef struct {
   uint64_t key[2]; /* the word's bytes, zero-padded */
@@ -86,9 +87,12 @@ static void make_word(memo_word *word, mat_pattern_id pattern, const char *text,
 }
 
 static memo_entry *slot_of(const mat_patterns *patterns, const memo_word *word) {
-  uint64_t hash = (word->key[0] * 0x9e3779b97f4a7c15u) ^
-                  (word->key[1] * 0xbf58476d1ce4e5b9u) ^ (word->length + word->pattern);
-  return &patterns->memo->slot[(hash ^ (hash >> 29)) & (MEMO_SLOTS - 1)];
+  /* the high bits of a product depend on every byte of the key: "10/9" and
+   * "10/7" must not share a slot */
+  uint64_t hash = (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u) ^
+                   (uint64_t)(word->length + word->pattern) << 59) *
+                  0x9e3779b97f4a7c15u;
+  return &patterns->memo->slot[hash >> (64 - MEMO_BITS)];
 }
 
 static bool holds(const memo_entry *entry, const memo_word *word) {

@@ -218,6 +218,25 @@ static bool any_step(const bg_board *view, int die) {
   return false;
 }
 
+/* With a non-double of which one die, `used`, was played: can the other
+ * never be played, neither first nor after any step of `used`?  Then no
+ * play uses both dice, and `used` is the only die that can be played
+ * (entering "25/24" with 61 against a closed 6 point is the common case). */
+static bool only_die_playable(const bg_board *view, int used, int other) {
+  if (any_step(view, other))
+    return false;
+  for (int from = BG_BAR; from >= 1; from--) {
+    int to = view->checkers[0][from] ? board_step_target(view, from, used) : -1;
+    if (to < 0)
+      continue;
+    bg_board after = *view;
+    board_apply_step(&after, from, to);
+    if (any_step(&after, other))
+      return false;
+  }
+  return true;
+}
+
 /* Could another play that leaves the roller's checkers where this one does
  * hit a blot this one passes over?  Every step of any such play lands on a
  * point some written move spans or ends on (the number of steps spanning a
@@ -235,16 +254,28 @@ static bool hidden_blot_on_the_way(const bg_action *roll, const bg_board *view) 
   return false;
 }
 
+/* Did the search play as many dice as any play can?  All of them; none
+ * when no die moves anything; one of a non-double when the other can never
+ * be played.  Other partial plays are left to the move generator. */
+static bool as_many_dice_as_can_be(const move_search *search, const bg_action *roll,
+                                   const bg_board *view) {
+  if (search->dice_used == search->dice_total)
+    return true;
+  if (search->dice_used == 0)
+    return !any_step(view, roll->die1) && !any_step(view, roll->die2);
+  if (search->dice_used != 1 || search->dice_total != 2)
+    return false;
+  int other = search->final_dice.dice[0];
+  return only_die_playable(view, roll->die1 + roll->die2 - other, other);
+}
+
 bool referee_replay_maximal(const bg_action *roll, const bg_board *view,
                             bg_board *result) {
   move_search search;
   if (roll->die1 < 1 || roll->die1 > 6 || roll->die2 < 1 || roll->die2 > 6 ||
       !search_init(&search, roll, 0) || !search_run(&search, roll, view))
     return false;
-  /* all dice played is as many as can be; none played is legal only when
-   * no die moves anything (a partial play is left to the move generator) */
-  if (search.dice_used != search.dice_total &&
-      (search.dice_used != 0 || any_step(view, roll->die1) || any_step(view, roll->die2)))
+  if (!as_many_dice_as_can_be(&search, roll, view))
     return false;
   if (hidden_blot_on_the_way(roll, view))
     return false;

@@ -9,6 +9,7 @@
 #include "match.h"
 
 #include <limits.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,7 +83,10 @@ bg_action *match_game_add_action(bg_game *game) {
             sizeof *game->actions, ACTIONS_FIRST))
     return NULL;
   bg_action *action = &game->actions[game->action_count++];
-  memset(action, 0, sizeof *action);
+  /* All but the moves, which are read only below move_count: zeroing their
+   * 450 bytes for every action was a twentieth of the time of checking. */
+  memset(action, 0, offsetof(bg_action, moves));
+  memset(&action->value, 0, sizeof *action - offsetof(bg_action, value));
   return action;
 }
 

@@ -77,11 +77,14 @@ void mat_memo_free(mat_patterns *patterns) {
  * call that costs more than the lookup. */
 static void make_word(memo_word *word, mat_pattern_id pattern, const char *text,
                       size_t length) {
-  uint64_t key[2] = {0, 0};
+  uint64_t low = 0, high = 0; /* scalars: see read_word */
   for (size_t i = 0; i < length; i++)
-    key[i / 8] |= (uint64_t)(unsigned char)text[i] << (8 * (i % 8));
-  word->key[0] = key[0];
-  word->key[1] = key[1];
+    if (i < 8)
+      low |= (uint64_t)(unsigned char)text[i] << (8 * i);
+    else
+      high |= (uint64_t)(unsigned char)text[i] << (8 * (i - 8));
+  word->key[0] = low;
+  word->key[1] = high;
   word->length = length;
   word->pattern = pattern;
 }
@@ -151,7 +154,9 @@ static void remember(mat_patterns *patterns, memo_entry *entry, int rc,
 /* Reads the word at `offset` into `word` (its bytes up to the next blank)
  * in one pass; false when it is empty or too long to be remembered. */
 static bool read_word(memo_word *word, const char *text, size_t length, size_t offset) {
-  uint64_t key[2] = {0, 0};
+  /* two scalars, not an array: bytes or-ed into an array in memory and read
+   * back as one 16-byte word stalled the load (no store forwarding) */
+  uint64_t low = 0, high = 0;
   size_t i = 0;
   for (; offset + i < length; i++) {
     unsigned char c = (unsigned char)text[offset + i];
@@ -159,10 +164,13 @@ static bool read_word(memo_word *word, const char *text, size_t length, size_t o
       break;
     if (i == MEMO_KEY)
       return false;
-    key[i / 8] |= (uint64_t)c << (8 * (i % 8));
+    if (i < 8)
+      low |= (uint64_t)c << (8 * i);
+    else
+      high |= (uint64_t)c << (8 * (i - 8));
   }
-  word->key[0] = key[0];
-  word->key[1] = key[1];
+  word->key[0] = low;
+  word->key[1] = high;
   word->length = i;
   word->pattern = PAT_CELL_TOKEN;
   return i > 0;

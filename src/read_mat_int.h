@@ -138,6 +138,32 @@ bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
 bool mat_match_line_start(mat_patterns *patterns, mat_pattern_id id, const char *text,
                           size_t length);
 
+/* A move token ("24/18*", "6/off(2)") as read_mat_play.c read it: its
+ * moves, each with where its first point is written (from the token's
+ * start).  Kept by the memo for words that matched as a whole move, so the
+ * same word met again is neither matched nor decoded again. */
+typedef struct {
+  uint8_t from, to, count, column;
+  bool hit;
+} mat_decoded_move;
+
+typedef struct {
+  int count;
+  mat_decoded_move moves[4]; /* a chain of five points is four moves */
+} mat_decoded_word;
+
+/* The decoded moves of the word at `offset` when it was kept before (its
+ * length in *word_length), else NULL. */
+const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *text,
+                                         size_t length, size_t offset,
+                                         size_t *word_length);
+
+/* Keeps `decoded` for the word at `offset`: only when the move token just
+ * matched there, ending at `token_end`, is the whole word. */
+void mat_memo_keep_decoded(mat_patterns *patterns, const char *text, size_t length,
+                           size_t offset, size_t token_end,
+                           const mat_decoded_word *decoded);
+
 /* The memo of mat_match_token: made and freed with the patterns. */
 bool mat_memo_new(mat_patterns *patterns);
 void mat_memo_free(mat_patterns *patterns);

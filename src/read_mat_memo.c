@@ -38,8 +38,16 @@ typedef struct {
   const char *mark; /* PCRE2's, in the compiled pattern: lives as long */
 } memo_entry;
 
+/* A move word with its decoded moves (see mat_memo_decoded). */
+typedef struct {
+  uint64_t key[2];
+  uint8_t length; /* 0: an empty slot */
+  mat_decoded_word decoded;
+} decoded_entry;
+
 struct mat_memo {
   memo_entry slot[MEMO_SLOTS];
+  decoded_entry decoded[MEMO_SLOTS];
   PCRE2_SIZE *ovector; /* all unset but the pairs of the last entry used */
   const memo_entry *shown;
 };
@@ -215,4 +223,39 @@ bool mat_match_line_start(mat_patterns *patterns, mat_pattern_id id, const char 
   if (patterns->match_ovector[1] == word.length)
     remember(patterns, entry, rc, &word, 0);
   return true;
+}
+
+static uint32_t decoded_slot(const memo_word *word) {
+  uint64_t hash =
+      (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u)) * 0x9e3779b97f4a7c15u;
+  return (uint32_t)(hash >> (64 - MEMO_BITS));
+}
+
+const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *text,
+                                         size_t length, size_t offset,
+                                         size_t *word_length) {
+  memo_word word;
+  if (!read_word(&word, text, length, offset))
+    return NULL;
+  const decoded_entry *entry = &patterns->memo->decoded[decoded_slot(&word)];
+  if (entry->length != word.length || entry->key[0] != word.key[0] ||
+      entry->key[1] != word.key[1])
+    return NULL;
+  *word_length = word.length;
+  return &entry->decoded;
+}
+
+void mat_memo_keep_decoded(mat_patterns *patterns, const char *text, size_t length,
+                           size_t offset, size_t token_end,
+                           const mat_decoded_word *decoded) {
+  memo_word word;
+  /* a token followed by more than a blank ("63:24/18" is not one) depends
+   * on what follows it: not kept */
+  if (!read_word(&word, text, length, offset) || offset + word.length != token_end)
+    return;
+  decoded_entry *entry = &patterns->memo->decoded[decoded_slot(&word)];
+  entry->key[0] = word.key[0];
+  entry->key[1] = word.key[1];
+  entry->length = (uint8_t)word.length;
+  entry->decoded = *decoded;
 }

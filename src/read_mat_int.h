@@ -164,6 +164,10 @@ void mat_memo_keep_decoded(mat_patterns *patterns, const char *text, size_t leng
                            size_t offset, size_t token_end,
                            const mat_decoded_word *decoded);
 
+/* A new line is being read: words the memo read from the last one are
+ * forgotten (the line's buffer is reused). */
+void mat_memo_forget_word(mat_patterns *patterns);
+
 /* The memo of mat_match_token: made and freed with the patterns. */
 bool mat_memo_new(mat_patterns *patterns);
 void mat_memo_free(mat_patterns *patterns);

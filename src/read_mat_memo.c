@@ -38,6 +38,13 @@ typedef struct {
   const char *mark; /* PCRE2's, in the compiled pattern: lives as long */
 } memo_entry;
 
+/* A word being looked up: its bytes as two words, for a quick compare. */
+typedef struct {
+  uint64_t key[2];
+  size_t length;
+  mat_pattern_id pattern;
+} memo_word;
+
 /* A move word with its decoded moves (see mat_memo_decoded). */
 typedef struct {
   uint64_t key[2];
@@ -48,16 +55,14 @@ typedef struct {
 struct mat_memo {
   memo_entry slot[MEMO_SLOTS];
   decoded_entry decoded[MEMO_SLOTS];
+  /* the last word read, at `last_at` of the current line: a token is looked
+   * up as decoded, then matched, then kept, and is read once */
+  const char *last_at;
+  bool last_ok;
+  memo_word last;
   PCRE2_SIZE *ovector; /* all unset but the pairs of the last entry used */
   const memo_entry *shown;
 };
-
-/* A word being looked up: its bytes as two words, for a quick compare. */
-typedef struct {
-  uint64_t key[2];
-  size_t length;
-  mat_pattern_id pattern;
-} memo_word;
 
 bool mat_memo_new(mat_patterns *patterns) {
   struct mat_memo *memo = calloc(1, sizeof *memo);
@@ -161,7 +166,53 @@ static void remember(mat_patterns *patterns, memo_entry *entry, int rc,
 
 /* Reads the word at `offset` into `word` (its bytes up to the next blank)
  * in one pass; false when it is empty or too long to be remembered. */
-static bool read_word(memo_word *word, const char *text, size_t length, size_t offset) {
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) &&                                      \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define MEMO_WORDWISE 1
+/* The place of the first blank (' ' or a tab) among the 8 bytes of `v`, 8
+ * when none: a zero byte of v ^ blanks, found for all bytes at once (a
+ * false find only ever follows a true one). */
+static size_t first_blank(uint64_t v) {
+  const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+  uint64_t spaces = v ^ (ones * ' '), tabs = v ^ (ones * '\t');
+  uint64_t found = (((spaces - ones) & ~spaces) | ((tabs - ones) & ~tabs)) & highs;
+  return found ? (size_t)__builtin_ctzll(found) / 8 : 8;
+}
+
+static uint64_t low_bytes(uint64_t v, size_t count) {
+  return count == 0 ? 0 : v & (~(uint64_t)0 >> (64 - 8 * count));
+}
+
+/* scan_word with 8 bytes at a time, where 17 bytes can be read. */
+static bool scan_word_wordwise(memo_word *word, const char *text, size_t length,
+                               size_t offset) {
+  uint64_t low, high;
+  memcpy(&low, text + offset, 8);
+  memcpy(&high, text + offset + 8, 8);
+  size_t at = first_blank(low);
+  if (at < 8) {
+    low = low_bytes(low, at);
+    high = 0;
+  } else {
+    at = 8 + first_blank(high);
+    if (at == 16 && offset + 16 < length && text[offset + 16] != ' ' &&
+        text[offset + 16] != '\t')
+      return false; /* longer than a key */
+    high = low_bytes(high, at - 8);
+  }
+  word->key[0] = low;
+  word->key[1] = high;
+  word->length = at;
+  word->pattern = PAT_CELL_TOKEN;
+  return at > 0;
+}
+#endif
+
+static bool scan_word(memo_word *word, const char *text, size_t length, size_t offset) {
+#ifdef MEMO_WORDWISE
+  if (length - offset > MEMO_KEY)
+    return scan_word_wordwise(word, text, length, offset);
+#endif
   /* two scalars, not an array: bytes or-ed into an array in memory and read
    * back as one 16-byte word stalled the load (no store forwarding) */
   uint64_t low = 0, high = 0;
@@ -184,10 +235,26 @@ static bool read_word(memo_word *word, const char *text, size_t length, size_t o
   return i > 0;
 }
 
+/* scan_word, once per word of the line (mat_memo_forget_word starts a
+ * line). */
+static bool read_word(struct mat_memo *memo, memo_word *word, const char *text,
+                      size_t length, size_t offset) {
+  if (memo->last_at != text + offset) {
+    memo->last_ok = scan_word(&memo->last, text, length, offset);
+    memo->last_at = text + offset;
+  }
+  *word = memo->last;
+  return memo->last_ok;
+}
+
+void mat_memo_forget_word(mat_patterns *patterns) {
+  patterns->memo->last_at = NULL;
+}
+
 bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
                      size_t offset) {
   memo_word word;
-  if (!read_word(&word, text, length, offset))
+  if (!read_word(patterns->memo, &word, text, length, offset))
     return mat_match_at(patterns, PAT_CELL_TOKEN, text, length, offset);
   size_t end = offset + word.length;
   memo_entry *entry = slot_of(patterns, &word);
@@ -235,7 +302,7 @@ const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *tex
                                          size_t length, size_t offset,
                                          size_t *word_length) {
   memo_word word;
-  if (!read_word(&word, text, length, offset))
+  if (!read_word(patterns->memo, &word, text, length, offset))
     return NULL;
   const decoded_entry *entry = &patterns->memo->decoded[decoded_slot(&word)];
   if (entry->length != word.length || entry->key[0] != word.key[0] ||
@@ -251,7 +318,8 @@ void mat_memo_keep_decoded(mat_patterns *patterns, const char *text, size_t leng
   memo_word word;
   /* a token followed by more than a blank ("63:24/18" is not one) depends
    * on what follows it: not kept */
-  if (!read_word(&word, text, length, offset) || offset + word.length != token_end)
+  if (!read_word(patterns->memo, &word, text, length, offset) ||
+      offset + word.length != token_end)
     return;
   decoded_entry *entry = &patterns->memo->decoded[decoded_slot(&word)];
   entry->key[0] = word.key[0];

@@ -514,6 +514,7 @@ void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
       .reader = reader, .line = line, .game = &match->games[match->game_count - 1]};
   size_t offset = read_move_number(&state);
   mat_patterns *patterns = &reader->patterns;
+  mat_memo_forget_word(patterns);
   for (offset = skip_blanks(line, offset); offset < line->length;
        offset = skip_blanks(line, offset)) {
     size_t word_length = 0;

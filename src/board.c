@@ -38,13 +38,6 @@ void board_initial_longgammon(bg_board *board) {
   board->checkers[0][24] = board->checkers[1][24] = BG_CHECKERS;
 }
 
-void board_swap(bg_board *board) {
-  uint8_t roller[BG_SLOTS];
-  memcpy(roller, board->checkers[0], sizeof roller);
-  memcpy(board->checkers[0], board->checkers[1], sizeof roller);
-  memcpy(board->checkers[1], roller, sizeof roller);
-}
-
 bool board_equal(const bg_board *a, const bg_board *b) {
   return memcmp(a->checkers, b->checkers, sizeof a->checkers) == 0;
 }

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #define BG_OFF 0       /* index of borne-off checkers, and the "to" of a bear-off */
 #define BG_BAR 25      /* index of checkers on the bar, and the "from" of an entry */
@@ -36,8 +37,14 @@ void board_initial_nackgammon(bg_board *board);
  * each side's 24 point.  The rules of play are the same. */
 void board_initial_longgammon(bg_board *board);
 
-/* Makes the opponent the player on roll (swaps the two sides). */
-void board_swap(bg_board *board);
+/* Makes the opponent the player on roll (swaps the two sides).  Inline:
+ * it runs several times per play checked. */
+static inline void board_swap(bg_board *board) {
+  uint8_t roller[BG_SLOTS];
+  memcpy(roller, board->checkers[0], sizeof roller);
+  memcpy(board->checkers[0], board->checkers[1], sizeof roller);
+  memcpy(board->checkers[1], roller, sizeof roller);
+}
 
 /* A match's position (side 0 the left player, side 1 the right, as the
  * referee and the replay keep it) as `player` (0 or 1) sees it on roll;

@@ -9,6 +9,7 @@
 #include "match.h"
 
 #include <limits.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,12 +48,16 @@ void match_free(bg_match *match) {
 
 /* Makes room for one more element in *array (count used, *capacity
  * allocated); false when the size would overflow or memory is out. */
-static bool grow(void **array, int count, int *capacity, size_t element_size) {
+/* Room for the actions of most games at once: growing 8, 16, 32 copied
+ * each game's actions three times (a twentieth of the time of checking). */
+#define ACTIONS_FIRST 64
+
+static bool grow(void **array, int count, int *capacity, size_t element_size, int first) {
   if (count < *capacity)
     return true;
   if (*capacity > INT_MAX / 2)
     return false;
-  int wanted = *capacity ? *capacity * 2 : 8;
+  int wanted = *capacity ? *capacity * 2 : first;
   if ((size_t)wanted > SIZE_MAX / element_size)
     return false;
   void *grown = realloc(*array, (size_t)wanted * element_size);
@@ -65,7 +70,7 @@ static bool grow(void **array, int count, int *capacity, size_t element_size) {
 
 bg_game *match_add_game(bg_match *match) {
   if (!grow((void **)&match->games, match->game_count, &match->game_capacity,
-            sizeof *match->games))
+            sizeof *match->games, 8))
     return NULL;
   bg_game *game = &match->games[match->game_count++];
   memset(game, 0, sizeof *game);
@@ -75,10 +80,13 @@ bg_game *match_add_game(bg_match *match) {
 
 bg_action *match_game_add_action(bg_game *game) {
   if (!grow((void **)&game->actions, game->action_count, &game->action_capacity,
-            sizeof *game->actions))
+            sizeof *game->actions, ACTIONS_FIRST))
     return NULL;
   bg_action *action = &game->actions[game->action_count++];
-  memset(action, 0, sizeof *action);
+  /* All but the moves, which are read only below move_count: zeroing their
+   * 450 bytes for every action was a twentieth of the time of checking. */
+  memset(action, 0, offsetof(bg_action, moves));
+  memset(&action->value, 0, sizeof *action - offsetof(bg_action, value));
   return action;
 }
 

@@ -132,21 +132,24 @@ bool mat_patterns_compile(mat_patterns *patterns) {
   patterns->context = pcre2_match_context_create(NULL);
   if (!patterns->data || !patterns->context)
     return false;
-  patterns->ovector = pcre2_get_ovector_pointer(patterns->data);
+  patterns->ovector = patterns->match_ovector = pcre2_get_ovector_pointer(patterns->data);
   patterns->ovector_pairs = pcre2_get_ovector_count(patterns->data);
   pcre2_set_match_limit(patterns->context, MAT_MATCH_LIMIT);
-  return true;
+  return mat_memo_new(patterns);
 }
 
 /* Frees the reader's match data; the compiled grammar stays (shared). */
 void mat_patterns_free(mat_patterns *patterns) {
+  mat_memo_free(patterns);
   pcre2_match_data_free(patterns->data);
   pcre2_match_context_free(patterns->context);
   memset(patterns, 0, sizeof *patterns);
 }
 
-bool mat_match_at(mat_patterns *patterns, mat_pattern_id id, const char *text,
-                  size_t length, size_t offset) {
+int mat_match_rc(mat_patterns *patterns, mat_pattern_id id, const char *text,
+                 size_t length, size_t offset) {
+  patterns->ovector = patterns->match_ovector;
+  patterns->memo_mark = NULL;
   /* Anchored at compile time: JIT does not take PCRE2_ANCHORED at match time.
    * The JIT fast path skips pcre2_match's checks, which cost as much as the
    * match itself on these short tokens. */
@@ -155,12 +158,19 @@ bool mat_match_at(mat_patterns *patterns, mat_pattern_id id, const char *text,
                                  patterns->data, patterns->context)
                : pcre2_match(patterns->code[id], (PCRE2_SPTR)text, length, offset, 0,
                              patterns->data, patterns->context);
+  return rc;
+}
+
+bool mat_match_at(mat_patterns *patterns, mat_pattern_id id, const char *text,
+                  size_t length, size_t offset) {
   /* No match, or the match limit hit on a pathological line: either way the
    * line is not this construct. */
-  return rc > 0;
+  return mat_match_rc(patterns, id, text, length, offset) > 0;
 }
 
 const char *mat_match_mark(const mat_patterns *patterns) {
+  if (patterns->memo_mark)
+    return patterns->memo_mark;
   PCRE2_SPTR mark = pcre2_get_mark(patterns->data);
   return mark ? (const char *)mark : "";
 }

@@ -54,10 +54,13 @@ typedef struct {
   pcre2_code *code[PAT_COUNT];
   bool jit[PAT_COUNT]; /* JIT-compiled: matched by the fast path */
   int group[GRP_COUNT];
-  pcre2_match_data *data; /* shared: a result lives until the next match */
-  PCRE2_SIZE *ovector;    /* data's, cached: it is read for every group */
+  pcre2_match_data *data;    /* shared: a result lives until the next match */
+  PCRE2_SIZE *match_ovector; /* data's, cached */
+  PCRE2_SIZE *ovector;       /* the last result's: data's or the memo's */
+  const char *memo_mark;     /* the last result's mark when it came from the memo */
   uint32_t ovector_pairs;
   pcre2_match_context *context;
+  struct mat_memo *memo; /* cell tokens already matched (read_mat_memo.c) */
 } mat_patterns;
 
 /* A byte range of the current line, [start, end). */
@@ -117,6 +120,57 @@ void mat_patterns_free(mat_patterns *patterns);
 /* Matches pattern `id` against line[0, length) at `offset`, anchored there. */
 bool mat_match_at(mat_patterns *patterns, mat_pattern_id id, const char *text,
                   size_t length, size_t offset);
+
+/* mat_match_at's PCRE2 return code: above 0, one more than the highest
+ * group set. */
+int mat_match_rc(mat_patterns *patterns, mat_pattern_id id, const char *text,
+                 size_t length, size_t offset);
+
+/* PAT_CELL_TOKEN at `offset`, answered from the memo when the same word
+ * (the bytes up to the next blank) was matched before as a whole roll or
+ * move token: the same result as mat_match_at, without running PCRE2. */
+bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
+                     size_t offset);
+
+/* mat_match_at(patterns, id, text, length, 0) for a pattern whose match,
+ * when it ends at the line's first ')', looks no further (the move
+ * number): answered from the memo when the same line start matched so. */
+bool mat_match_line_start(mat_patterns *patterns, mat_pattern_id id, const char *text,
+                          size_t length);
+
+/* A move token ("24/18*", "6/off(2)") as read_mat_play.c read it: its
+ * moves, each with where its first point is written (from the token's
+ * start).  Kept by the memo for words that matched as a whole move, so the
+ * same word met again is neither matched nor decoded again. */
+typedef struct {
+  uint8_t from, to, count, column;
+  bool hit;
+} mat_decoded_move;
+
+typedef struct {
+  int count;
+  mat_decoded_move moves[4]; /* a chain of five points is four moves */
+} mat_decoded_word;
+
+/* The decoded moves of the word at `offset` when it was kept before (its
+ * length in *word_length), else NULL. */
+const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *text,
+                                         size_t length, size_t offset,
+                                         size_t *word_length);
+
+/* Keeps `decoded` for the word at `offset`: only when the move token just
+ * matched there, ending at `token_end`, is the whole word. */
+void mat_memo_keep_decoded(mat_patterns *patterns, const char *text, size_t length,
+                           size_t offset, size_t token_end,
+                           const mat_decoded_word *decoded);
+
+/* A new line is being read: words the memo read from the last one are
+ * forgotten (the line's buffer is reused). */
+void mat_memo_forget_word(mat_patterns *patterns);
+
+/* The memo of mat_match_token: made and freed with the patterns. */
+bool mat_memo_new(mat_patterns *patterns);
+void mat_memo_free(mat_patterns *patterns);
 
 /* The span of group `group` in the last match; false when it did not take
  * part in it.  Inline: it runs a dozen times per move token. */

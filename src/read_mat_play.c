@@ -79,6 +79,8 @@ typedef struct {
   bg_action *action; /* the current cell's action; NULL before the first cell */
   bool broken;       /* the current cell had an error: skip to the next cell */
   bool play_closed;  /* the roll's play was "Cannot Move" or "????" */
+  /* the move token at hand, decoded before (the memo's), or NULL */
+  const mat_decoded_word *known;
 } line_state;
 
 static size_t skip_blanks(const mat_line *line, size_t offset) {
@@ -384,16 +386,36 @@ static void read_chain(const mat_patterns *patterns, const char *text,
   chain->tail_hit = mat_group_span(patterns, GRP_CELL_TOKEN_TAIL_HIT, &span);
 }
 
+/* Adds a move token decoded before: the same moves, the same errors (a
+ * play with too many moves). */
+static void add_known_moves(line_state *state, const mat_decoded_word *known,
+                            size_t offset) {
+  for (int i = 0; i < known->count; i++) {
+    const mat_decoded_move *d = &known->moves[i];
+    bg_move *move = add_move(state, offset + d->column);
+    if (!move)
+      return;
+    *move = (bg_move){d->from, d->to, d->count, d->hit,
+                      (bg_srcpos){state->line->number, (int)(offset + d->column) + 1}};
+  }
+}
+
 /* "24/18", "bar/20*", "6/4*(2)", "24/18/13": a chain of n points is n - 1
  * moves; a '*' marks a hit on the move it ends (a '*' on the very first
- * point, "13*\/9", is taken for the first move: lenient). */
-static void read_move_token(line_state *state) {
+ * point, "13*\/9", is taken for the first move: lenient).  A token read
+ * without an error is given to the memo, decoded. */
+static void read_move_token(line_state *state, size_t offset) {
+  if (state->known) {
+    add_known_moves(state, state->known, offset);
+    return;
+  }
   move_chain chain;
   read_chain(&state->reader->patterns, state->line->text, &chain);
   if (chain.repeat < 1) {
     cell_error(state, chain.repeat_at.start, "a repeat count like '(2)' is at least 1");
     return;
   }
+  mat_decoded_word decoded = {.count = 0};
   int from = chain_point(state, chain.at[0]);
   bg_move *move = NULL;
   for (int i = 1; from >= 0 && i < chain.count; i++) {
@@ -409,10 +431,18 @@ static void read_move_token(line_state *state) {
     bool hit = chain.hit[i] || (i == 1 && chain.hit[0]);
     *move = (bg_move){from, to, chain.repeat, hit,
                       (bg_srcpos){state->line->number, (int)chain.at[i - 1].start + 1}};
+    decoded.moves[decoded.count++] =
+        (mat_decoded_move){(uint8_t)from, (uint8_t)to, (uint8_t)chain.repeat,
+                           (uint8_t)(chain.at[i - 1].start - offset), hit};
     from = to;
   }
+  if (from < 0)
+    return; /* said by chain_point */
   if (move && chain.tail_hit)
-    move->hit = true;
+    move->hit = decoded.moves[decoded.count - 1].hit = true;
+  mat_patterns *patterns = &state->reader->patterns;
+  mat_memo_keep_decoded(patterns, state->line->text, state->line->length, offset,
+                        mat_match_end(patterns), &decoded);
 }
 
 /* "????" alone in a cell, with no dice: a turn nobody recorded, as
@@ -449,7 +479,7 @@ static void read_play_token(line_state *state, token_kind kind, size_t offset) {
     return;
   }
   if (kind == TOK_MOVE) {
-    read_move_token(state);
+    read_move_token(state, offset);
     return;
   }
   state->play_closed = true;
@@ -468,7 +498,7 @@ static size_t read_move_number(line_state *state) {
   const mat_line *line = state->line;
   reader->move_number = 0;
   state->left_column = reader->left_column;
-  if (!mat_match_at(&reader->patterns, PAT_MOVE_NUMBER, line->text, line->length, 0))
+  if (!mat_match_line_start(&reader->patterns, PAT_MOVE_NUMBER, line->text, line->length))
     return 0;
   mat_span number = {0, 0};
   mat_group_span(&reader->patterns, GRP_MOVE_NUMBER_NUMBER, &number);
@@ -484,9 +514,20 @@ void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
       .reader = reader, .line = line, .game = &match->games[match->game_count - 1]};
   size_t offset = read_move_number(&state);
   mat_patterns *patterns = &reader->patterns;
+  mat_memo_forget_word(patterns);
   for (offset = skip_blanks(line, offset); offset < line->length;
        offset = skip_blanks(line, offset)) {
-    if (!mat_match_at(patterns, PAT_CELL_TOKEN, line->text, line->length, offset)) {
+    size_t word_length = 0;
+    state.known =
+        mat_memo_decoded(patterns, line->text, line->length, offset, &word_length);
+    if (state.known) {
+      /* a move token decoded before: no match, no decoding */
+      if (!state.broken)
+        read_play_token(&state, TOK_MOVE, offset);
+      offset += word_length;
+      continue;
+    }
+    if (!mat_match_token(patterns, line->text, line->length, offset)) {
       /* On a line with no move number, text before any cell is a stray
        * line (a remark without ';', line noise): it takes no turn. */
       bool stray = reader->move_number == 0 && state.cells == 0;

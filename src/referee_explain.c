@@ -169,11 +169,115 @@ static bool playable(move_search *search, const bg_action *roll, const bg_board 
   return search_init(search, roll, relaxed) && search_run(search, roll, view);
 }
 
+/* The commonest case of the one below, without the search: each move one
+ * step of exactly its distance, legal in the written order.  The steps
+ * land on the written points only, so every order that works leaves this
+ * position; a play this does not prove goes to the search. */
+static bool replay_as_written(const bg_action *roll, const bg_board *view,
+                              bg_board *result) {
+  dice_left left;
+  dice_init(&left, roll->die1, roll->die2);
+  bg_board board = *view;
+  for (int i = 0; i < roll->move_count; i++) {
+    const bg_move *move = &roll->moves[i];
+    int die = move->from - move->to;
+    for (int k = 0; k < move->count; k++) {
+      int before = left.count;
+      if (die < 1 || die > 6)
+        return false;
+      dice_remove(&left, die); /* no such die left: the count stays */
+      if (left.count == before || board_step_target(&board, move->from, die) != move->to)
+        return false;
+      board_apply_step(&board, move->from, move->to);
+    }
+  }
+  if (left.count != 0)
+    return false;
+  *result = board;
+  return true;
+}
+
 bool referee_replay_one_die_per_move(const bg_action *roll, const bg_board *view,
                                      bg_board *result) {
+  if (roll->die1 >= 1 && roll->die1 <= 6 && roll->die2 >= 1 && roll->die2 <= 6 &&
+      replay_as_written(roll, view, result))
+    return true;
   move_search search;
   if (!search_init(&search, roll, 0) || search.count != search.dice_total ||
       !search_run(&search, roll, view))
+    return false;
+  *result = search.final_board;
+  return true;
+}
+
+/* Can any checker of the roller make one legal step with `die`? */
+static bool any_step(const bg_board *view, int die) {
+  for (int from = BG_BAR; from >= 1; from--)
+    if (view->checkers[0][from] && board_step_target(view, from, die) >= 0)
+      return true;
+  return false;
+}
+
+/* With a non-double of which one die, `used`, was played: can the other
+ * never be played, neither first nor after any step of `used`?  Then no
+ * play uses both dice, and `used` is the only die that can be played
+ * (entering "25/24" with 61 against a closed 6 point is the common case). */
+static bool only_die_playable(const bg_board *view, int used, int other) {
+  if (any_step(view, other))
+    return false;
+  for (int from = BG_BAR; from >= 1; from--) {
+    int to = view->checkers[0][from] ? board_step_target(view, from, used) : -1;
+    if (to < 0)
+      continue;
+    bg_board after = *view;
+    board_apply_step(&after, from, to);
+    if (any_step(&after, other))
+      return false;
+  }
+  return true;
+}
+
+/* Could another play that leaves the roller's checkers where this one does
+ * hit a blot this one passes over?  Every step of any such play lands on a
+ * point some written move spans or ends on (the number of steps spanning a
+ * point follows from where the checkers leave and arrive, whatever the
+ * route), so a blot strictly inside a written move and on no destination
+ * is the only way two readings can differ. */
+static bool hidden_blot_on_the_way(const bg_action *roll, const bg_board *view) {
+  bool destination[BG_SLOTS] = {false};
+  for (int i = 0; i < roll->move_count; i++)
+    destination[roll->moves[i].to] = true;
+  for (int i = 0; i < roll->move_count; i++)
+    for (int point = roll->moves[i].to + 1; point < roll->moves[i].from; point++)
+      if (point <= 24 && !destination[point] && board_is_blot_of_opponent(view, point))
+        return true;
+  return false;
+}
+
+/* Did the search play as many dice as any play can?  All of them; none
+ * when no die moves anything; one of a non-double when the other can never
+ * be played.  Other partial plays are left to the move generator. */
+static bool as_many_dice_as_can_be(const move_search *search, const bg_action *roll,
+                                   const bg_board *view) {
+  if (search->dice_used == search->dice_total)
+    return true;
+  if (search->dice_used == 0)
+    return !any_step(view, roll->die1) && !any_step(view, roll->die2);
+  if (search->dice_used != 1 || search->dice_total != 2)
+    return false;
+  int other = search->final_dice.dice[0];
+  return only_die_playable(view, roll->die1 + roll->die2 - other, other);
+}
+
+bool referee_replay_maximal(const bg_action *roll, const bg_board *view,
+                            bg_board *result) {
+  move_search search;
+  if (roll->die1 < 1 || roll->die1 > 6 || roll->die2 < 1 || roll->die2 > 6 ||
+      !search_init(&search, roll, 0) || !search_run(&search, roll, view))
+    return false;
+  if (!as_many_dice_as_can_be(&search, roll, view))
+    return false;
+  if (hidden_blot_on_the_way(roll, view))
     return false;
   *result = search.final_board;
   return true;

@@ -13,11 +13,16 @@
  */
 #include "referee_play.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 void play_checker_init(play_checker *checker, const bg_match *match, bg_diag_sink *sink) {
-  memset(checker, 0, sizeof *checker);
+  /* The scratch sets are only emptied: every use fills them from their count
+   * (80 KB zeroed per match was a thirtieth of the time of checking). */
+  memset(checker, 0, offsetof(play_checker, found));
+  checker->found.path_and_marks.count = checker->found.path.count = 0;
+  checker->found.marks.count = checker->found.any.count = checker->any_roll.count = 0;
   checker->match = match;
   checker->sink = sink;
   movegen_playlist_init(&checker->legal);
@@ -284,16 +289,20 @@ static bool marks_agree_with_blots(const bg_action *roll, const bg_board *view) 
 }
 
 /* Most plays are written one die per move and use every die: then the play
- * is legal and its position unique, with no move generation. */
+ * is legal and its position unique, with no move generation.  Combined hops
+ * that use every die and recorded no-plays where no die moves are proved
+ * as cheaply (referee_replay_maximal): the move generator runs for a fifth
+ * as many plays. */
 static bool check_play_quickly(play_checker *checker, const bg_action *roll,
                                position_set *positions) {
-  if (positions->count != 1 || roll->move_count == 0)
+  if (positions->count != 1)
     return false;
   bg_board view, after;
   board_seen_by(&positions->boards[0], roll->player, &view);
   if (checker->marks_hits && !marks_agree_with_blots(roll, &view))
     return false;
-  if (!referee_replay_one_die_per_move(roll, &view, &after))
+  if (!referee_replay_one_die_per_move(roll, &view, &after) &&
+      !referee_replay_maximal(roll, &view, &after))
     return false;
   board_seen_by(&after, roll->player, &positions->boards[0]);
   return true;

@@ -106,6 +106,15 @@ void referee_report_play(play_checker *checker, const bg_action *roll, bg_srcpos
 bool referee_replay_one_die_per_move(const bg_action *roll, const bg_board *view,
                                      bg_board *result);
 
+/* The second fast path, for plays written with combined hops ("13/8" for
+ * 32), no play at all, or one die of a non-double: legal when the written
+ * moves use every die, no die when none can move, or one die when the
+ * other can never be played; the position is fixed when no blot lies on a
+ * point the moves pass over without stopping.  False sends the play to the
+ * move generator. */
+bool referee_replay_maximal(const bg_action *roll, const bg_board *view,
+                            bg_board *result);
+
 /* True when each written move is made by some of the dice, in some order,
  * one legal hop at a time: DESIGN 5's first half (a wrong distance is no
  * notation style).  A legal position reached that way is a legal play; a

@@ -1,0 +1,329 @@
+/*
+ * read_mat_memo.c — remembers what the cell-token pattern said about a
+ * word, so that the same word met again is not matched again.
+ *
+ * A record is written with a small vocabulary: "63:", "24/18", "13/7*",
+ * "6/off" make most of its tokens.  Matching each with PCRE2 is most of
+ * the reader's time; looking the word up is a tenth of that.  The memo
+ * holds results of PCRE2 only (grammar/ stays the one lexicon), and only
+ * results that cannot depend on what follows the word:
+ *  - the match covers the word exactly (up to a blank or the line's end);
+ *  - its mark is "roll" or "move": the roll branch comes first and reads
+ *    no further than its ':', and a move is made of non-blank bytes, so the
+ *    pattern's final look-ahead (a blank or the end) holds wherever the
+ *    word ends.  Other tokens ("Doubles => 2", a roll without its colon)
+ *    look past the word and are always matched.
+ * The move number that opens a move line ("  12)") is remembered the same
+ * way, keyed by the line up to its first ')', where that match ends (it
+ * looks no further).
+ */
+#include "read_mat_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MEMO_BITS 12
+#define MEMO_SLOTS (1u << MEMO_BITS)
+#define MEMO_KEY 16   /* longer words are matched every time */
+#define MEMO_PAIRS 10 /* groups a remembered token may set, the whole included */
+
+typedef struct {
+  uint64_t key[2]; /* the word's bytes, zero-padded */
+  uint8_t length;  /* of the word; 0: an empty slot */
+  uint8_t pattern;
+  uint8_t pairs;
+  uint8_t group[MEMO_PAIRS]; /* ovector pair numbers */
+  uint8_t start[MEMO_PAIRS]; /* offsets from the word's start */
+  uint8_t end[MEMO_PAIRS];
+  const char *mark; /* PCRE2's, in the compiled pattern: lives as long */
+} memo_entry;
+
+/* A word being looked up: its bytes as two words, for a quick compare. */
+typedef struct {
+  uint64_t key[2];
+  size_t length;
+  mat_pattern_id pattern;
+} memo_word;
+
+/* A move word with its decoded moves (see mat_memo_decoded). */
+typedef struct {
+  uint64_t key[2];
+  uint8_t length; /* 0: an empty slot */
+  mat_decoded_word decoded;
+} decoded_entry;
+
+struct mat_memo {
+  memo_entry slot[MEMO_SLOTS];
+  decoded_entry decoded[MEMO_SLOTS];
+  /* the last word read, at `last_at` of the current line: a token is looked
+   * up as decoded, then matched, then kept, and is read once */
+  const char *last_at;
+  bool last_ok;
+  memo_word last;
+  PCRE2_SIZE *ovector; /* all unset but the pairs of the last entry used */
+  const memo_entry *shown;
+};
+
+bool mat_memo_new(mat_patterns *patterns) {
+  struct mat_memo *memo = calloc(1, sizeof *memo);
+  PCRE2_SIZE *ovector = malloc(2 * (size_t)patterns->ovector_pairs * sizeof *ovector);
+  if (!memo || !ovector) {
+    free(memo);
+    free(ovector);
+    return false;
+  }
+  for (uint32_t i = 0; i < 2 * patterns->ovector_pairs; i++)
+    ovector[i] = PCRE2_UNSET;
+  memo->ovector = ovector;
+  patterns->memo = memo;
+  return true;
+}
+
+void mat_memo_free(mat_patterns *patterns) {
+  if (patterns->memo)
+    free(patterns->memo->ovector);
+  free(patterns->memo);
+  patterns->memo = NULL;
+}
+
+/* The key is built byte by byte: a memcpy of a variable length is a libc
+ * call that costs more than the lookup. */
+static void make_word(memo_word *word, mat_pattern_id pattern, const char *text,
+                      size_t length) {
+  uint64_t low = 0, high = 0; /* scalars: see read_word */
+  for (size_t i = 0; i < length; i++)
+    if (i < 8)
+      low |= (uint64_t)(unsigned char)text[i] << (8 * i);
+    else
+      high |= (uint64_t)(unsigned char)text[i] << (8 * (i - 8));
+  word->key[0] = low;
+  word->key[1] = high;
+  word->length = length;
+  word->pattern = pattern;
+}
+
+static memo_entry *slot_of(const mat_patterns *patterns, const memo_word *word) {
+  /* the high bits of a product depend on every byte of the key: "10/9" and
+   * "10/7" must not share a slot */
+  uint64_t hash = (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u) ^
+                   (uint64_t)(word->length + word->pattern) << 59) *
+                  0x9e3779b97f4a7c15u;
+  return &patterns->memo->slot[hash >> (64 - MEMO_BITS)];
+}
+
+static bool holds(const memo_entry *entry, const memo_word *word) {
+  return entry->length == word->length && entry->pattern == word->pattern &&
+         entry->key[0] == word->key[0] && entry->key[1] == word->key[1];
+}
+
+/* Unsets the pairs the last entry shown set: the memo's ovector is all
+ * unset but for them. */
+static void unshow(struct mat_memo *memo) {
+  const memo_entry *shown = memo->shown;
+  if (!shown)
+    return;
+  for (int i = 0; i < shown->pairs; i++)
+    memo->ovector[2 * shown->group[i]] = memo->ovector[2 * shown->group[i] + 1] =
+        PCRE2_UNSET;
+  memo->shown = NULL;
+}
+
+/* Makes `entry` the last result, as if PCRE2 had just matched at `offset`. */
+static void show(mat_patterns *patterns, const memo_entry *entry, size_t offset) {
+  struct mat_memo *memo = patterns->memo;
+  unshow(memo);
+  for (int i = 0; i < entry->pairs; i++) {
+    memo->ovector[2 * entry->group[i]] = offset + entry->start[i];
+    memo->ovector[2 * entry->group[i] + 1] = offset + entry->end[i];
+  }
+  memo->shown = entry;
+  patterns->ovector = memo->ovector;
+  patterns->memo_mark = entry->mark;
+}
+
+/* Keeps PCRE2's last result, a match of `word` at `offset` (the caller
+ * knows it cannot depend on what follows the word). */
+static void remember(mat_patterns *patterns, memo_entry *entry, int rc,
+                     const memo_word *word, size_t offset) {
+  const PCRE2_SIZE *ovector = patterns->match_ovector;
+  memo_entry kept = {.key = {word->key[0], word->key[1]},
+                     .length = (uint8_t)word->length,
+                     .pattern = (uint8_t)word->pattern,
+                     .mark = mat_match_mark(patterns)};
+  for (int g = 0; g < rc; g++) {
+    if (ovector[2 * g] == PCRE2_UNSET)
+      continue;
+    if (kept.pairs == MEMO_PAIRS || g > UINT8_MAX)
+      return;
+    kept.group[kept.pairs] = (uint8_t)g;
+    kept.start[kept.pairs] = (uint8_t)(ovector[2 * g] - offset);
+    kept.end[kept.pairs++] = (uint8_t)(ovector[2 * g + 1] - offset);
+  }
+  if (patterns->memo->shown == entry)
+    unshow(patterns->memo); /* its pairs must go before it changes */
+  *entry = kept;
+}
+
+/* Reads the word at `offset` into `word` (its bytes up to the next blank)
+ * in one pass; false when it is empty or too long to be remembered. */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) &&                                      \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define MEMO_WORDWISE 1
+/* The place of the first blank (' ' or a tab) among the 8 bytes of `v`, 8
+ * when none: a zero byte of v ^ blanks, found for all bytes at once (a
+ * false find only ever follows a true one). */
+static size_t first_blank(uint64_t v) {
+  const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+  uint64_t spaces = v ^ (ones * ' '), tabs = v ^ (ones * '\t');
+  uint64_t found = (((spaces - ones) & ~spaces) | ((tabs - ones) & ~tabs)) & highs;
+  return found ? (size_t)__builtin_ctzll(found) / 8 : 8;
+}
+
+static uint64_t low_bytes(uint64_t v, size_t count) {
+  return count == 0 ? 0 : v & (~(uint64_t)0 >> (64 - 8 * count));
+}
+
+/* scan_word with 8 bytes at a time, where 17 bytes can be read. */
+static bool scan_word_wordwise(memo_word *word, const char *text, size_t length,
+                               size_t offset) {
+  uint64_t low, high;
+  memcpy(&low, text + offset, 8);
+  memcpy(&high, text + offset + 8, 8);
+  size_t at = first_blank(low);
+  if (at < 8) {
+    low = low_bytes(low, at);
+    high = 0;
+  } else {
+    at = 8 + first_blank(high);
+    if (at == 16 && offset + 16 < length && text[offset + 16] != ' ' &&
+        text[offset + 16] != '\t')
+      return false; /* longer than a key */
+    high = low_bytes(high, at - 8);
+  }
+  word->key[0] = low;
+  word->key[1] = high;
+  word->length = at;
+  word->pattern = PAT_CELL_TOKEN;
+  return at > 0;
+}
+#endif
+
+static bool scan_word(memo_word *word, const char *text, size_t length, size_t offset) {
+#ifdef MEMO_WORDWISE
+  if (length - offset > MEMO_KEY)
+    return scan_word_wordwise(word, text, length, offset);
+#endif
+  /* two scalars, not an array: bytes or-ed into an array in memory and read
+   * back as one 16-byte word stalled the load (no store forwarding) */
+  uint64_t low = 0, high = 0;
+  size_t i = 0;
+  for (; offset + i < length; i++) {
+    unsigned char c = (unsigned char)text[offset + i];
+    if (c == ' ' || c == '\t')
+      break;
+    if (i == MEMO_KEY)
+      return false;
+    if (i < 8)
+      low |= (uint64_t)c << (8 * i);
+    else
+      high |= (uint64_t)c << (8 * (i - 8));
+  }
+  word->key[0] = low;
+  word->key[1] = high;
+  word->length = i;
+  word->pattern = PAT_CELL_TOKEN;
+  return i > 0;
+}
+
+/* scan_word, once per word of the line (mat_memo_forget_word starts a
+ * line). */
+static bool read_word(struct mat_memo *memo, memo_word *word, const char *text,
+                      size_t length, size_t offset) {
+  if (memo->last_at != text + offset) {
+    memo->last_ok = scan_word(&memo->last, text, length, offset);
+    memo->last_at = text + offset;
+  }
+  *word = memo->last;
+  return memo->last_ok;
+}
+
+void mat_memo_forget_word(mat_patterns *patterns) {
+  patterns->memo->last_at = NULL;
+}
+
+bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
+                     size_t offset) {
+  memo_word word;
+  if (!read_word(patterns->memo, &word, text, length, offset))
+    return mat_match_at(patterns, PAT_CELL_TOKEN, text, length, offset);
+  size_t end = offset + word.length;
+  memo_entry *entry = slot_of(patterns, &word);
+  if (holds(entry, &word)) {
+    show(patterns, entry, offset);
+    return true;
+  }
+  int rc = mat_match_rc(patterns, PAT_CELL_TOKEN, text, length, offset);
+  if (rc <= 0)
+    return false;
+  const char *mark = mat_match_mark(patterns);
+  if (patterns->match_ovector[1] == end &&
+      (strcmp(mark, "roll") == 0 || strcmp(mark, "move") == 0))
+    remember(patterns, entry, rc, &word, offset);
+  return true;
+}
+
+bool mat_match_line_start(mat_patterns *patterns, mat_pattern_id id, const char *text,
+                          size_t length) {
+  const char *close = memchr(text, ')', length < MEMO_KEY ? length : MEMO_KEY);
+  if (!close)
+    return mat_match_at(patterns, id, text, length, 0);
+  memo_word word;
+  make_word(&word, id, text, (size_t)(close - text) + 1);
+  memo_entry *entry = slot_of(patterns, &word);
+  if (holds(entry, &word)) {
+    show(patterns, entry, 0);
+    return true;
+  }
+  int rc = mat_match_rc(patterns, id, text, length, 0);
+  if (rc <= 0)
+    return false;
+  if (patterns->match_ovector[1] == word.length)
+    remember(patterns, entry, rc, &word, 0);
+  return true;
+}
+
+static uint32_t decoded_slot(const memo_word *word) {
+  uint64_t hash =
+      (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u)) * 0x9e3779b97f4a7c15u;
+  return (uint32_t)(hash >> (64 - MEMO_BITS));
+}
+
+const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *text,
+                                         size_t length, size_t offset,
+                                         size_t *word_length) {
+  memo_word word;
+  if (!read_word(patterns->memo, &word, text, length, offset))
+    return NULL;
+  const decoded_entry *entry = &patterns->memo->decoded[decoded_slot(&word)];
+  if (entry->length != word.length || entry->key[0] != word.key[0] ||
+      entry->key[1] != word.key[1])
+    return NULL;
+  *word_length = word.length;
+  return &entry->decoded;
+}
+
+void mat_memo_keep_decoded(mat_patterns *patterns, const char *text, size_t length,
+                           size_t offset, size_t token_end,
+                           const mat_decoded_word *decoded) {
+  memo_word word;
+  /* a token followed by more than a blank ("63:24/18" is not one) depends
+   * on what follows it: not kept */
+  if (!read_word(patterns->memo, &word, text, length, offset) ||
+      offset + word.length != token_end)
+    return;
+  decoded_entry *entry = &patterns->memo->decoded[decoded_slot(&word)];
+  entry->key[0] = word.key[0];
+  entry->key[1] = word.key[1];
+  entry->length = (uint8_t)word.length;
+  entry->decoded = *decoded;
+}

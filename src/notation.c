@@ -292,12 +292,21 @@ static bool parse_chain(const char *text, size_t length, size_t *at, bg_move *mo
     from = move.to;
   } while (*at < length && text[*at] == '/');
   if (*at < length && text[*at] == '(') {
-    if (length - *at < 3 || !isdigit((unsigned char)text[*at + 1]) ||
-        text[*at + 2] != ')')
+    /* One or two digits, as the .mat notation's repeat count (grammar/
+     * cell-token.pcre): "13/10(52)" is read there, and written back, as a
+     * play to be judged, not a syntax error. */
+    size_t digits = 0;
+    int repeat = 0;
+    while (digits < 2 && *at + 1 + digits < length &&
+           isdigit((unsigned char)text[*at + 1 + digits])) {
+      repeat = 10 * repeat + (text[*at + 1 + digits] - '0');
+      digits++;
+    }
+    if (digits == 0 || *at + 1 + digits >= length || text[*at + 1 + digits] != ')')
       return false;
     for (int i = first; i < *count; i++)
-      moves[i].count = text[*at + 1] - '0';
-    *at += 3;
+      moves[i].count = repeat;
+    *at += digits + 2;
   }
   return *at >= length || isspace((unsigned char)text[*at]);
 }

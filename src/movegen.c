@@ -151,7 +151,8 @@ static void search_steps(search *s, const bg_board *board, uint32_t occupied, in
   if (s->every_node)
     record(s, board, depth);
   bool stepped = false;
-  if (depth < s->dice_count) {
+  if (depth < s->dice_count &&
+      depth < BG_MAX_DICE_STEPS) { /* the bound, for the compiler */
     int die = s->dice[depth];
     uint32_t starts = starting_points(occupied, highest_from);
     if (depth == 1) /* the checker just moved may always go on */

@@ -825,7 +825,7 @@ static void bear_off_lower(const file_info *file, mutant_list *out) {
     const char *line = roll_line(file, site);
     for (int m = 0; m < site->roll.move_count; m++) {
       const bg_move *move = &site->roll.moves[m];
-      move_text_at where;
+      move_text_at where = {0};
       if (move->to != BG_OFF || move->from > 24 ||
           !move_is_editable(line, &site->roll, move, &where) ||
           digits_end(line, where.begin) != where.slash)

@@ -63,7 +63,7 @@ ASAN     := BUILD=build-asan SAN=1
 SELFPLAY := build/gnubg-selfplay
 STEP     := tests/step.sh $(BUILD)/check
 
-.PHONY: all deps demo check unit e2e jobs-check corpus sample-check notation-check yaml-roundtrip \
+.PHONY: all deps demo check unit e2e jobs-check stream-check parallel-check corpus sample-check annotate-html notation-check yaml-roundtrip \
         gnubg-check convert-check property-check soak gnubg-import sgf-interop posid-gnubg man-check lint clang-build fuzz valgrind bench install \
         uninstall clean format
 
@@ -133,6 +133,9 @@ $(BUILD)/tests/tools/%: tests/tools/%.c $(BUILD)/libbgmatch.a $(wildcard src/*.h
 demo: deps
 	@$(SUBMAKE) -s all
 	@tests/samples.sh --demo $(BIN)
+	@echo; echo "== a broken sample annotated as one HTML page (bgmatch annotate --format html)"; \
+	$(BIN) annotate --format html -o $(BUILD)/demo-report.html samples/broken/illegal-move.mat; \
+	test -s $(BUILD)/demo-report.html && echo "demo: report written to $(BUILD)/demo-report.html"
 
 unit: $(UNIT_BIN)
 	@tests/unit.sh $(UNIT_BIN)
@@ -145,6 +148,11 @@ corpus: $(BIN)
 
 sample-check: $(BIN)
 	@tests/samples.sh $(BIN)
+
+# annotate --format html on the broken samples: well-formed, self-contained,
+# one SVG board a problem, names escaped, drawn by headless Chromium.
+annotate-html: $(BIN)
+	@tests/annotate-html.sh $(BIN) $(BUILD)/annotate-html
 
 # The writers' output against grammar/bgmatch.schema.json, jq and the man page.
 notation-check: $(BUILD)/tests/tools/write_match
@@ -180,6 +188,14 @@ sgf-interop: $(BIN) $(BUILD)/tests/tools/write_match
 # records (the corpus's and fresh self-play) against gnubg's own.
 posid-gnubg: $(BIN)
 	@tests/posid-gnubg.sh $(BIN) $(BUILD)/posid-selfplay
+
+# 1 GiB of concatenated records through a pipe: bounded memory, nothing lost.
+stream-check: $(BIN)
+	@tests/stream.sh $(BIN)
+
+# The README's GNU parallel recipe reports what one check call reports.
+parallel-check: $(BIN)
+	@tests/parallel.sh $(BIN)
 
 MAN_PAGES := man/bgmatch.1 man/bgmatch.5
 
@@ -291,6 +307,7 @@ check: deps
 	@$(STEP) jobs           $(SUBMAKE) jobs-check
 	@$(STEP) corpus         $(SUBMAKE) corpus
 	@$(STEP) samples        $(SUBMAKE) sample-check
+	@$(STEP) annotate-html  $(SUBMAKE) annotate-html
 	@$(STEP) notation       $(SUBMAKE) notation-check
 	@$(STEP) yaml-roundtrip $(SUBMAKE) yaml-roundtrip
 	@$(STEP) gnubg-selfplay $(SUBMAKE) gnubg-check
@@ -299,6 +316,8 @@ check: deps
 	@$(STEP) gnubg-import   $(SUBMAKE) gnubg-import
 	@$(STEP) sgf-interop    $(SUBMAKE) sgf-interop
 	@$(STEP) posid-gnubg    $(SUBMAKE) posid-gnubg
+	@$(STEP) stream         $(SUBMAKE) stream-check
+	@$(STEP) parallel       $(SUBMAKE) parallel-check
 	@$(STEP) man-check      $(SUBMAKE) man-check
 	@$(STEP) lint           $(SUBMAKE) lint
 	@$(STEP) asan-build     $(SUBMAKE) $(ASAN) all
@@ -316,6 +335,7 @@ check: deps
 
 bench: deps
 	@$(SUBMAKE) -s all $(GEN_MATCH)
+	@tests/stream.sh --file $(BUILD)/bench/stream.mat $(BIN)
 	@tests/bench.sh $(BIN) $(BUILD)/bench $(GEN_MATCH)
 
 install: all

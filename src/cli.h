@@ -126,5 +126,6 @@ int cli_check(int argc, char **argv);
 int cli_convert(int argc, char **argv);
 int cli_show(int argc, char **argv);
 int cli_stats(int argc, char **argv);
+int cli_annotate(int argc, char **argv);
 
 #endif

@@ -1,6 +1,7 @@
 /*
  * main.c — the bgmatch command line: picks the command and hands it the
- * arguments (cli_check.c, cli_convert.c, cli_show.c, cli_stats.c).  It knows no rule and
+ * arguments (cli_check.c, cli_convert.c, cli_show.c, cli_stats.c,
+ * cli_annotate.c).  It knows no rule and
  * no notation.
  *
  * Exit status: 0 every record valid, 1 a record breaks a rule, 2 the tool
@@ -9,14 +10,6 @@
 #include <string.h>
 
 #include "cli.h"
-
-static bool is_planned_command(const char *command) {
-  static const char *const planned[] = {"annotate"};
-  for (size_t i = 0; i < sizeof planned / sizeof planned[0]; i++)
-    if (strcmp(command, planned[i]) == 0)
-      return true;
-  return false;
-}
 
 int main(int argc, char **argv) {
   if (argc < 2) {
@@ -37,10 +30,8 @@ int main(int argc, char **argv) {
     return cli_show(argc - 1, argv + 1);
   if (strcmp(command, "stats") == 0)
     return cli_stats(argc - 1, argv + 1);
-  if (is_planned_command(command)) {
-    cli_say("'%s' is not implemented yet", command);
-    return EXIT_TROUBLE;
-  }
+  if (strcmp(command, "annotate") == 0)
+    return cli_annotate(argc - 1, argv + 1);
   if (command[0] == '-')
     return cli_usage_error("unknown option", command);
   return cli_usage_error("unknown command", command);

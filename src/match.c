@@ -140,13 +140,26 @@ bool match_setup_board(const bg_action *setup, bg_board *board) {
   return board_is_valid(board);
 }
 
-bool match_marks_hits(const bg_match *match) {
+bool action_marks_hit(const bg_action *action) {
+  for (int m = 0; m < action->move_count; m++)
+    if (action->moves[m].hit)
+      return true;
+  return false;
+}
+
+int match_hit_marks(const bg_match *match, int enough) {
+  int marks = 0;
   for (int g = 0; g < match->game_count; g++)
     for (int a = 0; a < match->games[g].action_count; a++) {
       const bg_action *act = &match->games[g].actions[a];
-      for (int m = 0; m < act->move_count; m++)
-        if (act->moves[m].hit)
-          return true;
+      for (int m = 0; m < act->move_count && marks < enough; m++)
+        marks += act->moves[m].hit;
+      if (marks >= enough)
+        return marks;
     }
-  return false;
+  return marks;
+}
+
+bool match_marks_hits(const bg_match *match) {
+  return match_hit_marks(match, 1) > 0;
 }

@@ -181,6 +181,13 @@ bool match_setup_board(const bg_action *setup, bg_board *board);
  * against a play, and the .mat writer marks none. */
 bool match_marks_hits(const bg_match *match);
 
+/* The moves marked with '*', counted up to `enough`: one mark in a record
+ * that writes no other may be a slip, not the record's habit. */
+int match_hit_marks(const bg_match *match, int enough);
+
+/* Does `action` mark a hit on any of its moves? */
+bool action_marks_hit(const bg_action *action);
+
 /* Written by Backgammon Galaxy (its `[Site "BackgammonGalaxy"]` tag)? */
 bool match_is_from_galaxy(const bg_match *match);
 

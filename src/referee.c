@@ -72,10 +72,16 @@ static bool game_over(referee *ref, const game_state *state, const bg_action *ac
 
 /* ---- rolls ----------------------------------------------------------- */
 
+/* A double as the game's first roll (from the starting position): an
+ * error of the dice, whatever was played. */
+static bool is_opening_double(const game_state *state, const bg_action *roll) {
+  return state->expected_roller < 0 && roll->die1 == roll->die2 && !roll->unknown_play &&
+         !roll->dice_unknown && !state->set_up;
+}
+
 static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
   if (state->expected_roller < 0) {
-    if (roll->die1 == roll->die2 && !roll->unknown_play && !roll->dice_unknown &&
-        !state->set_up)
+    if (is_opening_double(state, roll))
       SAY(roll, DIAG_ERROR, "turn-order", "the opening roll cannot be a double (%d%d)",
           roll->die1, roll->die2);
   } else if (roll->player != state->expected_roller) {
@@ -94,14 +100,45 @@ static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
   return true;
 }
 
-static void note_bear_off(game_state *state, int player) {
-  int multipliers = 0;
+/* Does the record go on with the game after action `index`: another roll
+ * or a double, rather than the result or nothing? */
+static bool game_goes_on(const bg_game *game, int index) {
+  if (index + 1 >= game->action_count)
+    return false;
+  bg_action_kind next = game->actions[index + 1].kind;
+  return next == ACT_ROLL || next == ACT_DOUBLE;
+}
+
+/* Keeps the positions of `set` in which `player` has not borne off all
+ * checkers. */
+static void keep_unfinished(position_set *set, int player) {
+  int kept = 0;
+  for (int i = 0; i < set->count; i++) {
+    bg_board view;
+    board_seen_by(&set->boards[i], player, &view);
+    if (board_win_multiplier(&view, 0) == 0)
+      set->boards[kept++] = set->boards[i];
+  }
+  position_set_renumber(set, kept);
+}
+
+/* After `player`'s roll: has the player borne off the last checker?  After
+ * an earlier mistake the referee follows several positions; when only some
+ * of them are won and the record plays on, those are the wrong readings. */
+static void note_bear_off(game_state *state, const bg_game *game, int index, int player) {
+  int multipliers = 0, won = 0;
   for (int i = 0; i < state->positions.count; i++) {
     bg_board view;
     board_seen_by(&state->positions.boards[i], player, &view);
     int m = board_win_multiplier(&view, 0);
-    if (m > 0)
+    if (m > 0) {
       multipliers |= 1 << m;
+      won++;
+    }
+  }
+  if (won > 0 && won < state->positions.count && game_goes_on(game, index)) {
+    keep_unfinished(&state->positions, player);
+    return;
   }
   if (multipliers) {
     state->end = END_BORE_OFF;
@@ -117,6 +154,15 @@ static bool is_record_end(const referee *ref, const bg_game *game, int index) {
   return game == &match->games[match->game_count - 1] && index == game->action_count - 1;
 }
 
+/* Is the written play of `roll` a legal play of its dice from the first
+ * position the referee follows? */
+static bool play_is_legal(referee *ref, const game_state *state, const bg_action *roll) {
+  bg_board view;
+  board_seen_by(&state->positions.boards[0], roll->player, &view);
+  return referee_plays_of_roll(roll, &view, roll->die1, roll->die2, &ref->plays.legal,
+                               NULL) > 0;
+}
+
 static void on_roll(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *roll = &game->actions[index];
   if (state->end != END_NONE || state->result_seen) {
@@ -125,6 +171,8 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
     return;
   }
   referee_settle_unanswered_double(ref, state, roll);
+  ref->plays.marks_hits = ref->marks_hits || action_marks_hit(roll);
+  bool dice_wrong = is_opening_double(state, roll);
   check_turn(ref, state, roll);
   state->expected_roller = 1 - roll->player;
   state->last_roll_line[roll->player] = roll->pos.line;
@@ -168,8 +216,17 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   }
   if (state->positions.count == 0)
     return;
+  if (dice_wrong && roll->move_count > 0 && !play_is_legal(ref, state, roll)) {
+    /* The dice are wrong, as said: the play is one of another roll, not a
+     * second mistake.  Unless no roll makes it. */
+    if (!referee_check_play_any_roll(&ref->plays, roll, &state->positions))
+      referee_say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE,
+                  "turn-order",
+                  "no roll makes this play legal: the rest of this game is not checked");
+    return;
+  }
   if (referee_check_play(&ref->plays, roll, &state->positions, resigned_after))
-    note_bear_off(state, roll->player);
+    note_bear_off(state, game, index, roll->player);
 }
 
 /* "; Set Pos=": the game goes on from the position given (a game that
@@ -259,10 +316,10 @@ void referee_act(referee *ref, game_state *state, const bg_game *game, int index
     referee_on_double(ref, state, act);
     break;
   case ACT_TAKE:
-    referee_on_take(ref, state, act);
+    referee_on_take(ref, state, game, index);
     break;
   case ACT_DROP:
-    referee_on_drop(ref, state, act);
+    referee_on_drop(ref, state, game, index);
     break;
   case ACT_BEAVER:
     referee_on_beaver(ref, state, act);
@@ -344,7 +401,7 @@ void referee_begin_match(referee *ref, const bg_match *match,
   ref->galaxy = match_is_from_galaxy(match);
   play_checker_init(&ref->plays, match, sink);
   choose_variation(ref);
-  ref->plays.marks_hits = match_marks_hits(match);
+  ref->marks_hits = match_hit_marks(match, 2) >= 2;
 }
 
 void referee_end_match(referee *ref) {

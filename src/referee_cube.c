@@ -4,6 +4,7 @@
  * reports at the cube action's own line; the referee then goes on with the
  * value the rules give.
  */
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "referee_state.h"
@@ -86,23 +87,76 @@ static bool answers_double(referee *ref, game_state *state, const bg_action *act
   return false;
 }
 
-void referee_on_take(referee *ref, game_state *state, const bg_action *act) {
-  if (!answers_double(ref, state, act, "takes"))
-    return;
+/* The action after action `index` of `game`, NULL at the game's end. */
+static const bg_action *next_action(const bg_game *game, int index) {
+  return index + 1 < game->action_count ? &game->actions[index + 1] : NULL;
+}
+
+/* Does the game go on after a drop: a roll that was played, or a double?
+ * (eXtreme Gammon writes an unplayed roll after a game's last action.) */
+static bool game_goes_on(const bg_action *next) {
+  return next &&
+         ((next->kind == ACT_ROLL && !next->unknown_play) || next->kind == ACT_DOUBLE);
+}
+
+/* Is `next` the doubler's win, right after the take, for what a drop of
+ * the double would be worth?  No resignation is worth that (it is 1, 2 or
+ * 3 times the new cube, twice the old one): the answer was a drop. */
+static bool won_as_if_dropped(const referee *ref, const game_state *state,
+                              const bg_action *next) {
+  int length = ref->match->length;
+  /* Galaxy caps a game's value at the match length: a capped resignation
+   * may then be worth what a drop is. */
+  bool capped = ref->galaxy && length > 0 && state->cube_value >= length;
+  return next && next->kind == ACT_WIN && next->player == state->double_by &&
+         !state->beavered && !capped && next->value == state->cube_value;
+}
+
+static void take(game_state *state, const bg_action *act) {
   state->cube_value = state->double_value;
   state->cube_owner = state->beavered ? 1 - act->player : act->player;
   state->double_by = -1;
   state->beavered = false;
 }
 
-void referee_on_drop(referee *ref, game_state *state, const bg_action *act) {
-  if (!answers_double(ref, state, act, "drops"))
-    return;
+static void drop(game_state *state, const bg_action *act) {
   state->end = END_DROP;
   state->winner = 1 - act->player;
   /* A dropped beaver costs the doubled cube, a dropped double the old one. */
   state->end_value = state->beavered ? state->double_value / 2 : state->cube_value;
   state->double_by = -1;
+}
+
+void referee_on_take(referee *ref, game_state *state, const bg_game *game, int index) {
+  const bg_action *act = &game->actions[index];
+  if (!answers_double(ref, state, act, "takes"))
+    return;
+  const bg_action *next = next_action(game, index);
+  if (won_as_if_dropped(ref, state, next)) {
+    SAY(act, DIAG_ERROR, "cube",
+        "%s takes, but the game ends at once (line %d) for %d point%s, what a drop "
+        "is worth: was the double dropped?",
+        referee_player_name(ref, act->player), next->pos.line, next->value,
+        plural(next->value));
+    drop(state, act); /* the result that follows then stands */
+    return;
+  }
+  take(state, act);
+}
+
+void referee_on_drop(referee *ref, game_state *state, const bg_game *game, int index) {
+  const bg_action *act = &game->actions[index];
+  if (!answers_double(ref, state, act, "drops"))
+    return;
+  const bg_action *next = next_action(game, index);
+  if (game_goes_on(next)) {
+    SAY(act, DIAG_ERROR, "cube",
+        "%s drops, but the game goes on (line %d): was the double taken?",
+        referee_player_name(ref, act->player), next->pos.line);
+    take(state, act); /* the plays that follow are then checked */
+    return;
+  }
+  drop(state, act);
 }
 
 void referee_on_beaver(referee *ref, game_state *state, const bg_action *act) {

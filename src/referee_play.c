@@ -147,6 +147,14 @@ static void add_candidate(position_set *set, const bg_board *view, int player) {
   }
 }
 
+void position_set_renumber(position_set *set, int count) {
+  position_set kept_boards_only;
+  kept_boards_only.count = 0;
+  for (int i = 0; i < count; i++)
+    add_candidate(&kept_boards_only, &set->boards[i], 0);
+  copy_set(set, &kept_boards_only);
+}
+
 /* Does the play land on every point the record's moves end on?  "13/7 7/5"
  * says the checker stopped on the 7, which 13/11/5 does not: the record
  * wrote its path, and the path decides which blots were hit. */
@@ -292,7 +300,8 @@ static bool check_play_quickly(play_checker *checker, const bg_action *roll,
 }
 
 /* Adds the positions of the legal plays explain_miss listed (those of the
- * roll's position and dice, in checker->legal) to `positions`. */
+ * roll's position and dice, in checker->legal, nearest to the record's
+ * own play first) to `positions`: as many as the set has room for. */
 static void add_legal_plays(play_checker *checker, const bg_action *roll,
                             position_set *positions) {
   for (int i = 0; i < checker->legal.count; i++)

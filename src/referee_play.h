@@ -32,6 +32,10 @@ typedef struct {
   int count; /* 0: the position is unknown (after ???? or an impossible play) */
 } position_set;
 
+/* Keeps the first `count` boards of `set` (put there in place by the
+ * caller) and indexes them again. */
+void position_set_renumber(position_set *set, int count);
+
 /* The positions a recorded play may lead to, from the best reading of the
  * record to the loosest: its path and its hit marks both agree, only its
  * path, only its marks, or only where its checkers end up. */

@@ -202,12 +202,14 @@ void referee_check_win(referee *ref, game_state *state, const bg_action *recorde
   if (worth >= 0)
     state->result_points = worth;
   if (ref->match->length > 0) {
-    bool reaches = ref->score[win->player] + win->value >= ref->match->length;
-    if (win->and_match && !reaches)
+    /* By what the game was worth: a wrong value said above is not also
+     * blamed on "and the match" when the true one does win the match. */
+    int counted = ref->score[win->player] + (worth >= 0 ? worth : win->value);
+    if (win->and_match && counted < ref->match->length)
       SAY(win, DIAG_ERROR, "score",
           "says \"and the match\", but %s has %d of %d point%s after it",
-          referee_player_name(ref, win->player), ref->score[win->player] + win->value,
-          ref->match->length, plural(ref->match->length));
+          referee_player_name(ref, win->player), counted, ref->match->length,
+          plural(ref->match->length));
   }
 }
 

@@ -53,6 +53,10 @@ typedef struct {
    * the match length rather than at the points the winner needed. */
   bool galaxy;
   play_checker plays;
+  /* The record marks hits as a habit (two marks or more): an unmarked hit
+   * is then worth a warning; otherwise only a roll written with a mark has
+   * its marks checked. */
+  bool marks_hits;
   int score[2];
   bool score_known;
   /* After a score line that disagreed with the results: the other reading
@@ -108,8 +112,10 @@ void referee_end_match(referee *ref);
 void referee_settle_unanswered_double(referee *ref, game_state *state,
                                       const bg_action *next);
 void referee_on_double(referee *ref, game_state *state, const bg_action *act);
-void referee_on_take(referee *ref, game_state *state, const bg_action *act);
-void referee_on_drop(referee *ref, game_state *state, const bg_action *act);
+/* The answers to a double, action `index` of `game`: what follows them
+ * tells a take written for a drop and a drop written for a take. */
+void referee_on_take(referee *ref, game_state *state, const bg_game *game, int index);
+void referee_on_drop(referee *ref, game_state *state, const bg_game *game, int index);
 void referee_on_beaver(referee *ref, game_state *state, const bg_action *act);
 
 /* referee_result.c */

@@ -19,7 +19,8 @@
 # a checker that rejects its input measures nothing).  A "move" is a roll
 # cell of a record ("63:"), counted here with grep -o.  Each
 # command (wc -l, check, convert --to yaml) runs three times after a
-# warm-up; the best time counts.  Peak RSS is check's, from GNU time or,
+# warm-up; the best time counts.  The same volume, made as 16 files in
+# DIR/parts, is checked with -j 1 and with -j N (N the processors).  Peak RSS is check's, from GNU time or,
 # without it, python3's resource module.  The last line is for scripts:
 #   BENCH moves_per_s=N mb_per_s=N wc_ratio=R peak_rss_kb=K
 set -u
@@ -69,6 +70,21 @@ stale() {
 }
 stale && make_corpus
 
+# DIR/parts/: the same volume as 16 files (gen_match, seeds 1..16 after the
+# corpus's), for -j: files are what -j spreads over threads.
+parts=$dir/parts
+part_count=16
+make_parts() {
+  local i
+  rm -rf "$parts" && mkdir -p "$parts"
+  for ((i = 1; i <= part_count; i++)); do
+    "$gen" --seed $((seed + i)) --dialect mixed --bytes $((target_bytes / part_count)) \
+      >"$parts/part$(printf %02d $i).mat" || exit 2
+  done
+  echo "bench: made $parts: $part_count files of gen_match --dialect mixed"
+}
+[[ ! -s $parts/part$(printf %02d $part_count).mat || $gen -nt $parts/part01.mat ]] && make_parts
+
 # best_time COMMAND...: the best wall time of three runs, in seconds.
 best_time() {
   local best="" t0 t1 t
@@ -108,14 +124,31 @@ bg_time=$(best_time "$bin" check "$big")
 yaml_time=$(best_time "$bin" convert --to yaml "$big")
 rss=$(peak_rss_kb "$bin" check "$big")
 
+# -j 1 against -j N (N the processors) over the parts.
+cores=$(nproc 2>/dev/null || echo 1)
+part_bytes=$(cat "$parts"/*.mat | wc -c)
+part_moves=$(cat "$parts"/*.mat | grep -oE '(^|[ )])[1-6][1-6]:' | wc -l)
+cat "$parts"/*.mat >/dev/null
+part_wc_time=$(best_time wc -l "$parts"/*.mat)
+one_time=$(best_time "$bin" check -j 1 "$parts"/*.mat)
+many_time=$(best_time "$bin" check -j "$cores" "$parts"/*.mat)
+
 awk -v file="$big" -v bytes="$bytes" -v moves="$moves" -v wct="$wc_time" -v bgt="$bg_time" \
-  -v yt="$yaml_time" -v rss="$rss" 'BEGIN {
+  -v yt="$yaml_time" -v rss="$rss" -v parts="$parts" -v part_count="$part_count" \
+  -v part_bytes="$part_bytes" -v part_moves="$part_moves" -v pwt="$part_wc_time" \
+  -v ot="$one_time" -v mt="$many_time" -v cores="$cores" 'BEGIN {
   mb = bytes / 1e6
   printf "corpus:  %s, %.1f MB, %d moves\n", file, mb, moves
   printf "%-22s %8s %10s %14s %10s\n", "", "seconds", "MB/s", "moves/s", "x wc -l"
   printf "%-22s %8.3f %10.1f %14s %10s\n", "wc -l", wct, mb / wct, "", "1.0"
   printf "%-22s %8.3f %10.1f %14.0f %10.1f\n", "check", bgt, mb / bgt, moves / bgt, bgt / wct
   printf "%-22s %8.3f %10.1f %14.0f %10.1f\n", "convert --to yaml", yt, mb / yt, moves / yt, yt / wct
+  pmb = part_bytes / 1e6
+  printf "%s, %d files, %.1f MB, %d moves:\n", parts, part_count, pmb, part_moves
+  printf "%-22s %8.3f %10.1f %14s %10s\n", "wc -l", pwt, pmb / pwt, "", "1.0"
+  printf "%-22s %8.3f %10.1f %14.0f %10.1f\n", "check -j 1", ot, pmb / ot, part_moves / ot, ot / pwt
+  printf "%-22s %8.3f %10.1f %14.0f %10.1f\n", "check -j " cores, mt, pmb / mt, part_moves / mt, mt / pwt
+  printf "-j %d is %.2f times as fast as -j 1 (%d processors)\n", cores, ot / mt, cores
   printf "peak RSS of check: %d KB\n", rss
   printf "BENCH moves_per_s=%.0f mb_per_s=%.1f wc_ratio=%.1f peak_rss_kb=%d\n", moves / bgt, mb / bgt, bgt / wct, rss
 }'

@@ -51,13 +51,13 @@
  * value is one the rules allow (capped at the points needed); a checker
  * must not be blamed for accepting it.  excluded=1: the mutated play is
  * legal only as a combined move that hits on its way without the '*' of a
- * record that marks hits, on which bgmatch check is silent (judge_steps).  Kinds: die
- * (one die changed), point (one step's destination moved), step (one step left out),
- * hitmark (a `*` on a step that hits nothing), unmark (a hit written without its
- * `*`, once the match has marked one; both a warning by design,
- * [hit-marker]), owner (a double by the player who does not own the cube,
- * dropped), crawford (a double in the Crawford game, dropped), value (a
- * double to a wrong value), take (a "Takes" left out), wins (the "Wins N"
+ * record that marks hits, on which bgmatch check is silent (judge_steps).
+ * Kinds: die (one die changed), point (one step's destination moved),
+ * step (one step left out), hitmark (a `*` on a step that hits nothing),
+ * unmark (a hit written without its `*`, once the match has marked two;
+ * both a warning by design, [hit-marker]), owner (a double by the player
+ * who does not own the cube, dropped), crawford (a double in the Crawford game, dropped),
+ * value (a double to a wrong value), take (a "Takes" left out), wins (the "Wins N"
  * changed), score (a score line of a later game changed).  Not with
  * --dialect canonical, whose lines the writer places; a mixed output then
  * draws no canonical match.
@@ -571,11 +571,12 @@ static bool mutate_hitmark(generator *g, const bg_board *view, written_step *ste
 }
 
 /* A hit written without its '*' (a warning, [hit-marker]), once the match
- * has marked a hit (a record that marks none is one that never does); not
+ * has marked two hits (the referee takes a record with fewer marks for one
+ * that does not mark hits as a habit: one '*' may be a slip); not
  * where a dialect of combined hops would then join it with the next step,
  * which could be read as a hop round the blot. */
 static bool mutate_unmark(generator *g, written_step *steps, int count) {
-  if (!g->d->marks_hits || g->marked_hits == 0)
+  if (!g->d->marks_hits || g->marked_hits < 2)
     return false;
   int candidates[BG_MAX_DICE_STEPS], n = 0;
   for (int i = 0; i < count; i++)

@@ -47,10 +47,10 @@ static void assert_one_error(const verdict *result, int line, const char *rule) 
 
 /* SAMPLE with its line `number` replaced by `text` (or, with `insert`,
  * `text` added as a new line after it; NULL text: the line removed). */
-static char *sample_with(int number, const char *text, bool insert) {
-  FILE *in = fopen(SAMPLE, "r");
-  ck_assert_msg(in != NULL,
-                "cannot open " SAMPLE " (tests run from the repository root)");
+static char *sample_with(const char *sample, int number, const char *text, bool insert) {
+  FILE *in = fopen(sample, "r");
+  ck_assert_msg(in != NULL, "cannot open %s (tests run from the repository root)",
+                sample);
   size_t size = 0;
   char *out = NULL;
   FILE *record = open_memstream(&out, &size);
@@ -66,11 +66,15 @@ static char *sample_with(int number, const char *text, bool insert) {
   return out;
 }
 
-static verdict judge_sample(int number, const char *text, bool insert) {
-  char *record = sample_with(number, text, insert);
+static verdict judge_file(const char *sample, int number, const char *text, bool insert) {
+  char *record = sample_with(sample, number, text, insert);
   verdict result = judge(record, NULL);
   free(record);
   return result;
+}
+
+static verdict judge_sample(int number, const char *text, bool insert) {
+  return judge_file(SAMPLE, number, text, insert);
 }
 
 START_TEST(sample_is_clean) {
@@ -133,6 +137,13 @@ static const struct {
     {"renamed", 15, false, " Ana María : 1                 Bob van Dyk : 0", 15,
      "syntax"},
     {"game number", 14, false, " Game 3", 14, "syntax"},
+    /* A take written for a drop: the game ends at once for what a drop is
+     * worth (line 11: "  5)  Doubles => 2                Drops"). */
+    {"take for a drop", 11, false, "  5)  Doubles => 2                Takes", 11, "cube"},
+    /* A drop written for a take: the game goes on, on the same line here
+     * (line 18: "  3)  Takes                      43: 16/13 13/9 "). */
+    {"drop for a take", 18, false, "  3)  Drops                      43: 16/13 13/9 ", 18,
+     "cube"},
 };
 
 START_TEST(one_mistake_one_error) {
@@ -143,11 +154,109 @@ START_TEST(one_mistake_one_error) {
 }
 END_TEST
 
+/* Mistakes put into other samples, each one error at its line: dice whose
+ * play, as written, is another roll's (the dice are the one mistake, the
+ * plays that follow are not blamed), a wrong value on a line that also says
+ * "and the match". */
+static const struct {
+  const char *what;
+  const char *sample;
+  int line;
+  const char *text;
+  const char *rule;
+} file_mistakes[] = {
+    /* An opening double: the play is 51's, so only the dice are wrong. */
+    {"opening 55", SAMPLE, 7, "  1)                             55: 13/8 24/23 ",
+     "turn-order"},
+    {"opening 11", SAMPLE, 7, "  1)                             11: 13/8 24/23 ",
+     "turn-order"},
+    /* 11 for 21: "13/11 24/23" is made by three 1s, one fewer than 11
+     * plays; the dice are still the one mistake. */
+    {"opening 11 of game 3", SAMPLE, 52,
+     "  1) 11: 13/11 24/23             21: 24/23 23/21 ", "turn-order"},
+    {"opening 44 of game 2", SAMPLE, 16,
+     "  1) 44: 13/9 24/23              44: 24/20 20/16* 6/2* 6/2", "turn-order"},
+    /* 62 read as 66 in a bear-off: "2/0" bears off with a 6 while a checker
+     * stands on the 4.  The legal plays of 66 bear off her last checkers,
+     * but the game goes on: the record's own position is the one to follow. */
+    {"66 in a bear-off", "samples/gnubg-money3g-s304.mat", 46,
+     " 24) 52: 4/2 5/0                 66: 4/0 2/0 ", "wrong-bear-off"},
+    /* Wins 1 for 4 (3 were needed): the value is wrong, "and the match"
+     * is not, since the true value wins it. */
+    {"value and the match", "samples/dailygammon-style.mat", 29,
+     " 25) 52: 1/0 1/0                 Wins 1 point and the match", "score"},
+    {"44 in a bear-off", "samples/gnubg-money3g-s304.mat", 48,
+     " 26) 44: 4/0 6/0                 43: 1/0 ", "unplayed-dice"},
+};
+
+START_TEST(file_mistake_one_error) {
+  verdict result = judge_file(file_mistakes[_i].sample, file_mistakes[_i].line,
+                              file_mistakes[_i].text, false);
+  assert_one_error(&result, file_mistakes[_i].line, file_mistakes[_i].rule);
+  free(result.output);
+}
+END_TEST
+
+START_TEST(money_sample_is_clean) {
+  verdict result = judge_file("samples/gnubg-money3g-s304.mat", 0, NULL, false);
+  ck_assert_msg(result.errors == 0 && result.warnings == 0, "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
 START_TEST(hop_through_open_points_is_legal) {
   /* 24/18 18/15 written as one hop: the same steps. */
   verdict result = judge_sample(8, "  2) 42: 8/4 6/4                 63: 24/15 ", false);
   ck_assert_msg(result.errors == 0, "%s", result.output);
   free(result.output);
+}
+END_TEST
+
+/* 33 for 63 at the opening: "24/18 13/10" is three 3s, not a legal play of
+ * 33 (four are playable), but the dice are the mistake, not the play. */
+START_TEST(opening_double_with_a_part_of_its_play) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "", "33: 24/18 13/10");
+  row(record, RECORD_SIZE, 2, "42: 8/4 6/4", "");
+  verdict result = judge(record, NULL);
+  ck_assert_msg(result.errors == 1 && mentions_rule(&result, "turn-order") &&
+                    !mentions_rule(&result, "unplayed-dice"),
+                "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
+/* The other side of "take for a drop": a take and then a resignation of a
+ * single game at the new cube (2 points) is no mistake. */
+START_TEST(take_then_resignation_is_clean) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 3, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+  row(record, RECORD_SIZE, 2, "42: 8/4 6/4", " Doubles => 2");
+  row(record, RECORD_SIZE, 3, " Takes", "");
+  row(record, RECORD_SIZE, 0, "", " Wins 2 points");
+  verdict result = judge(record, NULL);
+  ck_assert_msg(result.errors == 0, "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
+/* A record that never marks hits (FIBS style) with one '*' put in: a mark
+ * on a step that hits nothing is one warning at its line, and a mark on a
+ * real hit none; the record's other hits, unmarked as always, are not
+ * blamed for it (they were, each, when one '*' made a marking record). */
+START_TEST(one_mark_in_an_unmarked_record) {
+  const char *fibs = "samples/fibs-two-matches.mat";
+  verdict slip = judge_file(fibs, 24, " 20) 44: 10/6 9/5* 6/2 4/0        16:", false);
+  ck_assert_msg(slip.errors == 0 && slip.warnings == 1 &&
+                    reports(&slip, 24, 15, "warning", "hit-marker"),
+                "%s", slip.output);
+  free(slip.output);
+  verdict right =
+      judge_file(fibs, 5, "  1) 23: 24/21 13/11             52: 6/4* 13/8", false);
+  ck_assert_msg(right.errors == 0 && right.warnings == 0, "%s", right.output);
+  free(right.output);
 }
 END_TEST
 
@@ -318,6 +427,12 @@ int main(void) {
   tcase_add_test(plays, sample_is_clean);
   tcase_add_loop_test(plays, one_mistake_one_error, 0,
                       (int)(sizeof sample_mistakes / sizeof sample_mistakes[0]));
+  tcase_add_test(plays, money_sample_is_clean);
+  tcase_add_loop_test(plays, file_mistake_one_error, 0,
+                      (int)(sizeof file_mistakes / sizeof file_mistakes[0]));
+  tcase_add_test(plays, opening_double_with_a_part_of_its_play);
+  tcase_add_test(plays, take_then_resignation_is_clean);
+  tcase_add_test(plays, one_mark_in_an_unmarked_record);
   tcase_add_test(plays, hop_through_open_points_is_legal);
   tcase_add_test(plays, record_cut_after_a_roll_is_incomplete);
   tcase_add_test(plays, empty_play_inside_a_record_is_still_wrong);

@@ -294,9 +294,9 @@ START_TEST(hit_marks_checked_only_where_written) {
 END_TEST
 
 /* Bob leaves a blot on Alice's 7 point; Alice's 62 from the 13 to the 5
- * passes the 7 (hitting it) or the 11 (not).  Game 2 marks a hit with '*',
- * so the record marks hits, and a play without one is checked against its
- * written path. */
+ * passes the 7 (hitting it) or the 11 (not).  Game 2 marks two hits with
+ * '*', so the record marks hits as a habit, and a play without one is
+ * checked against its written path. */
 static verdict path_record(const char *alice_play, const char *bob_answer) {
   static char record[RECORD_SIZE];
   record[0] = '\0';
@@ -307,6 +307,7 @@ static verdict path_record(const char *alice_play, const char *bob_answer) {
   header(record, RECORD_SIZE, 3, 2, 1, 0);
   row(record, RECORD_SIZE, 1, "31: 8/5 6/5", "64: 24/18 13/9");
   row(record, RECORD_SIZE, 2, "62: 13/7* 7/5", "43: 25/21 24/21");
+  row(record, RECORD_SIZE, 3, "53: 24/21 21/16*", "");
   return judge(record, NULL);
 }
 

@@ -1,0 +1,135 @@
+/*
+ * annotate.c — collects what annotate.h promises: one walk of the replay
+ * per match, with a holding sink; each action's diagnostics are tied to
+ * the position before it (their places in the sink are the event's), and
+ * at the end every diagnostic of the sink becomes an item, sorted by
+ * place as check prints them.
+ */
+#include "annotate.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "show.h"
+
+void annotate_report_init(annotate_report *report) {
+  memset(report, 0, sizeof *report);
+}
+
+void annotate_report_free(annotate_report *report) {
+  for (int i = 0; i < report->match_count; i++)
+    match_free(report->matches[i]);
+  free(report->matches);
+  free(report->items);
+  annotate_report_init(report);
+}
+
+/* Makes room for `count` items, the new ones zeroed (no position). */
+static void grow_items(annotate_report *report, size_t count) {
+  if (count <= report->count)
+    return;
+  if (count > report->capacity) {
+    size_t capacity = report->capacity ? report->capacity : 16;
+    while (capacity < count)
+      capacity *= 2;
+    report->items = bg_realloc(report->items, capacity * sizeof *report->items);
+    report->capacity = capacity;
+  }
+  memset(report->items + report->count, 0,
+         (count - report->count) * sizeof *report->items);
+  report->count = count;
+}
+
+static void keep_match(annotate_report *report, bg_match *match) {
+  if (report->match_count == report->match_capacity) {
+    int capacity = report->match_capacity ? report->match_capacity * 2 : 4;
+    report->matches = bg_realloc(report->matches, (size_t)capacity * sizeof(bg_match *));
+    report->match_capacity = capacity;
+  }
+  report->matches[report->match_count++] = match;
+}
+
+/* The position of an action event, for each of its diagnostics. */
+static void place_event(annotate_report *report, const bg_match *match,
+                        const bg_referee_options *options, const bg_diag_sink *sink,
+                        const bg_replay_event *event) {
+  size_t first = (size_t)(event->diags - sink->pending);
+  grow_items(report, first + event->diag_count);
+  for (size_t i = first; i < first + event->diag_count; i++) {
+    annotate_item *item = &report->items[i];
+    item->match = match;
+    item->has_position = true;
+    item->action = event->action;
+    item->before = event->before;
+    item->cube = event->cube;
+    item->score[0] = event->score[0];
+    item->score[1] = event->score[1];
+    item->has_play = bg_replay_play(event, &item->play);
+    show_match_state(match, options, event, &item->state);
+  }
+}
+
+void annotate_add_match(annotate_report *report, bg_match *match,
+                        const bg_referee_options *options, bg_diag_sink *sink) {
+  keep_match(report, match);
+  bg_replay *replay = bg_replay_new(match, options, sink);
+  const bg_replay_event *event;
+  while ((event = bg_replay_next(replay)) != NULL) {
+    if (event->kind == BG_REPLAY_ACTION && event->before_known && event->diag_count > 0 &&
+        event->diags)
+      place_event(report, match, options, sink, event);
+  }
+  bg_replay_free(replay);
+}
+
+static int compare_items(const void *a, const void *b) {
+  const annotate_item *x = a, *y = b;
+  if (x->diag.line != y->diag.line)
+    return x->diag.line < y->diag.line ? -1 : 1;
+  if (x->diag.column != y->diag.column)
+    return x->diag.column < y->diag.column ? -1 : 1;
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
+void annotate_finish(annotate_report *report, bg_diag_sink *sink) {
+  grow_items(report, sink->pending_count);
+  report->count = sink->pending_count; /* diag_discard may have dropped some */
+  for (size_t i = 0; i < report->count; i++) {
+    report->items[i].diag = sink->pending[i];
+    report->items[i].order = i;
+  }
+  if (report->count > 0)
+    qsort(report->items, report->count, sizeof *report->items, compare_items);
+  report->errors = sink->errors;
+  report->warnings = sink->warnings;
+  report->notes = sink->notes;
+}
+
+const char *annotate_player_name(const annotate_item *item, int player) {
+  if (!item->match || player < 0 || player > 1 || !item->match->players[player])
+    return "";
+  return item->match->players[player];
+}
+
+int annotate_legal_plays(const char *legal, char plays[][128], int max) {
+  int count = 0;
+  const char *p = legal;
+  while (p && *p) {
+    const char *end = strstr(p, " | ");
+    size_t length = end ? (size_t)(end - p) : strlen(p);
+    if (count < max) {
+      size_t n = length < 127 ? length : 127;
+      memcpy(plays[count], p, n);
+      plays[count][n] = '\0';
+    }
+    count++;
+    p = end ? end + 3 : NULL;
+  }
+  return count;
+}
+
+bool annotate_item_placed(const annotate_item *item) {
+  return item->has_position && item->action &&
+         (item->action->player == 0 || item->action->player == 1);
+}

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# annotate-html.sh — `bgmatch annotate --format html` on every broken
+# sample: the page is well-formed (XML, and balanced to an HTML parser),
+# self-contained (no script, nothing fetched), lists exactly the errors and
+# warnings `check --format json` reports, with one SVG board for each that
+# has a known position; a player's name is escaped; and headless Chromium
+# renders a page to a non-trivial PNG with no console error.
+#
+#   tests/annotate-html.sh [BIN] [WORKDIR]
+set -u
+source "$(dirname "${BASH_SOURCE[0]}")/tally.sh"
+bin=${1:-build/bgmatch}
+work=${2:-build/annotate-html}
+mkdir -p "$work"
+
+# Well-formed XML and tags balanced as an HTML parser reads them; prints
+# "problems boards svgs" (divs of class problem, those with a board, <svg>).
+inspect() {
+  python3 - "$1" <<'PY'
+import sys, xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+text = open(sys.argv[1], encoding="utf-8").read()
+ET.fromstring(text.split("\n", 1)[1])  # the doctype line is not XML
+VOID = {"meta", "br", "img", "link", "input", "hr"}
+class Balance(HTMLParser):
+    def __init__(self):
+        super().__init__(); self.stack = []
+    def handle_starttag(self, tag, attrs):
+        if tag not in VOID: self.stack.append(tag)
+    def handle_startendtag(self, tag, attrs): pass
+    def handle_endtag(self, tag):
+        if not self.stack or self.stack.pop() != tag:
+            raise SystemExit("unbalanced </%s>" % tag)
+b = Balance(); b.feed(text); b.close()
+if b.stack: raise SystemExit("unclosed: %s" % b.stack)
+root = ET.fromstring(text.split("\n", 1)[1])
+ns = "{http://www.w3.org/1999/xhtml}"
+problems = [d for d in root.iter(ns + "div") if d.get("class", "").split()[:1] == ["problem"]
+            and d.get("class").split()[1] in ("error", "warning")]
+boards = [d for d in problems if d.get("data-board") == "yes"]
+with_svg = [d for d in boards if d.find("{http://www.w3.org/2000/svg}svg") is not None]
+print(len(problems), len(boards), text.count("<svg"), len(with_svg))
+PY
+}
+
+for mat in samples/broken/*.mat; do
+  name=$(basename "$mat" .mat)
+  html=$work/$name.html
+  "$bin" annotate --format html -o "$html" "$mat"
+  status=$?
+  if [[ $status -gt 1 || ! -s $html ]]; then
+    verdict FAIL "annotate-html $name" "status $status, no page"
+    continue
+  fi
+  if ! counts=$(inspect "$html" 2>&1); then
+    verdict FAIL "annotate-html $name" "not well-formed: $counts"
+    continue
+  fi
+  read -r problems boards svgs placed <<<"$counts"
+  expected=$("$bin" check --format json "$mat" 2>/dev/null | grep -c -E '"severity":"(error|warning)"')
+  if grep -q -i -E '<script|<link|<iframe|src="|href="(https?:|//)' "$html"; then
+    verdict FAIL "annotate-html $name" "a script or an outside reference"
+  elif [[ $problems -ne $expected ]]; then
+    verdict FAIL "annotate-html $name" "$problems problems listed, check reports $expected"
+  elif [[ $svgs -ne $boards || $placed -ne $boards ]]; then
+    verdict FAIL "annotate-html $name" "$svgs <svg> for $boards problems with a board"
+  else
+    verdict ok "annotate-html $name ($problems problems, $svgs boards)"
+  fi
+done
+
+# A board per problem where the position is known: illegal-move's one.
+read -r _ boards _ _ <<<"$(inspect "$work/illegal-move.html" 2>/dev/null)"
+if [[ ${boards:-0} -eq 1 ]]; then
+  verdict ok "annotate-html illegal-move has its board"
+else
+  verdict FAIL "annotate-html illegal-move has its board" "${boards:-0} boards"
+fi
+
+# A name from the record is text, never markup.
+sed 's/Zoë/<script>alert(1)<\/script>/g' samples/broken/illegal-move.mat >"$work/evil.mat"
+"$bin" annotate --format html -o "$work/evil.html" "$work/evil.mat"
+if grep -q -F '<script' "$work/evil.html"; then
+  verdict FAIL "annotate-html escapes names" "<script> in the page"
+elif ! grep -q -F '&lt;script&gt;alert(1)&lt;/script&gt;' "$work/evil.html"; then
+  verdict FAIL "annotate-html escapes names" "the name is not in the page, escaped"
+elif ! inspect "$work/evil.html" >/dev/null 2>&1; then
+  verdict FAIL "annotate-html escapes names" "not well-formed"
+else
+  verdict ok "annotate-html escapes names"
+fi
+
+# The page as a browser draws it.
+chromium=$(command -v chromium || command -v chromium-browser || true)
+if [[ -z $chromium ]]; then
+  skip_tool chromium "annotate-html renders in Chromium" "chromium is not installed"
+else
+  png=$work/report.png
+  rm -f "$png"
+  timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --enable-logging=stderr \
+    --v=0 --screenshot="$png" --window-size=1200,1600 \
+    "file://$(cd "$work" && pwd)/illegal-move.html" >"$work/chromium.log" 2>&1
+  size=$(stat -c %s "$png" 2>/dev/null || echo 0)
+  if [[ $size -lt 20000 ]] || ! head -c 8 "$png" | grep -q PNG; then
+    verdict FAIL "annotate-html renders in Chromium" "no PNG or a trivial one ($size bytes)"
+  elif grep -E "Uncaught|CONSOLE" "$work/chromium.log"; then
+    verdict FAIL "annotate-html renders in Chromium" "console errors"
+  else
+    verdict ok "annotate-html renders in Chromium ($size-byte PNG)"
+  fi
+fi
+tally_end

@@ -51,13 +51,13 @@
  * value is one the rules allow (capped at the points needed); a checker
  * must not be blamed for accepting it.  excluded=1: the mutated play is
  * legal only as a combined move that hits on its way without the '*' of a
- * record that marks hits, on which bgmatch check is silent (judge_steps).  Kinds: die
- * (one die changed), point (one step's destination moved), step (one step left out),
- * hitmark (a `*` on a step that hits nothing), unmark (a hit written without its
- * `*`, once the match has marked two; both a warning by design,
- * [hit-marker]), owner (a double by the player who does not own the cube,
- * dropped), crawford (a double in the Crawford game, dropped), value (a
- * double to a wrong value), take (a "Takes" left out), wins (the "Wins N"
+ * record that marks hits, on which bgmatch check is silent (judge_steps).
+ * Kinds: die (one die changed), point (one step's destination moved),
+ * step (one step left out), hitmark (a `*` on a step that hits nothing),
+ * unmark (a hit written without its `*`, once the match has marked two;
+ * both a warning by design, [hit-marker]), owner (a double by the player
+ * who does not own the cube, dropped), crawford (a double in the Crawford game, dropped),
+ * value (a double to a wrong value), take (a "Takes" left out), wins (the "Wins N"
  * changed), score (a score line of a later game changed).  Not with
  * --dialect canonical, whose lines the writer places; a mixed output then
  * draws no canonical match.

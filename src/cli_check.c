@@ -245,6 +245,7 @@ static void *check_worker(void *data) {
     pthread_cond_broadcast(&queue->changed);
   }
   pthread_mutex_unlock(&queue->lock);
+  match_pool_release(); /* the thread's pooled arrays end with it */
   return NULL;
 }
 

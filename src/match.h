@@ -142,6 +142,10 @@ typedef struct {
 bg_match *match_new(const char *file);
 void match_free(bg_match *match);
 
+/* Frees the action arrays match_free keeps for the next matches of this
+ * thread (see match.c); a thread that read matches calls it before it ends. */
+void match_pool_release(void);
+
 /* Append helpers: return NULL on out of memory. */
 bg_game *match_add_game(bg_match *match);
 bg_action *match_game_add_action(bg_game *game);

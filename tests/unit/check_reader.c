@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "match.h"
 #include "reader.h"
 #include "run_suite.h"
 
@@ -204,6 +205,30 @@ START_TEST(notation_names) {
 }
 END_TEST
 
+/* A freed match's action arrays serve the next match's games (match.c's
+ * pool): a game of 100 actions grows its array to 128 once, and the game
+ * read after it starts with those 128 instead of growing again.  Each
+ * action comes back cleared of the last one's fields. */
+START_TEST(action_arrays_are_reused) {
+  bg_match *first = match_new("a");
+  bg_game *long_game = match_add_game(first);
+  for (int i = 0; i < 100; i++)
+    match_game_add_action(long_game)->value = 7;
+  int grown = long_game->action_capacity;
+  ck_assert_int_ge(grown, 100);
+  match_free(first);
+
+  bg_match *second = match_new("b");
+  bg_game *next_game = match_add_game(second);
+  bg_action *action = match_game_add_action(next_game);
+  ck_assert_int_eq(next_game->action_capacity, grown);
+  ck_assert_int_eq(action->value, 0);
+  ck_assert_int_eq(action->move_count, 0);
+  match_free(second);
+  match_pool_release();
+}
+END_TEST
+
 static Suite *reader_suite(void) {
   Suite *suite = suite_create("reader");
   TCase *sniffing = tcase_create("sniffing");
@@ -218,6 +243,7 @@ static Suite *reader_suite(void) {
   tcase_add_test(opening, yaml_and_sgf_read);
   tcase_add_test(opening, from_overrides);
   tcase_add_test(opening, notation_names);
+  tcase_add_test(opening, action_arrays_are_reused);
   suite_add_tcase(suite, opening);
   return suite;
 }

@@ -102,14 +102,23 @@ bg_game *match_add_game(bg_match *match) {
   return game;
 }
 
-bg_action *match_game_add_action(bg_game *game) {
-  if (!game->actions && action_pool_count > 0) {
-    pooled_actions *reused = &action_pool[--action_pool_count];
-    game->actions = reused->actions;
-    game->action_capacity = reused->capacity;
+/* Room for one more action: a pooled array for a game that has none yet,
+ * else grow's. */
+static bool room_for_action(bg_game *game) {
+  if (game->action_count < game->action_capacity)
+    return true;
+  if (game->action_capacity == 0 && action_pool_count > 0) {
+    pooled_actions reused = action_pool[--action_pool_count];
+    free(game->actions); /* NULL: a game with no room has no array */
+    game->actions = reused.actions;
+    game->action_capacity = reused.capacity;
   }
-  if (!grow((void **)&game->actions, game->action_count, &game->action_capacity,
-            sizeof *game->actions, ACTIONS_FIRST))
+  return grow((void **)&game->actions, game->action_count, &game->action_capacity,
+              sizeof *game->actions, ACTIONS_FIRST);
+}
+
+bg_action *match_game_add_action(bg_game *game) {
+  if (!room_for_action(game))
     return NULL;
   bg_action *action = &game->actions[game->action_count++];
   /* All but the moves, which are read only below move_count: zeroing their

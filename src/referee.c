@@ -116,8 +116,10 @@ static void keep_unfinished(position_set *set, int player) {
   for (int i = 0; i < set->count; i++) {
     bg_board view;
     board_seen_by(&set->boards[i], player, &view);
-    if (board_win_multiplier(&view, 0) == 0)
+    if (board_win_multiplier(&view, 0) == 0) {
+      set->hidden[kept] = set->hidden[i];
       set->boards[kept++] = set->boards[i];
+    }
   }
   position_set_renumber(set, kept);
 }
@@ -241,8 +243,7 @@ static void on_set_position(game_state *state, const bg_action *act) {
   }
   if (state->expected_roller < 0)
     state->set_up = true;
-  state->positions.count = 1;
-  state->positions.boards[0] = board;
+  position_set_only(&state->positions, &board);
 }
 
 /* ---- games and the match -------------------------------------------- */
@@ -258,9 +259,12 @@ void referee_begin_game(referee *ref, game_state *state, const bg_game *game,
   state->cube_owner = -1;
   state->double_by = -1;
   state->expected_roller = -1;
-  state->positions.count = ref->opening ? 1 : 0;
-  if (ref->opening)
-    ref->opening(&state->positions.boards[0]);
+  state->positions.count = 0;
+  if (ref->opening) {
+    bg_board opening;
+    ref->opening(&opening);
+    position_set_only(&state->positions, &opening);
+  }
   int length = ref->match->length;
   bool at_crawford_score =
       length > 0 && (ref->score[0] == length - 1 || ref->score[1] == length - 1);
@@ -274,6 +278,7 @@ void referee_begin_game(referee *ref, game_state *state, const bg_game *game,
   state->crawford_game = ref->crawford && at_crawford_score && !ref->crawford_done;
   referee_check_crawford_mark(ref, state, game);
   ref->plays.game_number = game->number;
+  referee_forget_hidden_hits(&ref->plays);
 }
 
 static bg_srcpos last_place(const bg_game *game) {
@@ -284,6 +289,7 @@ static bg_srcpos last_place(const bg_game *game) {
 
 void referee_end_game(referee *ref, game_state *state, const bg_game *game,
                       bg_game_result *result) {
+  referee_settle_hidden_hits(&ref->plays, &state->positions);
   referee_resolve_result(ref, state, result);
   if (!state->result_seen)
     referee_say(ref, last_place(game), 0, -1, DIAG_WARNING, "incomplete",

@@ -128,11 +128,14 @@ static void copy_set(position_set *to, const position_set *from) {
   memcpy(to->boards, from->boards, (size_t)from->count * sizeof from->boards[0]);
   memcpy(to->hashes, from->hashes, (size_t)from->count * sizeof from->hashes[0]);
   memcpy(to->slots, from->slots, sizeof to->slots);
+  memcpy(to->hidden, from->hidden, (size_t)from->count);
 }
 
-/* Adds a position to a set once; sets after an error hold hundreds, so
- * positions are told apart by their hash first. */
-static void add_candidate(position_set *set, const bg_board *view, int player) {
+/* Adds a position to a set once, with the hidden hit its reading needs (0
+ * none: a position also reached without one needs none); sets after an
+ * error hold hundreds, so positions are told apart by their hash first. */
+static void add_candidate(position_set *set, const bg_board *view, int player,
+                          uint8_t hidden) {
   bg_board absolute;
   board_seen_by(view, player, &absolute);
   uint64_t hash = board_hash(&absolute);
@@ -142,10 +145,14 @@ static void add_candidate(position_set *set, const bg_board *view, int player) {
   unsigned slot = (unsigned)hash & mask;
   for (; set->slots[slot]; slot = (slot + 1) & mask) {
     int i = set->slots[slot] - 1;
-    if (set->hashes[i] == hash && board_equal(&set->boards[i], &absolute))
+    if (set->hashes[i] == hash && board_equal(&set->boards[i], &absolute)) {
+      if (!hidden)
+        set->hidden[i] = 0;
       return;
+    }
   }
   if (set->count < BG_MAX_CANDIDATES) {
+    set->hidden[set->count] = hidden;
     set->hashes[set->count] = hash;
     set->boards[set->count++] = absolute;
     set->slots[slot] = (uint16_t)set->count;
@@ -156,8 +163,14 @@ void position_set_renumber(position_set *set, int count) {
   position_set kept_boards_only;
   kept_boards_only.count = 0;
   for (int i = 0; i < count; i++)
-    add_candidate(&kept_boards_only, &set->boards[i], 0);
+    add_candidate(&kept_boards_only, &set->boards[i], 0, set->hidden[i]);
   copy_set(set, &kept_boards_only);
+}
+
+void position_set_only(position_set *set, const bg_board *board) {
+  set->count = 1;
+  set->boards[0] = *board;
+  set->hidden[0] = 0;
 }
 
 /* Does the play land on every point the record's moves end on?  "13/7 7/5"
@@ -175,10 +188,44 @@ static bool path_agrees(const bg_action *roll, const bg_play *play) {
   return true;
 }
 
-/* Matches the play against one position's legal plays.  Returns how many
+/* The hidden hit of `play`, a reading of `roll` whose every mark agrees
+ * but which hits a blot on the way of a combined move ("8/2" for 8/7*\/2):
+ * 1 + its place in checker->hidden, made once per roll; 0 when the table
+ * is full (the hit then goes unsaid, as before there was one). */
+static uint8_t hidden_hit_of(play_checker *checker, const bg_action *roll,
+                             const bg_play *play) {
+  if (checker->hidden_of_roll)
+    return (uint8_t)checker->hidden_of_roll;
+  if (checker->hidden_count == BG_MAX_HIDDEN_HITS)
+    return 0;
+  int point = 0;
+  for (int s = 0; s < play->step_count && !point; s++)
+    if (play->steps[s].hit && !marked_at(roll, play->steps[s].to))
+      point = play->steps[s].to;
+  const bg_move *move = &roll->moves[0];
+  for (int i = 0; i < roll->move_count; i++)
+    if (roll->moves[i].from > point && roll->moves[i].to < point) {
+      move = &roll->moves[i];
+      break;
+    }
+  hidden_hit *hit = &checker->hidden[checker->hidden_count++];
+  char text[32], name[8];
+  snprintf(hit->message, sizeof hit->message,
+           "%s hits the blot on the %s point on its way but is not marked with '*'",
+           notation_move_text(move, text, sizeof text),
+           notation_point_name(point, name, sizeof name));
+  hit->pos = move->pos;
+  hit->move_number = roll->move_number;
+  hit->player = roll->player;
+  return (uint8_t)(checker->hidden_of_roll = checker->hidden_count);
+}
+
+/* Matches the play against one position's legal plays; the readings found
+ * from it need the hidden hit `hidden` of the position.  Returns how many
  * plays matched. */
 static int match_from(play_checker *checker, const bg_action *roll, const bg_board *view,
-                      play_readings *found, bool *path_found, bool *walks_found) {
+                      uint8_t hidden, play_readings *found, bool *path_found,
+                      bool *walks_found) {
   bg_board target;
   if (!referee_moves_target(view, roll, &target))
     return 0;
@@ -198,14 +245,14 @@ static int match_from(play_checker *checker, const bg_action *roll, const bg_boa
         path_agrees(roll, play) || (walks && board_equal(&play->result, &walked));
     *path_found |= on_path;
     bool marked = !checker->marks_hits || hits_agree(roll, play);
-    add_candidate(&found->any, &play->result, roll->player);
+    add_candidate(&found->any, &play->result, roll->player, hidden);
     if (on_path)
-      add_candidate(&found->path, &play->result, roll->player);
+      add_candidate(&found->path, &play->result, roll->player, hidden);
     if (marked)
-      add_candidate(&found->marks, &play->result, roll->player);
+      add_candidate(&found->marks, &play->result, roll->player, hidden);
     /* the likeliest reading first: it is the one the replay shows */
     if (on_path && marked && every_hit_marked(roll, play))
-      add_candidate(&found->path_and_marks, &play->result, roll->player);
+      add_candidate(&found->path_and_marks, &play->result, roll->player, hidden);
   }
   for (int i = 0; i < checker->legal.count; i++) {
     const bg_play *play = &checker->legal.plays[i];
@@ -213,7 +260,9 @@ static int match_from(play_checker *checker, const bg_action *roll, const bg_boa
         (!checker->marks_hits || hits_agree(roll, play)) &&
         !every_hit_marked(roll, play) &&
         (path_agrees(roll, play) || (walks && board_equal(&play->result, &walked))))
-      add_candidate(&found->path_and_marks, &play->result, roll->player);
+      add_candidate(&found->path_and_marks, &play->result, roll->player,
+                    hidden || !checker->marks_hits ? hidden
+                                                   : hidden_hit_of(checker, roll, play));
   }
   return matched;
 }
@@ -244,7 +293,7 @@ static bool resynchronise(const bg_action *roll, const bg_board *view,
   if (!board_is_valid(&target))
     return false;
   after->count = 0;
-  add_candidate(after, &target, roll->player);
+  add_candidate(after, &target, roll->player, 0);
   return true;
 }
 
@@ -314,15 +363,16 @@ static bool check_play_quickly(play_checker *checker, const bg_action *roll,
 static void add_legal_plays(play_checker *checker, const bg_action *roll,
                             position_set *positions) {
   for (int i = 0; i < checker->legal.count; i++)
-    add_candidate(positions, &checker->legal.plays[i].result, roll->player);
+    add_candidate(positions, &checker->legal.plays[i].result, roll->player, 0);
 }
 
-bool referee_check_play(play_checker *checker, const bg_action *roll,
-                        position_set *positions, bool resigned_after) {
+static bool check_play(play_checker *checker, const bg_action *roll,
+                       position_set *positions, bool resigned_after) {
   if (positions->count == 0)
     return false;
   if (check_play_quickly(checker, roll, positions))
     return true;
+  checker->hidden_of_roll = 0;
   play_readings *found = &checker->found; /* large: kept with the checker */
   found->path_and_marks.count = found->path.count = found->marks.count =
       found->any.count = 0;
@@ -334,7 +384,8 @@ bool referee_check_play(play_checker *checker, const bg_action *roll,
     bg_board view;
     board_seen_by(&positions->boards[i], roll->player, &view);
     bool on_path = false, walks = false;
-    if (match_from(checker, roll, &view, found, &on_path, &walks) > 0 &&
+    if (match_from(checker, roll, &view, positions->hidden[i], found, &on_path, &walks) >
+            0 &&
         first_matching < 0) {
       first_matching = i;
       walks_at_matching = walks;
@@ -395,6 +446,37 @@ bool referee_check_play(play_checker *checker, const bg_action *roll,
   return false;
 }
 
+bool referee_check_play(play_checker *checker, const bg_action *roll,
+                        position_set *positions, bool resigned_after) {
+  bool followed = check_play(checker, roll, positions, resigned_after);
+  referee_settle_hidden_hits(checker, positions);
+  return followed;
+}
+
+void referee_settle_hidden_hits(play_checker *checker, position_set *positions) {
+  if (checker->hidden_count == 0 || positions->count == 0)
+    return;
+  for (int i = 0; i < positions->count; i++)
+    if (!positions->hidden[i])
+      return;
+  const hidden_hit *hit = &checker->hidden[positions->hidden[0] - 1];
+  bg_diag diag = {.file = checker->match->file,
+                  .line = hit->pos.line,
+                  .column = hit->pos.column,
+                  .severity = DIAG_WARNING,
+                  .rule = "hit-marker",
+                  .message = hit->message,
+                  .game = checker->game_number,
+                  .move = hit->move_number,
+                  .player = player_name(checker, hit->player)};
+  diag_emit(checker->sink, &diag);
+  memset(positions->hidden, 0, (size_t)positions->count);
+}
+
+void referee_forget_hidden_hits(play_checker *checker) {
+  checker->hidden_count = 0;
+}
+
 int referee_plays_of_roll(const bg_action *roll, const bg_board *view, int high, int low,
                           bg_playlist *plays, position_set *after) {
   bg_action tried = *roll;
@@ -412,7 +494,7 @@ int referee_plays_of_roll(const bg_action *roll, const bg_board *view, int high,
       continue;
     found++;
     if (after)
-      add_candidate(after, &plays->plays[i].result, roll->player);
+      add_candidate(after, &plays->plays[i].result, roll->player, 0);
   }
   return found;
 }

@@ -29,12 +29,17 @@ typedef struct {
   uint64_t hashes[BG_MAX_CANDIDATES];
   /* an open-addressed index of the hashes: 1 + a board's place, 0 free */
   uint16_t slots[2 * BG_MAX_CANDIDATES];
+  /* 1 + the hidden hit (play_checker's `hidden`) the reading that led to
+   * each board needs, 0 none: see referee_settle_hidden_hits */
+  uint8_t hidden[BG_MAX_CANDIDATES];
   int count; /* 0: the position is unknown (after ???? or an impossible play) */
 } position_set;
 
 /* Keeps the first `count` boards of `set` (put there in place by the
- * caller) and indexes them again. */
+ * caller, with their `hidden`) and indexes them again. */
 void position_set_renumber(position_set *set, int count);
+/* Makes `board` the one position of `set`. */
+void position_set_only(position_set *set, const bg_board *board);
 
 /* The positions a recorded play may lead to, from the best reading of the
  * record to the loosest: its path and its hit marks both agree, only its
@@ -43,6 +48,16 @@ typedef struct {
   position_set path_and_marks, path, marks, any;
 } play_readings;
 
+/* A hit on the way of a combined move that the record, which marks hits,
+ * left unmarked ("51: 8/2" over a blot on the 7): only a warning once every
+ * reading the game can still be in needs it. */
+#define BG_MAX_HIDDEN_HITS 64
+typedef struct {
+  bg_srcpos pos;
+  int move_number;
+  int player;
+  char message[160];
+} hidden_hit;
 /* What one game's play checks share: where to report, scratch lists. */
 typedef struct {
   const bg_match *match;
@@ -58,6 +73,10 @@ typedef struct {
   /* scratch sets, too large for the stack of every play checked */
   play_readings found;
   position_set any_roll;
+  /* this game's hidden hits, and the one of the roll being checked */
+  hidden_hit hidden[BG_MAX_HIDDEN_HITS];
+  int hidden_count;
+  int hidden_of_roll; /* 1 + its index, 0 none yet */
 } play_checker;
 
 void play_checker_init(play_checker *checker, const bg_match *match, bg_diag_sink *sink);
@@ -74,6 +93,12 @@ void play_checker_free(play_checker *checker);
 bool referee_check_play(play_checker *checker, const bg_action *roll,
                         position_set *positions, bool resigned_after);
 
+/* Once every position of `positions` needs one of the hidden hits, the
+ * record did leave a hit unmarked: warns about it (the likeliest reading's)
+ * and forgets them all.  Called after each play checked. */
+void referee_settle_hidden_hits(play_checker *checker, position_set *positions);
+/* A new game: no hidden hits yet. */
+void referee_forget_hidden_hits(play_checker *checker);
 /* The legal plays of dice (high, low) from `view` (filled into `plays`)
  * that the written play of `roll` makes, its moves made by those dice; with
  * no play written, all of them.  Their positions are added to `after`

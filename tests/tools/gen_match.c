@@ -41,7 +41,7 @@
  * --mutate K writes the same record with one corruption, the site chosen
  * by K among the sites the record offers (a kind first, then one of its
  * sites), and prints on stderr one line
- *   mutation kind=KIND line=L equivalent=0|1 excluded=0|1 detail=...
+ *   mutation kind=KIND line=L equivalent=0|1 detail=...
  * L is the output line changed (for a "Takes" left out, the line of the
  * doubler's next roll, where the record first shows the double
  * unanswered).  equivalent=1 says the engine finds the mutated line legal
@@ -49,9 +49,9 @@
  * dice ends (in a dialect that never marks hits, leaves the roller's
  * checkers where one does: a hop may hit unmarked there), or the "Wins"
  * value is one the rules allow (capped at the points needed); a checker
- * must not be blamed for accepting it.  excluded=1: the mutated play is
- * legal only as a combined move that hits on its way without the '*' of a
- * record that marks hits, on which bgmatch check is silent (judge_steps).
+ * must not be blamed for accepting it.  In a dialect that marks hits, a
+ * mutated play legal only as a combined move that hits on its way without
+ * a '*' is no equivalent: check warns there ([hit-marker]).
  * Kinds: die (one die changed), point (one step's destination moved),
  * step (one step left out), hitmark (a `*` on a step that hits nothing),
  * unmark (a hit written without its `*`, once the match has marked two;
@@ -221,10 +221,6 @@ static const char *const mutation_names[MUT_KINDS] = {
 typedef enum {
   MUTANT_BROKEN,     /* breaks a rule: the checker must say so on its line */
   MUTANT_EQUIVALENT, /* another legal line: nothing to say */
-  /* legal only as a combined move that hits on its way, unmarked, in a
-   * record that marks hits: bgmatch check gives no [hit-marker] warning
-   * there (make soak, seed 1510811), so it is kept out of the property */
-  MUTANT_EXCLUDED,
 } mutant_verdict;
 
 /* ---- the generator's state -------------------------------------------- */
@@ -484,7 +480,8 @@ static bool same_own_checkers(const bg_board *a, const bg_board *b) {
  * does (there "10/7 7/6" with 11 is also the legal 10/9/8/7/6 that hits on
  * the way, and "2/0" with 12 the hop 2/1/0: the line is legal, the record
  * goes wrong later).  In a dialect that marks hits that second case is a
- * hit left unmarked on the way of a combined move: excluded. */
+ * hit left unmarked on the way of a combined move: a [hit-marker] warning
+ * on the line (make soak, seed 1510811: "22: 11/5 5/3" over a blot). */
 static mutant_verdict judge_steps(generator *g, const bg_board *board, int die1, int die2,
                                   written_step *steps, int count) {
   bg_board after;
@@ -498,9 +495,7 @@ static mutant_verdict judge_steps(generator *g, const bg_board *board, int die1,
       return MUTANT_EQUIVALENT;
     own_alike = own_alike || same_own_checkers(legal, &after);
   }
-  if (!own_alike)
-    return MUTANT_BROKEN;
-  return g->d->marks_hits ? MUTANT_EXCLUDED : MUTANT_EQUIVALENT;
+  return own_alike && !g->d->marks_hits ? MUTANT_EQUIVALENT : MUTANT_BROKEN;
 }
 
 /* ---- mutating a roll -------------------------------------------------- */
@@ -1046,10 +1041,9 @@ static bool run_mutated(generator *g, const run_options *run) {
     return false;
   }
   generate(g, run->matches, run->min_bytes);
-  fprintf(stderr, "mutation kind=%s line=%ld equivalent=%d excluded=%d detail=%s\n",
+  fprintf(stderr, "mutation kind=%s line=%ld equivalent=%d detail=%s\n",
           mutation_names[g->target_kind], g->mutation_line,
-          g->mutation_verdict == MUTANT_EQUIVALENT,
-          g->mutation_verdict == MUTANT_EXCLUDED, g->mutation_detail);
+          g->mutation_verdict == MUTANT_EQUIVALENT, g->mutation_detail);
   return g->mutated;
 }
 

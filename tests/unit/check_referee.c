@@ -356,6 +356,33 @@ START_TEST(ambiguous_hop_is_decided_later) {
 }
 END_TEST
 
+/* In a record that marks hits, the hop 13/5 that hit the blot on the 7
+ * on its way wants a '*' ("13/7*\/5"): a warning at the hop, given once
+ * Bob's entry shows the hit happened; none when Bob's play shows that the
+ * hop went by the 11 (the notation's blind spot is no mistake). */
+START_TEST(unmarked_hit_on_a_hop_is_warned_once_shown) {
+  verdict hit = path_record("62: 13/5", "43: 25/21 24/21");
+  ck_assert_msg(hit.errors == 0, "%s", hit.output);
+  ck_assert_msg(reports(&hit, 6, 10, "warning", "hit-marker"), "%s", hit.output);
+  ck_assert_msg(strstr(hit.output, "13/5 hits the blot on the 7 point on its way"), "%s",
+                hit.output);
+  free(hit.output);
+  verdict no_hit = path_record("62: 13/5", "43: 24/21 18/14");
+  ck_assert_msg(no_hit.errors == 0, "%s", no_hit.output);
+  ck_assert_msg(!mentions_rule(&no_hit, "hit-marker"), "%s", no_hit.output);
+  free(no_hit.output);
+  verdict marked = path_record("62: 13/7*/5", "43: 25/21 24/21");
+  ck_assert_msg(marked.errors == 0 && !mentions_rule(&marked, "hit-marker"), "%s",
+                marked.output);
+  free(marked.output);
+  /* A record that never marks hits (hop_record): nothing to warn about. */
+  verdict unmarked_record = hop_record("43: 25/21 24/21");
+  ck_assert_msg(!mentions_rule(&unmarked_record, "hit-marker"), "%s",
+                unmarked_record.output);
+  free(unmarked_record.output);
+}
+END_TEST
+
 /* A player who gives up after rolling may leave the play blank or cut
  * short (eXtreme Gammon writes what was moved): no rule error when the
  * opponent is credited with the game right after.  The same short play
@@ -418,6 +445,7 @@ static Suite *referee_suite(void) {
   tcase_add_test(plays, error_is_reported_once);
   tcase_add_test(plays, missing_play_is_reported_once);
   tcase_add_test(plays, short_play_before_resignation);
+  tcase_add_test(plays, unmarked_hit_on_a_hop_is_warned_once_shown);
   tcase_add_test(plays, written_path_decides_the_hit);
   tcase_add_test(plays, ambiguous_hop_is_decided_later);
   tcase_add_test(plays, unknown_play_is_unrecorded_warning);

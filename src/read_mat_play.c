@@ -296,6 +296,24 @@ static bool starts_unreadable_cell(const line_state *state, size_t offset) {
   return state->cells == 0 ? true : state->action && state->action->player != player;
 }
 
+/* A number where a move of the roll's play belongs ("42: 4", "42: 8/4 4"):
+ * a play that cannot be read, not a new cell "4" without its colon, unless
+ * it stands apart in the other player's column ("42:      64 13/9") or has
+ * its colon (a roll with a wrong die: "69: 24/18"). */
+static bool continues_play(const line_state *state, size_t offset) {
+  const bg_action *action = state->action;
+  if (!action || action->kind != ACT_ROLL || state->play_closed || state->broken)
+    return false;
+  const char *text = state->line->text;
+  mat_span dice = {0, 0};
+  mat_group_span(&state->reader->patterns, GRP_CELL_TOKEN_BADDICE, &dice);
+  size_t after = skip_blanks(state->line, dice.end);
+  if (after < state->line->length && text[after] == ':')
+    return false;
+  bool apart = offset >= 2 && text[offset - 1] == ' ' && text[offset - 2] == ' ';
+  return !apart || lone_cell_player(state, (int)offset + 1) == action->player;
+}
+
 /* The cell is recorded as a roll nobody can read (dice 0, play unknown), so
  * the turn still passes; the syntax error says why. */
 static void start_unreadable_cell(line_state *state, size_t offset) {
@@ -549,6 +567,8 @@ void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
         cell_error_expected(&state, offset);
     } else if (kind == TOK_BAD_ROLL && state.broken) {
       /* A number amid text already reported ("%%%% 12 / 34"): no roll. */
+    } else if (kind == TOK_BAD_ROLL && continues_play(&state, offset)) {
+      cell_error_expected(&state, offset);
     } else if (starts_cell(kind)) {
       if (!start_cell(&state, kind, offset))
         return;

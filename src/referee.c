@@ -187,9 +187,17 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
                   "no roll makes this play legal: the rest of this game is not checked");
     return;
   }
-  if (roll->unreadable && state->positions.count > 0 && !resigned_after)
+  if (roll->unreadable && state->positions.count > 0 && !resigned_after) {
+    /* The dice were read: the player made one of their legal plays, and the
+     * plays that follow tell which (as after a play left out). */
+    if (roll->die1 > 0 &&
+        referee_follow_every_play(&ref->plays, roll, &state->positions)) {
+      note_bear_off(state, game, index, roll->player);
+      return;
+    }
     referee_say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE, "syntax",
                 "this play could not be read: the rest of this game is not checked");
+  }
   if (roll->die1 == 0 && roll->unknown_play && !roll->unreadable && !resigned_after &&
       state->positions.count > 0)
     SAY(roll, DIAG_WARNING, "unrecorded",
@@ -278,7 +286,7 @@ void referee_begin_game(referee *ref, game_state *state, const bg_game *game,
   state->crawford_game = ref->crawford && at_crawford_score && !ref->crawford_done;
   referee_check_crawford_mark(ref, state, game);
   ref->plays.game_number = game->number;
-  referee_forget_hidden_hits(&ref->plays);
+  referee_plays_new_game(&ref->plays);
 }
 
 static bg_srcpos last_place(const bg_game *game) {

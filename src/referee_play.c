@@ -292,7 +292,6 @@ static bool resynchronise(const bg_action *roll, const bg_board *view,
       return false;
   if (!board_is_valid(&target))
     return false;
-  after->count = 0;
   add_candidate(after, &target, roll->player, 0);
   return true;
 }
@@ -366,12 +365,66 @@ static void add_legal_plays(play_checker *checker, const bg_action *roll,
     add_candidate(positions, &checker->legal.plays[i].result, roll->player, 0);
 }
 
+/* Of the positions followed, where the record's play is nearest to legal
+ * (none of them has it as a legal play): the first whose moves the dice
+ * make, else the first with checkers where its moves start, else the first.
+ * An error is explained from there: after an earlier mistake the readings
+ * differ, and the first may lack the very checkers the play moves. */
+static int likeliest_for(const bg_action *roll, const position_set *positions) {
+  int with_checkers = -1;
+  for (int i = 0; i < positions->count; i++) {
+    bg_board view, target;
+    board_seen_by(&positions->boards[i], roll->player, &view);
+    if (!referee_moves_target(&view, roll, &target))
+      continue;
+    if (referee_play_is_made_by_dice(roll, &view))
+      return i;
+    if (with_checkers < 0)
+      with_checkers = i;
+  }
+  return with_checkers >= 0 ? with_checkers : 0;
+}
+
+/* After a play that is no legal play from any position followed: go on
+ * from what the record says happened (its moves as written, where that
+ * position can stand, or nothing moved for a recorded no-play) and from
+ * every legal play of the dice too, from each position followed (the one
+ * the error was explained from, `explained`, first, its plays nearest to
+ * the record's first): the mistake may be in the dice, in the play or in
+ * an earlier reading, and the plays that follow decide. */
+static void follow_after_miss(play_checker *checker, const bg_action *roll,
+                              position_set *positions, int explained) {
+  position_set *after = &checker->any_roll;
+  after->count = 0;
+  bg_board view;
+  board_seen_by(&positions->boards[explained], roll->player, &view);
+  if (!resynchronise(roll, &view, after)) {
+    checker->plays_on_probation = 4; /* each player's next two */
+    checker->probation_line = roll->pos.line;
+    checker->probation_rule = checker->last_rule;
+  }
+  add_legal_plays(checker, roll, after); /* explain_miss's list */
+  for (int i = 0; i < positions->count; i++) {
+    board_seen_by(&positions->boards[i], roll->player, &view);
+    if (i != explained)
+      resynchronise(roll, &view, after);
+  }
+  for (int i = 0; i < positions->count && after->count < BG_MAX_CANDIDATES; i++) {
+    if (i == explained)
+      continue;
+    board_seen_by(&positions->boards[i], roll->player, &view);
+    movegen_legal_plays(&view, roll->die1, roll->die2, &checker->legal);
+    add_legal_plays(checker, roll, after);
+  }
+  copy_set(positions, after);
+}
+
 static bool check_play(play_checker *checker, const bg_action *roll,
                        position_set *positions, bool resigned_after) {
   if (positions->count == 0)
     return false;
   if (check_play_quickly(checker, roll, positions))
-    return true;
+    return checker->last_play_legal = true;
   checker->hidden_of_roll = 0;
   play_readings *found = &checker->found; /* large: kept with the checker */
   found->path_and_marks.count = found->path.count = found->marks.count =
@@ -399,9 +452,9 @@ static bool check_play(play_checker *checker, const bg_action *roll,
     first_matching = first_on_path;
     walks_at_matching = walks_on_path;
   }
+  int explained = first_matching >= 0 ? first_matching : likeliest_for(roll, positions);
   bg_board first;
-  board_seen_by(&positions->boards[first_matching >= 0 ? first_matching : 0],
-                roll->player, &first);
+  board_seen_by(&positions->boards[explained], roll->player, &first);
   const position_set *best = found->path_and_marks.count ? &found->path_and_marks
                              : found->path.count         ? &found->path
                              : found->marks.count        ? &found->marks
@@ -416,39 +469,39 @@ static bool check_play(play_checker *checker, const bg_action *roll,
     copy_set(positions, best);
     if (!by_dice) /* a wrong step: the player may have made any legal play */
       add_legal_plays(checker, roll, positions);
+    checker->last_play_legal = by_dice;
     return true;
   }
   if (resigned_after &&
       (roll->move_count == 0 || referee_play_is_made_by_dice(roll, &first))) {
     /* The roller gave up after rolling, with the play unfinished. */
-    if (!resynchronise(roll, &first, positions))
-      positions->count = 0;
+    positions->count = 0;
+    resynchronise(roll, &first, positions);
     return true;
+  }
+  if (checker->plays_on_probation > 0) {
+    char message[200];
+    snprintf(message, sizeof message,
+             "this play fits none of the positions the game can be in after the play "
+             "of line %d, whose own position cannot stand: the record is out of step "
+             "with the game, and the rest of this game is not checked",
+             checker->probation_line);
+    referee_report_play(checker, roll, roll->pos, DIAG_NOTE, checker->probation_rule,
+                        message, NULL);
+    positions->count = 0;
+    return false;
   }
   referee_explain_miss(checker, roll, &first);
-  /* Go on from what the record says happened (its moves as written, even
-   * if illegal, or nothing moved for a recorded no-play), and from every
-   * legal play too: the mistake may be in the dice or in the play, and the
-   * plays that follow decide.  A record whose own position cannot stand
-   * (a checker moved from where none is) is out of step with the game: it
-   * is not followed further. */
-  if (resynchronise(roll, &first, positions)) {
-    add_legal_plays(checker, roll, positions);
-    return true;
-  }
-  /* Say so: a silent stop would read as "the rest is fine". */
-  referee_report_play(
-      checker, roll, checker->last_pos, DIAG_NOTE, checker->last_rule,
-      "the position this play leaves cannot stand: the rest of this game is not "
-      "checked",
-      NULL);
-  positions->count = 0;
-  return false;
+  follow_after_miss(checker, roll, positions, explained);
+  return true;
 }
 
 bool referee_check_play(play_checker *checker, const bg_action *roll,
                         position_set *positions, bool resigned_after) {
+  int on_probation = checker->plays_on_probation;
   bool followed = check_play(checker, roll, positions, resigned_after);
+  if (on_probation && checker->plays_on_probation == on_probation)
+    checker->plays_on_probation--; /* came out right, or stopped the game */
   referee_settle_hidden_hits(checker, positions);
   return followed;
 }
@@ -473,8 +526,9 @@ void referee_settle_hidden_hits(play_checker *checker, position_set *positions) 
   memset(positions->hidden, 0, (size_t)positions->count);
 }
 
-void referee_forget_hidden_hits(play_checker *checker) {
+void referee_plays_new_game(play_checker *checker) {
   checker->hidden_count = 0;
+  checker->plays_on_probation = 0;
 }
 
 int referee_plays_of_roll(const bg_action *roll, const bg_board *view, int high, int low,
@@ -497,6 +551,26 @@ int referee_plays_of_roll(const bg_action *roll, const bg_board *view, int high,
       add_candidate(after, &plays->plays[i].result, roll->player, 0);
   }
   return found;
+}
+
+bool referee_follow_every_play(play_checker *checker, const bg_action *roll,
+                               position_set *positions) {
+  position_set *after = &checker->any_roll;
+  after->count = 0;
+  bg_action unread = *roll;
+  unread.move_count = 0; /* every legal play, whatever was read of it */
+  for (int i = 0; i < positions->count; i++) {
+    bg_board view;
+    board_seen_by(&positions->boards[i], roll->player, &view);
+    referee_plays_of_roll(&unread, &view, roll->die1, roll->die2, &checker->legal, after);
+  }
+  /* a full set may have left the true position out: then nothing is sure */
+  if (after->count == 0 || after->count == BG_MAX_CANDIDATES) {
+    positions->count = 0;
+    return false;
+  }
+  copy_set(positions, after);
+  return true;
 }
 
 bool referee_check_play_any_roll(play_checker *checker, const bg_action *roll,
@@ -522,8 +596,6 @@ bool referee_check_play_any_roll(play_checker *checker, const bg_action *roll,
   }
   bg_board first;
   board_seen_by(&positions->boards[0], roll->player, &first);
-  if (roll->move_count > 0 && resynchronise(roll, &first, positions))
-    return true;
   positions->count = 0;
-  return false;
+  return roll->move_count > 0 && resynchronise(roll, &first, positions);
 }

@@ -77,6 +77,16 @@ typedef struct {
   hidden_hit hidden[BG_MAX_HIDDEN_HITS];
   int hidden_count;
   int hidden_of_roll; /* 1 + its index, 0 none yet */
+  /* After a play whose own position cannot stand (a checker moved from
+   * where none is), the referee follows the legal plays of its roll; if
+   * one of the next plays fits none of them either, the record is out of
+   * step with the game (a set-up or a variant it does not say), not wrong
+   * at every play: the game's checking stops there. */
+  /* the last play checked was one of its roll's legal plays */
+  bool last_play_legal;
+  int plays_on_probation; /* plays still to come out right */
+  int probation_line;     /* of the play that could not stand */
+  const char *probation_rule;
 } play_checker;
 
 void play_checker_init(play_checker *checker, const bg_match *match, bg_diag_sink *sink);
@@ -97,14 +107,21 @@ bool referee_check_play(play_checker *checker, const bg_action *roll,
  * record did leave a hit unmarked: warns about it (the likeliest reading's)
  * and forgets them all.  Called after each play checked. */
 void referee_settle_hidden_hits(play_checker *checker, position_set *positions);
-/* A new game: no hidden hits yet. */
-void referee_forget_hidden_hits(play_checker *checker);
+/* A new game: no hidden hits yet, no probation. */
+void referee_plays_new_game(play_checker *checker);
 /* The legal plays of dice (high, low) from `view` (filled into `plays`)
  * that the written play of `roll` makes, its moves made by those dice; with
  * no play written, all of them.  Their positions are added to `after`
  * unless it is NULL.  Returns how many there are. */
 int referee_plays_of_roll(const bg_action *roll, const bg_board *view, int high, int low,
                           bg_playlist *plays, position_set *after);
+
+/* Follows every legal play of `roll`'s dice from every position of
+ * `positions` (its play could not be read: a syntax error said so), and
+ * replaces the set with where they lead.  False (the set emptied) when
+ * there are more than the set can follow. */
+bool referee_follow_every_play(play_checker *checker, const bg_action *roll,
+                               position_set *positions);
 
 /* Checks `roll`, whose dice could not be read (a syntax error said so), by
  * every roll that makes its play legal, and replaces the set with the

@@ -131,7 +131,9 @@ static const bg_replay_event *action(bg_replay *replay) {
   event->action_index = index;
   event->cube = cube_now(&replay->state);
   event->before_known = position_now(&replay->state, &event->before);
+  replay->ref.plays.last_play_legal = false;
   referee_act(&replay->ref, &replay->state, game, index);
+  event->play_legal = replay->ref.plays.last_play_legal;
   event->after_known = position_now(&replay->state, &event->after);
   event->readings = replay->state.positions.count;
   if (++replay->action_index == game->action_count)

@@ -80,9 +80,12 @@ typedef struct {
   bg_board before;
   bool after_known;
   bg_board after;
-  int readings; /* positions the record allows after the action (more than
-                   1 when it leaves open which blots a hop hit); `after`
-                   is the likeliest */
+  int readings;    /* positions the record allows after the action (more than
+                      1 when it leaves open which blots a hop hit); `after`
+                      is the likeliest */
+  bool play_legal; /* a roll whose written play is one of its legal plays
+                      (after an error `after` may be a legal play the
+                      record did not write: the referee follows them all) */
   /* BG_REPLAY_GAME_END */
   bg_game_result result;
   /* BG_REPLAY_MATCH_END: who won the match, -1 when nobody (yet) */

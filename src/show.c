@@ -74,7 +74,7 @@ static const char *player_name(const bg_match *match, int player) {
 static void find_played(shown *s) {
   const bg_action *roll = s->event->action;
   s->played = -1;
-  if (s->event->after_known && !roll->unknown_play && !roll->unreadable) {
+  if (s->event->after_known && s->event->play_legal) {
     bg_board after;
     board_seen_by(&s->event->after, roll->player, &after);
     for (int i = 0; i < s->legal.count && s->played < 0; i++)

@@ -744,6 +744,45 @@ START_TEST(bad_points_and_too_many_moves) {
 }
 END_TEST
 
+/* A number where a move belongs ("42: 4", a move cut short) makes the play
+ * unreadable, one syntax error, not a second cell "4" without its colon:
+ * the right player's cell is still the right player's.  A number with its
+ * colon is a roll with a wrong die, a cell of its own even one blank after
+ * an overflowing play; a number without one, apart in the other column,
+ * is that player's roll written without its colon. */
+START_TEST(number_inside_a_play) {
+  parsed r;
+  parse(&r, "5 point match\n Game 1\n A : 0                          B : 0\n"
+            "  1) 42: 4                             41: 13/9 24/23\n"
+            "  2) 42: 8/4 4                         41: 13/9 24/23\n"
+            "  3) 44: 21/17 21/17 14/10 14/10 69: 24/18 18/16\n"
+            "  4) 42: 8/4 6/4                       41 13/9 24/23\n");
+  ck_assert_int_eq(syntax_errors(&r), 4);
+  ck_assert_int_eq(diag_at(&r, 0)->line, 4);
+  ck_assert_int_eq(diag_at(&r, 0)->column, 10);
+  ck_assert_ptr_nonnull(strstr(diag_at(&r, 0)->message, "expected a move"));
+  ck_assert_int_eq(diag_at(&r, 1)->line, 5);
+  ck_assert_int_eq(diag_at(&r, 1)->column, 14);
+  ck_assert_int_eq(diag_at(&r, 2)->line, 6);
+  ck_assert_ptr_nonnull(strstr(diag_at(&r, 2)->message, "'69' is no roll"));
+  ck_assert_int_eq(diag_at(&r, 3)->line, 7);
+  ck_assert_ptr_nonnull(strstr(diag_at(&r, 3)->message, "expected ':'"));
+  ck_assert_int_eq(r.matches[0]->games[0].action_count, 8);
+  ck_assert(action_at(&r, 0, 0, 0)->unreadable);
+  assert_roll(action_at(&r, 0, 0, 1), 1, 4, 1, 4, 40);
+  ck_assert(action_at(&r, 0, 0, 2)->unreadable);
+  assert_roll(action_at(&r, 0, 0, 3), 1, 4, 1, 5, 40);
+  ck_assert_int_eq(action_at(&r, 0, 0, 4)->move_count, 4);
+  ck_assert_int_eq(action_at(&r, 0, 0, 5)->player, 1);
+  ck_assert(action_at(&r, 0, 0, 5)->dice_unknown);
+  ck_assert_int_eq(action_at(&r, 0, 0, 6)->move_count, 2);
+  ck_assert_int_eq(action_at(&r, 0, 0, 7)->player, 1);
+  ck_assert(action_at(&r, 0, 0, 7)->dice_unknown);
+  ck_assert_int_eq(action_at(&r, 0, 0, 7)->move_count, 2);
+  parsed_free(&r);
+}
+END_TEST
+
 START_TEST(misplaced_tokens) {
   parsed r;
   parse(&r, "5 point match\n Game 1\n A : 0                          B : 0\n"
@@ -1028,6 +1067,7 @@ static Suite *read_mat_suite(void) {
   TCase *errors = tcase_create("errors");
   tcase_add_test(errors, fibs_raw_text_in_cell);
   tcase_add_test(errors, bad_points_and_too_many_moves);
+  tcase_add_test(errors, number_inside_a_play);
   tcase_add_test(errors, misplaced_tokens);
   tcase_add_test(errors, missing_game_and_score_lines);
   tcase_add_test(errors, syntax_errors_capped_per_match);

@@ -421,6 +421,85 @@ START_TEST(score_after_an_unfinished_game_is_checked) {
 }
 END_TEST
 
+/* Line `number` of `record` replaced by `text` (a new string). */
+static char *line_replaced(const char *record, int number, const char *text) {
+  size_t size = 0;
+  char *out = NULL;
+  FILE *changed = open_memstream(&out, &size);
+  const char *start = record;
+  for (int at = 1; *start; at++) {
+    const char *end = strchr(start, '\n');
+    size_t length = end ? (size_t)(end - start) + 1 : strlen(start);
+    if (at == number)
+      fprintf(changed, "%s\n", text);
+    else
+      fwrite(start, 1, length, changed);
+    start += length;
+  }
+  fclose(changed);
+  return out;
+}
+
+/* How many lines of `result` hold both `first` and `second` (or `first`
+ * alone when `second` is NULL). */
+static int lines_saying(const verdict *result, const char *first, const char *second) {
+  int count = 0;
+  for (const char *start = result->output; *start;) {
+    const char *end = strchr(start, '\n');
+    size_t length = end ? (size_t)(end - start) : strlen(start);
+    char one[1024];
+    snprintf(one, sizeof one, "%.*s",
+             (int)(length < sizeof one ? length : sizeof one - 1), start);
+    if (strstr(one, first) && (!second || strstr(one, second)))
+      count++;
+    start += length + (end ? 1 : 0);
+  }
+  return count;
+}
+
+/* A play whose own position cannot stand (Ana moves from her 7 point,
+ * empty since line 22) is one error; the referee then follows the legal
+ * plays of her 32, and the game is still checked to its end: a second
+ * mistake on line 29 (8/1 with a 6) is the one other error, and a record
+ * with the first mistake only has nothing else to say. */
+START_TEST(game_checked_after_a_play_that_cannot_stand) {
+  char *first_only =
+      sample_with(SAMPLE, 25, " 10) 32: 7/4 5/3                 63: 21/18 24/18 ", false);
+  verdict one = judge(first_only, NULL);
+  assert_one_error(&one, 25, "illegal-move");
+  ck_assert_msg(lines_saying(&one, "not checked", NULL) == 0, "%s", one.output);
+  free(one.output);
+  char *both =
+      line_replaced(first_only, 29, " 14) 64: 25/21 8/1               53: 11/8 13/8 ");
+  verdict two = judge(both, NULL);
+  ck_assert_msg(two.errors == 2, "%s", two.output);
+  ck_assert_msg(lines_saying(&two, "t.mat:25:", ": error: ") == 1, "%s", two.output);
+  ck_assert_msg(lines_saying(&two, "t.mat:29:", ": error: ") == 1, "%s", two.output);
+  free(two.output);
+  free(both);
+  free(first_only);
+}
+END_TEST
+
+/* A record out of step with the game (a Nackgammon opening read as
+ * backgammon: the checkers stand elsewhere) is not wrong at every play:
+ * after the first play that cannot stand, the next that fits none of the
+ * legal plays followed stops the game's checking, with a note. */
+START_TEST(record_out_of_step_is_one_error) {
+  const char *record = " 3 point match\n\n Game 1\n"
+                       " Ana : 0                        Bob : 0\n"
+                       "  1) 31: 23/22 8/5               42: 23/21 6/2\n"
+                       "  2) 64: 23/17 13/9              53: 23/18 13/10\n"
+                       "  3) 62: 17/11 9/7               61: 18/12 10/9\n";
+  verdict result = judge(record, NULL);
+  ck_assert_msg(result.errors == 1, "%s", result.output);
+  ck_assert_msg(
+      lines_saying(&result, "t.mat:5:", "the rest of this game is not checked") == 1,
+      "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
 int main(void) {
   Suite *suite = suite_create("recovery");
   TCase *plays = tcase_create("after a mistake");
@@ -443,6 +522,8 @@ int main(void) {
   tcase_add_test(plays, refused_cube_action_is_said_once);
   tcase_add_test(plays, score_after_an_unfinished_game_is_checked);
   tcase_add_test(plays, wins_capped_at_the_length_only_from_galaxy);
+  tcase_add_test(plays, game_checked_after_a_play_that_cannot_stand);
+  tcase_add_test(plays, record_out_of_step_is_one_error);
   suite_add_tcase(suite, plays);
   return run_suite(suite);
 }

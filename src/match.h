@@ -65,18 +65,21 @@ typedef struct {
   bg_srcpos pos;   /* first character of the action's text */
   int move_number; /* the "12)" of the line, 0 when there is none */
   /* ACT_ROLL */
-  int die1, die2;     /* as written: first digit, second digit; both 0 for
-                         "00:" (nothing rolled: the player resigned instead) and
-                         for a cell that could not be read */
-  bool unknown_play;  /* "????": the roll's play was not recorded */
-  bool unreadable;    /* the cell could not be read (a syntax error said so):
-                         its play is unknown too */
-  bool dice_unknown;  /* the dice could not be read ("72:", a syntax error said
-                         so): dice 0, the play is read as written */
-  bool cannot_move;   /* the play was written "Cannot Move" (vs left blank) */
-  bool resigns_after; /* set by match_resolve: the opponent is given the game
-                         right after this roll (no roll or double between):
-                         the roller resigned, its play possibly cut short */
+  int die1, die2;             /* as written: first digit, second digit; both 0 for
+                                 "00:" (nothing rolled: the player resigned instead) and
+                                 for a cell that could not be read */
+  bool unknown_play;          /* "????": the roll's play was not recorded */
+  bool unreadable;            /* the cell could not be read (a syntax error said so):
+                                 its play is unknown too */
+  bool dice_unknown;          /* the dice could not be read ("72:", a syntax error said
+                                 so): dice 0, the play is read as written */
+  bool cannot_move;           /* the play was written "Cannot Move" (vs left blank) */
+  bool resigns_after;         /* set by match_resolve: the opponent is given the game
+                                 right after this roll (no roll or double between):
+                                 the roller resigned, its play possibly cut short */
+  bool after_numbering_break; /* the record's move numbers break off at this
+                         action's line (a line left out, written twice or
+                         misnumbered: a syntax error said so) */
   int move_count;
   bg_move moves[BG_MAX_MOVES];
   /* ACT_DOUBLE, ACT_BEAVER: the cube value offered; ACT_RESIGN, ACT_WIN: points

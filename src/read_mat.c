@@ -299,6 +299,7 @@ static bool start_match(bg_mat_reader *reader, const mat_line *line) {
   reader->expecting_score = false;
   reader->syntax_count = 0;
   reader->move_number = 0;
+  reader->last_move_number = reader->move_number_before_break = 0;
   reader->left_column = DEFAULT_LEFT_COLUMN;
   reader->right_column = DEFAULT_RIGHT_COLUMN;
   reader->right_column_learned = false;
@@ -333,6 +334,7 @@ static bool start_game(bg_mat_reader *reader, const mat_line *line) {
   game->pos = (bg_srcpos){line->number, byte_column(reader, (int)first + 1)};
   reader->expecting_score = true;
   reader->move_number = 0;
+  reader->last_move_number = reader->move_number_before_break = 0;
   return true;
 }
 
@@ -418,6 +420,7 @@ static bool start_unannounced_game(bg_mat_reader *reader, const mat_line *line) 
   bg_game *game = match_add_game(reader->match);
   if (!game)
     return false;
+  reader->last_move_number = reader->move_number_before_break = 0;
   game->number = number;
   game->pos = (bg_srcpos){line->number, 1};
   /* The score pattern matched last, in mat_match_at: its groups are read. */

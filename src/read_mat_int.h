@@ -97,6 +97,15 @@ struct bg_mat_reader {
   bool expecting_score;
   int syntax_count;
   int move_number; /* of the line being read, for diagnostics */
+  /* The game's move numbers so far: the last one read (0 before the first
+   * numbered line of a game), and after a break in them, the number the
+   * line before the break led to expect (0 none): one wrong number is one
+   * mistake, whether the lines after it follow it or the ones before. */
+  int last_move_number;
+  int move_number_before_break;
+  /* the actions of the line that broke them, flagged after_numbering_break
+   * (unflagged when the next line shows it was only a wrong number) */
+  int break_actions_from, break_actions_to;
 
   /* the first stray line before any match, reported once a match shows up
    * (a file with no match at all gets only "no match found") */

@@ -526,33 +526,32 @@ static size_t read_move_number(line_state *state) {
   return after;
 }
 
-void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
-  bg_match *match = reader->match;
-  line_state state = {
-      .reader = reader, .line = line, .game = &match->games[match->game_count - 1]};
-  size_t offset = read_move_number(&state);
+/* The cells of a move line, from `offset` on. */
+static void read_cells(line_state *state, size_t offset) {
+  bg_mat_reader *reader = state->reader;
+  const mat_line *line = state->line;
   mat_patterns *patterns = &reader->patterns;
   mat_memo_forget_word(patterns);
   for (offset = skip_blanks(line, offset); offset < line->length;
        offset = skip_blanks(line, offset)) {
     size_t word_length = 0;
-    state.known =
+    state->known =
         mat_memo_decoded(patterns, line->text, line->length, offset, &word_length);
-    if (state.known) {
+    if (state->known) {
       /* a move token decoded before: no match, no decoding */
-      if (!state.broken)
-        read_play_token(&state, TOK_MOVE, offset);
+      if (!state->broken)
+        read_play_token(state, TOK_MOVE, offset);
       offset += word_length;
       continue;
     }
     if (!mat_match_token(patterns, line->text, line->length, offset)) {
       /* On a line with no move number, text before any cell is a stray
        * line (a remark without ';', line noise): it takes no turn. */
-      bool stray = reader->move_number == 0 && state.cells == 0;
-      if (!stray && starts_unreadable_cell(&state, offset))
-        start_unreadable_cell(&state, offset);
-      if (!state.broken)
-        cell_error_expected(&state, offset);
+      bool stray = reader->move_number == 0 && state->cells == 0;
+      if (!stray && starts_unreadable_cell(state, offset))
+        start_unreadable_cell(state, offset);
+      if (!state->broken)
+        cell_error_expected(state, offset);
       offset = skip_token(line, offset);
       continue;
     }
@@ -564,17 +563,71 @@ void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
       mat_group_span(patterns, GRP_CELL_TOKEN_AGAIN, &again);
       if (reader->move_number == 0 ||
           mat_span_int(line->text, again) != reader->move_number)
-        cell_error_expected(&state, offset);
-    } else if (kind == TOK_BAD_ROLL && state.broken) {
+        cell_error_expected(state, offset);
+    } else if (kind == TOK_BAD_ROLL && state->broken) {
       /* A number amid text already reported ("%%%% 12 / 34"): no roll. */
-    } else if (kind == TOK_BAD_ROLL && continues_play(&state, offset)) {
-      cell_error_expected(&state, offset);
+    } else if (kind == TOK_BAD_ROLL && continues_play(state, offset)) {
+      cell_error_expected(state, offset);
     } else if (starts_cell(kind)) {
-      if (!start_cell(&state, kind, offset))
+      if (!start_cell(state, kind, offset))
         return;
-    } else if (!state.broken) {
-      read_play_token(&state, kind, offset);
+    } else if (!state->broken) {
+      read_play_token(state, kind, offset);
     }
     offset = token_end;
   }
+}
+
+/* Each numbered line of a game is the one after the line before: a gap or a
+ * number again says a line is missing or written twice (every program's
+ * records number their lines so).  Returns false on such a break, said. */
+static bool number_follows(bg_mat_reader *reader, const mat_line *line) {
+  int number = reader->move_number, last = reader->last_move_number;
+  int before_break = reader->move_number_before_break;
+  if (number == 0)
+    return true;
+  reader->last_move_number = number;
+  reader->move_number_before_break = 0;
+  if (last == 0 || number == last + 1)
+    return true;
+  if (before_break && number == before_break + 1) {
+    /* the line before had a wrong number, no line is missing */
+    bg_game *game = &reader->match->games[reader->match->game_count - 1];
+    for (int i = reader->break_actions_from;
+         i < reader->break_actions_to && i < game->action_count; i++)
+      game->actions[i].after_numbering_break = false;
+    return true;
+  }
+  reader->move_number_before_break = last + 1;
+  size_t first = 0;
+  while (first < line->length && (line->text[first] == ' ' || line->text[first] == '\t'))
+    first++;
+  if (number == last)
+    mat_syntax_error(reader, line->number, (int)first + 1,
+                     "move %d is written twice: a line repeated, or %d for %d", number,
+                     number, last + 1);
+  else
+    mat_syntax_error(reader, line->number, (int)first + 1,
+                     "expected move %d after move %d, found move %d: %s", last + 1, last,
+                     number,
+                     number > last ? "a line left out, or a wrong number"
+                                   : "a wrong number, or lines out of order");
+  return false;
+}
+
+void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
+  bg_match *match = reader->match;
+  line_state state = {
+      .reader = reader, .line = line, .game = &match->games[match->game_count - 1]};
+  size_t offset = read_move_number(&state);
+  int actions_before = state.game->action_count;
+  bool numbering_broken = !number_follows(reader, line);
+  read_cells(&state, offset);
+  if (!numbering_broken)
+    return;
+  /* on the actions of the line, whatever of them could be read */
+  reader->break_actions_from = actions_before;
+  reader->break_actions_to = state.game->action_count;
+  for (int i = actions_before; i < state.game->action_count; i++)
+    state.game->actions[i].after_numbering_break = true;
 }

@@ -65,8 +65,9 @@ void referee_say(referee *ref, bg_srcpos pos, int move, int player, bg_severity 
 static bool game_over(referee *ref, const game_state *state, const bg_action *action) {
   if (state->end == END_NONE && !state->result_seen)
     return false;
-  SAY(action, DIAG_ERROR, "turn-order", "%s acts after the game has ended",
-      referee_player_name(ref, action->player));
+  if (!action->after_numbering_break) /* else a line written twice: said */
+    SAY(action, DIAG_ERROR, "turn-order", "%s acts after the game has ended",
+        referee_player_name(ref, action->player));
   return true;
 }
 
@@ -319,6 +320,8 @@ void referee_end_game(referee *ref, game_state *state, const bg_game *game,
 
 void referee_act(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *act = &game->actions[index];
+  if (act->after_numbering_break)
+    referee_numbering_broken(&ref->plays, act);
   if (act->kind != ACT_ROLL && act->kind != ACT_WIN && game_over(ref, state, act))
     return;
   switch (act->kind) {

@@ -13,6 +13,7 @@
  */
 #include "referee_play.h"
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -399,9 +400,12 @@ static void follow_after_miss(play_checker *checker, const bg_action *roll,
   bg_board view;
   board_seen_by(&positions->boards[explained], roll->player, &view);
   if (!resynchronise(roll, &view, after)) {
-    checker->plays_on_probation = 4; /* each player's next two */
-    checker->probation_line = roll->pos.line;
-    checker->probation_rule = checker->last_rule;
+    if (checker->plays_on_probation == 0) {
+      checker->plays_on_probation = 4; /* each player's next two */
+      checker->probation_line = roll->pos.line;
+      checker->probation_rule = checker->last_rule;
+      checker->probation_for_numbers = false;
+    }
   }
   add_legal_plays(checker, roll, after); /* explain_miss's list */
   for (int i = 0; i < positions->count; i++) {
@@ -417,6 +421,27 @@ static void follow_after_miss(play_checker *checker, const bg_action *roll,
     add_legal_plays(checker, roll, after);
   }
   copy_set(positions, after);
+}
+
+/* A play that does not fit while the checker is on probation: the record is
+ * out of step with the game (see play_checker), which a note says once,
+ * and the rest of the game is not checked. */
+static bool stop_on_probation(play_checker *checker, const bg_action *roll,
+                              position_set *positions) {
+  char message[200];
+  snprintf(message, sizeof message,
+           checker->probation_for_numbers
+               ? "this play fits none of the positions the game can be in: the move "
+                 "numbers break off at line %d (a line left out or written twice), and "
+                 "the rest of this game is not checked"
+               : "this play fits none of the positions the game can be in after the "
+                 "play of line %d, whose own position cannot stand: the record is out "
+                 "of step with the game, and the rest of this game is not checked",
+           checker->probation_line);
+  referee_report_play(checker, roll, roll->pos, DIAG_NOTE, checker->probation_rule,
+                      message, NULL);
+  positions->count = 0;
+  return false;
 }
 
 static bool check_play(play_checker *checker, const bg_action *roll,
@@ -461,10 +486,13 @@ static bool check_play(play_checker *checker, const bg_action *roll,
                                                          : &found->any;
   if (best->count > 0) {
     bool by_dice = walks_at_matching; /* the written moves are made by the dice */
+    bool marks_wrong = by_dice && best != &found->path_and_marks &&
+                       best != &found->marks && checker->marks_hits;
+    if (checker->plays_on_probation > 0 && (!by_dice || marks_wrong))
+      return stop_on_probation(checker, roll, positions);
     if (!by_dice)
       referee_explain_miss(checker, roll, &first); /* the right place by a wrong path */
-    else if (best != &found->path_and_marks && best != &found->marks &&
-             checker->marks_hits)
+    else if (marks_wrong)
       report_hit_marks(checker, roll, &first);
     copy_set(positions, best);
     if (!by_dice) /* a wrong step: the player may have made any legal play */
@@ -479,18 +507,8 @@ static bool check_play(play_checker *checker, const bg_action *roll,
     resynchronise(roll, &first, positions);
     return true;
   }
-  if (checker->plays_on_probation > 0) {
-    char message[200];
-    snprintf(message, sizeof message,
-             "this play fits none of the positions the game can be in after the play "
-             "of line %d, whose own position cannot stand: the record is out of step "
-             "with the game, and the rest of this game is not checked",
-             checker->probation_line);
-    referee_report_play(checker, roll, roll->pos, DIAG_NOTE, checker->probation_rule,
-                        message, NULL);
-    positions->count = 0;
-    return false;
-  }
+  if (checker->plays_on_probation > 0)
+    return stop_on_probation(checker, roll, positions);
   referee_explain_miss(checker, roll, &first);
   follow_after_miss(checker, roll, positions, explained);
   return true;
@@ -509,6 +527,8 @@ bool referee_check_play(play_checker *checker, const bg_action *roll,
 void referee_settle_hidden_hits(play_checker *checker, position_set *positions) {
   if (checker->hidden_count == 0 || positions->count == 0)
     return;
+  if (checker->plays_on_probation > 0 && checker->probation_for_numbers)
+    return; /* the readings may owe their hit to a line left out */
   for (int i = 0; i < positions->count; i++)
     if (!positions->hidden[i])
       return;
@@ -524,6 +544,13 @@ void referee_settle_hidden_hits(play_checker *checker, position_set *positions) 
                   .player = player_name(checker, hit->player)};
   diag_emit(checker->sink, &diag);
   memset(positions->hidden, 0, (size_t)positions->count);
+}
+
+void referee_numbering_broken(play_checker *checker, const bg_action *roll) {
+  checker->plays_on_probation = INT_MAX; /* the rest of the game */
+  checker->probation_line = roll->pos.line;
+  checker->probation_rule = "syntax";
+  checker->probation_for_numbers = true;
 }
 
 void referee_plays_new_game(play_checker *checker) {

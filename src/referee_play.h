@@ -77,16 +77,19 @@ typedef struct {
   hidden_hit hidden[BG_MAX_HIDDEN_HITS];
   int hidden_count;
   int hidden_of_roll; /* 1 + its index, 0 none yet */
+  /* the last play checked was one of its roll's legal plays */
+  bool last_play_legal;
   /* After a play whose own position cannot stand (a checker moved from
    * where none is), the referee follows the legal plays of its roll; if
    * one of the next plays fits none of them either, the record is out of
    * step with the game (a set-up or a variant it does not say), not wrong
-   * at every play: the game's checking stops there. */
-  /* the last play checked was one of its roll's legal plays */
-  bool last_play_legal;
+   * at every play: the game's checking stops there, with a note.  So too
+   * for the rest of a game whose move numbers break off (a line left out
+   * or written twice: the reader said so). */
   int plays_on_probation; /* plays still to come out right */
-  int probation_line;     /* of the play that could not stand */
+  int probation_line;     /* of the play that could not stand, or of the break */
   const char *probation_rule;
+  bool probation_for_numbers;
 } play_checker;
 
 void play_checker_init(play_checker *checker, const bg_match *match, bg_diag_sink *sink);
@@ -107,6 +110,9 @@ bool referee_check_play(play_checker *checker, const bg_action *roll,
  * record did leave a hit unmarked: warns about it (the likeliest reading's)
  * and forgets them all.  Called after each play checked. */
 void referee_settle_hidden_hits(play_checker *checker, position_set *positions);
+/* `roll`'s line breaks the record's move numbers: a play after it that
+ * fits no position stops the game's checking. */
+void referee_numbering_broken(play_checker *checker, const bg_action *roll);
 /* A new game: no hidden hits yet, no probation. */
 void referee_plays_new_game(play_checker *checker);
 /* The legal plays of dice (high, low) from `view` (filled into `plays`)

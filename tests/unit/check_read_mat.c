@@ -420,15 +420,15 @@ END_TEST
 START_TEST(move_numbers_any_alignment) {
   parsed r;
   parse(&r, "9 point match\n Game 1\n A : 0                          B : 0\n"
-            "  9) 65: 10/4 7/2                      66: 6/off(4)\n"
-            "  10) 64: 8/2 4/off                     Doubles => 2\n"
-            "  11)  Drops                            Wins 1 point\n"
+            " 97) 65: 10/4 7/2                      66: 6/off(4)\n"
+            "  98) 64: 8/2 4/off                     Doubles => 2\n"
+            "  99)  Drops                            Wins 1 point\n"
             "100) 36: 25/22 25/19                    33: 22/19 19/16*\n");
   ck_assert_int_eq(syntax_errors(&r), 0);
   assert_roll(action_at(&r, 0, 0, 0), 0, 6, 5, 4, 6);
-  ck_assert_int_eq(action_at(&r, 0, 0, 0)->move_number, 9);
+  ck_assert_int_eq(action_at(&r, 0, 0, 0)->move_number, 97);
   assert_roll(action_at(&r, 0, 0, 2), 0, 6, 4, 5, 7);
-  ck_assert_int_eq(action_at(&r, 0, 0, 2)->move_number, 10);
+  ck_assert_int_eq(action_at(&r, 0, 0, 2)->move_number, 98);
   assert_action(action_at(&r, 0, 0, 3), ACT_DOUBLE, 1, 2);
   assert_action(action_at(&r, 0, 0, 4), ACT_DROP, 0, 0);
   assert_action(action_at(&r, 0, 0, 5), ACT_WIN, 1, 1);
@@ -471,7 +471,7 @@ END_TEST
 START_TEST(overflowing_cells) {
   parsed r;
   parse(&r, "0 point match\n Game 1\n A : 0                     B : 0\n"
-            "  1) 31: 8/5 6/5                43: 24/20 13/10\n"
+            " 13) 31: 8/5 6/5                43: 24/20 13/10\n"
             " 14) 22: 25/23* 25/23* 25/23 13/11 22: 25/23 20/18 18/16 16/14*\n"
             " 15) 44: 25/21* 19/15 22/18 21/17* 56: 25/20 25/19\n"
             " 16) 31: 6/5 6/3\n"
@@ -818,8 +818,11 @@ END_TEST
 
 START_TEST(syntax_errors_capped_per_match) {
   char text[8192] = "5 point match\n Game 1\n A : 0      B : 0\n";
-  for (int i = 0; i < 60; i++)
-    strcat(text, "  1) nonsense\n");
+  for (int i = 0; i < 60; i++) {
+    char line[32];
+    snprintf(line, sizeof line, "  %d) nonsense\n", i + 1);
+    strcat(text, line);
+  }
   strcat(text, "7 point match\n Game 1\n A : 0      B : 0\n  1) nonsense\n");
   parsed r;
   parse(&r, text);

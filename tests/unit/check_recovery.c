@@ -500,6 +500,45 @@ START_TEST(record_out_of_step_is_one_error) {
 }
 END_TEST
 
+/* A move line left out or written twice breaks the record's move numbers
+ * (every program numbers a game's lines 1, 2, 3...): one syntax error at
+ * the break; the plays after it, which no longer fit the game, are not
+ * blamed one by one: the first that fits no position stops the game's
+ * checking, with a note.  A wrong number alone (the lines after it go on
+ * from the one before) is the one error, and the game is checked on. */
+START_TEST(move_line_left_out_or_repeated) {
+  verdict left_out = judge_sample(22, NULL, false);
+  assert_one_error(&left_out, 22, "syntax");
+  ck_assert_msg(lines_saying(&left_out, "move numbers break off at line 22", NULL) == 1,
+                "%s", left_out.output);
+  free(left_out.output);
+  verdict repeated =
+      judge_sample(22, "  7) 42: 25/21 7/5               31: 13/10 10/9* ", true);
+  assert_one_error(&repeated, 23, "syntax");
+  ck_assert_msg(strstr(repeated.output, "move 7 is written twice"), "%s",
+                repeated.output);
+  free(repeated.output);
+  verdict misnumbered =
+      judge_sample(22, " 17) 42: 25/21 7/5               31: 13/10 10/9* ", false);
+  assert_one_error(&misnumbered, 22, "syntax");
+  ck_assert_msg(strstr(misnumbered.output, "found move 17"), "%s", misnumbered.output);
+  ck_assert_msg(lines_saying(&misnumbered, "note:", NULL) == 0, "%s", misnumbered.output);
+  free(misnumbered.output);
+  /* the misnumbered line's game is still checked: a mistake after it is
+   * an error of its own */
+  char *record =
+      sample_with(SAMPLE, 22, " 17) 42: 25/21 7/5               31: 13/10 10/9* ", false);
+  char *also =
+      line_replaced(record, 29, " 14) 64: 25/21 8/1               53: 11/8 13/8 ");
+  verdict two = judge(also, NULL);
+  ck_assert_msg(two.errors == 2 && lines_saying(&two, "t.mat:29:", ": error: ") == 1,
+                "%s", two.output);
+  free(two.output);
+  free(also);
+  free(record);
+}
+END_TEST
+
 int main(void) {
   Suite *suite = suite_create("recovery");
   TCase *plays = tcase_create("after a mistake");
@@ -524,6 +563,7 @@ int main(void) {
   tcase_add_test(plays, wins_capped_at_the_length_only_from_galaxy);
   tcase_add_test(plays, game_checked_after_a_play_that_cannot_stand);
   tcase_add_test(plays, record_out_of_step_is_one_error);
+  tcase_add_test(plays, move_line_left_out_or_repeated);
   suite_add_tcase(suite, plays);
   return run_suite(suite);
 }

@@ -17,26 +17,31 @@
 #include "records.h"
 #include "run_suite.h"
 
+/* Copies the line of `text` at `*start` into `one` (cut to its size) and
+ * moves `*start` past it; false at the end of the text. */
+static bool next_line(const char **start, char *one, size_t size) {
+  if (!**start)
+    return false;
+  const char *end = strchr(*start, '\n');
+  size_t length = end ? (size_t)(end - *start) : strlen(*start);
+  snprintf(one, size, "%.*s", (int)(length < size ? length : size - 1), *start);
+  *start += length + (end ? 1 : 0);
+  return true;
+}
+
 /* The one error of `result` is at `line` under `rule`. */
 static void assert_one_error(const verdict *result, int line, const char *rule) {
-  char place[32], tag[48];
+  char place[32], tag[48], one[1024];
   snprintf(place, sizeof place, "t.mat:%d:", line);
   snprintf(tag, sizeof tag, "[%s]", rule);
   ck_assert_msg(result->errors == 1, "%ld errors, expected 1:\n%s", result->errors,
                 result->output);
-  for (const char *start = result->output; *start;) {
-    const char *end = strchr(start, '\n');
-    size_t length = end ? (size_t)(end - start) : strlen(start);
-    char one[1024];
-    snprintf(one, sizeof one, "%.*s",
-             (int)(length < sizeof one ? length : sizeof one - 1), start);
+  for (const char *start = result->output; next_line(&start, one, sizeof one);)
     if (strstr(one, ": error: ")) {
       ck_assert_msg(strncmp(one, place, strlen(place)) == 0 && strstr(one, tag),
                     "expected the error at line %d %s:\n%s", line, tag, result->output);
       return;
     }
-    start += length + (end ? 1 : 0);
-  }
   ck_abort_msg("no error line found:\n%s", result->output);
 }
 
@@ -444,16 +449,10 @@ static char *line_replaced(const char *record, int number, const char *text) {
  * alone when `second` is NULL). */
 static int lines_saying(const verdict *result, const char *first, const char *second) {
   int count = 0;
-  for (const char *start = result->output; *start;) {
-    const char *end = strchr(start, '\n');
-    size_t length = end ? (size_t)(end - start) : strlen(start);
-    char one[1024];
-    snprintf(one, sizeof one, "%.*s",
-             (int)(length < sizeof one ? length : sizeof one - 1), start);
+  char one[1024];
+  for (const char *start = result->output; next_line(&start, one, sizeof one);)
     if (strstr(one, first) && (!second || strstr(one, second)))
       count++;
-    start += length + (end ? 1 : 0);
-  }
   return count;
 }
 

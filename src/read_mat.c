@@ -605,8 +605,7 @@ static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
    * but a move line, so the other patterns need not be tried. */
   bool in_game =
       reader->match && reader->match->game_count > 0 && !reader->expecting_score;
-  if (in_game &&
-      mat_match_line_start(patterns, PAT_MOVE_NUMBER, line->text, line->length)) {
+  if (in_game && mat_opens_move_line(patterns, line->text, line->length)) {
     read_move_line(reader, line);
     return reader->out_of_memory ? LINE_FAILED : LINE_DONE;
   }

@@ -16,6 +16,11 @@
  * The move number that opens a move line ("  12)") is remembered the same
  * way, keyed by the line up to its first ')', where that match ends (it
  * looks no further).
+ * The commonest tokens are kept decoded as well (mat_memo_decoded): a move
+ * word with its moves, a roll word with its dice, a line start with its
+ * move number, all read from PCRE2's groups when it matched them; the
+ * reader then need not look at an ovector for them.  Only the rare tokens
+ * are answered with a replayed ovector (show).
  */
 #include "read_mat_int.h"
 
@@ -52,9 +57,20 @@ typedef struct {
   mat_decoded_word decoded;
 } decoded_entry;
 
+/* A line start up to its first ')' ("  12)") that matched as the move
+ * number, and the number. */
+typedef struct {
+  uint64_t key[2];
+  uint8_t length; /* 0: an empty slot */
+  int number;
+} number_entry;
+
+#define NUMBER_BITS 9
+
 struct mat_memo {
   memo_entry slot[MEMO_SLOTS];
   decoded_entry decoded[MEMO_SLOTS];
+  number_entry numbers[1u << NUMBER_BITS];
   /* the last word read, at `last_at` of the current line: a token is looked
    * up as decoded, then matched, then kept, and is read once */
   const char *last_at;
@@ -166,9 +182,7 @@ static void remember(mat_patterns *patterns, memo_entry *entry, int rc,
 
 /* Reads the word at `offset` into `word` (its bytes up to the next blank)
  * in one pass; false when it is empty or too long to be remembered. */
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) &&                                      \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define MEMO_WORDWISE 1
+#ifdef MAT_WORDWISE
 /* The place of the first blank (' ' or a tab) among the 8 bytes of `v`, 8
  * when none: a zero byte of v ^ blanks, found for all bytes at once (a
  * false find only ever follows a true one). */
@@ -209,7 +223,7 @@ static bool scan_word_wordwise(memo_word *word, const char *text, size_t length,
 #endif
 
 static bool scan_word(memo_word *word, const char *text, size_t length, size_t offset) {
-#ifdef MEMO_WORDWISE
+#ifdef MAT_WORDWISE
   if (length - offset > MEMO_KEY)
     return scan_word_wordwise(word, text, length, offset);
 #endif
@@ -272,23 +286,75 @@ bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
   return true;
 }
 
-bool mat_match_line_start(mat_patterns *patterns, mat_pattern_id id, const char *text,
-                          size_t length) {
+#ifdef MAT_WORDWISE
+/* read_line_start with 8 bytes at a time, where MEMO_KEY bytes can be read. */
+static bool read_line_start_wordwise(memo_word *word, const char *text) {
+  uint64_t low, high;
+  memcpy(&low, text, 8);
+  memcpy(&high, text + 8, 8);
+  uint64_t close_low = mat_bytes_equal(low, ')'), close_high = mat_bytes_equal(high, ')');
+  size_t at = 0;
+  if (close_low) {
+    at = (size_t)__builtin_ctzll(close_low) / 8 + 1;
+    low = low_bytes(low, at);
+    high = 0;
+  } else if (close_high) {
+    at = (size_t)__builtin_ctzll(close_high) / 8 + 1;
+    high = low_bytes(high, at);
+    at += 8;
+  }
+  word->key[0] = low;
+  word->key[1] = high;
+  word->length = at;
+  word->pattern = PAT_MOVE_NUMBER;
+  return at > 0;
+}
+#endif
+
+/* The line's start up to its first ')' (included) among its first
+ * MEMO_KEY bytes, as a key in `word`; false when there is none. */
+static bool read_line_start(memo_word *word, const char *text, size_t length) {
+#ifdef MAT_WORDWISE
+  if (length >= MEMO_KEY)
+    return read_line_start_wordwise(word, text);
+#endif
   const char *close = memchr(text, ')', length < MEMO_KEY ? length : MEMO_KEY);
   if (!close)
-    return mat_match_at(patterns, id, text, length, 0);
-  memo_word word;
-  make_word(&word, id, text, (size_t)(close - text) + 1);
-  memo_entry *entry = slot_of(patterns, &word);
-  if (holds(entry, &word)) {
-    show(patterns, entry, 0);
-    return true;
-  }
-  int rc = mat_match_rc(patterns, id, text, length, 0);
-  if (rc <= 0)
     return false;
-  if (patterns->match_ovector[1] == word.length)
-    remember(patterns, entry, rc, &word, 0);
+  make_word(word, PAT_MOVE_NUMBER, text, (size_t)(close - text) + 1);
+  return true;
+}
+
+static number_entry *number_slot(struct mat_memo *memo, const memo_word *word) {
+  uint64_t hash =
+      (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u)) * 0x9e3779b97f4a7c15u;
+  return &memo->numbers[hash >> (64 - NUMBER_BITS)];
+}
+
+bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t length,
+                           int *number, size_t *end) {
+  memo_word word;
+  number_entry *entry = NULL;
+  if (read_line_start(&word, text, length)) {
+    entry = number_slot(patterns->memo, &word);
+    if (entry->length == word.length && entry->key[0] == word.key[0] &&
+        entry->key[1] == word.key[1]) {
+      *number = entry->number;
+      *end = word.length;
+      return true;
+    }
+  }
+  if (!mat_match_at(patterns, PAT_MOVE_NUMBER, text, length, 0))
+    return false;
+  mat_span span = {0, 0};
+  mat_group_span(patterns, GRP_MOVE_NUMBER_NUMBER, &span);
+  *number = mat_span_int(text, span);
+  *end = mat_match_end(patterns);
+  /* a match that ends at the first ')' looked no further: kept */
+  if (entry && *end == word.length)
+    *entry = (number_entry){.key = {word.key[0], word.key[1]},
+                            .length = (uint8_t)word.length,
+                            .number = *number};
   return true;
 }
 

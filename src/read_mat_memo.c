@@ -11,8 +11,12 @@
  *  - its mark is "roll" or "move": the roll branch comes first and reads
  *    no further than its ':', and a move is made of non-blank bytes, so the
  *    pattern's final look-ahead (a blank or the end) holds wherever the
- *    word ends.  Other tokens ("Doubles => 2", a roll without its colon)
- *    look past the word and are always matched.
+ *    word ends; or its mark is "take", "drop", "unknown" or "concede": a
+ *    keyword of non-blank bytes ("Takes", "Drops", "????", "Concedes")
+ *    that no branch before it can start (they start with a digit, "bar",
+ *    "off" or "Double"), so neither they nor it look past the word.
+ *    Other tokens ("Doubles => 2", "Wins 1 point", "Cannot Move", a roll
+ *    without its colon) look past the word and are always matched.
  * The move number that opens a move line ("  12)") is remembered the same
  * way, keyed by the line up to its first ')', where that match ends (it
  * looks no further).
@@ -265,6 +269,17 @@ void mat_memo_forget_word(mat_patterns *patterns) {
   patterns->memo->last_at = NULL;
 }
 
+/* The marks of tokens whose match, when it covers the word, cannot depend
+ * on what follows it (see the top of the file). */
+static bool is_whole_word_mark(const char *mark) {
+  static const char *const whole[] = {"roll", "move",    "take",
+                                      "drop", "unknown", "concede"};
+  for (size_t i = 0; i < sizeof whole / sizeof whole[0]; i++)
+    if (strcmp(mark, whole[i]) == 0)
+      return true;
+  return false;
+}
+
 bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
                      size_t offset) {
   memo_word word;
@@ -280,8 +295,7 @@ bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
   if (rc <= 0)
     return false;
   const char *mark = mat_match_mark(patterns);
-  if (patterns->match_ovector[1] == end &&
-      (strcmp(mark, "roll") == 0 || strcmp(mark, "move") == 0))
+  if (patterns->match_ovector[1] == end && is_whole_word_mark(mark))
     remember(patterns, entry, rc, &word, offset);
   return true;
 }

@@ -218,23 +218,48 @@ static bool any_step(const bg_board *view, int die) {
   return false;
 }
 
-/* With a non-double of which one die, `used`, was played: can the other
- * never be played, neither first nor after any step of `used`?  Then no
- * play uses both dice, and `used` is the only die that can be played
- * (entering "25/24" with 61 against a closed 6 point is the common case). */
-static bool only_die_playable(const bg_board *view, int used, int other) {
-  if (any_step(view, other))
-    return false;
+/* Can a step with die `first` be followed by one with die `second`? */
+static bool steps_follow(const bg_board *view, int first, int second) {
   for (int from = BG_BAR; from >= 1; from--) {
-    int to = view->checkers[0][from] ? board_step_target(view, from, used) : -1;
+    int to = view->checkers[0][from] ? board_step_target(view, from, first) : -1;
     if (to < 0)
       continue;
     bg_board after = *view;
     board_apply_step(&after, from, to);
-    if (any_step(&after, other))
-      return false;
+    if (any_step(&after, second))
+      return true;
   }
-  return true;
+  return false;
+}
+
+/* With a non-double of which one die, `used`, was played: is one die the
+ * most any play can use, and `used` a die such a play may use?  No play
+ * uses both dice when neither die can follow a step of the other; and of
+ * two dice that can each be played alone, the larger must be (entering
+ * "25/24" with 61 against a closed 6 point, bearing off the last checker
+ * "1/off" with 54). */
+static bool only_die_playable(const bg_board *view, int used, int other) {
+  if (other > used && any_step(view, other))
+    return false;
+  return !steps_follow(view, used, other) && !steps_follow(view, other, used);
+}
+
+/* The same for a play of one checker that uses every die of the roll: it
+ * stops on its way only where the dice, in some order, take it (the steps
+ * of any play that moves one checker from `from` to `to` make one path
+ * between them).  For a non-double, that is after either die; a double's
+ * stops are the same in every order, so all its readings hit alike. */
+static bool blot_where_one_checker_may_land(const bg_action *roll, const bg_board *view) {
+  const bg_move *move = &roll->moves[0];
+  if (roll->die1 == roll->die2)
+    return false;
+  const int dice[2] = {roll->die1, roll->die2};
+  for (int i = 0; i < 2; i++) {
+    int stop = move->from - dice[i];
+    if (stop > move->to && stop <= 24 && board_is_blot_of_opponent(view, stop))
+      return true;
+  }
+  return false;
 }
 
 /* Could another play that leaves the roller's checkers where this one does
@@ -244,6 +269,8 @@ static bool only_die_playable(const bg_board *view, int used, int other) {
  * route), so a blot strictly inside a written move and on no destination
  * is the only way two readings can differ. */
 static bool hidden_blot_on_the_way(const bg_action *roll, const bg_board *view) {
+  if (roll->move_count == 1 && roll->moves[0].count == 1)
+    return blot_where_one_checker_may_land(roll, view);
   bool destination[BG_SLOTS] = {false};
   for (int i = 0; i < roll->move_count; i++)
     destination[roll->moves[i].to] = true;
@@ -277,7 +304,9 @@ bool referee_replay_maximal(const bg_action *roll, const bg_board *view,
     return false;
   if (!as_many_dice_as_can_be(&search, roll, view))
     return false;
-  if (hidden_blot_on_the_way(roll, view))
+  /* One die played: any play that leaves the same position is that one
+   * step, which lands on the written destination only. */
+  if (search.dice_used > 1 && hidden_blot_on_the_way(roll, view))
     return false;
   *result = search.final_board;
   return true;

@@ -202,12 +202,27 @@ static bool blot_where_one_checker_may_land(const bg_action *roll, const bg_boar
   return false;
 }
 
+/* Can a checker of some play stop on `point` on its way?  Its steps make
+ * paths from points that moves leave (a written "from") of one die each:
+ * it stops only where one die of a non-double, or up to three of a double,
+ * takes it from such a point. */
+static bool may_stop_at(const bg_action *roll, int point) {
+  bool double_roll = roll->die1 == roll->die2;
+  for (int i = 0; i < roll->move_count; i++) {
+    int gap = roll->moves[i].from - point;
+    if (double_roll ? gap > 0 && gap < 4 * roll->die1 && gap % roll->die1 == 0
+                    : gap == roll->die1 || gap == roll->die2)
+      return true;
+  }
+  return false;
+}
+
 /* Could another play that leaves the roller's checkers where this one does
  * hit a blot this one passes over?  Every step of any such play lands on a
  * point some written move spans or ends on (the number of steps spanning a
  * point follows from where the checkers leave and arrive, whatever the
- * route), so a blot strictly inside a written move and on no destination
- * is the only way two readings can differ. */
+ * route), so a blot strictly inside a written move, on no destination and
+ * where a checker may stop is the only way two readings can differ. */
 static bool hidden_blot_on_the_way(const bg_action *roll, const bg_board *view) {
   if (roll->move_count == 1 && roll->moves[0].count == 1)
     return blot_where_one_checker_may_land(roll, view);
@@ -216,18 +231,29 @@ static bool hidden_blot_on_the_way(const bg_action *roll, const bg_board *view) 
     destination[roll->moves[i].to] = true;
   for (int i = 0; i < roll->move_count; i++)
     for (int point = roll->moves[i].to + 1; point < roll->moves[i].from; point++)
-      if (point <= 24 && !destination[point] && board_is_blot_of_opponent(view, point))
+      if (point <= 24 && !destination[point] && board_is_blot_of_opponent(view, point) &&
+          may_stop_at(roll, point))
         return true;
   return false;
 }
 
 /* Did the search play as many dice as any play can?  All of them; none
- * when no die moves anything; one of a non-double when the other can never
- * be played.  Other partial plays are left to the move generator. */
+ * when no die moves anything; of a double, as many as leave no step to
+ * make (see below); one of a non-double when the other can never be
+ * played.  Other partial plays are left to the move generator. */
 static bool as_many_dice_as_can_be(const move_search *search, const bg_action *roll,
                                    const bg_board *view) {
   if (search->dice_used == search->dice_total)
     return true;
+  /* With a double, a play after which no checker can step again is as long
+   * as any: take a longer one and its first step that takes a checker past
+   * where this play left it.  Before that step every checker stands where
+   * this play left it or further back, so the step was legal here too: a
+   * point the opponent holds stays held; all home there means all home
+   * here; the highest point there is the highest here; no checker on the
+   * bar there means none here. */
+  if (roll->die1 == roll->die2)
+    return !any_step(&search->final_board, roll->die1);
   if (search->dice_used == 0)
     return !any_step(view, roll->die1) && !any_step(view, roll->die2);
   if (search->dice_used != 1 || search->dice_total != 2)

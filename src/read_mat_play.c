@@ -494,6 +494,14 @@ static void read_play_token(line_state *state, token_kind kind, size_t offset) {
 
 /* ---- the line ------------------------------------------------------------ */
 
+/* Can a move token decoded before be added as it is, with no check
+ * (read_play_token's, in short)?  Yes in a readable cell whose roll's play
+ * is open: the common case. */
+static bool takes_known_moves(const line_state *state) {
+  const bg_action *action = state->action;
+  return !state->broken && action && action->kind == ACT_ROLL && !state->play_closed;
+}
+
 /* Gives the roll token just read to the memo, with its dice. */
 static void keep_roll(line_state *state, size_t offset, size_t token_end) {
   const bg_action *action = state->action;
@@ -535,8 +543,10 @@ void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
       if (state.known->roll) {
         if (!start_cell(&state, TOK_ROLL, offset))
           return;
+      } else if (takes_known_moves(&state)) {
+        add_known_moves(&state, state.known, offset);
       } else if (!state.broken) {
-        read_play_token(&state, TOK_MOVE, offset);
+        read_play_token(&state, TOK_MOVE, offset); /* says what is wrong */
       }
       offset += word_length;
       continue;

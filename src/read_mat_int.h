@@ -177,8 +177,9 @@ void mat_memo_keep_decoded(mat_patterns *patterns, const char *text, size_t leng
                            size_t offset, size_t token_end,
                            const mat_decoded_word *decoded);
 
-/* A new line is being read: words the memo read from the last one are
- * forgotten (the line's buffer is reused). */
+/* A new line is being read: words the memo read from the last one, and
+ * its move number, are forgotten (the line's buffer is reused).  Called
+ * once per move line, after its number was read. */
 void mat_memo_forget_word(mat_patterns *patterns);
 
 /* The memo of mat_match_token: made and freed with the patterns. */

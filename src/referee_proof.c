@@ -109,36 +109,50 @@ bool referee_search_run(move_search *search, const bg_action *roll,
   return search_moves(search, view, &left, 0, NULL);
 }
 
+/* The die that makes `move` in one step: its distance, or for a bear-off
+ * the smallest larger die left (whichever die bears the checker off, the
+ * position is the same; the smallest leaves the most to the other moves);
+ * 0 when none of the dice left does. */
+static int die_for(const dice_left *left, const bg_move *move) {
+  int distance = move->from - move->to, larger = 0;
+  for (int i = 0; i < left->count; i++) {
+    int die = left->dice[i];
+    if (die == distance)
+      return die;
+    if (move->to == BG_OFF && die > distance && (larger == 0 || die < larger))
+      larger = die;
+  }
+  return larger;
+}
+
 /* The commonest case of the one below, without the search: each move one
- * step of exactly its distance, legal in the written order.  The steps
- * land on the written points only, so every order that works leaves this
- * position; a play this does not prove goes to the search. */
+ * step of one die, legal in the written order.  The steps land on the
+ * written points only, so every order that works leaves this position; a
+ * play this does not prove goes to the search.  The steps are made in
+ * `result` itself: a board changed byte by byte and then copied whole
+ * stalls the copy's wide loads.  On failure `result` holds no position. */
 static bool replay_as_written(const bg_action *roll, const bg_board *view,
                               bg_board *result) {
   dice_left left;
   dice_init(&left, roll->die1, roll->die2);
-  bg_board board = *view;
+  *result = *view;
   for (int i = 0; i < roll->move_count; i++) {
     const bg_move *move = &roll->moves[i];
-    int die = move->from - move->to;
     for (int k = 0; k < move->count; k++) {
-      int before = left.count;
-      if (die < 1 || die > 6)
+      int die = die_for(&left, move);
+      if (die == 0 || board_step_target(result, move->from, die) != move->to)
         return false;
-      dice_remove(&left, die); /* no such die left: the count stays */
-      if (left.count == before || board_step_target(&board, move->from, die) != move->to)
-        return false;
-      board_apply_step(&board, move->from, move->to);
+      dice_remove(&left, die);
+      board_apply_step(result, move->from, move->to);
     }
   }
-  if (left.count != 0)
-    return false;
-  *result = board;
-  return true;
+  return left.count == 0;
 }
 
 bool referee_replay_one_die_per_move(const bg_action *roll, const bg_board *view,
                                      bg_board *result) {
+  if (roll->move_count == 0) /* no move: not every die */
+    return false;
   if (roll->die1 >= 1 && roll->die1 <= 6 && roll->die2 >= 1 && roll->die2 <= 6 &&
       replay_as_written(roll, view, result))
     return true;

@@ -25,8 +25,8 @@ typedef enum { LINE_OK, LINE_TOO_LONG, LINE_EOF } line_status;
 
 /* ---- reading lines ---------------------------------------------------- */
 
-/* Zeroed bytes after an expanded line: the JIT reads ahead. */
-#define EXPANDED_SLACK 64
+/* Zeroed bytes after an expanded line: the JIT and scan_word read ahead. */
+#define EXPANDED_SLACK (4 * INPUT_LINE_SLACK)
 
 /* Some transcribers line up the right column with tabs: a tab is expanded
  * to the next multiple of 8 columns, as an editor shows it, or a right

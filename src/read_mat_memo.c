@@ -33,7 +33,8 @@
 
 #define MEMO_BITS 12
 #define MEMO_SLOTS (1u << MEMO_BITS)
-#define MEMO_KEY 16   /* longer words are matched every time */
+#define MEMO_KEY 16 /* longer words are matched every time */
+_Static_assert(MEMO_KEY <= INPUT_LINE_SLACK, "scan_word reads a key past a line's end");
 #define MEMO_PAIRS 10 /* groups a remembered token may set, the whole included */
 
 typedef struct {
@@ -189,73 +190,69 @@ static void remember(mat_patterns *patterns, memo_entry *entry, int rc,
   *entry = kept;
 }
 
-/* Reads the word at `offset` into `word` (its bytes up to the next blank)
- * in one pass; false when it is empty or too long to be remembered. */
 #ifdef MAT_WORDWISE
-/* The place of the first blank (' ' or a tab) among the 8 bytes of `v`, 8
- * when none: a zero byte of v ^ blanks, found for all bytes at once (a
- * false find only ever follows a true one). */
-static size_t first_blank(uint64_t v) {
-  const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
-  uint64_t spaces = v ^ (ones * ' '), tabs = v ^ (ones * '\t');
-  uint64_t found = (((spaces - ones) & ~spaces) | ((tabs - ones) & ~tabs)) & highs;
-  return found ? (size_t)__builtin_ctzll(found) / 8 : 8;
-}
-
 static uint64_t low_bytes(uint64_t v, size_t count) {
   return count == 0 ? 0 : v & (~(uint64_t)0 >> (64 - 8 * count));
 }
 
-/* scan_word with 8 bytes at a time, where 17 bytes can be read. */
-static bool scan_word_wordwise(memo_word *word, const char *text, size_t length,
-                               size_t offset) {
-  uint64_t low, high;
+/* The high bit of each byte of `v` that ends a word: a blank (' ' or a
+ * tab), or a byte at or past `rest`, the line's end. */
+static uint64_t word_ends(uint64_t v, size_t rest) {
+  uint64_t ends = mat_bytes_equal(v, ' ') | mat_bytes_equal(v, '\t');
+  if (rest < 8)
+    ends |= 0x8080808080808080u << (8 * rest);
+  return ends;
+}
+
+/* `v` up to its first byte that ends a word (`ends` not 0), the rest 0. */
+static uint64_t before_end(uint64_t v, uint64_t ends) {
+  return v & (((ends & (0 - ends)) >> 7) - 1);
+}
+#endif
+
+/* Reads the word at `offset` into `word` (its bytes up to the next blank)
+ * in one pass; false when it is empty or too long to be remembered.  A
+ * line is followed by INPUT_LINE_SLACK readable bytes (input.h), so
+ * MEMO_KEY bytes are read wherever the word starts, 8 at a time. */
+static bool scan_word(memo_word *word, const char *text, size_t length, size_t offset) {
+  size_t rest = length - offset, at;
+#ifdef MAT_WORDWISE
+  uint64_t low, high = 0;
   memcpy(&low, text + offset, 8);
-  memcpy(&high, text + offset + 8, 8);
-  size_t at = first_blank(low);
-  if (at < 8) {
-    low = low_bytes(low, at);
-    high = 0;
+  uint64_t ends = word_ends(low, rest);
+  if (ends) {
+    at = (size_t)__builtin_ctzll(ends) / 8;
+    low = before_end(low, ends);
   } else {
-    at = 8 + first_blank(high);
-    if (at == 16 && offset + 16 < length && text[offset + 16] != ' ' &&
-        text[offset + 16] != '\t')
+    memcpy(&high, text + offset + 8, 8);
+    ends = word_ends(high, rest - 8);
+    if (!ends && rest > MEMO_KEY && text[offset + MEMO_KEY] != ' ' &&
+        text[offset + MEMO_KEY] != '\t')
       return false; /* longer than a key */
-    high = low_bytes(high, at - 8);
+    at = ends ? 8 + (size_t)__builtin_ctzll(ends) / 8 : MEMO_KEY;
+    high = ends ? before_end(high, ends) : high;
   }
+#else
+  /* two scalars, not an array: bytes or-ed into an array in memory and read
+   * back as one 16-byte word stalled the load (no store forwarding) */
+  uint64_t low = 0, high = 0;
+  for (at = 0; at < rest; at++) {
+    unsigned char c = (unsigned char)text[offset + at];
+    if (c == ' ' || c == '\t')
+      break;
+    if (at == MEMO_KEY)
+      return false;
+    if (at < 8)
+      low |= (uint64_t)c << (8 * at);
+    else
+      high |= (uint64_t)c << (8 * (at - 8));
+  }
+#endif
   word->key[0] = low;
   word->key[1] = high;
   word->length = at;
   word->pattern = PAT_CELL_TOKEN;
   return at > 0;
-}
-#endif
-
-static bool scan_word(memo_word *word, const char *text, size_t length, size_t offset) {
-#ifdef MAT_WORDWISE
-  if (length - offset > MEMO_KEY)
-    return scan_word_wordwise(word, text, length, offset);
-#endif
-  /* two scalars, not an array: bytes or-ed into an array in memory and read
-   * back as one 16-byte word stalled the load (no store forwarding) */
-  uint64_t low = 0, high = 0;
-  size_t i = 0;
-  for (; offset + i < length; i++) {
-    unsigned char c = (unsigned char)text[offset + i];
-    if (c == ' ' || c == '\t')
-      break;
-    if (i == MEMO_KEY)
-      return false;
-    if (i < 8)
-      low |= (uint64_t)c << (8 * i);
-    else
-      high |= (uint64_t)c << (8 * (i - 8));
-  }
-  word->key[0] = low;
-  word->key[1] = high;
-  word->length = i;
-  word->pattern = PAT_CELL_TOKEN;
-  return i > 0;
 }
 
 /* scan_word, once per word of the line (mat_memo_forget_word starts a

@@ -238,7 +238,7 @@ static bool skip_long_line(bg_input *input, bg_line *line) {
     if (input->eof || !fill_buffer(input))
       break;
   }
-  static const char no_text[INPUT_LINE_SLACK + 1]; /* "", and its slack */
+  static const char no_text[INPUT_LINE_SLACK + 1] = ""; /* and its slack */
   *line = (bg_line){.text = no_text, .number = ++input->line_number, .too_long = true};
   input->consumed = true;
   return true;

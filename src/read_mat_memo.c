@@ -15,8 +15,9 @@
  *    keyword of non-blank bytes ("Takes", "Drops", "????", "Concedes")
  *    that no branch before it can start (they start with a digit, "bar",
  *    "off" or "Double"), so neither they nor it look past the word.
- *    Other tokens ("Doubles => 2", "Wins 1 point", "Cannot Move", a roll
- *    without its colon) look past the word and are always matched.
+ *    Other tokens look past the word: "Doubles => 2" and "Cannot Move"
+ *    are kept by all their bytes (is_phrase_mark); "Wins 1 point", a roll
+ *    without its colon and the rest are always matched.
  * The move number that opens a move line ("  12)") is remembered the same
  * way, keyed by the line up to its first ')', where that match ends (it
  * looks no further).
@@ -72,8 +73,15 @@ typedef struct {
 
 #define NUMBER_BITS 9
 
+#define PHRASE_SETS 64
+#define PHRASE_WAYS 4 /* "Doubles => 2", "Doubles => 4"... share a first word */
+
 struct mat_memo {
   memo_entry slot[MEMO_SLOTS];
+  /* tokens of several words ("Doubles => 2", "Cannot Move"), keyed by all
+   * their bytes, in sets chosen by their first word (see remember_phrase) */
+  memo_entry phrases[PHRASE_SETS][PHRASE_WAYS];
+  unsigned next_phrase_way;
   decoded_entry decoded[MEMO_SLOTS];
   number_entry numbers[1u << NUMBER_BITS];
   /* the last word read, at `last_at` of the current line: a token is looked
@@ -283,6 +291,65 @@ static bool is_whole_word_mark(const char *mark) {
   return false;
 }
 
+#ifdef MAT_WORDWISE
+/* Tokens of several words that end where their match ends: "Doubles => 2"
+ * (its digits end at a blank or the line's end, which the final look-ahead
+ * reads) and "Cannot Move".  No branch before theirs can start with their
+ * first letter, so the match reads nothing but the token and one blank or
+ * the end after it: the same bytes followed by a blank or the end match
+ * the same.  ("Wins 1 point" may go on with " and the match": not kept.) */
+static bool is_phrase_mark(const char *mark) {
+  return strcmp(mark, "double") == 0 || strcmp(mark, "cannot") == 0;
+}
+
+static memo_entry *phrase_set(struct mat_memo *memo, const memo_word *first_word) {
+  uint64_t hash = (first_word->key[0] ^ (first_word->key[1] * 0xbf58476d1ce4e5b9u)) *
+                  0x9e3779b97f4a7c15u;
+  return memo->phrases[hash >> (64 - 6)];
+}
+
+/* The `span` bytes at `offset` as a key (span at most MEMO_KEY: the
+ * line's slack lets 16 bytes be read). */
+static void read_phrase(memo_word *phrase, const char *text, size_t offset, size_t span) {
+  uint64_t low, high;
+  memcpy(&low, text + offset, 8);
+  memcpy(&high, text + offset + 8, 8);
+  phrase->key[0] = span >= 8 ? low : low_bytes(low, span);
+  phrase->key[1] = span <= 8 ? 0 : low_bytes(high, span - 8);
+  phrase->length = span;
+  phrase->pattern = PAT_CELL_TOKEN;
+}
+
+/* A kept phrase token at `offset`, or NULL. */
+static const memo_entry *find_phrase(struct mat_memo *memo, const memo_word *first_word,
+                                     const char *text, size_t length, size_t offset) {
+  const memo_entry *set = phrase_set(memo, first_word);
+  for (int way = 0; way < PHRASE_WAYS; way++) {
+    size_t span = set[way].length, end = offset + span;
+    if (span == 0 || span > length - offset ||
+        (end < length && text[end] != ' ' && text[end] != '\t'))
+      continue;
+    memo_word phrase;
+    read_phrase(&phrase, text, offset, span);
+    if (holds(&set[way], &phrase))
+      return &set[way];
+  }
+  return NULL;
+}
+
+/* Keeps PCRE2's match of a phrase token at `offset`, ending at `end`. */
+static void remember_phrase(mat_patterns *patterns, int rc, const memo_word *first_word,
+                            const char *text, size_t offset, size_t end) {
+  struct mat_memo *memo = patterns->memo;
+  if (end - offset > MEMO_KEY)
+    return;
+  memo_word phrase;
+  read_phrase(&phrase, text, offset, end - offset);
+  memo_entry *way = &phrase_set(memo, first_word)[memo->next_phrase_way++ % PHRASE_WAYS];
+  remember(patterns, way, rc, &phrase, offset);
+}
+#endif
+
 bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
                      size_t offset) {
   memo_word word;
@@ -294,12 +361,23 @@ bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
     show(patterns, entry, offset);
     return true;
   }
+#ifdef MAT_WORDWISE
+  const memo_entry *phrase = find_phrase(patterns->memo, &word, text, length, offset);
+  if (phrase) {
+    show(patterns, phrase, offset);
+    return true;
+  }
+#endif
   int rc = mat_match_rc(patterns, PAT_CELL_TOKEN, text, length, offset);
   if (rc <= 0)
     return false;
   const char *mark = mat_match_mark(patterns);
   if (patterns->match_ovector[1] == end && is_whole_word_mark(mark))
     remember(patterns, entry, rc, &word, offset);
+#ifdef MAT_WORDWISE
+  else if (patterns->match_ovector[1] > end && is_phrase_mark(mark))
+    remember_phrase(patterns, rc, &word, text, offset, patterns->match_ovector[1]);
+#endif
   return true;
 }
 

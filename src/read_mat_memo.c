@@ -78,10 +78,12 @@ typedef struct {
 
 struct mat_memo {
   memo_entry slot[MEMO_SLOTS];
+#ifdef MAT_WORDWISE
   /* tokens of several words ("Doubles => 2", "Cannot Move"), keyed by all
    * their bytes, in sets chosen by their first word (see remember_phrase) */
   memo_entry phrases[PHRASE_SETS][PHRASE_WAYS];
   unsigned next_phrase_way;
+#endif
   decoded_entry decoded[MEMO_SLOTS];
   number_entry numbers[1u << NUMBER_BITS];
   /* the last word read, at `last_at` of the current line: a token is looked

@@ -238,7 +238,8 @@ static bool skip_long_line(bg_input *input, bg_line *line) {
     if (input->eof || !fill_buffer(input))
       break;
   }
-  *line = (bg_line){.text = "", .number = ++input->line_number, .too_long = true};
+  static const char no_text[INPUT_LINE_SLACK + 1] = ""; /* and its slack */
+  *line = (bg_line){.text = no_text, .number = ++input->line_number, .too_long = true};
   input->consumed = true;
   return true;
 }
@@ -320,8 +321,9 @@ bg_input *input_new(FILE *in) {
   input->in = in;
   input->buffer_size = INPUT_MAX_LINE + READ_CHUNK + 1;
   /* Zeroed: JIT code may read aligned words past a line's end (never past a
-   * page), which valgrind would report as uninitialised. */
-  input->buffer = calloc(1, input->buffer_size);
+   * page), which valgrind would report as uninitialised; and the slack
+   * after the last byte a line can hold is never filled (bg_line). */
+  input->buffer = calloc(1, input->buffer_size + INPUT_LINE_SLACK);
   if (!input->buffer) {
     free(input);
     return NULL;

@@ -24,13 +24,17 @@
 /* The most input_peek can show: the first line, at its longest. */
 #define INPUT_MAX_PEEK INPUT_MAX_LINE
 
+/* Readable bytes after every line's end (see bg_line). */
+#define INPUT_LINE_SLACK 16
+
 typedef struct bg_input bg_input;
 
 /* One line: no newline; no UTF-8 BOM at its start (line 1, or where files
  * were concatenated); no CR, blank or tab at its end.  Only LF ends a
  * line: a lone CR stays in the text.  `text` is valid until the next call
- * on the input; the bytes after `length` are initialised, so that PCRE2's
- * JIT code may read a word past the end. */
+ * on the input; the bytes after `length` are initialised, and at least
+ * INPUT_LINE_SLACK of them can be read, so that PCRE2's JIT code and the
+ * .mat reader may read words past the end. */
 typedef struct {
   const char *text;
   size_t length;

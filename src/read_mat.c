@@ -25,8 +25,8 @@ typedef enum { LINE_OK, LINE_TOO_LONG, LINE_EOF } line_status;
 
 /* ---- reading lines ---------------------------------------------------- */
 
-/* Zeroed bytes after an expanded line: the JIT reads ahead. */
-#define EXPANDED_SLACK 64
+/* Zeroed bytes after an expanded line: the JIT and scan_word read ahead. */
+#define EXPANDED_SLACK (4 * INPUT_LINE_SLACK)
 
 /* Some transcribers line up the right column with tabs: a tab is expanded
  * to the next multiple of 8 columns, as an editor shows it, or a right
@@ -608,8 +608,7 @@ static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
    * but a move line, so the other patterns need not be tried. */
   bool in_game =
       reader->match && reader->match->game_count > 0 && !reader->expecting_score;
-  if (in_game &&
-      mat_match_line_start(patterns, PAT_MOVE_NUMBER, line->text, line->length)) {
+  if (in_game && mat_opens_move_line(patterns, line->text, line->length)) {
     read_move_line(reader, line);
     return reader->out_of_memory ? LINE_FAILED : LINE_DONE;
   }

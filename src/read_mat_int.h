@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "input.h"
 #include "read_mat.h"
@@ -141,11 +142,19 @@ int mat_match_rc(mat_patterns *patterns, mat_pattern_id id, const char *text,
 bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
                      size_t offset);
 
-/* mat_match_at(patterns, id, text, length, 0) for a pattern whose match,
- * when it ends at the line's first ')', looks no further (the move
- * number): answered from the memo when the same line start matched so. */
-bool mat_match_line_start(mat_patterns *patterns, mat_pattern_id id, const char *text,
-                          size_t length);
+/* The move number that opens a move line ("  12)"), as PAT_MOVE_NUMBER
+ * matched at 0 says: true with the number and the offset after its ')'.
+ * Answered from the memo when the same line start matched before. */
+bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t length,
+                           int *number, size_t *end);
+
+/* Whether the line opens with a move number. */
+static inline bool mat_opens_move_line(mat_patterns *patterns, const char *text,
+                                       size_t length) {
+  int number;
+  size_t end;
+  return mat_match_move_number(patterns, text, length, &number, &end);
+}
 
 /* A move token ("24/18*", "6/off(2)") as read_mat_play.c read it: its
  * moves, each with where its first point is written (from the token's
@@ -156,25 +165,30 @@ typedef struct {
   bool hit;
 } mat_decoded_move;
 
+/* A word that matched as a whole move token, or as a whole roll token
+ * ("63:", "00:"; `roll` set, its dice in `dice`, 0 0 for "00:"). */
 typedef struct {
+  bool roll;
+  uint8_t dice[2];
   int count;
   mat_decoded_move moves[4]; /* a chain of five points is four moves */
 } mat_decoded_word;
 
-/* The decoded moves of the word at `offset` when it was kept before (its
+/* The decoded token of the word at `offset` when it was kept before (its
  * length in *word_length), else NULL. */
 const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *text,
                                          size_t length, size_t offset,
                                          size_t *word_length);
 
-/* Keeps `decoded` for the word at `offset`: only when the move token just
- * matched there, ending at `token_end`, is the whole word. */
+/* Keeps `decoded` for the word at `offset`: only when the move or roll
+ * token just matched there, ending at `token_end`, is the whole word. */
 void mat_memo_keep_decoded(mat_patterns *patterns, const char *text, size_t length,
                            size_t offset, size_t token_end,
                            const mat_decoded_word *decoded);
 
-/* A new line is being read: words the memo read from the last one are
- * forgotten (the line's buffer is reused). */
+/* A new line is being read: words the memo read from the last one, and
+ * its move number, are forgotten (the line's buffer is reused).  Called
+ * once per move line, after its number was read. */
 void mat_memo_forget_word(mat_patterns *patterns);
 
 /* The memo of mat_match_token: made and freed with the patterns. */
@@ -192,6 +206,26 @@ static inline bool mat_group_span(const mat_patterns *patterns, mat_group_id gro
   span->end = patterns->ovector[2 * number + 1];
   return true;
 }
+
+/* Eight bytes of a line looked at at once, where the compiler and the byte
+ * order allow it: blanks are skipped and words scanned a word at a time. */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) &&                                      \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define MAT_WORDWISE 1
+/* The high bit of each byte of `v` that is `c`, of no other: exact, as
+ * no carry runs from one byte into the next (the usual "v - 0x01.." trick
+ * also flags some bytes after a match). */
+static inline uint64_t mat_bytes_equal(uint64_t v, unsigned char c) {
+  const uint64_t lows = 0x7f7f7f7f7f7f7f7fu;
+  uint64_t x = v ^ (0x0101010101010101u * c);
+  return ~(((x & lows) + lows) | x | lows);
+}
+
+/* The bytes of the first `count` (below 8) of `v`, the others zero. */
+static inline uint64_t mat_low_bytes(uint64_t v, size_t count) {
+  return v & ~(~(uint64_t)0 << (8 * count));
+}
+#endif
 
 /* End of the last whole match. */
 static inline size_t mat_match_end(const mat_patterns *patterns) {

@@ -11,11 +11,21 @@
  *  - its mark is "roll" or "move": the roll branch comes first and reads
  *    no further than its ':', and a move is made of non-blank bytes, so the
  *    pattern's final look-ahead (a blank or the end) holds wherever the
- *    word ends.  Other tokens ("Doubles => 2", a roll without its colon)
- *    look past the word and are always matched.
+ *    word ends; or its mark is "take", "drop", "unknown" or "concede": a
+ *    keyword of non-blank bytes ("Takes", "Drops", "????", "Concedes")
+ *    that no branch before it can start (they start with a digit, "bar",
+ *    "off" or "Double"), so neither they nor it look past the word.
+ *    Other tokens look past the word: "Doubles => 2" and "Cannot Move"
+ *    are kept by all their bytes (is_phrase_mark); "Wins 1 point", a roll
+ *    without its colon and the rest are always matched.
  * The move number that opens a move line ("  12)") is remembered the same
  * way, keyed by the line up to its first ')', where that match ends (it
  * looks no further).
+ * The commonest tokens are kept decoded as well (mat_memo_decoded): a move
+ * word with its moves, a roll word with its dice, a line start with its
+ * move number, all read from PCRE2's groups when it matched them; the
+ * reader then need not look at an ovector for them.  Only the rare tokens
+ * are answered with a replayed ovector (show).
  */
 #include "read_mat_int.h"
 
@@ -24,7 +34,8 @@
 
 #define MEMO_BITS 12
 #define MEMO_SLOTS (1u << MEMO_BITS)
-#define MEMO_KEY 16   /* longer words are matched every time */
+#define MEMO_KEY 16 /* longer words are matched every time */
+_Static_assert(MEMO_KEY <= INPUT_LINE_SLACK, "scan_word reads a key past a line's end");
 #define MEMO_PAIRS 10 /* groups a remembered token may set, the whole included */
 
 typedef struct {
@@ -52,14 +63,39 @@ typedef struct {
   mat_decoded_word decoded;
 } decoded_entry;
 
+/* A line start up to its first ')' ("  12)") that matched as the move
+ * number, and the number. */
+typedef struct {
+  uint64_t key[2];
+  uint8_t length; /* 0: an empty slot */
+  int number;
+} number_entry;
+
+#define NUMBER_BITS 9
+
+#define PHRASE_SETS 64
+#define PHRASE_WAYS 4 /* "Doubles => 2", "Doubles => 4"... share a first word */
+
 struct mat_memo {
   memo_entry slot[MEMO_SLOTS];
+#ifdef MAT_WORDWISE
+  /* tokens of several words ("Doubles => 2", "Cannot Move"), keyed by all
+   * their bytes, in sets chosen by their first word (see remember_phrase) */
+  memo_entry phrases[PHRASE_SETS][PHRASE_WAYS];
+  unsigned next_phrase_way;
+#endif
   decoded_entry decoded[MEMO_SLOTS];
+  number_entry numbers[1u << NUMBER_BITS];
   /* the last word read, at `last_at` of the current line: a token is looked
    * up as decoded, then matched, then kept, and is read once */
   const char *last_at;
   bool last_ok;
   memo_word last;
+  /* the line whose move number was found last, until mat_memo_forget_word:
+   * the reader asks twice per move line (is it one? its number?) */
+  const char *numbered_text;
+  size_t numbered_length, numbered_end;
+  int numbered_number;
   PCRE2_SIZE *ovector; /* all unset but the pairs of the last entry used */
   const memo_entry *shown;
 };
@@ -164,75 +200,69 @@ static void remember(mat_patterns *patterns, memo_entry *entry, int rc,
   *entry = kept;
 }
 
-/* Reads the word at `offset` into `word` (its bytes up to the next blank)
- * in one pass; false when it is empty or too long to be remembered. */
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) &&                                      \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define MEMO_WORDWISE 1
-/* The place of the first blank (' ' or a tab) among the 8 bytes of `v`, 8
- * when none: a zero byte of v ^ blanks, found for all bytes at once (a
- * false find only ever follows a true one). */
-static size_t first_blank(uint64_t v) {
-  const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
-  uint64_t spaces = v ^ (ones * ' '), tabs = v ^ (ones * '\t');
-  uint64_t found = (((spaces - ones) & ~spaces) | ((tabs - ones) & ~tabs)) & highs;
-  return found ? (size_t)__builtin_ctzll(found) / 8 : 8;
-}
-
+#ifdef MAT_WORDWISE
 static uint64_t low_bytes(uint64_t v, size_t count) {
   return count == 0 ? 0 : v & (~(uint64_t)0 >> (64 - 8 * count));
 }
 
-/* scan_word with 8 bytes at a time, where 17 bytes can be read. */
-static bool scan_word_wordwise(memo_word *word, const char *text, size_t length,
-                               size_t offset) {
-  uint64_t low, high;
+/* The high bit of each byte of `v` that ends a word: a blank (' ' or a
+ * tab), or a byte at or past `rest`, the line's end. */
+static uint64_t word_ends(uint64_t v, size_t rest) {
+  uint64_t ends = mat_bytes_equal(v, ' ') | mat_bytes_equal(v, '\t');
+  if (rest < 8)
+    ends |= 0x8080808080808080u << (8 * rest);
+  return ends;
+}
+
+/* `v` up to its first byte that ends a word (`ends` not 0), the rest 0. */
+static uint64_t before_end(uint64_t v, uint64_t ends) {
+  return v & (((ends & (0 - ends)) >> 7) - 1);
+}
+#endif
+
+/* Reads the word at `offset` into `word` (its bytes up to the next blank)
+ * in one pass; false when it is empty or too long to be remembered.  A
+ * line is followed by INPUT_LINE_SLACK readable bytes (input.h), so
+ * MEMO_KEY bytes are read wherever the word starts, 8 at a time. */
+static bool scan_word(memo_word *word, const char *text, size_t length, size_t offset) {
+  size_t rest = length - offset, at;
+#ifdef MAT_WORDWISE
+  uint64_t low, high = 0;
   memcpy(&low, text + offset, 8);
-  memcpy(&high, text + offset + 8, 8);
-  size_t at = first_blank(low);
-  if (at < 8) {
-    low = low_bytes(low, at);
-    high = 0;
+  uint64_t ends = word_ends(low, rest);
+  if (ends) {
+    at = (size_t)__builtin_ctzll(ends) / 8;
+    low = before_end(low, ends);
   } else {
-    at = 8 + first_blank(high);
-    if (at == 16 && offset + 16 < length && text[offset + 16] != ' ' &&
-        text[offset + 16] != '\t')
+    memcpy(&high, text + offset + 8, 8);
+    ends = word_ends(high, rest - 8);
+    if (!ends && rest > MEMO_KEY && text[offset + MEMO_KEY] != ' ' &&
+        text[offset + MEMO_KEY] != '\t')
       return false; /* longer than a key */
-    high = low_bytes(high, at - 8);
+    at = ends ? 8 + (size_t)__builtin_ctzll(ends) / 8 : MEMO_KEY;
+    high = ends ? before_end(high, ends) : high;
   }
+#else
+  /* two scalars, not an array: bytes or-ed into an array in memory and read
+   * back as one 16-byte word stalled the load (no store forwarding) */
+  uint64_t low = 0, high = 0;
+  for (at = 0; at < rest; at++) {
+    unsigned char c = (unsigned char)text[offset + at];
+    if (c == ' ' || c == '\t')
+      break;
+    if (at == MEMO_KEY)
+      return false;
+    if (at < 8)
+      low |= (uint64_t)c << (8 * at);
+    else
+      high |= (uint64_t)c << (8 * (at - 8));
+  }
+#endif
   word->key[0] = low;
   word->key[1] = high;
   word->length = at;
   word->pattern = PAT_CELL_TOKEN;
   return at > 0;
-}
-#endif
-
-static bool scan_word(memo_word *word, const char *text, size_t length, size_t offset) {
-#ifdef MEMO_WORDWISE
-  if (length - offset > MEMO_KEY)
-    return scan_word_wordwise(word, text, length, offset);
-#endif
-  /* two scalars, not an array: bytes or-ed into an array in memory and read
-   * back as one 16-byte word stalled the load (no store forwarding) */
-  uint64_t low = 0, high = 0;
-  size_t i = 0;
-  for (; offset + i < length; i++) {
-    unsigned char c = (unsigned char)text[offset + i];
-    if (c == ' ' || c == '\t')
-      break;
-    if (i == MEMO_KEY)
-      return false;
-    if (i < 8)
-      low |= (uint64_t)c << (8 * i);
-    else
-      high |= (uint64_t)c << (8 * (i - 8));
-  }
-  word->key[0] = low;
-  word->key[1] = high;
-  word->length = i;
-  word->pattern = PAT_CELL_TOKEN;
-  return i > 0;
 }
 
 /* scan_word, once per word of the line (mat_memo_forget_word starts a
@@ -249,7 +279,78 @@ static bool read_word(struct mat_memo *memo, memo_word *word, const char *text,
 
 void mat_memo_forget_word(mat_patterns *patterns) {
   patterns->memo->last_at = NULL;
+  patterns->memo->numbered_text = NULL;
 }
+
+/* The marks of tokens whose match, when it covers the word, cannot depend
+ * on what follows it (see the top of the file). */
+static bool is_whole_word_mark(const char *mark) {
+  static const char *const whole[] = {"roll", "move",    "take",
+                                      "drop", "unknown", "concede"};
+  for (size_t i = 0; i < sizeof whole / sizeof whole[0]; i++)
+    if (strcmp(mark, whole[i]) == 0)
+      return true;
+  return false;
+}
+
+#ifdef MAT_WORDWISE
+/* Tokens of several words that end where their match ends: "Doubles => 2"
+ * (its digits end at a blank or the line's end, which the final look-ahead
+ * reads) and "Cannot Move".  No branch before theirs can start with their
+ * first letter, so the match reads nothing but the token and one blank or
+ * the end after it: the same bytes followed by a blank or the end match
+ * the same.  ("Wins 1 point" may go on with " and the match": not kept.) */
+static bool is_phrase_mark(const char *mark) {
+  return strcmp(mark, "double") == 0 || strcmp(mark, "cannot") == 0;
+}
+
+static memo_entry *phrase_set(struct mat_memo *memo, const memo_word *first_word) {
+  uint64_t hash = (first_word->key[0] ^ (first_word->key[1] * 0xbf58476d1ce4e5b9u)) *
+                  0x9e3779b97f4a7c15u;
+  return memo->phrases[hash >> (64 - 6)];
+}
+
+/* The `span` bytes at `offset` as a key (span at most MEMO_KEY: the
+ * line's slack lets 16 bytes be read). */
+static void read_phrase(memo_word *phrase, const char *text, size_t offset, size_t span) {
+  uint64_t low, high;
+  memcpy(&low, text + offset, 8);
+  memcpy(&high, text + offset + 8, 8);
+  phrase->key[0] = span >= 8 ? low : low_bytes(low, span);
+  phrase->key[1] = span <= 8 ? 0 : low_bytes(high, span - 8);
+  phrase->length = span;
+  phrase->pattern = PAT_CELL_TOKEN;
+}
+
+/* A kept phrase token at `offset`, or NULL. */
+static const memo_entry *find_phrase(struct mat_memo *memo, const memo_word *first_word,
+                                     const char *text, size_t length, size_t offset) {
+  const memo_entry *set = phrase_set(memo, first_word);
+  for (int way = 0; way < PHRASE_WAYS; way++) {
+    size_t span = set[way].length, end = offset + span;
+    if (span == 0 || span > length - offset ||
+        (end < length && text[end] != ' ' && text[end] != '\t'))
+      continue;
+    memo_word phrase;
+    read_phrase(&phrase, text, offset, span);
+    if (holds(&set[way], &phrase))
+      return &set[way];
+  }
+  return NULL;
+}
+
+/* Keeps PCRE2's match of a phrase token at `offset`, ending at `end`. */
+static void remember_phrase(mat_patterns *patterns, int rc, const memo_word *first_word,
+                            const char *text, size_t offset, size_t end) {
+  struct mat_memo *memo = patterns->memo;
+  if (end - offset > MEMO_KEY)
+    return;
+  memo_word phrase;
+  read_phrase(&phrase, text, offset, end - offset);
+  memo_entry *way = &phrase_set(memo, first_word)[memo->next_phrase_way++ % PHRASE_WAYS];
+  remember(patterns, way, rc, &phrase, offset);
+}
+#endif
 
 bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
                      size_t offset) {
@@ -262,33 +363,112 @@ bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
     show(patterns, entry, offset);
     return true;
   }
+#ifdef MAT_WORDWISE
+  const memo_entry *phrase = find_phrase(patterns->memo, &word, text, length, offset);
+  if (phrase) {
+    show(patterns, phrase, offset);
+    return true;
+  }
+#endif
   int rc = mat_match_rc(patterns, PAT_CELL_TOKEN, text, length, offset);
   if (rc <= 0)
     return false;
   const char *mark = mat_match_mark(patterns);
-  if (patterns->match_ovector[1] == end &&
-      (strcmp(mark, "roll") == 0 || strcmp(mark, "move") == 0))
+  if (patterns->match_ovector[1] == end && is_whole_word_mark(mark))
     remember(patterns, entry, rc, &word, offset);
+#ifdef MAT_WORDWISE
+  else if (patterns->match_ovector[1] > end && is_phrase_mark(mark))
+    remember_phrase(patterns, rc, &word, text, offset, patterns->match_ovector[1]);
+#endif
   return true;
 }
 
-bool mat_match_line_start(mat_patterns *patterns, mat_pattern_id id, const char *text,
-                          size_t length) {
+#ifdef MAT_WORDWISE
+/* read_line_start with 8 bytes at a time, where MEMO_KEY bytes can be read. */
+static bool read_line_start_wordwise(memo_word *word, const char *text) {
+  uint64_t low, high;
+  memcpy(&low, text, 8);
+  memcpy(&high, text + 8, 8);
+  uint64_t close_low = mat_bytes_equal(low, ')'), close_high = mat_bytes_equal(high, ')');
+  size_t at = 0;
+  if (close_low) {
+    at = (size_t)__builtin_ctzll(close_low) / 8 + 1;
+    low = low_bytes(low, at);
+    high = 0;
+  } else if (close_high) {
+    at = (size_t)__builtin_ctzll(close_high) / 8 + 1;
+    high = low_bytes(high, at);
+    at += 8;
+  }
+  word->key[0] = low;
+  word->key[1] = high;
+  word->length = at;
+  word->pattern = PAT_MOVE_NUMBER;
+  return at > 0;
+}
+#endif
+
+/* The line's start up to its first ')' (included) among its first
+ * MEMO_KEY bytes, as a key in `word`; false when there is none. */
+static bool read_line_start(memo_word *word, const char *text, size_t length) {
+#ifdef MAT_WORDWISE
+  if (length >= MEMO_KEY)
+    return read_line_start_wordwise(word, text);
+#endif
   const char *close = memchr(text, ')', length < MEMO_KEY ? length : MEMO_KEY);
   if (!close)
-    return mat_match_at(patterns, id, text, length, 0);
+    return false;
+  make_word(word, PAT_MOVE_NUMBER, text, (size_t)(close - text) + 1);
+  return true;
+}
+
+static number_entry *number_slot(struct mat_memo *memo, const memo_word *word) {
+  uint64_t hash =
+      (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u)) * 0x9e3779b97f4a7c15u;
+  return &memo->numbers[hash >> (64 - NUMBER_BITS)];
+}
+
+static bool find_move_number(mat_patterns *patterns, const char *text, size_t length,
+                             int *number, size_t *end) {
   memo_word word;
-  make_word(&word, id, text, (size_t)(close - text) + 1);
-  memo_entry *entry = slot_of(patterns, &word);
-  if (holds(entry, &word)) {
-    show(patterns, entry, 0);
+  number_entry *entry = NULL;
+  if (read_line_start(&word, text, length)) {
+    entry = number_slot(patterns->memo, &word);
+    if (entry->length == word.length && entry->key[0] == word.key[0] &&
+        entry->key[1] == word.key[1]) {
+      *number = entry->number;
+      *end = word.length;
+      return true;
+    }
+  }
+  if (!mat_match_at(patterns, PAT_MOVE_NUMBER, text, length, 0))
+    return false;
+  mat_span span = {0, 0};
+  mat_group_span(patterns, GRP_MOVE_NUMBER_NUMBER, &span);
+  *number = mat_span_int(text, span);
+  *end = mat_match_end(patterns);
+  /* a match that ends at the first ')' looked no further: kept */
+  if (entry && *end == word.length)
+    *entry = (number_entry){.key = {word.key[0], word.key[1]},
+                            .length = (uint8_t)word.length,
+                            .number = *number};
+  return true;
+}
+
+bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t length,
+                           int *number, size_t *end) {
+  struct mat_memo *memo = patterns->memo;
+  if (memo->numbered_text == text && memo->numbered_length == length) {
+    *number = memo->numbered_number;
+    *end = memo->numbered_end;
     return true;
   }
-  int rc = mat_match_rc(patterns, id, text, length, 0);
-  if (rc <= 0)
+  if (!find_move_number(patterns, text, length, number, end))
     return false;
-  if (patterns->match_ovector[1] == word.length)
-    remember(patterns, entry, rc, &word, 0);
+  memo->numbered_text = text;
+  memo->numbered_length = length;
+  memo->numbered_number = *number;
+  memo->numbered_end = *end;
   return true;
 }
 

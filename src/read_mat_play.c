@@ -180,7 +180,10 @@ static void fill_action(line_state *state, bg_action *action, token_kind kind) {
   switch (kind) {
   case TOK_ROLL:
     action->kind = ACT_ROLL;
-    if (mat_group_span(&state->reader->patterns, GRP_CELL_TOKEN_DIE1, &span)) {
+    if (state->known) { /* the memo's, as PCRE2's groups said before */
+      action->die1 = state->known->dice[0];
+      action->die2 = state->known->dice[1];
+    } else if (mat_group_span(&state->reader->patterns, GRP_CELL_TOKEN_DIE1, &span)) {
       action->die1 = text[span.start] - '0';
       action->die2 = text[span.start + 1] - '0';
     } /* else "00:": nothing rolled, dice 0 */
@@ -509,6 +512,23 @@ static void read_play_token(line_state *state, token_kind kind, size_t offset) {
 
 /* ---- the line ------------------------------------------------------------ */
 
+/* Can a move token decoded before be added as it is, with no check
+ * (read_play_token's, in short)?  Yes in a readable cell whose roll's play
+ * is open: the common case. */
+static bool takes_known_moves(const line_state *state) {
+  const bg_action *action = state->action;
+  return !state->broken && action && action->kind == ACT_ROLL && !state->play_closed;
+}
+
+/* Gives the roll token just read to the memo, with its dice. */
+static void keep_roll(line_state *state, size_t offset, size_t token_end) {
+  const bg_action *action = state->action;
+  mat_decoded_word roll = {.roll = true,
+                           .dice = {(uint8_t)action->die1, (uint8_t)action->die2}};
+  mat_memo_keep_decoded(&state->reader->patterns, state->line->text, state->line->length,
+                        offset, token_end, &roll);
+}
+
 /* "  12) ": the move number and where the left cell starts; the offset of
  * what follows the ')' (0 on an unnumbered line). */
 static size_t read_move_number(line_state *state) {
@@ -516,12 +536,10 @@ static size_t read_move_number(line_state *state) {
   const mat_line *line = state->line;
   reader->move_number = 0;
   state->left_column = reader->left_column;
-  if (!mat_match_line_start(&reader->patterns, PAT_MOVE_NUMBER, line->text, line->length))
+  size_t after = 0;
+  if (!mat_match_move_number(&reader->patterns, line->text, line->length,
+                             &reader->move_number, &after))
     return 0;
-  mat_span number = {0, 0};
-  mat_group_span(&reader->patterns, GRP_MOVE_NUMBER_NUMBER, &number);
-  reader->move_number = mat_span_int(line->text, number);
-  size_t after = mat_match_end(&reader->patterns);
   state->left_column = reader->left_column = (int)after + 2; /* one blank after ')' */
   return after;
 }
@@ -538,9 +556,15 @@ static void read_cells(line_state *state, size_t offset) {
     state->known =
         mat_memo_decoded(patterns, line->text, line->length, offset, &word_length);
     if (state->known) {
-      /* a move token decoded before: no match, no decoding */
-      if (!state->broken)
-        read_play_token(state, TOK_MOVE, offset);
+      /* a roll or move token decoded before: no match, no decoding */
+      if (state->known->roll) {
+        if (!start_cell(state, TOK_ROLL, offset))
+          return;
+      } else if (takes_known_moves(state)) {
+        add_known_moves(state, state->known, offset);
+      } else if (!state->broken) {
+        read_play_token(state, TOK_MOVE, offset); /* says what is wrong */
+      }
       offset += word_length;
       continue;
     }
@@ -571,6 +595,8 @@ static void read_cells(line_state *state, size_t offset) {
     } else if (starts_cell(kind)) {
       if (!start_cell(state, kind, offset))
         return;
+      if (kind == TOK_ROLL)
+        keep_roll(state, offset, token_end);
     } else if (!state->broken) {
       read_play_token(state, kind, offset);
     }

@@ -440,8 +440,6 @@ void referee_end_match(referee *ref) {
 void referee_check_match(const bg_match *match, const bg_referee_options *options,
                          bg_diag_sink *sink) {
   bg_replay *replay = bg_replay_new(match, options, sink);
-  while (bg_replay_next(replay) != NULL) {
-    /* the referee reports into the sink as the walk goes */
-  }
+  bg_replay_run(replay); /* the referee reports into the sink as it walks */
   bg_replay_free(replay);
 }

@@ -110,6 +110,11 @@ bg_replay *bg_replay_new(const bg_match *match, const bg_referee_options *option
  * the next call. */
 const bg_replay_event *bg_replay_next(bg_replay *replay);
 
+/* Walks a new replay to its end at once, making no events: the referee's
+ * diagnostics, in the sink, are all it gives (what check needs).  Nothing
+ * on a replay walked by bg_replay_next already. */
+void bg_replay_run(bg_replay *replay);
+
 /* The play of an ACT_ROLL event as the engine's steps (each die's from and
  * to from the roller's side, hits; see movegen.h), when both positions are
  * known and a legal play of the dice joins them; false otherwise. */

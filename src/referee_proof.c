@@ -1,0 +1,368 @@
+/*
+ * referee_proof.c — proofs that a recorded play is legal without the move
+ * generator: the record's moves replayed with the dice (a search over
+ * their orders and splits into dice), and what makes the replayed play
+ * the only reading (every die used, or as many as any play can; no blot
+ * another reading could hit on the way).  Most plays are proved so; the
+ * rest go to the move generator (referee_play.c).
+ */
+#include <string.h>
+
+#include "referee_search.h"
+
+/* ---- replaying the record's moves with the dice ---------------------- */
+
+static bool search_moves(move_search *search, const bg_board *view, const dice_left *left,
+                         unsigned done, const bg_move *bent);
+
+static void note_bent(move_search *search, const bg_move *move, const bg_board *view,
+                      int die) {
+  search->bent_move = move;
+  search->bent_board = *view;
+  search->bent_die = die;
+}
+
+/* Carries move `index`, now at point `at`, on to its destination with the
+ * dice left, then goes on with the other moves. */
+bool referee_search_hop(move_search *search, const bg_board *view, const dice_left *left,
+                        unsigned done, int index, int at, const bg_move *bent) {
+  const bg_move *move = search->moves[index];
+  if (at == move->to)
+    return search_moves(search, view, left, done, bent);
+  /* Dice that finish the move in one step first: "6/off" with 65 is the 6,
+   * not 6/1/off. */
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < left->count; i++) {
+      int die = left->dice[i];
+      if (dice_seen_before(left, i))
+        continue;
+      int landing = board_step_target_relaxed(view, at, die, search->relaxed);
+      if (landing < 0 || (landing == BG_OFF ? move->to != BG_OFF : landing < move->to))
+        continue;
+      if ((landing == move->to) != (pass == 0))
+        continue;
+      bool needs_relaxing = !bent && board_step_target(view, at, die) != landing;
+      bg_board after = *view;
+      dice_left rest = *left;
+      board_apply_step(&after, at, landing);
+      dice_remove(&rest, die);
+      if (referee_search_hop(search, &after, &rest, done, index, landing,
+                             needs_relaxing ? move : bent)) {
+        if (needs_relaxing)
+          note_bent(search, move, view, die);
+        return true;
+      }
+    }
+  return false;
+}
+
+static bool same_move(const bg_move *a, const bg_move *b) {
+  return a->from == b->from && a->to == b->to;
+}
+
+/* Plays the moves not yet done, in any order. */
+static bool search_moves(move_search *search, const bg_board *view, const dice_left *left,
+                         unsigned done, const bg_move *bent) {
+  if (done == (1u << search->count) - 1) {
+    search->dice_used = search->dice_total - left->count;
+    search->final_board = *view;
+    search->final_dice = *left;
+    if (!bent)
+      search->bent_move = NULL;
+    return true;
+  }
+  for (int i = 0; i < search->count; i++) {
+    if (done & (1u << i))
+      continue;
+    bool tried = false; /* the same move twice: one order is enough */
+    for (int j = 0; j < i && !tried; j++)
+      tried = !(done & (1u << j)) && same_move(search->moves[j], search->moves[i]);
+    if (!tried && referee_search_hop(search, view, left, done | (1u << i), i,
+                                     search->moves[i]->from, bent))
+      return true;
+  }
+  return false;
+}
+
+/* Expands the notation to one entry per checker; false when it moves more
+ * checkers than the roll has dice. */
+bool referee_search_init(move_search *search, const bg_action *roll, unsigned relaxed) {
+  memset(search, 0, sizeof *search);
+  search->relaxed = relaxed;
+  dice_left left;
+  dice_init(&left, roll->die1, roll->die2);
+  search->dice_total = left.count;
+  for (int i = 0; i < roll->move_count; i++)
+    for (int k = 0; k < roll->moves[i].count; k++) {
+      if (search->count == BG_MAX_DICE_STEPS || roll->moves[i].to >= roll->moves[i].from)
+        return false;
+      search->moves[search->count++] = &roll->moves[i];
+    }
+  return true;
+}
+
+/* Runs a search set up by referee_search_init with all the roll's dice. */
+bool referee_search_run(move_search *search, const bg_action *roll,
+                        const bg_board *view) {
+  dice_left left;
+  dice_init(&left, roll->die1, roll->die2);
+  return search_moves(search, view, &left, 0, NULL);
+}
+
+/* The die that makes `move` in one step: its distance, or for a bear-off
+ * the smallest larger die left (whichever die bears the checker off, the
+ * position is the same; the smallest leaves the most to the other moves);
+ * 0 when none of the dice left does. */
+static int die_for(const dice_left *left, const bg_move *move) {
+  int distance = move->from - move->to, larger = 0;
+  for (int i = 0; i < left->count; i++) {
+    int die = left->dice[i];
+    if (die == distance)
+      return die;
+    if (move->to == BG_OFF && die > distance && (larger == 0 || die < larger))
+      larger = die;
+  }
+  return larger;
+}
+
+/* The commonest case of the one below, without the search: each move one
+ * step of one die, legal in the written order.  The steps land on the
+ * written points only, so every order that works leaves this position; a
+ * play this does not prove goes to the search.  The steps are made in
+ * `result` itself: a board changed byte by byte and then copied whole
+ * stalls the copy's wide loads.  On failure `result` holds no position. */
+static bool replay_as_written(const bg_action *roll, const bg_board *view,
+                              bg_board *result) {
+  dice_left left;
+  dice_init(&left, roll->die1, roll->die2);
+  *result = *view;
+  for (int i = 0; i < roll->move_count; i++) {
+    const bg_move *move = &roll->moves[i];
+    for (int k = 0; k < move->count; k++) {
+      int die = die_for(&left, move);
+      if (die == 0 || board_step_target(result, move->from, die) != move->to)
+        return false;
+      dice_remove(&left, die);
+      board_apply_step(result, move->from, move->to);
+    }
+  }
+  return left.count == 0;
+}
+
+bool referee_replay_one_die_per_move(const bg_action *roll, const bg_board *view,
+                                     bg_board *result) {
+  if (roll->move_count == 0) /* no move: not every die */
+    return false;
+  if (roll->die1 >= 1 && roll->die1 <= 6 && roll->die2 >= 1 && roll->die2 <= 6 &&
+      replay_as_written(roll, view, result))
+    return true;
+  move_search search;
+  if (!referee_search_init(&search, roll, 0) || search.count != search.dice_total ||
+      !referee_search_run(&search, roll, view))
+    return false;
+  *result = search.final_board;
+  return true;
+}
+
+/* Can any checker of the roller make one legal step with `die`? */
+static bool any_step(const bg_board *view, int die) {
+  for (int from = BG_BAR; from >= 1; from--)
+    if (view->checkers[0][from] && board_step_target(view, from, die) >= 0)
+      return true;
+  return false;
+}
+
+/* Can a step with die `first` be followed by one with die `second`? */
+static bool steps_follow(const bg_board *view, int first, int second) {
+  for (int from = BG_BAR; from >= 1; from--) {
+    int to = view->checkers[0][from] ? board_step_target(view, from, first) : -1;
+    if (to < 0)
+      continue;
+    bg_board after = *view;
+    board_apply_step(&after, from, to);
+    if (any_step(&after, second))
+      return true;
+  }
+  return false;
+}
+
+/* With a non-double of which one die, `used`, was played: is one die the
+ * most any play can use, and `used` a die such a play may use?  No play
+ * uses both dice when neither die can follow a step of the other; and of
+ * two dice that can each be played alone, the larger must be (entering
+ * "25/24" with 61 against a closed 6 point, bearing off the last checker
+ * "1/off" with 54). */
+static bool only_die_playable(const bg_board *view, int used, int other) {
+  if (other > used && any_step(view, other))
+    return false;
+  return !steps_follow(view, used, other) && !steps_follow(view, other, used);
+}
+
+/* The same for a play of one checker that uses every die of the roll: it
+ * stops on its way only where the dice, in some order, take it (the steps
+ * of any play that moves one checker from `from` to `to` make one path
+ * between them).  For a non-double, that is after either die; a double's
+ * stops are the same in every order, so all its readings hit alike. */
+static bool blot_where_one_checker_may_land(const bg_action *roll, const bg_board *view) {
+  const bg_move *move = &roll->moves[0];
+  if (roll->die1 == roll->die2)
+    return false;
+  const int dice[2] = {roll->die1, roll->die2};
+  for (int i = 0; i < 2; i++) {
+    int stop = move->from - dice[i];
+    if (stop > move->to && stop <= 24 && board_is_blot_of_opponent(view, stop))
+      return true;
+  }
+  return false;
+}
+
+/* Can a checker of some play stop on `point` on its way?  Its steps make
+ * paths from points that moves leave (a written "from") of one die each:
+ * it stops only where one die of a non-double, or up to three of a double,
+ * takes it from such a point. */
+static bool may_stop_at(const bg_action *roll, int point) {
+  bool double_roll = roll->die1 == roll->die2;
+  for (int i = 0; i < roll->move_count; i++) {
+    int gap = roll->moves[i].from - point;
+    if (double_roll ? gap > 0 && gap < 4 * roll->die1 && gap % roll->die1 == 0
+                    : gap == roll->die1 || gap == roll->die2)
+      return true;
+  }
+  return false;
+}
+
+/* Could another play that leaves the roller's checkers where this one does
+ * hit a blot this one passes over?  Every step of any such play lands on a
+ * point some written move spans or ends on (the number of steps spanning a
+ * point follows from where the checkers leave and arrive, whatever the
+ * route), so a blot strictly inside a written move, on no destination and
+ * where a checker may stop is the only way two readings can differ. */
+static bool hidden_blot_on_the_way(const bg_action *roll, const bg_board *view) {
+  if (roll->move_count == 1 && roll->moves[0].count == 1)
+    return blot_where_one_checker_may_land(roll, view);
+  bool destination[BG_SLOTS] = {false};
+  for (int i = 0; i < roll->move_count; i++)
+    destination[roll->moves[i].to] = true;
+  for (int i = 0; i < roll->move_count; i++)
+    for (int point = roll->moves[i].to + 1; point < roll->moves[i].from; point++)
+      if (point <= 24 && !destination[point] && board_is_blot_of_opponent(view, point) &&
+          may_stop_at(roll, point))
+        return true;
+  return false;
+}
+
+/* Did the search play as many dice as any play can?  All of them; none
+ * when no die moves anything; of a double, as many as leave no step to
+ * make (see below); one of a non-double when the other can never be
+ * played.  Other partial plays are left to the move generator. */
+static bool as_many_dice_as_can_be(const move_search *search, const bg_action *roll,
+                                   const bg_board *view) {
+  if (search->dice_used == search->dice_total)
+    return true;
+  /* With a double, a play after which no checker can step again is as long
+   * as any: take a longer one and its first step that takes a checker past
+   * where this play left it.  Before that step every checker stands where
+   * this play left it or further back, so the step was legal here too: a
+   * point the opponent holds stays held; all home there means all home
+   * here; the highest point there is the highest here; no checker on the
+   * bar there means none here. */
+  if (roll->die1 == roll->die2)
+    return !any_step(&search->final_board, roll->die1);
+  if (search->dice_used == 0)
+    return !any_step(view, roll->die1) && !any_step(view, roll->die2);
+  if (search->dice_used != 1 || search->dice_total != 2)
+    return false;
+  int other = search->final_dice.dice[0];
+  return only_die_playable(view, roll->die1 + roll->die2 - other, other);
+}
+
+bool referee_replay_maximal(const bg_action *roll, const bg_board *view,
+                            bg_board *result) {
+  move_search search;
+  if (roll->die1 < 1 || roll->die1 > 6 || roll->die2 < 1 || roll->die2 > 6 ||
+      !referee_search_init(&search, roll, 0) || !referee_search_run(&search, roll, view))
+    return false;
+  if (!as_many_dice_as_can_be(&search, roll, view))
+    return false;
+  /* One die played: any play that leaves the same position is that one
+   * step, which lands on the written destination only. */
+  if (search.dice_used > 1 && hidden_blot_on_the_way(roll, view))
+    return false;
+  *result = search.final_board;
+  return true;
+}
+
+/* The checkers the notation moves, each at `at` on its way to `to`: they
+ * advance one die at a time, in any interleaving, since "bar/15*(2)" with
+ * 55 enters both checkers before either moves on, and "8/off(2)" with 44
+ * brings both home before either bears off. */
+typedef struct {
+  int at[BG_MAX_DICE_STEPS];
+  int to[BG_MAX_DICE_STEPS];
+  int count;
+} checker_paths;
+
+static bool paths_done(const checker_paths *paths) {
+  for (int i = 0; i < paths->count; i++)
+    if (paths->at[i] != paths->to[i])
+      return false;
+  return true;
+}
+
+/* Checker i again, where an earlier one stands and heads for the same
+ * point: one of them is enough to try. */
+static bool same_as_earlier(const checker_paths *paths, int i) {
+  for (int j = 0; j < i; j++)
+    if (paths->at[j] == paths->at[i] && paths->to[j] == paths->to[i])
+      return true;
+  return false;
+}
+
+static bool walk_paths(checker_paths *paths, const bg_board *view, const dice_left *left,
+                       bg_board *after_all) {
+  if (paths_done(paths)) {
+    if (after_all)
+      *after_all = *view;
+    return true;
+  }
+  for (int i = 0; i < paths->count; i++) {
+    int at = paths->at[i], to = paths->to[i];
+    if (at == to || same_as_earlier(paths, i))
+      continue;
+    for (int d = 0; d < left->count; d++) {
+      if (dice_seen_before(left, d))
+        continue;
+      int landing = board_step_target(view, at, left->dice[d]);
+      if (landing < 0 || (landing == BG_OFF ? to != BG_OFF : landing < to))
+        continue;
+      bg_board after = *view;
+      dice_left rest = *left;
+      board_apply_step(&after, at, landing);
+      dice_remove(&rest, left->dice[d]);
+      paths->at[i] = landing;
+      bool found = walk_paths(paths, &after, &rest, after_all);
+      paths->at[i] = at;
+      if (found)
+        return true;
+    }
+  }
+  return false;
+}
+
+bool referee_play_walk(const bg_action *roll, const bg_board *view, bg_board *after) {
+  checker_paths paths = {.count = 0};
+  for (int i = 0; i < roll->move_count; i++)
+    for (int k = 0; k < roll->moves[i].count; k++) {
+      if (paths.count == BG_MAX_DICE_STEPS || roll->moves[i].to >= roll->moves[i].from)
+        return false;
+      paths.at[paths.count] = roll->moves[i].from;
+      paths.to[paths.count++] = roll->moves[i].to;
+    }
+  dice_left left;
+  dice_init(&left, roll->die1, roll->die2);
+  return walk_paths(&paths, view, &left, after);
+}
+
+bool referee_play_is_made_by_dice(const bg_action *roll, const bg_board *view) {
+  return referee_play_walk(roll, view, NULL);
+}

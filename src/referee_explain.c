@@ -236,8 +236,8 @@ static int by_distance(const void *a, const void *b) {
  * the pen (17/14 for 17/15) is likelier than another play, so the note
  * shows it among its first few, and the referee, which follows at most
  * BG_MAX_CANDIDATES positions after a mistake, keeps it. */
-static void sort_nearest_first(bg_playlist *legal, const bg_action *roll,
-                               const bg_board *view) {
+void referee_sort_nearest_first(bg_playlist *legal, const bg_action *roll,
+                                const bg_board *view) {
   bg_board written;
   if (legal->count < 2 || !referee_moves_target(view, roll, &written))
     return;
@@ -257,7 +257,7 @@ static void sort_nearest_first(bg_playlist *legal, const bg_action *roll,
 static void explain_play(play_checker *checker, const bg_action *roll,
                          const bg_board *view) {
   movegen_legal_plays(view, roll->die1, roll->die2, &checker->legal);
-  sort_nearest_first(&checker->legal, roll, view);
+  referee_sort_nearest_first(&checker->legal, roll, view);
   char legal[1024], message[512], text[256];
   notation_legal_list(&checker->legal, legal, sizeof legal);
   notation_play_text(roll, text, sizeof text);

@@ -388,18 +388,24 @@ static int likeliest_for(const bg_action *roll, const position_set *positions) {
 
 /* After a play that is no legal play from any position followed: go on
  * from what the record says happened (its moves as written, where that
- * position can stand, or nothing moved for a recorded no-play) and from
+ * position can stand, or nothing moved for a recorded no-play; `landed`,
+ * when not NULL: the legal plays' positions the written moves end on by a
+ * wrong path) and from
  * every legal play of the dice too, from each position followed (the one
  * the error was explained from, `explained`, first, its plays nearest to
  * the record's first): the mistake may be in the dice, in the play or in
  * an earlier reading, and the plays that follow decide. */
 static void follow_after_miss(play_checker *checker, const bg_action *roll,
-                              position_set *positions, int explained) {
+                              position_set *positions, int explained,
+                              const position_set *landed) {
   position_set *after = &checker->any_roll;
   after->count = 0;
   bg_board view;
   board_seen_by(&positions->boards[explained], roll->player, &view);
-  if (!resynchronise(roll, &view, after)) {
+  if (landed) {
+    /* where the written moves end is a legal play's place: those first */
+    copy_set(after, landed);
+  } else if (!resynchronise(roll, &view, after)) {
     if (checker->plays_on_probation == 0) {
       checker->plays_on_probation = 4; /* each player's next two */
       checker->probation_line = roll->pos.line;
@@ -407,19 +413,26 @@ static void follow_after_miss(play_checker *checker, const bg_action *roll,
       checker->probation_for_numbers = false;
     }
   }
-  add_legal_plays(checker, roll, after); /* explain_miss's list */
-  for (int i = 0; i < positions->count; i++) {
+  for (int i = 0; i < positions->count && !landed; i++) {
     board_seen_by(&positions->boards[i], roll->player, &view);
     if (i != explained)
       resynchronise(roll, &view, after);
   }
-  for (int i = 0; i < positions->count && after->count < BG_MAX_CANDIDATES; i++) {
-    if (i == explained)
-      continue;
-    board_seen_by(&positions->boards[i], roll->player, &view);
-    movegen_legal_plays(&view, roll->die1, roll->die2, &checker->legal);
-    add_legal_plays(checker, roll, after);
-  }
+  /* The set may not hold them all: first the few plays of each reading
+   * nearest to the record's (a slip of the pen), the explained reading's
+   * first, then the rest. */
+  for (int pass = 0; pass < 2; pass++)
+    for (int k = -1; k < positions->count && after->count < BG_MAX_CANDIDATES; k++) {
+      int i = k < 0 ? explained : k;
+      if (k == explained)
+        continue;
+      board_seen_by(&positions->boards[i], roll->player, &view);
+      movegen_legal_plays(&view, roll->die1, roll->die2, &checker->legal);
+      referee_sort_nearest_first(&checker->legal, roll, &view);
+      if (pass == 0 && checker->legal.count > 3)
+        checker->legal.count = 3;
+      add_legal_plays(checker, roll, after);
+    }
   copy_set(positions, after);
 }
 
@@ -494,10 +507,11 @@ static bool check_play(play_checker *checker, const bg_action *roll,
       referee_explain_miss(checker, roll, &first); /* the right place by a wrong path */
     else if (marks_wrong)
       report_hit_marks(checker, roll, &first);
-    copy_set(positions, best);
-    if (!by_dice) /* a wrong step: the player may have made any legal play */
-      add_legal_plays(checker, roll, positions);
     checker->last_play_legal = by_dice;
+    if (!by_dice) /* a wrong step: the player may have made any legal play */
+      follow_after_miss(checker, roll, positions, explained, best);
+    else
+      copy_set(positions, best);
     return true;
   }
   if (resigned_after &&
@@ -510,7 +524,7 @@ static bool check_play(play_checker *checker, const bg_action *roll,
   if (checker->plays_on_probation > 0)
     return stop_on_probation(checker, roll, positions);
   referee_explain_miss(checker, roll, &first);
-  follow_after_miss(checker, roll, positions, explained);
+  follow_after_miss(checker, roll, positions, explained, NULL);
   return true;
 }
 

@@ -173,6 +173,11 @@ bool referee_play_is_made_by_dice(const bg_action *roll, const bg_board *view);
  * blots its hops hit) in `after`. */
 bool referee_play_walk(const bg_action *roll, const bg_board *view, bg_board *after);
 
+/* Orders `legal` (plays from `view`) nearest to the position the record's
+ * moves leave first (unchanged when they cannot stand there). */
+void referee_sort_nearest_first(bg_playlist *legal, const bg_action *roll,
+                                const bg_board *view);
+
 /* The play of `roll` from `view` (the mover is side 0) is not a legal play:
  * reports which rule it breaks, and where. */
 void referee_explain_miss(play_checker *checker, const bg_action *roll,

@@ -218,11 +218,22 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
     return;
   }
   if (roll->unknown_play) {
-    SAY(roll, DIAG_WARNING, "unrecorded",
-        "the play of %d%d was not recorded (" NOTATION_UNRECORDED
-        "): the rest of this game cannot be checked",
-        roll->die1, roll->die2);
-    state->positions.count = 0;
+    /* The player made one of the legal plays of the dice: the plays that
+     * follow tell which, as after a play that could not be read. */
+    bool followed = state->positions.count > 0 &&
+                    referee_follow_every_play(&ref->plays, roll, &state->positions);
+    if (followed)
+      SAY(roll, DIAG_WARNING, "unrecorded",
+          "the play of %d%d was not recorded (" NOTATION_UNRECORDED
+          "): every legal play of it is followed",
+          roll->die1, roll->die2);
+    else
+      SAY(roll, DIAG_WARNING, "unrecorded",
+          "the play of %d%d was not recorded (" NOTATION_UNRECORDED
+          "): the rest of this game cannot be checked",
+          roll->die1, roll->die2);
+    if (followed)
+      note_bear_off(state, game, index, roll->player);
     return;
   }
   if (state->positions.count == 0)

@@ -28,6 +28,10 @@ struct bg_replay {
   int game_index;
   int action_index;
   size_t diag_first; /* the sink's first diagnostic of the event */
+  /* The referee follows every legal play of a roll whose play is unknown
+   * (????, or unreadable) until the plays after it leave one position: the
+   * first of them is no position to show or to count pips from. */
+  bool guessing;
 };
 
 bg_replay *bg_replay_new(const bg_match *match, const bg_referee_options *options,
@@ -112,6 +116,7 @@ static const bg_replay_event *game_start(bg_replay *replay) {
   long errors = replay->ref.sink->errors, warnings = replay->ref.sink->warnings;
   size_t diag_first = replay->ref.sink->pending_count;
   referee_begin_game(&replay->ref, &replay->state, game, replay->game_index == 0);
+  replay->guessing = false;
   bg_replay_event *event = begin_event(replay, BG_REPLAY_GAME_START);
   event->errors = errors;
   event->warnings = warnings;
@@ -130,11 +135,16 @@ static const bg_replay_event *action(bg_replay *replay) {
   event->action = &game->actions[index];
   event->action_index = index;
   event->cube = cube_now(&replay->state);
-  event->before_known = position_now(&replay->state, &event->before);
+  event->before_known = position_now(&replay->state, &event->before) && !replay->guessing;
   replay->ref.plays.last_play_legal = false;
   referee_act(&replay->ref, &replay->state, game, index);
+  const bg_action *act = event->action;
+  if (act->kind == ACT_ROLL && (act->unknown_play || act->unreadable))
+    replay->guessing = true;
+  if (replay->state.positions.count <= 1)
+    replay->guessing = false;
   event->play_legal = replay->ref.plays.last_play_legal;
-  event->after_known = position_now(&replay->state, &event->after);
+  event->after_known = position_now(&replay->state, &event->after) && !replay->guessing;
   event->readings = replay->state.positions.count;
   if (++replay->action_index == game->action_count)
     replay->phase = AT_GAME_END;

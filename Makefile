@@ -259,7 +259,8 @@ fuzz: $(GEN_HEADERS)
 	  build-fuzz/seeds-fuzz_roundtrip_yaml build-fuzz/seeds-fuzz_read_sgf && \
 	cp samples/*.mat samples/broken/*.mat build-fuzz/seeds-fuzz_check/ && \
 	cp tests/e2e/cases/*.yaml build-fuzz/seeds-fuzz_read_yaml/ && \
-	cp samples/*.mat tests/e2e/cases/*.yaml build-fuzz/seeds-fuzz_roundtrip_yaml/ && \
+	cp samples/*.mat tests/e2e/cases/*.yaml tests/fuzz/regress/roundtrip-* \
+	  build-fuzz/seeds-fuzz_roundtrip_yaml/ && \
 	cp tests/e2e/cases/*.sgf build-fuzz/seeds-fuzz_read_sgf/ && \
 	printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n){(void)d;(void)n;return 0;}\n' \
 	  >build-fuzz/probe.c; \

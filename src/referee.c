@@ -43,6 +43,8 @@ void referee_say(referee *ref, bg_srcpos pos, int move, int player, bg_severity 
 
 void referee_say(referee *ref, bg_srcpos pos, int move, int player, bg_severity severity,
                  const char *rule, const char *fmt, ...) {
+  if (ref->plays.silenced) /* a game out of step with its record: said once */
+    return;
   char message[512];
   va_list args;
   va_start(args, fmt);
@@ -180,12 +182,17 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   state->expected_roller = 1 - roll->player;
   state->last_roll_line[roll->player] = roll->pos.line;
   bool resigned_after = roll->resigns_after;
-  if (roll->dice_unknown && !roll->unreadable) {
-    /* "72: 13/9 24/23": reported as syntax; the play still happened. */
+  if (roll->dice_unknown) {
+    /* "72: 13/9 24/23": reported as syntax; the play still happened (with
+     * no play read, "98: 2/!!" or "??" with "????", any play of any roll). */
+    bool written = roll->move_count > 0;
     if (!referee_check_play_any_roll(&ref->plays, roll, &state->positions) &&
         !resigned_after)
       referee_say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE, "syntax",
-                  "no roll makes this play legal: the rest of this game is not checked");
+                  written ? "no roll makes this play legal: the rest of this game is not "
+                            "checked"
+                          : "this turn could not be read: the rest of this game is not "
+                            "checked");
     return;
   }
   if (roll->unreadable && state->positions.count > 0 && !resigned_after) {
@@ -320,6 +327,18 @@ void referee_end_game(referee *ref, game_state *state, const bg_game *game,
     ref->crawford_done = true;
   if (!state->result_seen)
     ref->last_result_open = false;
+  if (ref->plays.silenced) {
+    /* The record was out of step with this game: the plays followed are no
+     * better than a guess, so the score counts what its "Wins" line says. */
+    ref->plays.silenced = false;
+    if (result->recorded && result->recorded->value > 0) {
+      referee_count_result(ref, result->recorded->player, result->recorded->value,
+                           game->number);
+      return;
+    }
+    ref->last_game_open = true;
+    return;
+  }
   if (result->points < 0) { /* no winner, or a worth the record leaves open */
     /* No result to add: the next score line says where the match stands,
      * as long as one game could have brought it there. */

@@ -45,6 +45,8 @@ void referee_report_play(play_checker *checker, const bg_action *roll, bg_srcpos
                          const char *legal) {
   checker->last_rule = rule;
   checker->last_pos = pos;
+  if (checker->silenced)
+    return;
   bg_diag diag = {.file = checker->match->file,
                   .line = pos.line,
                   .column = pos.column,
@@ -437,10 +439,13 @@ static void follow_after_miss(play_checker *checker, const bg_action *roll,
 }
 
 /* A play that does not fit while the checker is on probation: the record is
- * out of step with the game (see play_checker), which a note says once,
- * and the rest of the game is not checked. */
-static bool stop_on_probation(play_checker *checker, const bg_action *roll,
-                              position_set *positions) {
+ * out of step with the game (see play_checker), which a note says once;
+ * the plays of the rest of the game are followed as before, unreported
+ * (so the game's result is judged the same whatever the notation says of
+ * its line numbers). */
+static void fall_silent(play_checker *checker, const bg_action *roll) {
+  if (checker->silenced)
+    return;
   char message[200];
   snprintf(message, sizeof message,
            checker->probation_for_numbers
@@ -453,8 +458,7 @@ static bool stop_on_probation(play_checker *checker, const bg_action *roll,
            checker->probation_line);
   referee_report_play(checker, roll, roll->pos, DIAG_NOTE, checker->probation_rule,
                       message, NULL);
-  positions->count = 0;
-  return false;
+  checker->silenced = true;
 }
 
 static bool check_play(play_checker *checker, const bg_action *roll,
@@ -502,7 +506,7 @@ static bool check_play(play_checker *checker, const bg_action *roll,
     bool marks_wrong = by_dice && best != &found->path_and_marks &&
                        best != &found->marks && checker->marks_hits;
     if (checker->plays_on_probation > 0 && (!by_dice || marks_wrong))
-      return stop_on_probation(checker, roll, positions);
+      fall_silent(checker, roll);
     if (!by_dice)
       referee_explain_miss(checker, roll, &first); /* the right place by a wrong path */
     else if (marks_wrong)
@@ -522,7 +526,7 @@ static bool check_play(play_checker *checker, const bg_action *roll,
     return true;
   }
   if (checker->plays_on_probation > 0)
-    return stop_on_probation(checker, roll, positions);
+    fall_silent(checker, roll);
   referee_explain_miss(checker, roll, &first);
   follow_after_miss(checker, roll, positions, explained, NULL);
   return true;
@@ -541,7 +545,8 @@ bool referee_check_play(play_checker *checker, const bg_action *roll,
 void referee_settle_hidden_hits(play_checker *checker, position_set *positions) {
   if (checker->hidden_count == 0 || positions->count == 0)
     return;
-  if (checker->plays_on_probation > 0 && checker->probation_for_numbers)
+  if (checker->silenced ||
+      (checker->plays_on_probation > 0 && checker->probation_for_numbers))
     return; /* the readings may owe their hit to a line left out */
   for (int i = 0; i < positions->count; i++)
     if (!positions->hidden[i])
@@ -570,6 +575,7 @@ void referee_numbering_broken(play_checker *checker, const bg_action *roll) {
 void referee_plays_new_game(play_checker *checker) {
   checker->hidden_count = 0;
   checker->plays_on_probation = 0;
+  checker->silenced = false;
 }
 
 int referee_plays_of_roll(const bg_action *roll, const bg_board *view, int high, int low,

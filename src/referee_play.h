@@ -90,6 +90,7 @@ typedef struct {
   int probation_line;     /* of the play that could not stand, or of the break */
   const char *probation_rule;
   bool probation_for_numbers;
+  bool silenced; /* out of step: the game's plays are followed, unreported */
 } play_checker;
 
 void play_checker_init(play_checker *checker, const bg_match *match, bg_diag_sink *sink);

@@ -17,6 +17,7 @@
 #include "board.h"
 #include "movegen.h"
 #include "notation.h"
+#include "legal_fixture.h"
 #include "run_suite.h"
 
 #define MAX_GNUBG_PLAYS 4096
@@ -33,25 +34,6 @@ typedef struct {
   int play_count;
   char *plays; /* gnubg's plays, " | "-separated; may be empty */
 } fixture_line;
-
-/* Reads 25 counts (points 1..24, then bar) into one side; off = 15 - sum. */
-static bool parse_side(const char *field, uint8_t *checkers) {
-  int total = 0;
-  const char *at = field;
-  for (int slot = 1; slot <= BG_BAR; slot++) {
-    char *end;
-    long count = strtol(at, &end, 10);
-    if (end == at || count < 0 || count > BG_CHECKERS)
-      return false;
-    checkers[slot] = (uint8_t)count;
-    total += (int)count;
-    at = end;
-  }
-  if (total > BG_CHECKERS)
-    return false;
-  checkers[BG_OFF] = (uint8_t)(BG_CHECKERS - total);
-  return true;
-}
 
 /* Splits a line in place at tabs; returns the number of columns. */
 static int split_columns(char *line, char **columns, int max_columns) {
@@ -76,8 +58,8 @@ static bool parse_line(char *text, int line_number, fixture_line *line) {
   memset(line, 0, sizeof *line);
   line->line_number = line_number;
   line->position_id = columns[0];
-  if (!parse_side(columns[1], line->board.checkers[0]) ||
-      !parse_side(columns[2], line->board.checkers[1]))
+  if (!legal_fixture_side(columns[1], line->board.checkers[0]) ||
+      !legal_fixture_side(columns[2], line->board.checkers[1]))
     return false;
   if (strlen(columns[3]) != 2)
     return false;
@@ -314,21 +296,14 @@ START_TEST(test_fixture_absent) {
 END_TEST
 
 int main(void) {
-  const char *shared = getenv("BGMATCH_SHARED");
-  snprintf(fixture_path, sizeof fixture_path, "%s/fixtures/legal-plays.tsv",
-           shared && *shared ? shared : "../shared");
+  legal_fixture_path(fixture_path, sizeof fixture_path);
   Suite *suite = suite_create("legal_plays");
   TCase *fixture = tcase_create("gnubg");
   tcase_set_timeout(fixture, 60);
-  FILE *probe = fopen(fixture_path, "r");
-  if (probe) {
-    fclose(probe);
+  if (legal_fixture_present(fixture_path, "legal-plays fixture"))
     tcase_add_test(fixture, test_fixture_agrees_with_gnubg);
-  } else {
-    /* A user's clone without ../shared: say so, and run the rest. */
-    printf("SKIP: %s not found; legal-plays fixture not checked\n", fixture_path);
+  else
     tcase_add_test(fixture, test_fixture_absent);
-  }
   suite_add_tcase(suite, fixture);
   return run_suite(suite);
 }

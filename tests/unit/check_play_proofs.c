@@ -27,26 +27,10 @@
 #include "match.h"
 #include "movegen.h"
 #include "referee_play.h"
+#include "legal_fixture.h"
 #include "run_suite.h"
 
 static char fixture_path[4096];
-
-/* Reads 25 counts (points 1..24, then bar) into one side; off = 15 - sum. */
-static bool parse_side(const char *field, uint8_t *checkers) {
-  int total = 0;
-  const char *at = field;
-  for (int slot = 1; slot <= BG_BAR; slot++) {
-    char *end;
-    long count = strtol(at, &end, 10);
-    if (end == at || count < 0 || count > BG_CHECKERS)
-      return false;
-    checkers[slot] = (uint8_t)count;
-    total += (int)count;
-    at = end;
-  }
-  checkers[BG_OFF] = (uint8_t)(BG_CHECKERS - total);
-  return total <= BG_CHECKERS;
-}
 
 /* The board and dice of a fixture line ("id<TAB>side0<TAB>side1<TAB>63..."). */
 static bool parse_line(char *text, bg_board *board, int *die1, int *die2) {
@@ -59,8 +43,8 @@ static bool parse_line(char *text, bg_board *board, int *die1, int *die2) {
     *tab = '\0';
     text = tab + 1;
   }
-  if (!parse_side(columns[1], board->checkers[0]) ||
-      !parse_side(columns[2], board->checkers[1]) || strlen(columns[3]) != 2)
+  if (!legal_fixture_side(columns[1], board->checkers[0]) ||
+      !legal_fixture_side(columns[2], board->checkers[1]) || strlen(columns[3]) != 2)
     return false;
   *die1 = columns[3][0] - '0';
   *die2 = columns[3][1] - '0';
@@ -176,20 +160,14 @@ START_TEST(test_fixture_absent) {
 END_TEST
 
 int main(void) {
-  const char *shared = getenv("BGMATCH_SHARED");
-  snprintf(fixture_path, sizeof fixture_path, "%s/fixtures/legal-plays.tsv",
-           shared && *shared ? shared : "../shared");
+  legal_fixture_path(fixture_path, sizeof fixture_path);
   Suite *suite = suite_create("play_proofs");
   TCase *fixture = tcase_create("every reachable play");
   tcase_set_timeout(fixture, 120);
-  FILE *probe = fopen(fixture_path, "r");
-  if (probe) {
-    fclose(probe);
+  if (legal_fixture_present(fixture_path, "the referee's play proofs"))
     tcase_add_test(fixture, test_referee_agrees_with_the_rules);
-  } else {
-    printf("SKIP: %s not found; the referee's play proofs not checked\n", fixture_path);
+  else
     tcase_add_test(fixture, test_fixture_absent);
-  }
   suite_add_tcase(suite, fixture);
   return run_suite(suite);
 }

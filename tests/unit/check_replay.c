@@ -26,6 +26,7 @@
 #include "read_mat.h"
 #include "records.h"
 #include "replay.h"
+#include "legal_fixture.h"
 #include "run_suite.h"
 
 /* ---- reading and replaying records ----------------------------------- */
@@ -120,20 +121,6 @@ static const char *shared_path(const char *tail, char *buf, size_t size) {
   return buf;
 }
 
-/* 25 counts (points 1..24, then the bar) into setup[side][1..25]. */
-static bool read_side(const char *field, unsigned char *setup) {
-  const char *at = field;
-  for (int slot = 1; slot <= BG_BAR; slot++) {
-    char *end;
-    long count = strtol(at, &end, 10);
-    if (end == at || count < 0 || count > BG_CHECKERS)
-      return false;
-    setup[slot] = (unsigned char)count;
-    at = end;
-  }
-  return true;
-}
-
 /* A money session of one game: the position set, then one roll. */
 static bg_match *one_play_match(const unsigned char setup[2][26], int die1, int die2,
                                 const bg_move *moves, int move_count) {
@@ -192,7 +179,8 @@ static int check_fixture_line(char *line, int line_number) {
   if (count < 6 || !*columns[5])
     return 0; /* no play: nothing to replay */
   unsigned char setup[2][26] = {{0}};
-  ck_assert_msg(read_side(columns[1], setup[0]) && read_side(columns[2], setup[1]),
+  ck_assert_msg(legal_fixture_side(columns[1], setup[0]) &&
+                    legal_fixture_side(columns[2], setup[1]),
                 "fixture line %d: unreadable position", line_number);
   int die1 = columns[3][0] - '0', die2 = columns[3][1] - '0';
   bg_board start;

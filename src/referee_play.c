@@ -26,6 +26,8 @@ void play_checker_init(play_checker *checker, const bg_match *match, bg_diag_sin
   checker->found.marks.count = checker->found.any.count = checker->any_roll.count = 0;
   checker->match = match;
   checker->sink = sink;
+  referee_plays_new_game(checker); /* the fields after the scratch sets */
+  checker->last_play_legal = false;
   movegen_playlist_init(&checker->legal);
   movegen_playlist_init(&checker->reachable);
 }

@@ -37,7 +37,7 @@ void play_checker_free(play_checker *checker) {
   movegen_playlist_free(&checker->reachable);
 }
 
-static const char *player_name(const play_checker *checker, int player) {
+const char *referee_play_player_name(const play_checker *checker, int player) {
   const char *name = checker->match->players[player];
   return name && *name ? name : (player ? "the right player" : "the left player");
 }
@@ -57,7 +57,7 @@ void referee_report_play(play_checker *checker, const bg_action *roll, bg_srcpos
                   .message = message,
                   .game = checker->game_number,
                   .move = roll->move_number,
-                  .player = player_name(checker, roll->player),
+                  .player = referee_play_player_name(checker, roll->player),
                   .legal = legal};
   diag_emit(checker->sink, &diag);
 }
@@ -125,57 +125,6 @@ static bool every_hit_marked(const bg_action *roll, const bg_play *play) {
     if (play->steps[s].hit && !marked_at(roll, play->steps[s].to))
       return false;
   return true;
-}
-
-/* Copies the boards in use only: a set has room for hundreds. */
-static void copy_set(position_set *to, const position_set *from) {
-  to->count = from->count;
-  memcpy(to->boards, from->boards, (size_t)from->count * sizeof from->boards[0]);
-  memcpy(to->hashes, from->hashes, (size_t)from->count * sizeof from->hashes[0]);
-  memcpy(to->slots, from->slots, sizeof to->slots);
-  memcpy(to->hidden, from->hidden, (size_t)from->count);
-}
-
-/* Adds a position to a set once, with the hidden hit its reading needs (0
- * none: a position also reached without one needs none); sets after an
- * error hold hundreds, so positions are told apart by their hash first. */
-static void add_candidate(position_set *set, const bg_board *view, int player,
-                          uint8_t hidden) {
-  bg_board absolute;
-  board_seen_by(view, player, &absolute);
-  uint64_t hash = board_hash(&absolute);
-  const unsigned mask = 2 * BG_MAX_CANDIDATES - 1;
-  if (set->count == 0)
-    memset(set->slots, 0, sizeof set->slots);
-  unsigned slot = (unsigned)hash & mask;
-  for (; set->slots[slot]; slot = (slot + 1) & mask) {
-    int i = set->slots[slot] - 1;
-    if (set->hashes[i] == hash && board_equal(&set->boards[i], &absolute)) {
-      if (!hidden)
-        set->hidden[i] = 0;
-      return;
-    }
-  }
-  if (set->count < BG_MAX_CANDIDATES) {
-    set->hidden[set->count] = hidden;
-    set->hashes[set->count] = hash;
-    set->boards[set->count++] = absolute;
-    set->slots[slot] = (uint16_t)set->count;
-  }
-}
-
-void position_set_renumber(position_set *set, int count) {
-  position_set kept_boards_only;
-  kept_boards_only.count = 0;
-  for (int i = 0; i < count; i++)
-    add_candidate(&kept_boards_only, &set->boards[i], 0, set->hidden[i]);
-  copy_set(set, &kept_boards_only);
-}
-
-void position_set_only(position_set *set, const bg_board *board) {
-  set->count = 1;
-  set->boards[0] = *board;
-  set->hidden[0] = 0;
 }
 
 /* Does the play land on every point the record's moves end on?  "13/7 7/5"
@@ -250,14 +199,14 @@ static int match_from(play_checker *checker, const bg_action *roll, const bg_boa
         path_agrees(roll, play) || (walks && board_equal(&play->result, &walked));
     *path_found |= on_path;
     bool marked = !checker->marks_hits || hits_agree(roll, play);
-    add_candidate(&found->any, &play->result, roll->player, hidden);
+    position_set_add(&found->any, &play->result, roll->player, hidden);
     if (on_path)
-      add_candidate(&found->path, &play->result, roll->player, hidden);
+      position_set_add(&found->path, &play->result, roll->player, hidden);
     if (marked)
-      add_candidate(&found->marks, &play->result, roll->player, hidden);
+      position_set_add(&found->marks, &play->result, roll->player, hidden);
     /* the likeliest reading first: it is the one the replay shows */
     if (on_path && marked && every_hit_marked(roll, play))
-      add_candidate(&found->path_and_marks, &play->result, roll->player, hidden);
+      position_set_add(&found->path_and_marks, &play->result, roll->player, hidden);
   }
   for (int i = 0; i < checker->legal.count; i++) {
     const bg_play *play = &checker->legal.plays[i];
@@ -265,9 +214,9 @@ static int match_from(play_checker *checker, const bg_action *roll, const bg_boa
         (!checker->marks_hits || hits_agree(roll, play)) &&
         !every_hit_marked(roll, play) &&
         (path_agrees(roll, play) || (walks && board_equal(&play->result, &walked))))
-      add_candidate(&found->path_and_marks, &play->result, roll->player,
-                    hidden || !checker->marks_hits ? hidden
-                                                   : hidden_hit_of(checker, roll, play));
+      position_set_add(
+          &found->path_and_marks, &play->result, roll->player,
+          hidden || !checker->marks_hits ? hidden : hidden_hit_of(checker, roll, play));
   }
   return matched;
 }
@@ -297,7 +246,7 @@ static bool resynchronise(const bg_action *roll, const bg_board *view,
       return false;
   if (!board_is_valid(&target))
     return false;
-  add_candidate(after, &target, roll->player, 0);
+  position_set_add(after, &target, roll->player, 0);
   return true;
 }
 
@@ -367,7 +316,7 @@ static bool check_play_quickly(play_checker *checker, const bg_action *roll,
 static void add_legal_plays(play_checker *checker, const bg_action *roll,
                             position_set *positions) {
   for (int i = 0; i < checker->legal.count; i++)
-    add_candidate(positions, &checker->legal.plays[i].result, roll->player, 0);
+    position_set_add(positions, &checker->legal.plays[i].result, roll->player, 0);
 }
 
 /* Of the positions followed, where the record's play is nearest to legal
@@ -408,7 +357,7 @@ static void follow_after_miss(play_checker *checker, const bg_action *roll,
   board_seen_by(&positions->boards[explained], roll->player, &view);
   if (landed) {
     /* where the written moves end is a legal play's place: those first */
-    copy_set(after, landed);
+    position_set_copy(after, landed);
   } else if (!resynchronise(roll, &view, after)) {
     if (checker->plays_on_probation == 0) {
       checker->plays_on_probation = 4; /* each player's next two */
@@ -437,7 +386,7 @@ static void follow_after_miss(play_checker *checker, const bg_action *roll,
         checker->legal.count = 3;
       add_legal_plays(checker, roll, after);
     }
-  copy_set(positions, after);
+  position_set_copy(positions, after);
 }
 
 /* A play that does not fit while the checker is on probation: the record is
@@ -517,7 +466,7 @@ static bool check_play(play_checker *checker, const bg_action *roll,
     if (!by_dice) /* a wrong step: the player may have made any legal play */
       follow_after_miss(checker, roll, positions, explained, best);
     else
-      copy_set(positions, best);
+      position_set_copy(positions, best);
     return true;
   }
   if (resigned_after &&
@@ -544,29 +493,6 @@ bool referee_check_play(play_checker *checker, const bg_action *roll,
   return followed;
 }
 
-void referee_settle_hidden_hits(play_checker *checker, position_set *positions) {
-  if (checker->hidden_count == 0 || positions->count == 0)
-    return;
-  if (checker->silenced ||
-      (checker->plays_on_probation > 0 && checker->probation_for_numbers))
-    return; /* the readings may owe their hit to a line left out */
-  for (int i = 0; i < positions->count; i++)
-    if (!positions->hidden[i])
-      return;
-  const hidden_hit *hit = &checker->hidden[positions->hidden[0] - 1];
-  bg_diag diag = {.file = checker->match->file,
-                  .line = hit->pos.line,
-                  .column = hit->pos.column,
-                  .severity = DIAG_WARNING,
-                  .rule = "hit-marker",
-                  .message = hit->message,
-                  .game = checker->game_number,
-                  .move = hit->move_number,
-                  .player = player_name(checker, hit->player)};
-  diag_emit(checker->sink, &diag);
-  memset(positions->hidden, 0, (size_t)positions->count);
-}
-
 void referee_numbering_broken(play_checker *checker, const bg_action *roll) {
   checker->plays_on_probation = INT_MAX; /* the rest of the game */
   checker->probation_line = roll->pos.line;
@@ -578,48 +504,6 @@ void referee_plays_new_game(play_checker *checker) {
   checker->hidden_count = 0;
   checker->plays_on_probation = 0;
   checker->silenced = false;
-}
-
-int referee_plays_of_roll(const bg_action *roll, const bg_board *view, int high, int low,
-                          bg_playlist *plays, position_set *after) {
-  bg_action tried = *roll;
-  tried.die1 = high;
-  tried.die2 = low;
-  bg_board target;
-  bool written = roll->move_count > 0;
-  if (written && (!referee_moves_target(view, &tried, &target) ||
-                  !referee_play_is_made_by_dice(&tried, view)))
-    return 0;
-  movegen_legal_plays(view, high, low, plays);
-  int found = 0;
-  for (int i = 0; i < plays->count; i++) {
-    if (written && !same_roller_side(&plays->plays[i].result, &target))
-      continue;
-    found++;
-    if (after)
-      add_candidate(after, &plays->plays[i].result, roll->player, 0);
-  }
-  return found;
-}
-
-bool referee_follow_every_play(play_checker *checker, const bg_action *roll,
-                               position_set *positions) {
-  position_set *after = &checker->any_roll;
-  after->count = 0;
-  bg_action unread = *roll;
-  unread.move_count = 0; /* every legal play, whatever was read of it */
-  for (int i = 0; i < positions->count; i++) {
-    bg_board view;
-    board_seen_by(&positions->boards[i], roll->player, &view);
-    referee_plays_of_roll(&unread, &view, roll->die1, roll->die2, &checker->legal, after);
-  }
-  /* a full set may have left the true position out: then nothing is sure */
-  if (after->count == 0 || after->count == BG_MAX_CANDIDATES) {
-    positions->count = 0;
-    return false;
-  }
-  copy_set(positions, after);
-  return true;
 }
 
 bool referee_check_play_any_roll(play_checker *checker, const bg_action *roll,
@@ -640,7 +524,7 @@ bool referee_check_play_any_roll(play_checker *checker, const bg_action *roll,
         referee_plays_of_roll(roll, &view, high, low, &checker->legal, after);
   }
   if (after->count > 0 && after->count < BG_MAX_CANDIDATES) {
-    copy_set(positions, after);
+    position_set_copy(positions, after);
     return true;
   }
   bg_board first;

@@ -35,6 +35,13 @@ typedef struct {
   int count; /* 0: the position is unknown (after ???? or an impossible play) */
 } position_set;
 
+/* Copies the boards in use only: a set has room for hundreds. */
+void position_set_copy(position_set *to, const position_set *from);
+/* Adds `view` (a position as `player` sees it) to the set once, with the
+ * hidden hit its reading needs (0 none: a position also reached without
+ * one needs none); a full set keeps what it has. */
+void position_set_add(position_set *set, const bg_board *view, int player,
+                      uint8_t hidden);
 /* Keeps the first `count` boards of `set` (put there in place by the
  * caller, with their `hidden`) and indexes them again. */
 void position_set_renumber(position_set *set, int count);
@@ -143,6 +150,9 @@ bool referee_check_play_any_roll(play_checker *checker, const bg_action *roll,
  * hops and chains do not matter); false when the notation takes a checker
  * from a point more often than it holds one. */
 bool referee_moves_target(const bg_board *view, const bg_action *roll, bg_board *target);
+
+/* A player's name for a diagnostic ("the left player" when none). */
+const char *referee_play_player_name(const play_checker *checker, int player);
 
 /* One diagnostic about `roll`, at `pos`. */
 void referee_report_play(play_checker *checker, const bg_action *roll, bg_srcpos pos,

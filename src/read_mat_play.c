@@ -529,21 +529,6 @@ static void keep_roll(line_state *state, size_t offset, size_t token_end) {
                         offset, token_end, &roll);
 }
 
-/* "  12) ": the move number and where the left cell starts; the offset of
- * what follows the ')' (0 on an unnumbered line). */
-static size_t read_move_number(line_state *state) {
-  bg_mat_reader *reader = state->reader;
-  const mat_line *line = state->line;
-  reader->move_number = 0;
-  state->left_column = reader->left_column;
-  size_t after = 0;
-  if (!mat_match_move_number(&reader->patterns, line->text, line->length,
-                             &reader->move_number, &after))
-    return 0;
-  state->left_column = reader->left_column = (int)after + 2; /* one blank after ')' */
-  return after;
-}
-
 /* The cells of a move line, from `offset` on. */
 static void read_cells(line_state *state, size_t offset) {
   bg_mat_reader *reader = state->reader;
@@ -604,56 +589,15 @@ static void read_cells(line_state *state, size_t offset) {
   }
 }
 
-/* Each numbered line of a game is the one after the line before: a gap or a
- * number again says a line is missing or written twice (every program's
- * records number their lines so).  Returns false on such a break, said. */
-static bool number_follows(bg_mat_reader *reader, const mat_line *line) {
-  int number = reader->move_number, last = reader->last_move_number;
-  int before_break = reader->move_number_before_break;
-  if (number == 0)
-    return true;
-  reader->last_move_number = number;
-  reader->move_number_before_break = 0;
-  if (last == 0 || number == last + 1)
-    return true;
-  if (before_break && number == before_break + 1) {
-    /* the line before had a wrong number, no line is missing */
-    bg_game *game = &reader->match->games[reader->match->game_count - 1];
-    for (int i = reader->break_actions_from;
-         i < reader->break_actions_to && i < game->action_count; i++)
-      game->actions[i].after_numbering_break = false;
-    return true;
-  }
-  reader->move_number_before_break = last + 1;
-  size_t first = 0;
-  while (first < line->length && (line->text[first] == ' ' || line->text[first] == '\t'))
-    first++;
-  if (number == last)
-    mat_syntax_error(reader, line->number, (int)first + 1,
-                     "move %d is written twice: a line repeated, or %d for %d", number,
-                     number, last + 1);
-  else
-    mat_syntax_error(reader, line->number, (int)first + 1,
-                     "expected move %d after move %d, found move %d: %s", last + 1, last,
-                     number,
-                     number > last ? "a line left out, or a wrong number"
-                                   : "a wrong number, or lines out of order");
-  return false;
-}
-
 void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
   bg_match *match = reader->match;
   line_state state = {
       .reader = reader, .line = line, .game = &match->games[match->game_count - 1]};
-  size_t offset = read_move_number(&state);
+  size_t offset = mat_read_move_number(reader, line);
+  state.left_column = reader->left_column;
   int actions_before = state.game->action_count;
-  bool numbering_broken = !number_follows(reader, line);
+  bool numbering_broken = !mat_move_number_follows(reader, line);
   read_cells(&state, offset);
-  if (!numbering_broken)
-    return;
-  /* on the actions of the line, whatever of them could be read */
-  reader->break_actions_from = actions_before;
-  reader->break_actions_to = state.game->action_count;
-  for (int i = actions_before; i < state.game->action_count; i++)
-    state.game->actions[i].after_numbering_break = true;
+  if (numbering_broken)
+    mat_flag_numbering_break(reader, state.game, actions_before);
 }

@@ -279,13 +279,6 @@ static bool read_tag_line(bg_mat_reader *reader, const mat_line *line) {
 
 /* The offset of the line's first byte that is no blank (its length when
  * there is none). */
-static size_t first_non_blank(const mat_line *line) {
-  size_t first = 0;
-  while (first < line->length && (line->text[first] == ' ' || line->text[first] == '\t'))
-    first++;
-  return first;
-}
-
 static bool start_match(bg_mat_reader *reader, const mat_line *line) {
   mat_span length = {0, 0};
   mat_group_span(&reader->patterns, GRP_MATCH_LINE_LENGTH, &length);
@@ -299,7 +292,6 @@ static bool start_match(bg_mat_reader *reader, const mat_line *line) {
   reader->expecting_score = false;
   reader->syntax_count = 0;
   reader->move_number = 0;
-  reader->last_move_number = reader->move_number_before_break = 0;
   reader->left_column = DEFAULT_LEFT_COLUMN;
   reader->right_column = DEFAULT_RIGHT_COLUMN;
   reader->right_column_learned = false;
@@ -330,11 +322,11 @@ static bool start_game(bg_mat_reader *reader, const mat_line *line) {
     mat_syntax_error(reader, line->number, (int)number.start + 1,
                      "expected ' Game %d' after game %d, found ' Game %d'", expected,
                      expected - 1, game->number);
-  size_t first = first_non_blank(line);
+  size_t first = mat_first_non_blank(line);
   game->pos = (bg_srcpos){line->number, byte_column(reader, (int)first + 1)};
   reader->expecting_score = true;
   reader->move_number = 0;
-  reader->last_move_number = reader->move_number_before_break = 0;
+  mat_numbering_new_game(reader);
   return true;
 }
 
@@ -420,7 +412,7 @@ static bool start_unannounced_game(bg_mat_reader *reader, const mat_line *line) 
   bg_game *game = match_add_game(reader->match);
   if (!game)
     return false;
-  reader->last_move_number = reader->move_number_before_break = 0;
+  mat_numbering_new_game(reader);
   game->number = number;
   game->pos = (bg_srcpos){line->number, 1};
   /* The score pattern matched last, in mat_match_at: its groups are read. */
@@ -428,7 +420,7 @@ static bool start_unannounced_game(bg_mat_reader *reader, const mat_line *line) 
 }
 
 static bool is_blank(const mat_line *line) {
-  return first_non_blank(line) == line->length;
+  return mat_first_non_blank(line) == line->length;
 }
 
 /* The length of the word at text[at] (up to a blank or the end). */
@@ -489,7 +481,7 @@ static bool looks_like_match_line(const mat_line *line) {
 /* Reports a mistyped match line at once, in place of any stray line noted
  * before it (it explains them: the games after it belong to no match). */
 static void report_mistyped_match_line(bg_mat_reader *reader, const mat_line *line) {
-  size_t first = first_non_blank(line);
+  size_t first = mat_first_non_blank(line);
   char found[64], message[160];
   mat_quote_bytes(line->text + first, line->length - first, found, sizeof found);
   snprintf(message, sizeof message,

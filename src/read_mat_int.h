@@ -255,12 +255,23 @@ void mat_quote_token(const mat_line *line, size_t offset, char *out, size_t out_
 /* The same for `length` bytes of `text` (a tag value, a whole line). */
 void mat_quote_bytes(const char *text, size_t length, char *out, size_t out_size);
 
+/* The offset of the line's first byte that is no blank (its length when
+ * there is none). */
+static inline size_t mat_first_non_blank(const mat_line *line) {
+  size_t first = 0;
+  while (first < line->length && (line->text[first] == ' ' || line->text[first] == '\t'))
+    first++;
+  return first;
+}
+
 /* read_mat_number.c: "  12) " read into reader->move_number and the left
  * column; returns the offset after the ')' (0 on an unnumbered line). */
 size_t mat_read_move_number(bg_mat_reader *reader, const mat_line *line);
 /* Whether the line's number follows the game's line before; a break is
  * said (a syntax error) and false returned. */
 bool mat_move_number_follows(bg_mat_reader *reader, const mat_line *line);
+/* A new game: its lines are numbered from the first one read. */
+void mat_numbering_new_game(bg_mat_reader *reader);
 /* Flags the actions of `game` from `first_action` on as after a break. */
 void mat_flag_numbering_break(bg_mat_reader *reader, bg_game *game, int first_action);
 /* Reads one move line ("  3) 63: 24/18 13/10     41: 13/9 6/5") into the

@@ -41,9 +41,7 @@ bool mat_move_number_follows(bg_mat_reader *reader, const mat_line *line) {
     return true;
   }
   reader->move_number_before_break = last + 1;
-  size_t first = 0;
-  while (first < line->length && (line->text[first] == ' ' || line->text[first] == '\t'))
-    first++;
+  size_t first = mat_first_non_blank(line);
   if (number == last)
     mat_syntax_error(reader, line->number, (int)first + 1,
                      "move %d is written twice: a line repeated, or %d for %d", number,
@@ -55,6 +53,10 @@ bool mat_move_number_follows(bg_mat_reader *reader, const mat_line *line) {
                      number > last ? "a line left out, or a wrong number"
                                    : "a wrong number, or lines out of order");
   return false;
+}
+
+void mat_numbering_new_game(bg_mat_reader *reader) {
+  reader->last_move_number = reader->move_number_before_break = 0;
 }
 
 void mat_flag_numbering_break(bg_mat_reader *reader, bg_game *game, int first_action) {

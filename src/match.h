@@ -78,8 +78,8 @@ typedef struct {
                                  right after this roll (no roll or double between):
                                  the roller resigned, its play possibly cut short */
   bool after_numbering_break; /* the record's move numbers break off at this
-                         action's line (a line left out, written twice or
-                         misnumbered: a syntax error said so) */
+                                 action's line (a line left out, written twice
+                                 or misnumbered: a syntax error said so) */
   int move_count;
   bg_move moves[BG_MAX_MOVES];
   /* ACT_DOUBLE, ACT_BEAVER: the cube value offered; ACT_RESIGN, ACT_WIN: points

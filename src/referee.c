@@ -124,7 +124,7 @@ static void keep_unfinished(position_set *set, int player) {
       set->boards[kept++] = set->boards[i];
     }
   }
-  position_set_renumber(set, kept);
+  referee_positions_renumber(set, kept);
 }
 
 /* After `player`'s roll: has the player borne off the last checker?  After
@@ -168,6 +168,19 @@ static bool play_is_legal(referee *ref, const game_state *state, const bg_action
                                NULL) > 0;
 }
 
+/* A roll whose play is unknown (not recorded, or unreadable), its dice
+ * read: the player made one of their legal plays, and the plays that
+ * follow tell which (as after a play left out).  False when there are too
+ * many to follow. */
+static bool follow_unknown_play(referee *ref, game_state *state, const bg_game *game,
+                                int index) {
+  const bg_action *roll = &game->actions[index];
+  if (roll->die1 == 0 || !referee_follow_every_play(&ref->plays, roll, &state->positions))
+    return false;
+  note_bear_off(state, game, index, roll->player);
+  return true;
+}
+
 static void on_roll(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *roll = &game->actions[index];
   if (state->end != END_NONE || state->result_seen) {
@@ -196,13 +209,8 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
     return;
   }
   if (roll->unreadable && state->positions.count > 0 && !resigned_after) {
-    /* The dice were read: the player made one of their legal plays, and the
-     * plays that follow tell which (as after a play left out). */
-    if (roll->die1 > 0 &&
-        referee_follow_every_play(&ref->plays, roll, &state->positions)) {
-      note_bear_off(state, game, index, roll->player);
+    if (follow_unknown_play(ref, state, game, index))
       return;
-    }
     referee_say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE, "syntax",
                 "this play could not be read: the rest of this game is not checked");
   }
@@ -225,22 +233,13 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
     return;
   }
   if (roll->unknown_play) {
-    /* The player made one of the legal plays of the dice: the plays that
-     * follow tell which, as after a play that could not be read. */
-    bool followed = state->positions.count > 0 &&
-                    referee_follow_every_play(&ref->plays, roll, &state->positions);
-    if (followed)
-      SAY(roll, DIAG_WARNING, "unrecorded",
-          "the play of %d%d was not recorded (" NOTATION_UNRECORDED
-          "): every legal play of it is followed",
-          roll->die1, roll->die2);
-    else
-      SAY(roll, DIAG_WARNING, "unrecorded",
-          "the play of %d%d was not recorded (" NOTATION_UNRECORDED
-          "): the rest of this game cannot be checked",
-          roll->die1, roll->die2);
-    if (followed)
-      note_bear_off(state, game, index, roll->player);
+    bool followed =
+        state->positions.count > 0 && follow_unknown_play(ref, state, game, index);
+    SAY(roll, DIAG_WARNING, "unrecorded",
+        "the play of %d%d was not recorded (" NOTATION_UNRECORDED "): %s", roll->die1,
+        roll->die2,
+        followed ? "every legal play of it is followed"
+                 : "the rest of this game cannot be checked");
     return;
   }
   if (state->positions.count == 0)
@@ -270,7 +269,7 @@ static void on_set_position(game_state *state, const bg_action *act) {
   }
   if (state->expected_roller < 0)
     state->set_up = true;
-  position_set_only(&state->positions, &board);
+  referee_positions_only(&state->positions, &board);
 }
 
 /* ---- games and the match -------------------------------------------- */
@@ -290,7 +289,7 @@ void referee_begin_game(referee *ref, game_state *state, const bg_game *game,
   if (ref->opening) {
     bg_board opening;
     ref->opening(&opening);
-    position_set_only(&state->positions, &opening);
+    referee_positions_only(&state->positions, &opening);
   }
   int length = ref->match->length;
   bool at_crawford_score =

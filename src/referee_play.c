@@ -199,14 +199,14 @@ static int match_from(play_checker *checker, const bg_action *roll, const bg_boa
         path_agrees(roll, play) || (walks && board_equal(&play->result, &walked));
     *path_found |= on_path;
     bool marked = !checker->marks_hits || hits_agree(roll, play);
-    position_set_add(&found->any, &play->result, roll->player, hidden);
+    referee_positions_add(&found->any, &play->result, roll->player, hidden);
     if (on_path)
-      position_set_add(&found->path, &play->result, roll->player, hidden);
+      referee_positions_add(&found->path, &play->result, roll->player, hidden);
     if (marked)
-      position_set_add(&found->marks, &play->result, roll->player, hidden);
+      referee_positions_add(&found->marks, &play->result, roll->player, hidden);
     /* the likeliest reading first: it is the one the replay shows */
     if (on_path && marked && every_hit_marked(roll, play))
-      position_set_add(&found->path_and_marks, &play->result, roll->player, hidden);
+      referee_positions_add(&found->path_and_marks, &play->result, roll->player, hidden);
   }
   for (int i = 0; i < checker->legal.count; i++) {
     const bg_play *play = &checker->legal.plays[i];
@@ -214,7 +214,7 @@ static int match_from(play_checker *checker, const bg_action *roll, const bg_boa
         (!checker->marks_hits || hits_agree(roll, play)) &&
         !every_hit_marked(roll, play) &&
         (path_agrees(roll, play) || (walks && board_equal(&play->result, &walked))))
-      position_set_add(
+      referee_positions_add(
           &found->path_and_marks, &play->result, roll->player,
           hidden || !checker->marks_hits ? hidden : hidden_hit_of(checker, roll, play));
   }
@@ -246,7 +246,7 @@ static bool resynchronise(const bg_action *roll, const bg_board *view,
       return false;
   if (!board_is_valid(&target))
     return false;
-  position_set_add(after, &target, roll->player, 0);
+  referee_positions_add(after, &target, roll->player, 0);
   return true;
 }
 
@@ -316,7 +316,7 @@ static bool check_play_quickly(play_checker *checker, const bg_action *roll,
 static void add_legal_plays(play_checker *checker, const bg_action *roll,
                             position_set *positions) {
   for (int i = 0; i < checker->legal.count; i++)
-    position_set_add(positions, &checker->legal.plays[i].result, roll->player, 0);
+    referee_positions_add(positions, &checker->legal.plays[i].result, roll->player, 0);
 }
 
 /* Of the positions followed, where the record's play is nearest to legal
@@ -357,19 +357,19 @@ static void follow_after_miss(play_checker *checker, const bg_action *roll,
   board_seen_by(&positions->boards[explained], roll->player, &view);
   if (landed) {
     /* where the written moves end is a legal play's place: those first */
-    position_set_copy(after, landed);
-  } else if (!resynchronise(roll, &view, after)) {
-    if (checker->plays_on_probation == 0) {
+    referee_positions_copy(after, landed);
+  } else {
+    if (!resynchronise(roll, &view, after) && checker->plays_on_probation == 0) {
       checker->plays_on_probation = 4; /* each player's next two */
       checker->probation_line = roll->pos.line;
       checker->probation_rule = checker->last_rule;
       checker->probation_for_numbers = false;
     }
-  }
-  for (int i = 0; i < positions->count && !landed; i++) {
-    board_seen_by(&positions->boards[i], roll->player, &view);
-    if (i != explained)
-      resynchronise(roll, &view, after);
+    for (int i = 0; i < positions->count; i++) {
+      board_seen_by(&positions->boards[i], roll->player, &view);
+      if (i != explained)
+        resynchronise(roll, &view, after);
+    }
   }
   /* The set may not hold them all: first the few plays of each reading
    * nearest to the record's (a slip of the pen), the explained reading's
@@ -386,7 +386,7 @@ static void follow_after_miss(play_checker *checker, const bg_action *roll,
         checker->legal.count = 3;
       add_legal_plays(checker, roll, after);
     }
-  position_set_copy(positions, after);
+  referee_positions_copy(positions, after);
 }
 
 /* A play that does not fit while the checker is on probation: the record is
@@ -466,7 +466,7 @@ static bool check_play(play_checker *checker, const bg_action *roll,
     if (!by_dice) /* a wrong step: the player may have made any legal play */
       follow_after_miss(checker, roll, positions, explained, best);
     else
-      position_set_copy(positions, best);
+      referee_positions_copy(positions, best);
     return true;
   }
   if (resigned_after &&
@@ -488,7 +488,7 @@ bool referee_check_play(play_checker *checker, const bg_action *roll,
   int on_probation = checker->plays_on_probation;
   bool followed = check_play(checker, roll, positions, resigned_after);
   if (on_probation && checker->plays_on_probation == on_probation)
-    checker->plays_on_probation--; /* came out right, or stopped the game */
+    checker->plays_on_probation--; /* one more play checked on probation */
   referee_settle_hidden_hits(checker, positions);
   return followed;
 }
@@ -524,7 +524,7 @@ bool referee_check_play_any_roll(play_checker *checker, const bg_action *roll,
         referee_plays_of_roll(roll, &view, high, low, &checker->legal, after);
   }
   if (after->count > 0 && after->count < BG_MAX_CANDIDATES) {
-    position_set_copy(positions, after);
+    referee_positions_copy(positions, after);
     return true;
   }
   bg_board first;

@@ -32,21 +32,22 @@ typedef struct {
   /* 1 + the hidden hit (play_checker's `hidden`) the reading that led to
    * each board needs, 0 none: see referee_settle_hidden_hits */
   uint8_t hidden[BG_MAX_CANDIDATES];
-  int count; /* 0: the position is unknown (after ???? or an impossible play) */
+  int count; /* 0: the position is unknown (more readings than the set holds,
+                dice that could not be read, or a record gone astray) */
 } position_set;
 
 /* Copies the boards in use only: a set has room for hundreds. */
-void position_set_copy(position_set *to, const position_set *from);
+void referee_positions_copy(position_set *to, const position_set *from);
 /* Adds `view` (a position as `player` sees it) to the set once, with the
  * hidden hit its reading needs (0 none: a position also reached without
  * one needs none); a full set keeps what it has. */
-void position_set_add(position_set *set, const bg_board *view, int player,
-                      uint8_t hidden);
+void referee_positions_add(position_set *set, const bg_board *view, int player,
+                           uint8_t hidden);
 /* Keeps the first `count` boards of `set` (put there in place by the
  * caller, with their `hidden`) and indexes them again. */
-void position_set_renumber(position_set *set, int count);
+void referee_positions_renumber(position_set *set, int count);
 /* Makes `board` the one position of `set`. */
-void position_set_only(position_set *set, const bg_board *board);
+void referee_positions_only(position_set *set, const bg_board *board);
 
 /* The positions a recorded play may lead to, from the best reading of the
  * record to the loosest: its path and its hit marks both agree, only its
@@ -90,9 +91,10 @@ typedef struct {
    * where none is), the referee follows the legal plays of its roll; if
    * one of the next plays fits none of them either, the record is out of
    * step with the game (a set-up or a variant it does not say), not wrong
-   * at every play: the game's checking stops there, with a note.  So too
-   * for the rest of a game whose move numbers break off (a line left out
-   * or written twice: the reader said so). */
+   * at every play: a note says so, and the rest of the game is followed
+   * unreported (`silenced`).  So too for the rest of a game whose move
+   * numbers break off (a line left out or written twice: the reader said
+   * so). */
   int plays_on_probation; /* plays still to come out right */
   int probation_line;     /* of the play that could not stand, or of the break */
   const char *probation_rule;
@@ -118,8 +120,8 @@ bool referee_check_play(play_checker *checker, const bg_action *roll,
  * record did leave a hit unmarked: warns about it (the likeliest reading's)
  * and forgets them all.  Called after each play checked. */
 void referee_settle_hidden_hits(play_checker *checker, position_set *positions);
-/* `roll`'s line breaks the record's move numbers: a play after it that
- * fits no position stops the game's checking. */
+/* `roll`'s line breaks the record's move numbers: after the first play
+ * that fits no position, the game's plays are no longer reported. */
 void referee_numbering_broken(play_checker *checker, const bg_action *roll);
 /* A new game: no hidden hits yet, no probation. */
 void referee_plays_new_game(play_checker *checker);
@@ -131,7 +133,7 @@ int referee_plays_of_roll(const bg_action *roll, const bg_board *view, int high,
                           bg_playlist *plays, position_set *after);
 
 /* Follows every legal play of `roll`'s dice from every position of
- * `positions` (its play could not be read: a syntax error said so), and
+ * `positions` (its play could not be read, or was not recorded), and
  * replaces the set with where they lead.  False (the set emptied) when
  * there are more than the set can follow. */
 bool referee_follow_every_play(play_checker *checker, const bg_action *roll,

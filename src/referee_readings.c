@@ -14,7 +14,7 @@
 #include <string.h>
 
 /* Copies the boards in use only: a set has room for hundreds. */
-void position_set_copy(position_set *to, const position_set *from) {
+void referee_positions_copy(position_set *to, const position_set *from) {
   to->count = from->count;
   memcpy(to->boards, from->boards, (size_t)from->count * sizeof from->boards[0]);
   memcpy(to->hashes, from->hashes, (size_t)from->count * sizeof from->hashes[0]);
@@ -25,8 +25,8 @@ void position_set_copy(position_set *to, const position_set *from) {
 /* Adds a position to a set once, with the hidden hit its reading needs (0
  * none: a position also reached without one needs none); sets after an
  * error hold hundreds, so positions are told apart by their hash first. */
-void position_set_add(position_set *set, const bg_board *view, int player,
-                      uint8_t hidden) {
+void referee_positions_add(position_set *set, const bg_board *view, int player,
+                           uint8_t hidden) {
   bg_board absolute;
   board_seen_by(view, player, &absolute);
   uint64_t hash = board_hash(&absolute);
@@ -50,15 +50,15 @@ void position_set_add(position_set *set, const bg_board *view, int player,
   }
 }
 
-void position_set_renumber(position_set *set, int count) {
+void referee_positions_renumber(position_set *set, int count) {
   position_set kept_boards_only;
   kept_boards_only.count = 0;
   for (int i = 0; i < count; i++)
-    position_set_add(&kept_boards_only, &set->boards[i], 0, set->hidden[i]);
-  position_set_copy(set, &kept_boards_only);
+    referee_positions_add(&kept_boards_only, &set->boards[i], 0, set->hidden[i]);
+  referee_positions_copy(set, &kept_boards_only);
 }
 
-void position_set_only(position_set *set, const bg_board *board) {
+void referee_positions_only(position_set *set, const bg_board *board) {
   set->count = 1;
   set->boards[0] = *board;
   set->hidden[0] = 0;
@@ -105,7 +105,7 @@ int referee_plays_of_roll(const bg_action *roll, const bg_board *view, int high,
       continue;
     found++;
     if (after)
-      position_set_add(after, &plays->plays[i].result, roll->player, 0);
+      referee_positions_add(after, &plays->plays[i].result, roll->player, 0);
   }
   return found;
 }
@@ -126,6 +126,6 @@ bool referee_follow_every_play(play_checker *checker, const bg_action *roll,
     positions->count = 0;
     return false;
   }
-  position_set_copy(positions, after);
+  referee_positions_copy(positions, after);
   return true;
 }

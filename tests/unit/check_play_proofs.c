@@ -83,7 +83,7 @@ static bool referee_accepts(play_checker *checker, bg_diag_sink *sink,
                             const bg_board *board, const bg_action *roll) {
   static position_set positions; /* large: kept out of the stack */
   positions.count = 0;
-  position_set_only(&positions, board);
+  referee_positions_only(&positions, board);
   long errors = sink->errors;
   referee_plays_new_game(checker);
   referee_check_play(checker, roll, &positions, false);

@@ -327,7 +327,8 @@ START_TEST(results_agree_with_wins_lines) {
   char corpus[4096], pattern[4200];
   shared_path("corpus", corpus, sizeof corpus);
   struct stat info;
-  if (stat(corpus, &info) != 0) {
+  bool with_corpus = stat(corpus, &info) == 0;
+  if (!with_corpus) {
     printf("SKIP: %s not found; corpus results not replayed\n", corpus);
   } else {
     snprintf(pattern, sizeof pattern, "%s/*/*.txt", corpus);
@@ -339,7 +340,8 @@ START_TEST(results_agree_with_wins_lines) {
          "%d resignations), %d plays read as steps\n",
          tally.files, tally.games, tally.bore_off, tally.drops, tally.resigns,
          tally.rolls_with_steps);
-  ck_assert_int_gt(tally.games, 20);
+  /* samples/ alone hold 19 games with a Wins line; the corpus hundreds */
+  ck_assert_int_gt(tally.games, with_corpus ? 20 : 15);
   ck_assert_int_eq(tally.continuity_breaks, 0);
 }
 END_TEST

@@ -161,9 +161,6 @@ const char *match_tag(const bg_match *match, const char *key);
  * the reader has read the whole match, so that what a writer or the referee
  * reads is what happened (the record's own words stay: `column`, the tags):
  *  - the variation, from the [Variation] tag;
- *  - a "Wins" line written on the line of the winner's last roll, in the
- *    other column (DailyGammon): it is the roller's when that roll bears
- *    off;
  *  - a resignation ("Losses", "Concedes", "Resigned") in either column
  *    (Backgammon Galaxy): the resigner is the player the game's "Wins"
  *    line does not name;

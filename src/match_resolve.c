@@ -37,33 +37,6 @@ static void resolve_variation(bg_match *match) {
     }
 }
 
-static bool bears_off(const bg_action *roll) {
-  for (int m = 0; m < roll->move_count; m++)
-    if (roll->moves[m].to == BG_OFF)
-      return true;
-  return false;
-}
-
-/* DailyGammon writes the result after the winner's last roll, on the same
- * line, so it stands in the other player's column.  Read from the record
- * alone: a "Wins" line right after the other player's roll, on its line,
- * when that roll bears off (nobody resigns in the middle of the line of a
- * bear-off they just played; a resignation is written with its play empty
- * or hidden).  Whether that roll really bore off the last checker is the
- * referee's to judge: a record with a play missing before it must not
- * change who is named the winner. */
-static void resolve_inline_win(bg_game *game, int index) {
-  bg_action *win = &game->actions[index];
-  if (index == 0)
-    return;
-  const bg_action *roll = &game->actions[index - 1];
-  if (roll->kind != ACT_ROLL || roll->player == win->player ||
-      roll->pos.line != win->pos.line || roll->unknown_play)
-    return;
-  if (bears_off(roll))
-    win->player = roll->player;
-}
-
 /* Backgammon Galaxy writes a resignation in either column: the "Wins"
  * line after it names the winner, so the other player resigned. */
 static void resolve_resigner(bg_game *game, int index) {
@@ -100,9 +73,6 @@ static void resolve_resigned_rolls(bg_game *game) {
 static void resolve_game(bg_game *game) {
   for (int i = 0; i < game->action_count; i++)
     game->actions[i].column = game->actions[i].player;
-  for (int i = 0; i < game->action_count; i++)
-    if (game->actions[i].kind == ACT_WIN)
-      resolve_inline_win(game, i);
   for (int i = 0; i < game->action_count; i++)
     if (game->actions[i].kind == ACT_RESIGN)
       resolve_resigner(game, i);

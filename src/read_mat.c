@@ -295,6 +295,7 @@ static bool start_match(bg_mat_reader *reader, const mat_line *line) {
   reader->left_column = DEFAULT_LEFT_COLUMN;
   reader->right_column = DEFAULT_RIGHT_COLUMN;
   reader->right_column_learned = false;
+  reader->renamed_said = false;
   if (reader->has_stray_line && !reader->stray_reported) {
     reader->has_stray_line = false;
     emit(reader, reader->stray_line, reader->stray_column, DIAG_ERROR,
@@ -339,8 +340,19 @@ static size_t name_length(const char *name, size_t length) {
   return end > 0 && end < length && name[end - 1] == ',' ? end - 1 : length;
 }
 
-/* Each score line names the same two players as the first one: another
- * name (or a score like "1x", read as part of the next name) is a typo. */
+/* Does `name` end with `known` after other text?  A score such as "1x"
+ * is read as the start of the next name: the text glued to it is a typo,
+ * not another name. */
+static bool has_text_before(const char *name, size_t length, const char *known,
+                            size_t known_length) {
+  return known_length > 0 && length > known_length &&
+         memcmp(name + length - known_length, known, known_length) == 0;
+}
+
+/* Each score line names the same two players as the first one.  Text
+ * glued before a known name is a syntax error; another name altogether is
+ * a transcriber's habit ("X22" for "Magriel"): one warning per match, at
+ * the first line where a name changes, and the player stays the same. */
 static void check_same_player(bg_mat_reader *reader, const mat_line *line, mat_span name,
                               int side) {
   const char *known = reader->match->players[side];
@@ -349,9 +361,22 @@ static void check_same_player(bg_mat_reader *reader, const mat_line *line, mat_s
   size_t known_length = name_length(known, strlen(known));
   if (length == known_length && memcmp(text, known, length) == 0)
     return;
-  mat_syntax_error(reader, line->number, (int)name.start + 1,
-                   "the %s player is '%.*s' here, but '%s' in the first score line",
-                   side ? "right" : "left", (int)(name.end - name.start), text, known);
+  if (has_text_before(text, length, known, known_length)) {
+    mat_syntax_error(reader, line->number, (int)name.start + 1,
+                     "the %s player is '%.*s' here, but '%s' in the first score line",
+                     side ? "right" : "left", (int)(name.end - name.start), text, known);
+    return;
+  }
+  if (reader->renamed_said)
+    return;
+  reader->renamed_said = true;
+  char message[512];
+  snprintf(message, sizeof message,
+           "the %s player is named '%.*s' here, but '%s' in the first score line: read "
+           "as the same player",
+           side ? "right" : "left", (int)(name.end - name.start), text, known);
+  emit(reader, line->number, byte_column(reader, (int)name.start + 1), DIAG_WARNING,
+       message);
 }
 
 /* Was the right name of a score line put in its place by blanks (two, or

@@ -119,6 +119,7 @@ struct bg_mat_reader {
   int left_column;
   int right_column;
   bool right_column_learned;
+  bool renamed_said; /* a player named otherwise in a score line: said once a match */
 };
 
 /* Gets the patterns of grammar/ ready, compiling them on the first call of

@@ -331,7 +331,7 @@ void referee_end_game(referee *ref, game_state *state, const bg_game *game,
      * better than a guess, so the score counts what its "Wins" line says. */
     ref->plays.silenced = false;
     if (result->recorded && result->recorded->value > 0) {
-      referee_count_result(ref, result->recorded->player, result->recorded->value,
+      referee_count_result(ref, state->credited_winner, result->recorded->value,
                            game->number);
       return;
     }

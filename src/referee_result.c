@@ -3,7 +3,8 @@
  * lines against the final position, the cube and the match length, and
  * resignations (explicit "Losses" lines, or a win with checkers still on
  * the board).  Conventions real programs follow (capped wins, Galaxy's
- * column-blind "Losses" lines, DailyGammon's inline results) are accepted.
+ * column-blind "Losses" lines, results written on the line of the
+ * winner's last roll) are accepted: the board says which is meant.
  */
 #include <stdio.h>
 
@@ -152,15 +153,32 @@ static void settle_refused_cube(const referee *ref, game_state *state,
     state->cube_value = turned;
 }
 
+/* Who the "Wins" line credits, by the board.  It names the player in
+ * whose column it stands, except where it stands on the line of the other
+ * player's roll that bore off that player's last checker: some programs
+ * (DailyGammon) write the result there, after the winner's roll, so it is
+ * the roller's.  When that roll did not end the game, the column's player
+ * won: the roller resigned (or the record says so after the roll). */
+static int credited_winner(const game_state *state, const bg_action *win) {
+  if (state->end == END_BORE_OFF && state->winner != win->player &&
+      state->last_roll_line[state->winner] == win->pos.line)
+    return state->winner;
+  return win->player;
+}
+
 void referee_check_win(referee *ref, game_state *state, const bg_action *recorded) {
-  const bg_action *win = recorded;
   if (state->result_seen) {
-    SAY(win, DIAG_ERROR, "score", "a second result for this game");
+    SAY(recorded, DIAG_ERROR, "score", "a second result for this game");
     return;
   }
+  /* From here the line is read as naming the winner it credits. */
+  bg_action credited = *recorded;
+  credited.player = credited_winner(state, recorded);
+  const bg_action *win = &credited;
   settle_refused_cube(ref, state, win);
   state->result_seen = true;
   state->result_action = recorded;
+  state->credited_winner = win->player;
   state->result_winner = win->player;
   state->result_points = win->value;
   remember_result(ref, state, win);
@@ -263,6 +281,7 @@ static bg_result_by bore_off_by(const referee *ref, const game_state *state, int
 void referee_resolve_result(const referee *ref, const game_state *state,
                             bg_game_result *result) {
   result->recorded = state->result_action;
+  result->credited = state->result_seen ? state->credited_winner : -1;
   result->winner = state->result_seen       ? state->result_winner
                    : state->end != END_NONE ? state->winner
                                             : -1;

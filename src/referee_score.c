@@ -92,18 +92,36 @@ static void blame_result(referee *ref, const bg_game *game) {
               game->score_pos.line);
 }
 
-/* The first game's score line: 0-0 for a "Game 1"; a record that starts
- * later (a resumed match) starts where its line says. */
+/* The first game's score line: where the record starts.  A "Game 1" at
+ * another score than 0-0 is real (a FIBS match resumed after a break
+ * starts again at "Game 1", a transcription of part of a match starts
+ * where it starts): the score lines are checked from there on. */
 static void check_first_score_line(referee *ref, const bg_game *game) {
-  static const int zero[2] = {0, 0};
-  if (game->number == 1 && !same_score(game->score, zero)) {
-    referee_say(ref, game->score_pos, 0, -1, DIAG_ERROR, "score",
-                "the score line of game 1 says %d-%d: a match starts at 0-0",
-                game->score[0], game->score[1]);
-    go_on_from(ref, zero, game->score);
-    return;
-  }
+  ref->start_pos = game->score_pos;
+  for (int i = 0; i < 2; i++)
+    ref->start_score[i] = game->number == 1 ? game->score[i] : 0;
   go_on_from(ref, game->score, NULL);
+}
+
+/* The second score line counts the first game from 0-0 where the record
+ * started "Game 1" at another score: that first line was the mistake (a
+ * match starts at 0-0 unless its lines say otherwise). */
+static bool blames_start(const referee *ref, const bg_game *game) {
+  if (ref->start_score[0] == 0 && ref->start_score[1] == 0)
+    return false;
+  if (ref->match->game_count < 2 || game != &ref->match->games[1])
+    return false;
+  for (int i = 0; i < 2; i++)
+    if (game->score[i] != ref->score[i] - ref->start_score[i])
+      return false;
+  return true;
+}
+
+static void blame_start(referee *ref, const bg_game *game) {
+  referee_say(ref, ref->start_pos, 0, -1, DIAG_ERROR, "score",
+              "the score line of game 1 says %d-%d, but the next one counts game 1 "
+              "from 0-0 (line %d)",
+              ref->start_score[0], ref->start_score[1], game->score_pos.line);
 }
 
 /* A match already won: the game is played after its end, unless the
@@ -139,6 +157,9 @@ void referee_check_score_line(referee *ref, const bg_game *game, bool first) {
     go_on_from(ref, game->score, NULL); /* the game before has no result */
   } else if (ref->last_result_blamed && implied_points(ref, game) > 0) {
     go_on_from(ref, game->score, NULL); /* that "Wins" line was said to be wrong */
+  } else if (blames_start(ref, game)) {
+    blame_start(ref, game);
+    go_on_from(ref, game->score, NULL);
   } else if (blames_last_result(ref, game)) {
     blame_result(ref, game);
     go_on_from(ref, game->score, ref->score);

@@ -33,7 +33,8 @@ typedef struct {
   int last_roll_line[2]; /* the line of each player's last roll */
   bool result_seen;
   int result_points;
-  int result_winner;
+  int result_winner;              /* who the score goes on with (the board's winner) */
+  int credited_winner;            /* who the "Wins" line credits, read with the board */
   const bg_action *result_action; /* the "Wins" line, NULL before it */
   position_set positions;
 } game_state;
@@ -66,6 +67,9 @@ typedef struct {
   bool last_game_open;     /* the game before ended with no result to count */
   bool last_result_blamed; /* its "Wins" line was reported wrong already */
   bool crawford_done;
+  /* The record's first score line (a record may start at any score). */
+  int start_score[2];
+  bg_srcpos start_pos;
   int match_won_by; /* -1 while the match goes on */
   int match_won_game;
   const bg_game *game;

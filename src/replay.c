@@ -79,10 +79,11 @@ static bg_replay_event *begin_event(bg_replay *replay, bg_replay_kind kind) {
   event->kind = kind;
   event->action = NULL;
   event->action_index = 0;
+  event->player = -1;
   event->cube = (bg_cube_state){0};
   event->before_known = event->after_known = false;
   event->readings = 0;
-  event->result = (bg_game_result){.winner = -1, .points = -1};
+  event->result = (bg_game_result){.winner = -1, .points = -1, .credited = -1};
   event->game_index = replay->game_index;
   event->game =
       replay->game_index < match->game_count ? &match->games[replay->game_index] : NULL;
@@ -143,6 +144,9 @@ static const bg_replay_event *action(bg_replay *replay) {
     replay->guessing = true;
   if (replay->state.positions.count <= 1)
     replay->guessing = false;
+  event->player = act->player;
+  if (act->kind == ACT_WIN && replay->state.result_action == act)
+    event->player = replay->state.credited_winner;
   event->play_legal = replay->ref.plays.last_play_legal;
   event->after_known = position_now(&replay->state, &event->after) && !replay->guessing;
   event->readings = replay->state.positions.count;
@@ -202,7 +206,7 @@ void bg_replay_run(bg_replay *replay) {
     referee_begin_game(&replay->ref, &replay->state, game, g == 0);
     for (int i = 0; i < game->action_count; i++)
       referee_act(&replay->ref, &replay->state, game, i);
-    bg_game_result result = {.winner = -1, .points = -1};
+    bg_game_result result = {.winner = -1, .points = -1, .credited = -1};
     referee_end_game(&replay->ref, &replay->state, game, &result);
   }
   replay->game_index = match->game_count;

@@ -53,8 +53,10 @@ typedef struct {
                  where the record's "Wins" line is wrong); -1 unknown */
   bg_result_by by;
   const bg_action *recorded; /* the game's "Wins" line, NULL when none:
-                                recorded->player and ->value are what the
+                                recorded->column and ->value are what the
                                 record wrote */
+  int credited;              /* the winner that line credits, read with the
+                                board (see event->player); -1 when none */
 } bg_game_result;
 
 typedef struct {
@@ -74,6 +76,10 @@ typedef struct {
   /* BG_REPLAY_ACTION */
   const bg_action *action;
   int action_index;
+  /* Who acted: the action's player, except for a "Wins" line, which
+   * credits the winner the replay read with the board (a result written
+   * on the line of the winner's last roll stands in the other column). */
+  int player;
   bg_cube_state cube; /* before the action (at GAME_END: as the game ended) */
   bool before_known;  /* false after ????, a play that cannot be followed,
                          or in a variation whose plays are not checked */

@@ -289,7 +289,7 @@ static void write_set_position(mat_writer *w, const bg_replay_event *event) {
 static void write_action(mat_writer *w, const bg_replay_event *event) {
   const bg_action *act = event->action;
   char cell[CELL_SIZE];
-  int column = act->player == 1 ? 1 : 0;
+  int column = event->player == 1 ? 1 : 0; /* who acted, as the replay read it */
   if (act->kind == ACT_SET_POSITION) {
     write_set_position(w, event);
   } else if (act->kind == ACT_ROLL) {

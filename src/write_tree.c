@@ -233,11 +233,14 @@ static const char *action_word(bg_action_kind kind) {
   }
 }
 
-static json_t *action_node(const tree_context *context, const bg_action *action) {
+/* The action of a replay event, by the player the replay says acted (a
+ * "Wins" line credits the winner it read with the board). */
+static json_t *action_node(const tree_context *context, const bg_replay_event *event) {
+  const bg_action *action = event->action;
   if (action->kind == ACT_SET_POSITION)
     return position_node(action);
   json_t *node = json_array();
-  json_array_append_new(node, player_node(context, action->player));
+  json_array_append_new(node, player_node(context, event->player));
   if (action->kind == ACT_ROLL) {
     add_roll(node, action);
     return node;
@@ -311,7 +314,7 @@ static json_t *games_node(const tree_context *context, bg_replay *replay) {
       json_array_append_new(games, game);
     } else if (event->kind == BG_REPLAY_ACTION && game) {
       json_array_append_new(json_object_get(game, "actions"),
-                            action_node(context, event->action));
+                            action_node(context, event));
     } else if (event->kind == BG_REPLAY_GAME_END && game) {
       json_t *result = result_node(context, &event->result);
       if (result)

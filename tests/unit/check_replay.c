@@ -285,11 +285,10 @@ static void check_results_of(const char *path, results_tally *tally) {
       if (!result->recorded)
         continue;
       tally->games++;
-      ck_assert_msg(result->winner == result->recorded->player &&
-                        result->points == result->recorded->value,
-                    "%s game %d: replay says %d wins %d, the record %d wins %d", path,
-                    g + 1, result->winner, result->points, result->recorded->player,
-                    result->recorded->value);
+      ck_assert_msg(
+          result->winner == result->credited && result->points == result->recorded->value,
+          "%s game %d: replay says %d wins %d, the record %d wins %d", path, g + 1,
+          result->winner, result->points, result->credited, result->recorded->value);
       ck_assert_msg(result->by != BG_BY_NONE, "%s game %d: no way of winning", path,
                     g + 1);
       ck_assert_msg((result->by == BG_BY_DROP) == summary.drops[g],
@@ -390,12 +389,36 @@ START_TEST(dailygammon_inline_wins) {
   const bg_action *wins = &last->actions[last->action_count - 1];
   ck_assert_int_eq(wins->kind, ACT_WIN);
   ck_assert_int_eq(wins->column, 1); /* written in Bob's column... */
-  ck_assert_int_eq(wins->player, 0); /* ...won by the roller on its left */
+  ck_assert_int_eq(wins->player, 1); /* (the model keeps what is written) */
   ck_assert_int_eq(summary.errors, 0);
   const bg_game_result *result = &summary.results[summary.games - 1];
-  ck_assert_int_eq(result->winner, 0);
+  ck_assert_int_eq(result->credited, 0); /* ...credits the roller on its left, */
+  ck_assert_int_eq(result->winner, 0);   /* whose roll bore off the last checker */
   ck_assert_int_eq(result->by, BG_BY_SINGLE);
   ck_assert_int_eq(summary.match_winner, 0);
+  match_free(match);
+  free(text);
+}
+END_TEST
+
+/* The other side: "Wins" in Bob's column on the line of Alice's roll
+ * that does not bear off her last checker.  The board says the game goes
+ * on, so the column's player won: Alice gave up after rolling. */
+START_TEST(inline_wins_without_the_last_checker) {
+  char *text = load_file("samples/dailygammon-style.mat");
+  ck_assert_ptr_nonnull(text);
+  char *last = strstr(text, " 25) 52: 1/0 1/0 ");
+  ck_assert_ptr_nonnull(last);
+  memcpy(last, " 25) 52: 1/0     ", 17); /* one checker left on her 1 point */
+  replay_summary summary;
+  bg_match *match;
+  replay_text(text, &summary, &match);
+  ck_assert_int_eq(summary.errors, 0);
+  const bg_game_result *result = &summary.results[summary.games - 1];
+  ck_assert_int_eq(result->credited, 1);
+  ck_assert_int_eq(result->winner, 1);
+  ck_assert_int_eq(result->by, BG_BY_RESIGN);
+  ck_assert_int_eq(summary.match_winner, 1);
   match_free(match);
   free(text);
 }
@@ -508,6 +531,7 @@ static Suite *replay_suite(void) {
   TCase *conventions = tcase_create("conventions");
   tcase_add_test(conventions, galaxy_losses_in_the_winners_column);
   tcase_add_test(conventions, dailygammon_inline_wins);
+  tcase_add_test(conventions, inline_wins_without_the_last_checker);
   tcase_add_loop_test(conventions, resignations_name_the_opponent, 0,
                       sizeof cut_short / sizeof cut_short[0]);
   tcase_add_test(conventions, gammon_and_cube_at_the_end);

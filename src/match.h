@@ -79,7 +79,10 @@ typedef struct {
                                  the roller resigned, its play possibly cut short */
   bool after_numbering_break; /* the record's move numbers break off at this
                                  action's line (a line left out, written twice
-                                 or misnumbered: a syntax error said so) */
+                                 or misnumbered): whether a play is missing,
+                                 the plays after it say (the referee's) */
+  int numbering_expected;     /* with it: the number the line should have had */
+  bg_srcpos numbering_pos;    /* with it: where the line's number stands */
   int move_count;
   bg_move moves[BG_MAX_MOVES];
   /* ACT_DOUBLE, ACT_BEAVER: the cube value offered; ACT_RESIGN, ACT_WIN: points

@@ -123,6 +123,14 @@ static void emit(bg_mat_reader *reader, int line, int column, bg_severity severi
   diag_emit(reader->sink, &diag);
 }
 
+int mat_byte_column(const bg_mat_reader *reader, int column) {
+  return byte_column(reader, column);
+}
+
+void mat_warning(bg_mat_reader *reader, bg_srcpos pos, const char *message) {
+  emit(reader, pos.line, pos.column, DIAG_WARNING, message);
+}
+
 void mat_syntax_error(bg_mat_reader *reader, int line, int column, const char *fmt, ...) {
   if (reader->syntax_count > MAT_MAX_SYNTAX)
     return;

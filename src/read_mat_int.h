@@ -107,6 +107,10 @@ struct bg_mat_reader {
   /* the actions of the line that broke them, flagged after_numbering_break
    * (unflagged when the next line shows it was only a wrong number) */
   int break_actions_from, break_actions_to;
+  /* the break being read: the number the line should have had, where its
+   * number stands, and the number it has */
+  int break_expected, break_found;
+  bg_srcpos break_pos;
 
   /* the first stray line before any match, reported once a match shows up
    * (a file with no match at all gets only "no match found") */
@@ -271,6 +275,10 @@ size_t mat_read_move_number(bg_mat_reader *reader, const mat_line *line);
 /* Whether the line's number follows the game's line before; a break is
  * said (a syntax error) and false returned. */
 bool mat_move_number_follows(bg_mat_reader *reader, const mat_line *line);
+/* A warning of the notation (rule syntax) at `pos` (a column in bytes). */
+void mat_warning(bg_mat_reader *reader, bg_srcpos pos, const char *message);
+/* Column `column` of the line being read (tabs expanded) in bytes as written. */
+int mat_byte_column(const bg_mat_reader *reader, int column);
 /* A new game: its lines are numbered from the first one read. */
 void mat_numbering_new_game(bg_mat_reader *reader);
 /* Flags the actions of `game` from `first_action` on as after a break. */

@@ -67,7 +67,9 @@ void referee_say(referee *ref, bg_srcpos pos, int move, int player, bg_severity 
 static bool game_over(referee *ref, const game_state *state, const bg_action *action) {
   if (state->end == END_NONE && !state->result_seen)
     return false;
-  if (!action->after_numbering_break) /* else a line written twice: said */
+  if (action->after_numbering_break) /* a line written twice, or misnumbered */
+    referee_numbering_misfit(&ref->plays);
+  else
     SAY(action, DIAG_ERROR, "turn-order", "%s acts after the game has ended",
         referee_player_name(ref, action->player));
   return true;
@@ -88,6 +90,8 @@ static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
       SAY(roll, DIAG_ERROR, "turn-order", "the opening roll cannot be a double (%d%d)",
           roll->die1, roll->die2);
   } else if (roll->player != state->expected_roller) {
+    if (referee_numbering_misfit(&ref->plays))
+      return false; /* the turns show a line missing or written twice */
     if (state->last_roll_line[roll->player] > 0)
       SAY(roll, DIAG_ERROR, "turn-order",
           "%s rolls, but it is %s's turn: %s already rolled last (line %d)",
@@ -315,6 +319,7 @@ static bg_srcpos last_place(const bg_game *game) {
 
 void referee_end_game(referee *ref, game_state *state, const bg_game *game,
                       bg_game_result *result) {
+  referee_numbering_settle(&ref->plays, game);
   referee_settle_hidden_hits(&ref->plays, &state->positions);
   referee_resolve_result(ref, state, result);
   if (!state->result_seen)
@@ -331,6 +336,10 @@ void referee_end_game(referee *ref, game_state *state, const bg_game *game,
      * better than a guess, so the score counts what its "Wins" line says. */
     ref->plays.silenced = false;
     if (result->recorded && result->recorded->value > 0) {
+      /* ... and so does the result every consumer is given, or a writer
+       * would print a worth that reading its output back does not give. */
+      result->winner = state->credited_winner;
+      result->points = result->recorded->value;
       referee_count_result(ref, state->credited_winner, result->recorded->value,
                            game->number);
       return;
@@ -349,8 +358,12 @@ void referee_end_game(referee *ref, game_state *state, const bg_game *game,
 
 void referee_act(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *act = &game->actions[index];
-  if (act->after_numbering_break)
+  if (act->after_numbering_break) {
+    if (!ref->plays.numbering_break ||
+        ref->plays.numbering_break->pos.line != act->pos.line)
+      referee_numbering_settle(&ref->plays, game); /* the one before: all fit */
     referee_numbering_broken(&ref->plays, act);
+  }
   if (act->kind != ACT_ROLL && act->kind != ACT_WIN && game_over(ref, state, act))
     return;
   switch (act->kind) {

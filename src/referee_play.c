@@ -397,6 +397,8 @@ static void follow_after_miss(play_checker *checker, const bg_action *roll,
 static void fall_silent(play_checker *checker, const bg_action *roll) {
   if (checker->silenced)
     return;
+  if (checker->probation_for_numbers)
+    referee_numbering_misfit(checker);
   char message[200];
   snprintf(message, sizeof message,
            checker->probation_for_numbers
@@ -493,9 +495,75 @@ bool referee_check_play(play_checker *checker, const bg_action *roll,
   return followed;
 }
 
-void referee_numbering_broken(play_checker *checker, const bg_action *roll) {
+/* What the break of `act`'s line is: `fits` when every play after it fit. */
+static void numbering_message(const bg_action *act, bool fits, char *message,
+                              size_t size) {
+  int expected = act->numbering_expected, found = act->move_number;
+  int last = expected - 1;
+  if (fits)
+    snprintf(message, size,
+             "expected move %d after move %d, found move %d: a wrong number (no play "
+             "after it shows a line missing)",
+             expected, last, found);
+  else if (found == last)
+    snprintf(message, size,
+             "move %d is written twice, and the plays after it do not fit the game: a "
+             "line repeated, or %d for %d",
+             found, found, expected);
+  else
+    snprintf(message, size,
+             "expected move %d after move %d, found move %d, and the plays after it do "
+             "not fit the game: %s",
+             expected, last, found,
+             found > last ? "a line left out" : "lines out of order or written twice");
+}
+
+static void say_numbering_break(play_checker *checker, bg_severity severity, bool fits) {
+  const bg_action *act = checker->numbering_break;
+  char message[256];
+  numbering_message(act, fits, message, sizeof message);
+  bg_diag diag = {.file = checker->match->file,
+                  .line = act->numbering_pos.line,
+                  .column = act->numbering_pos.column,
+                  .severity = severity,
+                  .rule = "syntax",
+                  .message = message,
+                  .game = checker->game_number,
+                  .move = act->move_number};
+  diag_emit(checker->sink, &diag);
+  checker->numbering_break_said = true;
+}
+
+bool referee_numbering_misfit(play_checker *checker) {
+  if (!checker->numbering_break || checker->numbering_break_said || checker->silenced)
+    return false;
+  say_numbering_break(checker, DIAG_ERROR, false);
+  return true;
+}
+
+/* Does anything but the game's result follow `from` (in `game`)? */
+static bool plays_follow(const bg_game *game, const bg_action *from) {
+  for (const bg_action *act = from; act < game->actions + game->action_count; act++)
+    if (act->kind != ACT_WIN && act->kind != ACT_RESIGN)
+      return true;
+  return false;
+}
+
+void referee_numbering_settle(play_checker *checker, const bg_game *game) {
+  if (!checker->numbering_break || checker->numbering_break_said || checker->silenced)
+    return;
+  if (plays_follow(game, checker->numbering_break))
+    say_numbering_break(checker, DIAG_WARNING, true);
+  checker->numbering_break_said = true;
+}
+
+void referee_numbering_broken(play_checker *checker, const bg_action *act) {
+  if (checker->numbering_break && checker->numbering_break->pos.line == act->pos.line)
+    return; /* another action of the same line */
+  checker->numbering_break = act;
+  checker->numbering_break_said = false;
   checker->plays_on_probation = INT_MAX; /* the rest of the game */
-  checker->probation_line = roll->pos.line;
+  checker->probation_line = act->pos.line;
   checker->probation_rule = "syntax";
   checker->probation_for_numbers = true;
 }
@@ -504,6 +572,8 @@ void referee_plays_new_game(play_checker *checker) {
   checker->hidden_count = 0;
   checker->plays_on_probation = 0;
   checker->silenced = false;
+  checker->numbering_break = NULL;
+  checker->numbering_break_said = false;
 }
 
 bool referee_check_play_any_roll(play_checker *checker, const bg_action *roll,

@@ -100,6 +100,11 @@ typedef struct {
   const char *probation_rule;
   bool probation_for_numbers;
   bool silenced; /* out of step: the game's plays are followed, unreported */
+  /* The first action of the line where the game's move numbers last broke
+   * off (NULL none), and whether that break was said: as an error once a
+   * play after it fits no position, else as a warning at the game's end. */
+  const bg_action *numbering_break;
+  bool numbering_break_said;
 } play_checker;
 
 void play_checker_init(play_checker *checker, const bg_match *match, bg_diag_sink *sink);
@@ -120,9 +125,18 @@ bool referee_check_play(play_checker *checker, const bg_action *roll,
  * record did leave a hit unmarked: warns about it (the likeliest reading's)
  * and forgets them all.  Called after each play checked. */
 void referee_settle_hidden_hits(play_checker *checker, position_set *positions);
-/* `roll`'s line breaks the record's move numbers: after the first play
- * that fits no position, the game's plays are no longer reported. */
-void referee_numbering_broken(play_checker *checker, const bg_action *roll);
+/* `act`'s line breaks the record's move numbers: after the first play
+ * that fits no position, the break is an error (a line is missing or
+ * written twice) and the game's plays are no longer reported.  Nothing
+ * for the other actions of a line already seen. */
+void referee_numbering_broken(play_checker *checker, const bg_action *act);
+/* The game is out of step after the break (a play, or whose turn it is):
+ * says the break as the error it is, once; false when there is none to say. */
+bool referee_numbering_misfit(play_checker *checker);
+/* At the game's end (or a new break): a break after which every play fit
+ * is a wrong number only, a warning; none where only the result follows
+ * it (Backgammon Studio numbers the "Wins" line higher). */
+void referee_numbering_settle(play_checker *checker, const bg_game *game);
 /* A new game: no hidden hits yet, no probation. */
 void referee_plays_new_game(play_checker *checker);
 /* The legal plays of dice (high, low) from `view` (filled into `plays`)

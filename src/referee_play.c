@@ -310,12 +310,21 @@ static bool check_play_quickly(play_checker *checker, const bg_action *roll,
   return true;
 }
 
+/* After more than GENEROUS_MISSES misses (referee_play.h), the readings
+ * whose legal plays are followed (the one the miss was explained from and
+ * the first others) and how many positions at most are bounded, and after
+ * MISSES_PER_GAME the game's plays are no longer explained: bounds on the
+ * work a record full of mistakes makes. */
+#define READINGS_AFTER_MISS 4
+#define FOLLOWED_AFTER_MISS 24
+#define MISSES_PER_GAME 16
+
 /* Adds the positions of the legal plays explain_miss listed (those of the
  * roll's position and dice, in checker->legal, nearest to the record's
- * own play first) to `positions`: as many as the set has room for. */
+ * own play first) to `positions`, up to `room` positions in all. */
 static void add_legal_plays(play_checker *checker, const bg_action *roll,
-                            position_set *positions) {
-  for (int i = 0; i < checker->legal.count; i++)
+                            position_set *positions, int room) {
+  for (int i = 0; i < checker->legal.count && positions->count < room; i++)
     referee_positions_add(positions, &checker->legal.plays[i].result, roll->player, 0);
 }
 
@@ -371,11 +380,17 @@ static void follow_after_miss(play_checker *checker, const bg_action *roll,
         resynchronise(roll, &view, after);
     }
   }
-  /* The set may not hold them all: first the few plays of each reading
-   * nearest to the record's (a slip of the pen), the explained reading's
-   * first, then the rest. */
+  /* A budget no record can defeat: the few plays of each of the likeliest
+   * readings nearest to the record's (a slip of the pen), the explained
+   * reading's first, then more of theirs, up to FOLLOWED_AFTER_MISS
+   * positions.  A record that misses again and again costs what a valid
+   * one costs, not a move generation for every position it allows. */
+  bool generous = checker->misses_in_game <= GENEROUS_MISSES && !checker->silenced;
+  int readings = generous || positions->count < READINGS_AFTER_MISS ? positions->count
+                                                                    : READINGS_AFTER_MISS;
+  int room = generous ? BG_MAX_CANDIDATES : FOLLOWED_AFTER_MISS;
   for (int pass = 0; pass < 2; pass++)
-    for (int k = -1; k < positions->count && after->count < BG_MAX_CANDIDATES; k++) {
+    for (int k = -1; k < readings && after->count < room; k++) {
       int i = k < 0 ? explained : k;
       if (k == explained)
         continue;
@@ -384,7 +399,7 @@ static void follow_after_miss(play_checker *checker, const bg_action *roll,
       referee_sort_nearest_first(&checker->legal, roll, &view);
       if (pass == 0 && checker->legal.count > 3)
         checker->legal.count = 3;
-      add_legal_plays(checker, roll, after);
+      add_legal_plays(checker, roll, after, room);
     }
   referee_positions_copy(positions, after);
 }
@@ -412,6 +427,29 @@ static void fall_silent(play_checker *checker, const bg_action *roll) {
   referee_report_play(checker, roll, roll->pos, DIAG_NOTE, checker->probation_rule,
                       message, NULL);
   checker->silenced = true;
+}
+
+/* Says why `roll`'s play is no legal play from `view`, unless the game is
+ * silenced.  A game whose plays miss again and again is no record of it
+ * (a variant, a record gone astray, noise): after MISSES_PER_GAME of them
+ * a note says the rest of the game is not checked, and the game's plays
+ * are followed unreported, at a bounded cost. */
+static void explain_miss(play_checker *checker, const bg_action *roll,
+                         const bg_board *view) {
+  if (checker->silenced)
+    return;
+  if (++checker->misses_in_game > MISSES_PER_GAME) {
+    char message[160];
+    snprintf(message, sizeof message,
+             "%d plays of this game fit no legal play: the rest of this game is not "
+             "checked",
+             MISSES_PER_GAME + 1);
+    referee_report_play(checker, roll, roll->pos, DIAG_NOTE, checker->last_rule, message,
+                        NULL);
+    checker->silenced = true;
+    return;
+  }
+  referee_explain_miss(checker, roll, view);
 }
 
 static bool check_play(play_checker *checker, const bg_action *roll,
@@ -461,7 +499,7 @@ static bool check_play(play_checker *checker, const bg_action *roll,
     if (checker->plays_on_probation > 0 && (!by_dice || marks_wrong))
       fall_silent(checker, roll);
     if (!by_dice)
-      referee_explain_miss(checker, roll, &first); /* the right place by a wrong path */
+      explain_miss(checker, roll, &first); /* the right place by a wrong path */
     else if (marks_wrong)
       report_hit_marks(checker, roll, &first);
     checker->last_play_legal = by_dice;
@@ -480,7 +518,7 @@ static bool check_play(play_checker *checker, const bg_action *roll,
   }
   if (checker->plays_on_probation > 0)
     fall_silent(checker, roll);
-  referee_explain_miss(checker, roll, &first);
+  explain_miss(checker, roll, &first);
   follow_after_miss(checker, roll, positions, explained, NULL);
   return true;
 }
@@ -574,6 +612,7 @@ void referee_plays_new_game(play_checker *checker) {
   checker->silenced = false;
   checker->numbering_break = NULL;
   checker->numbering_break_said = false;
+  checker->misses_in_game = 0;
 }
 
 bool referee_check_play_any_roll(play_checker *checker, const bg_action *roll,

@@ -22,6 +22,12 @@
  * not be read): room for the commonest cases, the first ones kept beyond. */
 #define BG_MAX_CANDIDATES 256
 
+/* The first misses of a game (plays that are no legal play) are followed
+ * as far as the set of positions goes: a record with a mistake or two is
+ * read exactly.  After more, the work each miss makes is bounded (see
+ * referee_play.c): a record full of mistakes costs what a valid one does. */
+#define GENEROUS_MISSES 3
+
 typedef struct {
   bg_board boards[BG_MAX_CANDIDATES];
   /* board_hash of each board added by add_candidate (a set of one board
@@ -105,6 +111,7 @@ typedef struct {
    * play after it fits no position, else as a warning at the game's end. */
   const bg_action *numbering_break;
   bool numbering_break_said;
+  int misses_in_game; /* plays of the game that were no legal play */
 } play_checker;
 
 void play_checker_init(play_checker *checker, const bg_match *match, bg_diag_sink *sink);

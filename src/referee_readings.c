@@ -110,10 +110,21 @@ int referee_plays_of_roll(const bg_action *roll, const bg_board *view, int high,
   return found;
 }
 
+/* The readings a play that is not known is followed from, at most, once
+ * the game has missed more than GENEROUS_MISSES times. */
+#define READINGS_OF_UNKNOWN_PLAY 8
+
 bool referee_follow_every_play(play_checker *checker, const bg_action *roll,
                                position_set *positions) {
   position_set *after = &checker->any_roll;
   after->count = 0;
+  if (positions->count > READINGS_OF_UNKNOWN_PLAY &&
+      (checker->misses_in_game > GENEROUS_MISSES || checker->silenced)) {
+    /* every play of every reading of a game that keeps missing: more than
+     * can be told apart, and a cost a record could multiply */
+    positions->count = 0;
+    return false;
+  }
   bg_action unread = *roll;
   unread.move_count = 0; /* every legal play, whatever was read of it */
   for (int i = 0; i < positions->count; i++) {

@@ -4,7 +4,8 @@
 #   make check    install missing build deps, build, run every test
 #                 (unit + end-to-end + corpus + samples + the YAML/JSON
 #                 notation and its reader's round trip + GNU Backgammon both
-#                 ways + convert + property tests over generated records +
+#                 ways + convert + the written results against the score
+#                 lines + property tests over generated records +
 #                 lint, then again under ASan+UBSan, then
 #                 valgrind); ends with
 #                 "N passed, M failed, K skipped"
@@ -71,7 +72,7 @@ SELFPLAY := build/gnubg-selfplay
 STEP     := tests/step.sh $(BUILD)/check
 
 .PHONY: all deps demo check unit e2e jobs-check stream-check parallel-check corpus sample-check annotate-html notation-check yaml-roundtrip \
-        gnubg-check convert-check property-check soak gnubg-import sgf-interop posid-gnubg man-check lint clang-build fuzz valgrind bench install \
+        gnubg-check convert-check results-check property-check soak gnubg-import sgf-interop posid-gnubg man-check lint clang-build fuzz valgrind bench install \
         uninstall clean format
 
 all: $(BIN)
@@ -181,6 +182,12 @@ jobs-check: $(BIN)
 # gnubg's self-play (when gnubg-check made it) a fixed point of the writer.
 convert-check: $(BIN)
 	@tests/convert.sh $(BIN) $(SELFPLAY)
+
+# The results convert writes (JSON) against the records' own score lines,
+# and each game's score in the SGF's MI, for the samples and the valid
+# corpus and archive records.
+results-check: $(BIN)
+	@tests/results.sh $(BIN)
 
 # The canonical .mat of the samples and the valid corpus records, imported
 # into GNU Backgammon and exported again: no warning, the same match.
@@ -320,6 +327,7 @@ check: deps
 	@$(STEP) yaml-roundtrip $(SUBMAKE) yaml-roundtrip
 	@$(STEP) gnubg-selfplay $(SUBMAKE) gnubg-check
 	@$(STEP) convert        $(SUBMAKE) convert-check
+	@$(STEP) results        $(SUBMAKE) results-check
 	@$(STEP) property       $(SUBMAKE) property-check
 	@$(STEP) gnubg-import   $(SUBMAKE) gnubg-import
 	@$(STEP) sgf-interop    $(SUBMAKE) sgf-interop

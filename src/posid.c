@@ -165,6 +165,14 @@ static int log2_of(int value) {
   return log;
 }
 
+/* Whether the Match ID says "this is the Crawford game".  A 1-point match
+ * has none: both players stand at length - 1 from the start, and GNU
+ * Backgammon leaves the bit clear there (it applies the Crawford rule only
+ * to matches longer than one point), whatever the caller's state says. */
+static bool crawford_game(const posid_match *match) {
+  return match->crawford && match->length > 1;
+}
+
 void posid_match_encode(const posid_match *match, char id[POSID_MATCH_LENGTH + 1]) {
   unsigned char key[MATCH_BYTES] = {0};
   /* The higher die first, as GNU Backgammon writes them. */
@@ -173,7 +181,7 @@ void posid_match_encode(const posid_match *match, char id[POSID_MATCH_LENGTH + 1
   put_bits(key, 0, 4, (unsigned)log2_of(match->cube));
   put_bits(key, 4, 2, match->cube_owner < 0 ? 3u : (unsigned)match->cube_owner);
   put_bits(key, 6, 1, (unsigned)match->on_roll);
-  put_bits(key, 7, 1, match->crawford);
+  put_bits(key, 7, 1, crawford_game(match));
   put_bits(key, 8, 3, (unsigned)match->state);
   put_bits(key, 11, 1, (unsigned)match->deciding);
   put_bits(key, 12, 1, match->doubled);

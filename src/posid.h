@@ -39,7 +39,8 @@ typedef struct {
   int dice[2];    /* both 0 when not rolled yet; in either order */
   int cube;       /* 1, 2, 4, ... up to 2^15 */
   int cube_owner; /* -1 centred, else the owner */
-  bool crawford;  /* this is the Crawford game */
+  bool crawford;  /* this is the Crawford game (the Match ID ignores it in a
+                     1-point match or a money session, which have none) */
   bool doubled;   /* a double is offered and not answered yet */
   int resigned;   /* 0, or the 1, 2 or 3 times the cube offered */
   int length;     /* points; 0 = money session */

@@ -98,8 +98,8 @@ typedef struct {
   sgf_text nodes;   /* the game's move nodes, but the last one's comment */
   sgf_text comment; /* the comment of the last node (or of the root) */
   bool crawford_game;
-  int number; /* 0-based, as MI's game: */
-  int score[2];
+  int number;   /* 0-based, as MI's game: */
+  int score[2]; /* at the game's start, as the record gives it */
   bg_game_result result;
   bool has_result;
 } sgf_game;
@@ -380,8 +380,11 @@ static void game_reset(sgf_game *game, const bg_replay_event *start) {
   if (game->comment.text)
     game->comment.text[0] = '\0';
   game->number = start->game_index;
-  game->score[0] = start->score[0];
-  game->score[1] = start->score[1];
+  /* The score the record gives the game (its score line, MI's ws and bs
+   * in an SGF), as the .mat writer writes it: gnubg takes each game's
+   * score from MI, so a match resumed at 1-0 must say so in game 0. */
+  game->score[0] = start->game->score[0];
+  game->score[1] = start->game->score[1];
   game->crawford_game = start->cube.crawford;
   game->has_result = false;
   add_diags(game, start);

@@ -8,16 +8,18 @@
 #    the old file and no temporary file; /dev/full exits 2; --strict on a
 #    broken sample exits 1 and writes nothing;
 #  - the canonical layout: for every record of samples/ (valid and
-#    broken), of the shared corpus (*.mat and *.txt, recursively) and of
-#    the DIRs given, the output converted again is the same bytes (a fixed
+#    broken), of the shared corpus (*.mat and *.txt, recursively), of the
+#    shared archive's records its EXPECTED.tsv calls clean, and of the
+#    DIRs given, the output converted again is the same bytes (a fixed
 #    point), converting to YAML and that to .mat gives the same bytes too, `check` finds the same problems (rule and count of its errors
 #    and warnings) in the original and in the output, and convert exits as
 #    check does.
 #
 #   tests/convert.sh [BIN] [DIR...]   BIN defaults to build/bgmatch
 #
-# Without the shared corpus (${BGMATCH_SHARED:-../shared}/corpus) that part
-# says SKIP.  Ends with "N passed, M failed, K skipped".
+# Without the shared corpus (${BGMATCH_SHARED:-../shared}/corpus) or
+# archive (.../archive) that part says SKIP.  Ends with "N passed, M
+# failed, K skipped".
 set -u
 export LC_ALL=C
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd) # tests/
@@ -27,6 +29,7 @@ bin=${1:-build/bgmatch}
 [[ $# -gt 0 ]] && shift
 [[ $bin == /* ]] || bin=$PWD/$bin
 corpus=${BGMATCH_SHARED:-../shared}/corpus
+archive=${BGMATCH_SHARED:-../shared}/archive
 source "$here/tally.sh"
 if [[ ! -x $bin ]]; then
   verdict FAIL convert "$bin is not an executable (build it first: make all)"
@@ -229,6 +232,15 @@ if [[ -d $corpus ]]; then
   round_trip_all "corpus" "${corpus_files[@]}"
 else
   skip_shared "corpus round trips" "$corpus not found"
+fi
+if [[ -f $archive/EXPECTED.tsv ]]; then
+  archive_files=()
+  while IFS=$'\t' read -r file expect _; do
+    [[ $expect == clean ]] && archive_files+=("$archive/$file")
+  done < <(tr -d '\r' <"$archive/EXPECTED.tsv")
+  round_trip_all "archive (clean)" "${archive_files[@]}"
+else
+  skip_shared "archive round trips" "$archive/EXPECTED.tsv not found"
 fi
 for dir in "$@"; do
   records=("$dir"/*.mat)

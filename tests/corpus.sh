@@ -13,9 +13,21 @@
 #       exit 1, a [score] error on the Wins line of its game (the gammon scored
 #       1 point), no other error; and with --jacoby no error at all.
 # The lines are found with grep here, not written down.  Then the goldens
-# of tests/corpus-golden/ (show, stats and annotate on corpus records).  Without the corpus
-# the script says SKIP (one skipped case) and passes; under CI=true with the
-# shared folder there but no corpus in it, that is a failure.  Ends with
+# of tests/corpus-golden/ (show, stats and annotate on corpus records).
+#
+# Then the archive (${BGMATCH_SHARED:-../shared}/archive): each row of its
+# EXPECTED.tsv is one case, the record checked in the archive folder (so
+# that its name is the row's):
+#   clean               exit 0 and no "error:" line (warnings allowed);
+#   error LINE RULE     exit 1, and the FIRST error reported is on LINE with
+#                       [RULE] (what follows it is not looked at);
+#   warn * incomplete   exit 0, no error, and an [incomplete] warning.
+# A record of records/ that has no row is a failure too, and so is a row
+# whose record is missing or whose verdict is none of the three.
+#
+# Without the corpus, or without the archive, that part says SKIP (one
+# skipped case) and the other runs; under CI=true with the shared folder
+# there but the part not in it, that is a failure.  Ends with
 # "N passed, M failed, K skipped".
 set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd) # tests/
@@ -24,8 +36,10 @@ export LC_ALL=C
 source "$here/tally.sh"
 bin=${1:-build/bgmatch}
 corpus=${BGMATCH_SHARED:-../shared}/corpus
-if [[ ! -d $corpus ]]; then
+archive=${BGMATCH_SHARED:-../shared}/archive
+if [[ ! -d $corpus && ! -d $archive ]]; then
   skip_shared corpus "$corpus not found; set BGMATCH_SHARED to the shared folder"
+  skip_shared archive "$archive not found; set BGMATCH_SHARED to the shared folder"
   tally_end
   exit
 fi
@@ -35,7 +49,9 @@ if [[ ! -x $bin ]]; then
   exit 1
 fi
 bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
-cd "$corpus" || exit 2
+# Both parts cd into their folder: their paths made absolute first.
+[[ -d $corpus ]] && corpus=$(cd "$corpus" && pwd)
+[[ -d $archive ]] && archive=$(cd "$archive" && pwd)
 
 out=$(mktemp "${TMPDIR:-/tmp}/bgmatch-corpus.XXXXXX")
 trap 'rm -f "$out"' EXIT
@@ -89,49 +105,133 @@ last_line_of() {
   grep -n -E -- "$2" "$1" | tail -n 1 | cut -d: -f1
 }
 
+# ---- the corpus -------------------------------------------------------------
 
-minchy=bgstudio/Minchy_-_Llabba_13pt_Backgammon_Studio_2023_02_24_19_44_27.txt
-mrpurple=bgstudio/MrPurple_-_Lasse_3pt_Backgammon_Studio_2024_05_11_20_10_33.txt
-galaxy=galaxy/match9814649.txt
+corpus_part() {
+  cd "$corpus" || exit 2
 
-shopt -s nullglob
-for file in */*.txt */*.mat; do
-  case $file in
-  "$minchy" | "$mrpurple" | "$galaxy") continue ;;
+  minchy=bgstudio/Minchy_-_Llabba_13pt_Backgammon_Studio_2023_02_24_19_44_27.txt
+  mrpurple=bgstudio/MrPurple_-_Lasse_3pt_Backgammon_Studio_2024_05_11_20_10_33.txt
+  galaxy=galaxy/match9814649.txt
+
+  shopt -s nullglob
+  for file in */*.txt */*.mat; do
+    case $file in
+    "$minchy" | "$mrpurple" | "$galaxy") continue ;;
+    esac
+    expect_valid "$file"
+  done
+
+  for file in "$minchy" "$mrpurple"; do
+    if [[ -f $file ]]; then
+      expect_score_error "$file" "$(last_line_of "$file" 'Wins 4016 point')"
+    else
+      verdict FAIL "$file" "missing from the corpus"
+    fi
+  done
+  if [[ -f $galaxy ]]; then
+    # One game, a gammon scored 1 point: its Wins line is the file's last.
+    expect_score_error "$galaxy" "$(last_line_of "$galaxy" 'Wins [0-9]+ points?')"
+    expect_valid "$galaxy" --jacoby
+  else
+    verdict FAIL "$galaxy" "missing from the corpus"
+  fi
+
+  # Goldens of the commands people read (show, stats, annotate) on real
+  # records, valid and broken: tests/corpus-golden/NAME.cmd is one command
+  # line run in the corpus folder (so the names in the output are the
+  # corpus's own), NAME.expected its standard output, read by eye.
+  golden=$here/corpus-golden
+  for cmd in "$golden"/*.cmd; do
+    name=$(basename "$cmd" .cmd)
+    read -r -a words <"$cmd"
+    got=$("$bin" "${words[@]}" 2>/dev/null) # in the corpus folder (cd above)
+    if [[ ! -f $golden/$name.expected ]]; then
+      verdict FAIL "golden $name" "no $name.expected"
+    elif [[ $got == "$(cat "$golden/$name.expected")" ]]; then
+      verdict ok "golden $name ($(wc -l <"$golden/$name.expected") lines)"
+    else
+      verdict FAIL "golden $name" "differs: $(diff <(echo "$got") "$golden/$name.expected" | head -n 4)"
+    fi
+  done
+}
+
+# ---- the archive ------------------------------------------------------------
+
+# archive_case FILE EXPECT LINE RULE: one row of EXPECTED.tsv.
+archive_case() {
+  local file=$1 expect=$2 line=$3 rule=$4 first errors incomplete
+  if [[ ! -f $file ]]; then
+    verdict FAIL "archive $file" "listed in EXPECTED.tsv but not in the archive"
+    return
+  fi
+  check "$file"
+  first=$(grep -F -m 1 ': error: ' "$out")
+  errors=$(grep -Fc ': error: ' "$out")
+  incomplete=$(grep -Ec ': warning: .*\[incomplete\]$' "$out")
+  case $expect in
+  clean)
+    if [[ $status -eq 0 && $errors -eq 0 ]]; then
+      verdict ok "archive $file (clean)"
+    else
+      verdict FAIL "archive $file" "expected clean (exit 0, no error), got exit $status:
+$(first_errors)"
+    fi
+    ;;
+  error)
+    if [[ $status -eq 1 && $first == "$file:$line:"[0-9]*": error: "*" [$rule]" ]]; then
+      verdict ok "archive $file (first error on line $line, [$rule])"
+    else
+      verdict FAIL "archive $file" "expected exit 1 and the first error on line $line with [$rule], got exit $status:
+${first:-no error}"
+    fi
+    ;;
+  warn)
+    if [[ $rule != incomplete ]]; then
+      verdict FAIL "archive $file" "EXPECTED.tsv says warn $line $rule: only warn * incomplete is known here"
+    elif [[ $status -eq 0 && $errors -eq 0 && $incomplete -gt 0 ]]; then
+      verdict ok "archive $file (no error, an [incomplete] warning)"
+    else
+      verdict FAIL "archive $file" "expected exit 0, no error and an [incomplete] warning, got exit $status, $incomplete [incomplete]:
+$(first_errors)"
+    fi
+    ;;
+  *)
+    verdict FAIL "archive $file" "EXPECTED.tsv gives an unknown verdict '$expect'"
+    ;;
   esac
-  expect_valid "$file"
-done
+}
 
-for file in "$minchy" "$mrpurple"; do
-  if [[ -f $file ]]; then
-    expect_score_error "$file" "$(last_line_of "$file" 'Wins 4016 point')"
-  else
-    verdict FAIL "$file" "missing from the corpus"
+archive_part() {
+  cd "$archive" || exit 2
+  shopt -s nullglob
+  if [[ ! -f EXPECTED.tsv ]]; then
+    verdict FAIL archive "$archive/EXPECTED.tsv not found"
+    return
   fi
-done
-if [[ -f $galaxy ]]; then
-  # One game, a gammon scored 1 point: its Wins line is the file's last.
-  expect_score_error "$galaxy" "$(last_line_of "$galaxy" 'Wins [0-9]+ points?')"
-  expect_valid "$galaxy" --jacoby
+  local file expect line rule rest listed=" " rows=0
+  # file, expect, line, rule, then the provenance columns; a header row.
+  while IFS=$'\t' read -r file expect line rule rest; do
+    [[ $file == file || -z $file ]] && continue
+    archive_case "$file" "$expect" "$line" "$rule"
+    listed+="$file "
+    rows=$((rows + 1))
+  done < <(tr -d '\r' <EXPECTED.tsv)
+  for file in records/*; do
+    [[ $listed == *" $file "* ]] ||
+      verdict FAIL "archive $file" "in the archive but not in EXPECTED.tsv"
+  done
+  echo "archive: $rows records of EXPECTED.tsv checked"
+}
+
+if [[ -d $corpus ]]; then
+  corpus_part
 else
-  verdict FAIL "$galaxy" "missing from the corpus"
+  skip_shared corpus "$corpus not found; set BGMATCH_SHARED to the shared folder"
 fi
-
-# Goldens of the commands people read (show, stats, annotate) on real
-# records, valid and broken: tests/corpus-golden/NAME.cmd is one command
-# line run in the corpus folder (so the names in the output are the
-# corpus's own), NAME.expected its standard output, read by eye.
-golden=$here/corpus-golden
-for cmd in "$golden"/*.cmd; do
-  name=$(basename "$cmd" .cmd)
-  read -r -a words <"$cmd"
-  got=$("$bin" "${words[@]}" 2>/dev/null) # in the corpus folder (cd above)
-  if [[ ! -f $golden/$name.expected ]]; then
-    verdict FAIL "golden $name" "no $name.expected"
-  elif [[ $got == "$(cat "$golden/$name.expected")" ]]; then
-    verdict ok "golden $name ($(wc -l <"$golden/$name.expected") lines)"
-  else
-    verdict FAIL "golden $name" "differs: $(diff <(echo "$got") "$golden/$name.expected" | head -n 4)"
-  fi
-done
+if [[ -d $archive ]]; then
+  archive_part
+else
+  skip_shared archive "$archive not found; set BGMATCH_SHARED to the shared folder"
+fi
 tally_end

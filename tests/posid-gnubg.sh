@@ -9,9 +9,11 @@
 #                                      (fresh self-play records, made once)
 #                                      to build/posid-selfplay
 #
-# The records: every .mat of ${BGMATCH_SHARED:-../shared}/corpus/gnubg and
-# a few fresh self-play matches and a money session (selfplay.sh, fixed
-# seeds).  Each record is one case: ok when every play's two IDs agree and
+# The records: every .mat of ${BGMATCH_SHARED:-../shared}/corpus/gnubg, a
+# 1-point match (corpus/galaxy/match9821661.txt) and a match with a
+# Crawford game (corpus/xg-binary/charlot1-...-2305.mat), which decide the
+# Match ID's Crawford bit, and a few fresh self-play matches and a money
+# session (selfplay.sh, fixed seeds).  Each record is one case: ok when every play's two IDs agree and
 # each game has as many plays for bgmatch as for gnubg.  Without gnubg a
 # SKIP (a failure under CI=true); without the shared folder a SKIP.
 # Ends with "N passed, M failed, K skipped".
@@ -102,9 +104,18 @@ check_count() {
   [[ $? -eq 2 ]]
 }
 
+# Beside gnubg's own records, two whose Crawford bit gnubg decides: a
+# 1-point match (no Crawford game: the bit stays clear) and a 7-point
+# match with a Crawford game (game 4, at 6-2).
+crawford_records=("$shared/corpus/galaxy/match9821661.txt"
+  "$shared/corpus/xg-binary/charlot1-charlot2_7p_2025-11-08-2305.mat")
 shopt -s nullglob
-for file in "$shared"/corpus/gnubg/*.mat "$dir"/*.mat; do
-  compare "$file"
+for file in "$shared"/corpus/gnubg/*.mat "${crawford_records[@]}" "$dir"/*.mat; do
+  if [[ -f $file ]]; then
+    compare "$file"
+  else
+    skip_shared "$file" "not in the shared corpus"
+  fi
 done
 echo "posid-gnubg: $positions positions compared with GNU Backgammon, $mismatches mismatches"
 tally_end

@@ -7,7 +7,8 @@
 #
 # For every record — samples/*.mat, samples/broken/*.mat,
 # tests/e2e/cases/*.mat, tests/notation/example.mat, the shared corpus
-# (valid and broken) and fresh GNU Backgammon self-play records (a few
+# (valid and broken), the shared archive's records its EXPECTED.tsv calls
+# clean, and fresh GNU Backgammon self-play records (a few
 # matches and a money session, generated here with
 # ${BGMATCH_SHARED:-../shared}/tools/gnubg/selfplay.sh, seeds from
 # $YAML_SELFPLAY_SEED, default 8100) — one case:
@@ -50,6 +51,13 @@ if [[ -d $shared/corpus ]]; then
   records+=("$shared"/corpus/*/*.txt "$shared"/corpus/*/*.mat)
 else
   skip_shared "yaml-roundtrip over the corpus" "$shared/corpus not found"
+fi
+if [[ -f $shared/archive/EXPECTED.tsv ]]; then
+  while IFS=$'\t' read -r file expect _; do
+    [[ $expect == clean ]] && records+=("$shared/archive/$file")
+  done < <(tr -d '\r' <"$shared/archive/EXPECTED.tsv")
+else
+  skip_shared "yaml-roundtrip over the archive" "$shared/archive/EXPECTED.tsv not found"
 fi
 
 # Fresh self-play: 5- and 3-point matches, names with blanks and non-ASCII

@@ -109,6 +109,48 @@ START_TEST(match_id_money_jacoby) {
 }
 END_TEST
 
+/* The Crawford bit (bit 7), against GNU Backgammon 1.07's own Match IDs
+ * for the first play of a game (its import of the records named): a
+ * 1-point match has no Crawford game, so the bit stays clear even when
+ * the caller's state says Crawford (the rule's "a player at length - 1"
+ * holds from the start there); a real Crawford game of a 7-point match
+ * sets it. */
+START_TEST(match_id_crawford_bit) {
+  posid_match m, d;
+  char id[POSID_MATCH_LENGTH + 1];
+  /* corpus/galaxy/match9821661.txt, a 1-point match: game 1, player 0
+   * to play 21 */
+  posid_match_init(&m, 0, 1, 0, 0);
+  m.dice[0] = 2;
+  m.dice[1] = 1;
+  m.crawford = true;
+  posid_match_encode(&m, id);
+  ck_assert_str_eq(id, "MAElAAAAAAAE");
+  ck_assert(posid_match_decode(id, &d));
+  ck_assert(!d.crawford);
+  m.crawford = false;
+  posid_match_encode(&m, id);
+  ck_assert_str_eq(id, "MAElAAAAAAAE");
+  /* corpus/xg-binary/charlot1-charlot2_7p_2025-11-08-2305.mat, game 4
+   * at 6-2 of 7 (the Crawford game): player 1 to play 21 */
+  posid_match_init(&m, 1, 7, 6, 2);
+  m.dice[0] = 2;
+  m.dice[1] = 1;
+  m.crawford = true;
+  posid_match_encode(&m, id);
+  ck_assert_str_eq(id, "8AnlAGAAEAAE");
+  ck_assert(posid_match_decode(id, &d));
+  ck_assert(d.crawford);
+  ck_assert_int_eq(d.length, 7);
+  ck_assert_int_eq(d.score[0], 6);
+  ck_assert_int_eq(d.score[1], 2);
+  /* the same game were it not the Crawford game: only bit 7 differs */
+  m.crawford = false;
+  posid_match_encode(&m, id);
+  ck_assert_str_eq(id, "cAnlAGAAEAAE");
+}
+END_TEST
+
 START_TEST(xgid_after_42) {
   bg_board view, decoded;
   after_42(&view);
@@ -238,18 +280,25 @@ START_TEST(invalid_ids_refused) {
   };
   for (size_t i = 0; i < sizeof matches / sizeof *matches; i++)
     ck_assert_msg(!posid_match_decode(matches[i], &m), "%s", matches[i]);
-  /* States GNU Backgammon refuses, written with the encoder. */
-  for (int bad = 0; bad < 5; bad++) {
+  /* States GNU Backgammon refuses, written with the encoder: a die of 7,
+   * one die alone, a score above the length, an unknown game state. */
+  for (int bad = 0; bad < 4; bad++) {
     posid_match_init(&m, 0, 3, 0, 0);
     m.dice[0] = bad == 0 ? 7 : bad == 1 ? 3 : 0;
     m.score[1] = bad == 2 ? 4 : 0;
-    m.length = bad == 3 ? 0 : 3;
-    m.crawford = bad == 3;
-    m.state = bad == 4 ? 5 : POSID_PLAYING;
+    m.state = bad == 3 ? 5 : POSID_PLAYING;
     char id[POSID_MATCH_LENGTH + 1];
     posid_match_encode(&m, id);
     ck_assert_msg(!posid_match_decode(id, &m), "case %d: %s", bad, id);
   }
+  /* A Crawford game in a money session: the encoder never writes the bit
+   * there (a session has no Crawford game), the decoder refuses it. */
+  posid_match_init(&m, 0, 0, 0, 0);
+  m.crawford = true;
+  char money[POSID_MATCH_LENGTH + 1];
+  posid_match_encode(&m, money);
+  ck_assert_str_eq(money, "MAEAAAAAAAAE");
+  ck_assert(!posid_match_decode("sAEAAAAAAAAE", &m)); /* bit 7 set */
   ck_assert(posid_match_decode("cIlpAAAAAAAE", &m));
   static const char *const xgids[] = {
       "XGID=",
@@ -281,6 +330,7 @@ int main(void) {
   tcase_add_test(cases, match_id_after_42);
   tcase_add_test(cases, match_id_nine_points);
   tcase_add_test(cases, match_id_money_jacoby);
+  tcase_add_test(cases, match_id_crawford_bit);
   tcase_add_test(cases, xgid_after_42);
   tcase_add_test(cases, xgid_fields_round_trip);
   tcase_add_test(cases, round_trips);

@@ -7,6 +7,8 @@
  *    is written as the record wrote it; a right one as the dice's steps,
  *    a hop split die by die;
  *  - text is escaped and made UTF-8; a beaver is the taker's double;
+ *  - each game's MI carries the score its score line gives, a resumed
+ *    match's first game too;
  *  - every valid sample and gnubg corpus record written as SGF reads back
  *    (read_sgf.c) with the same verdict and the same games and actions.
  * That gnubg itself loads what is written is tests/sgf-interop.sh's.
@@ -150,6 +152,25 @@ START_TEST(text_beavers_and_open_games) {
 }
 END_TEST
 
+/* A match resumed after a break (FIBS, archive/records/r045.txt) starts
+ * at 1-0: each game's MI says the score its score line gives, which is
+ * where gnubg takes the score of the game it loads. */
+START_TEST(a_resumed_match_keeps_its_score) {
+  char *sgf = sgf_of(" 7 point match\n\n Game 1\n"
+                     " Alice : 1                      Bob : 0\n"
+                     "  1) 31: 8/5 6/5                 Doubles => 2\n"
+                     "  2)  Drops                      Wins 1 point\n"
+                     "\n Game 2\n"
+                     " Alice : 2                      Bob : 0\n"
+                     "  1) 31: 8/5 6/5                 Doubles => 2\n"
+                     "  2)  Takes                      Doubles => 4\n"
+                     "  3)  Drops                      Wins 2 points\n");
+  ck_assert_ptr_nonnull(strstr(sgf, "MI[length:7][game:0][ws:1][bs:0]PW[Alice]"));
+  ck_assert_ptr_nonnull(strstr(sgf, "MI[length:7][game:1][ws:2][bs:0]PW[Alice]"));
+  free(sgf);
+}
+END_TEST
+
 /* ---- every record, read back ------------------------------------------ */
 
 static char *slurp(const char *path) {
@@ -219,6 +240,7 @@ static Suite *write_sgf_suite(void) {
   tcase_add_test(written, the_same_bytes_every_time);
   tcase_add_test(written, diagnostics_are_comments_on_their_node);
   tcase_add_test(written, text_beavers_and_open_games);
+  tcase_add_test(written, a_resumed_match_keeps_its_score);
   suite_add_tcase(suite, written);
   TCase *records = tcase_create("records");
   tcase_set_timeout(records, 60);

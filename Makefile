@@ -72,7 +72,7 @@ SELFPLAY := build/gnubg-selfplay
 STEP     := tests/step.sh $(BUILD)/check
 
 .PHONY: all deps demo check unit e2e jobs-check stream-check parallel-check corpus sample-check annotate-html notation-check yaml-roundtrip \
-        gnubg-check convert-check results-check property-check soak gnubg-import sgf-interop posid-gnubg man-check lint clang-build fuzz valgrind bench install \
+        gnubg-check convert-check results-check hostile-check property-check soak gnubg-import sgf-interop posid-gnubg man-check lint clang-build fuzz valgrind bench install \
         uninstall clean format
 
 all: $(BIN)
@@ -301,6 +301,12 @@ fuzz: $(GEN_HEADERS)
 # thousands check clean, and a mutated line is reported on that line.
 # make soak: 100 times the volume, on other seeds; not part of make check.
 GEN_MATCH := $(BUILD)/tests/tools/gen_match
+# A record full of mistakes against valid records of the same size, in the
+# same run (tests/hostile.sh): at most 20 times the time per byte.
+GEN_GARBAGE := $(BUILD)/tests/tools/gen_garbage
+hostile-check: $(BIN) $(GEN_MATCH) $(GEN_GARBAGE)
+	@tests/hostile.sh $(BIN) $(GEN_MATCH) $(GEN_GARBAGE) $(BUILD)/hostile
+
 property-check: $(BIN) $(GEN_MATCH)
 	@tests/property.sh $(GEN_MATCH) $(BIN) --dir $(BUILD)/property
 
@@ -329,6 +335,7 @@ check: deps
 	@$(STEP) convert        $(SUBMAKE) convert-check
 	@$(STEP) results        $(SUBMAKE) results-check
 	@$(STEP) property       $(SUBMAKE) property-check
+	@$(STEP) hostile        $(SUBMAKE) hostile-check
 	@$(STEP) gnubg-import   $(SUBMAKE) gnubg-import
 	@$(STEP) sgf-interop    $(SUBMAKE) sgf-interop
 	@$(STEP) posid-gnubg    $(SUBMAKE) posid-gnubg
@@ -350,9 +357,9 @@ check: deps
 	@tests/step.sh $(BUILD)/check --summary
 
 bench: deps
-	@$(SUBMAKE) -s all $(GEN_MATCH)
+	@$(SUBMAKE) -s all $(GEN_MATCH) $(GEN_GARBAGE)
 	@tests/stream.sh --file $(BUILD)/bench/stream.mat $(BIN)
-	@tests/bench.sh $(BIN) $(BUILD)/bench $(GEN_MATCH)
+	@tests/bench.sh $(BIN) $(BUILD)/bench $(GEN_MATCH) $(GEN_GARBAGE)
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \

@@ -49,7 +49,38 @@ void diag_sink_free(bg_diag_sink *sink) {
   sink->pending_count = sink->pending_capacity = 0;
 }
 
+/* A game's problems beyond DIAG_PER_GAME: the record is no record of that
+ * game (noise, another variant), and holding a diagnostic for every line
+ * of it costs memory no input should command.  The first one over says so,
+ * as a note; the rest are not kept (the exit status is decided already). */
+static bool over_game_limit(bg_diag_sink *sink, const bg_diag *diag) {
+  if (diag->game <= 0)
+    return false;
+  if (diag->game != sink->counted_game || diag->file != sink->counted_file) {
+    sink->counted_game = diag->game;
+    sink->counted_file = diag->file;
+    sink->counted_in_game = 0;
+  }
+  if (diag->severity == DIAG_NOTE)
+    return sink->counted_in_game > DIAG_PER_GAME;
+  if (++sink->counted_in_game <= DIAG_PER_GAME)
+    return false;
+  if (sink->counted_in_game == DIAG_PER_GAME + 1) {
+    bg_diag note = *diag;
+    note.severity = DIAG_NOTE;
+    note.legal = NULL;
+    note.message = "more problems in this game than are worth reporting: the rest of "
+                   "them are not";
+    sink->counted_in_game = DIAG_PER_GAME; /* so that the note itself is kept */
+    diag_emit(sink, &note);
+    sink->counted_in_game = DIAG_PER_GAME + 1;
+  }
+  return true;
+}
+
 void diag_emit(bg_diag_sink *sink, const bg_diag *diag) {
+  if (over_game_limit(sink, diag))
+    return;
   if (diag->severity == DIAG_ERROR)
     sink->errors++;
   else if (diag->severity == DIAG_WARNING)

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "board.h"
 
@@ -26,14 +27,21 @@ typedef struct {
  * {18, 13}.  Points are the
  * mover's own: 25 = bar, 0 = off. */
 typedef struct {
-  int from;
-  int to;
-  int count; /* repeat count, 1 when not written */
-  bool hit;  /* '*' written after the destination */
+  int8_t from; /* 0..25, as the notation wrote them */
+  int8_t to;
+  int16_t count; /* repeat count, 1 when not written */
+  bool hit;      /* '*' written after the destination */
   bg_srcpos pos;
 } bg_move;
 
 #define BG_MAX_MOVES 16 /* a play with more moves is a syntax error */
+
+/* A position set up ("; Set Pos="): checkers of each player ([0] left) on
+ * its own points 1..24 and its bar (25); those not placed are borne off. */
+typedef struct bg_setup {
+  unsigned char checkers[2][26];
+  struct bg_setup *next; /* the match's setups, for match_free */
+} bg_setup;
 
 typedef enum {
   ACT_ROLL,         /* a roll and its play (possibly empty: no play) */
@@ -55,6 +63,14 @@ enum {
 };
 
 typedef struct {
+  /* (the pointers first: no padding, 80 bytes an action) */
+  /* the moves, in the match's own storage (match_reserve_moves): room
+   * for BG_MAX_MOVES while the reader writes them, then what is used; an
+   * action copied keeps pointing there, so a copy lives no longer than
+   * its match.  NULL with none. */
+  bg_move *moves;
+  /* ACT_SET_POSITION: the position given (match_new_setup), NULL before */
+  bg_setup *setup;
   bg_action_kind kind;
   /* Who acts: 0 = the left player (first in the score line), 1 = the
    * right one.  The column the record wrote the action in is `column`;
@@ -74,6 +90,7 @@ typedef struct {
   bool dice_unknown;          /* the dice could not be read ("72:", a syntax error said
                                  so): dice 0, the play is read as written */
   bool cannot_move;           /* the play was written "Cannot Move" (vs left blank) */
+  bool and_match;             /* ACT_WIN: "and the match" */
   bool resigns_after;         /* set by match_resolve: the opponent is given the game
                                  right after this roll (no roll or double between):
                                  the roller resigned, its play possibly cut short */
@@ -84,17 +101,12 @@ typedef struct {
   int numbering_expected;     /* with it: the number the line should have had */
   bg_srcpos numbering_pos;    /* with it: where the line's number stands */
   int move_count;
-  bg_move moves[BG_MAX_MOVES];
   /* ACT_DOUBLE, ACT_BEAVER: the cube value offered; ACT_RESIGN, ACT_WIN: points
    * (0 for a resignation written without them) */
   int value;
   /* ACT_RESIGN written without points ("Resigned Game", "Resign gammon"):
    * what was resigned, RESIGN_* */
   int resign_level;
-  /* ACT_SET_POSITION: checkers of each player ([0] left) on its own points
-   * 1..24 and its bar (25); those not placed are borne off */
-  unsigned char setup[2][26];
-  bool and_match; /* ACT_WIN: "and the match" */
 } bg_action;
 
 typedef enum { RULE_UNSET = -1, RULE_OFF = 0, RULE_ON = 1 } bg_rule_flag;
@@ -143,6 +155,11 @@ typedef struct {
   bg_game *games;
   int game_count;
   int game_capacity;
+  /* where the actions' moves are kept (match.c): blocks, and the last
+   * room reserved, whose unused part the next reservation takes back */
+  struct bg_move_block *move_blocks;
+  bg_move *moves_reserved;
+  bg_setup *setups; /* every position set up, newest first */
 } bg_match;
 
 bg_match *match_new(const char *file);
@@ -156,6 +173,17 @@ void match_pool_release(void);
 bg_game *match_add_game(bg_match *match);
 bg_action *match_game_add_action(bg_game *game);
 bool match_add_tag(bg_match *match, const char *key, const char *value, bg_srcpos pos);
+
+/* Room for the moves of one action: BG_MAX_MOVES zeroed moves, valid
+ * until the match is freed.  A reader fills them one after another from
+ * the first; at the next reservation the moves not filled (all zero) are
+ * taken back, so an action costs the moves it has, not BG_MAX_MOVES.
+ * NULL when memory is out. */
+bg_move *match_reserve_moves(bg_match *match);
+
+/* A position for an ACT_SET_POSITION action, empty (all borne off), kept
+ * until the match is freed; NULL when memory is out. */
+bg_setup *match_new_setup(bg_match *match);
 
 /* The value of header tag `key` (case-insensitive), or NULL. */
 const char *match_tag(const bg_match *match, const char *key);

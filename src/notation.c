@@ -283,9 +283,10 @@ static bool parse_chain(const char *text, size_t length, size_t *at, bg_move *mo
     if (*at >= length || text[*at] != '/')
       return false;
     (*at)++;
-    bg_move move = {.from = from, .count = 1};
-    if (!parse_point(text, length, at, &move.to) || *count >= max_moves)
+    int to;
+    if (!parse_point(text, length, at, &to) || *count >= max_moves)
       return false;
+    bg_move move = {.from = (int8_t)from, .to = (int8_t)to, .count = 1};
     move.hit = *at < length && text[*at] == '*';
     *at += move.hit;
     moves[(*count)++] = move;

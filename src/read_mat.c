@@ -604,12 +604,17 @@ static bool read_set_position(bg_mat_reader *reader, const mat_line *line) {
   }
   action->kind = ACT_SET_POSITION;
   action->pos = (bg_srcpos){line->number, byte_column(reader, (int)board.start + 1)};
+  if (!(action->setup = match_new_setup(reader->match))) {
+    reader->out_of_memory = true;
+    return false;
+  }
   for (int i = 0; i < 26; i++) {
     char letter = line->text[board.start + i];
     if (letter >= 'A' && letter <= 'P' && i > 0)
-      action->setup[0][i] = (unsigned char)(letter - 'A' + 1);
+      action->setup->checkers[0][i] = (unsigned char)(letter - 'A' + 1);
     else if (letter >= 'a' && letter <= 'p' && i < 25)
-      action->setup[1][i == 0 ? 25 : 25 - i] = (unsigned char)(letter - 'a' + 1);
+      action->setup->checkers[1][i == 0 ? 25 : 25 - i] =
+          (unsigned char)(letter - 'a' + 1);
   }
   bg_board position;
   if (!match_setup_board(action, &position)) {

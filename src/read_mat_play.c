@@ -15,6 +15,7 @@
  * roll whose play could not be read is kept as an unknown play ("????"),
  * and reading resumes at the next cell of the line.
  */
+#include "alloc.h"
 #include "read_mat_int.h"
 
 #include <string.h>
@@ -368,6 +369,8 @@ static bg_move *add_move(line_state *state, size_t offset) {
     cell_error(state, offset, message);
     return NULL;
   }
+  if (!action->moves && !(action->moves = match_reserve_moves(state->reader->match)))
+    bg_out_of_memory();
   return &action->moves[action->move_count++];
 }
 

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "read_sgf_int.h"
 
 /* The match information of the first node, in sgf_tree.info's order. */
@@ -312,9 +313,12 @@ static int point_of(int player, char letter) {
   return letter == 'y' ? BG_BAR : letter == 'z' ? BG_OFF : -1;
 }
 
-static bool read_moves(bg_action *roll, const char *pairs, size_t length) {
+static bool read_moves(bg_match *match, bg_action *roll, const char *pairs,
+                       size_t length) {
   if (length % 2 != 0 || length > 2 * 4)
     return false;
+  if (length > 0 && !roll->moves && !(roll->moves = match_reserve_moves(match)))
+    bg_out_of_memory();
   for (size_t i = 0; i < length; i += 2) {
     int from = point_of(roll->player, pairs[i]);
     int to = point_of(roll->player, pairs[i + 1]);
@@ -337,7 +341,7 @@ static void read_roll(bg_sgf_reader *reader, int player, bg_srcpos pos, const ch
     roll->die1 = value[0] - '0';
     roll->die2 = value[1] - '0';
   }
-  if (!dice || !read_moves(roll, value + 2, length - 2)) {
+  if (!dice || !read_moves(reader->match, roll, value + 2, length - 2)) {
     sgf_syntax(reader, pos,
                "%c[%.40s] is not a play: two dice 1-6, then up to four from/to pairs of "
                "points a-x (y the bar, z off)",

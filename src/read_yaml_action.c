@@ -138,6 +138,8 @@ static bool read_play(bg_yaml_reader *reader, const yaml_item *item, bg_action *
     return true;
   }
   const char *play = item->text;
+  if (!roll->moves && !(roll->moves = match_reserve_moves(reader->match)))
+    bg_out_of_memory();
   for (size_t at = 0; at < item->length;) {
     while (at < item->length && play[at] == ' ')
       at++;
@@ -291,10 +293,11 @@ static bool add_board(const yaml_item *board, bg_action *setup) {
     } else if (letter != '-') {
       return false;
     }
-    if (side >= 0 && setup->setup[side][point] + count > 255)
+    if (side >= 0 && setup->setup->checkers[side][point] + count > 255)
       return false;
     if (side >= 0)
-      setup->setup[side][point] = (unsigned char)(setup->setup[side][point] + count);
+      setup->setup->checkers[side][point] =
+          (unsigned char)(setup->setup->checkers[side][point] + count);
   }
   return true;
 }
@@ -303,6 +306,8 @@ static bool add_board(const yaml_item *board, bg_action *setup) {
 static bool read_position(bg_yaml_reader *reader, const action_text *text,
                           bg_action *setup) {
   setup->kind = ACT_SET_POSITION;
+  if (!(setup->setup = match_new_setup(reader->match)))
+    bg_out_of_memory();
   if (text->count < 2) {
     action_error(reader, text, -1, "a board of 26 slots like '-B----...-b-'");
     return false;

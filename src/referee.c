@@ -296,9 +296,8 @@ void referee_begin_game(referee *ref, game_state *state, const bg_game *game,
     referee_positions_only(&state->positions, &opening);
   }
   int length = ref->match->length;
-  /* A 1-point match has no Crawford game: nobody "first reaches" 0. */
   bool at_crawford_score =
-      length > 1 && (ref->score[0] == length - 1 || ref->score[1] == length - 1);
+      length > 0 && (ref->score[0] == length - 1 || ref->score[1] == length - 1);
   /* A record that starts at a score (a resumed match) does not say whether
    * the Crawford game was already played: give it the benefit. */
   if (first && (game->score[0] || game->score[1]))

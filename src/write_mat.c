@@ -263,18 +263,24 @@ static void write_set_position(mat_writer *w, const bg_replay_event *event) {
   memset(board, '-', 26);
   board[26] = '\0';
   for (int i = 1; i <= 24; i++) {
-    int left = act->setup[0][i], right = act->setup[1][BG_BAR - i];
+    int left = act->setup->checkers[0][i], right = act->setup->checkers[1][BG_BAR - i];
     if (left > 0)
       board[i] = (char)('A' + (left > 16 ? 16 : left) - 1);
     else if (right > 0)
       board[i] = (char)('a' + (right > 16 ? 16 : right) - 1);
   }
-  if (act->setup[1][BG_BAR] > 0)
+  if (act->setup->checkers[1][BG_BAR] > 0)
     board[0] =
-        (char)('a' + (act->setup[1][BG_BAR] > 16 ? 16 : act->setup[1][BG_BAR]) - 1);
-  if (act->setup[0][BG_BAR] > 0)
+        (char)('a' +
+               (act->setup->checkers[1][BG_BAR] > 16 ? 16
+                                                     : act->setup->checkers[1][BG_BAR]) -
+               1);
+  if (act->setup->checkers[0][BG_BAR] > 0)
     board[25] =
-        (char)('A' + (act->setup[0][BG_BAR] > 16 ? 16 : act->setup[0][BG_BAR]) - 1);
+        (char)('A' +
+               (act->setup->checkers[0][BG_BAR] > 16 ? 16
+                                                     : act->setup->checkers[0][BG_BAR]) -
+               1);
   int exponent = 0;
   while (exponent < 30 && (1 << exponent) < event->cube.value)
     exponent++;

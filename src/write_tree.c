@@ -158,9 +158,11 @@ static char position_letter(unsigned char *count, char first_letter) {
  * more than 16 checkers on one) goes on in more strings, whose counts add
  * up: lossless for the model's setup arrays whatever they hold. */
 static json_t *position_node(const bg_action *setup) {
-  unsigned char left[26], right[26];
-  memcpy(left, setup->setup[0], sizeof left);
-  memcpy(right, setup->setup[1], sizeof right);
+  unsigned char left[26] = {0}, right[26] = {0};
+  if (setup->setup) {
+    memcpy(left, setup->setup->checkers[0], sizeof left);
+    memcpy(right, setup->setup->checkers[1], sizeof right);
+  }
   left[0] = right[0] = 0; /* slot 0 of the arrays is "off": never placed */
   json_t *node = json_array();
   json_array_append_new(node, json_string("position"));

@@ -2,10 +2,12 @@
 # bench.sh — `make bench`: how fast bgmatch checks, as moves/s, MB/s and a
 # ratio to `wc -l` over the same bytes, so the figure holds on a noisy machine.
 #
-#   tests/bench.sh [BIN] [DIR] [GEN]   BIN defaults to build/bgmatch, DIR to
+#   tests/bench.sh [BIN] [DIR] [GEN] [GARBAGE]
+#                                      BIN defaults to build/bgmatch, DIR to
 #                                      build/bench, GEN (the record generator,
 #                                      tests/tools/gen_match.c) to
-#                                      build/tests/tools/gen_match
+#                                      build/tests/tools/gen_match, GARBAGE
+#                                      (tests/tools/gen_garbage.c) beside it
 #
 # DIR/corpus.mat is made once and deterministically: at least 50 MB of
 # random legal matches that GEN plays with a fixed seed in all its dialects
@@ -22,13 +24,15 @@
 # warm-up; the best time counts.  The same volume, made as 16 files in
 # DIR/parts, is checked with -j 1 and with -j N (N the processors).  Peak RSS is check's, from GNU time or,
 # without it, python3's resource module.  The last line is for scripts:
-#   BENCH moves_per_s=N mb_per_s=N wc_ratio=R peak_rss_kb=K
+#   BENCH moves_per_s=N mb_per_s=N wc_ratio=R peak_rss_kb=K hostile_mb_per_s=N
+#         hostile_ratio=R hostile_rss_kb=K  (the hostile row: gen_garbage)
 set -u
 export LC_ALL=C
 
 bin=${1:-build/bgmatch}
 dir=${2:-build/bench}
 gen=${3:-build/tests/tools/gen_match}
+garbage_gen=${4:-build/tests/tools/gen_garbage}
 target_bytes=$((50 * 1024 * 1024))
 seed=20261123
 corpus=${BGMATCH_SHARED:-../shared}/corpus
@@ -119,6 +123,15 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
   fi
 }
 
+# The hostile row: one money session of random plays, dice, cube words,
+# junk lines and ???? (gen_garbage, 3.7 MB), against the valid corpus.
+garbage=$dir/garbage.mat
+[[ ! -s $garbage || $garbage_gen -nt $garbage ]] &&
+  { "$garbage_gen" --seed 20261126 --bytes 3700000 >"$garbage" || exit 2; }
+garbage_bytes=$(wc -c <"$garbage")
+garbage_time=$(best_time "$bin" check "$garbage")
+garbage_rss=$(peak_rss_kb "$bin" check "$garbage")
+
 wc_time=$(best_time wc -l "$big")
 bg_time=$(best_time "$bin" check "$big")
 yaml_time=$(best_time "$bin" convert --to yaml "$big")
@@ -136,7 +149,8 @@ many_time=$(best_time "$bin" check -j "$cores" "$parts"/*.mat)
 awk -v file="$big" -v bytes="$bytes" -v moves="$moves" -v wct="$wc_time" -v bgt="$bg_time" \
   -v yt="$yaml_time" -v rss="$rss" -v parts="$parts" -v part_count="$part_count" \
   -v part_bytes="$part_bytes" -v part_moves="$part_moves" -v pwt="$part_wc_time" \
-  -v ot="$one_time" -v mt="$many_time" -v cores="$cores" 'BEGIN {
+  -v ot="$one_time" -v mt="$many_time" -v cores="$cores" -v gb="$garbage_bytes" \
+  -v gt="$garbage_time" -v grss="$garbage_rss" -v gfile="$garbage" 'BEGIN {
   mb = bytes / 1e6
   printf "corpus:  %s, %.1f MB, %d moves\n", file, mb, moves
   printf "%-22s %8s %10s %14s %10s\n", "", "seconds", "MB/s", "moves/s", "x wc -l"
@@ -150,5 +164,9 @@ awk -v file="$big" -v bytes="$bytes" -v moves="$moves" -v wct="$wc_time" -v bgt=
   printf "%-22s %8.3f %10.1f %14.0f %10.1f\n", "check -j " cores, mt, pmb / mt, part_moves / mt, mt / pwt
   printf "-j %d is %.2f times as fast as -j 1 (%d processors)\n", cores, ot / mt, cores
   printf "peak RSS of check: %d KB\n", rss
-  printf "BENCH moves_per_s=%.0f mb_per_s=%.1f wc_ratio=%.1f peak_rss_kb=%d\n", moves / bgt, mb / bgt, bgt / wct, rss
+  gmb = gb / 1e6
+  printf "hostile: %s, %.1f MB of random plays, one money session:\n", gfile, gmb
+  printf "%-22s %8.3f %10.1f %14s %10.1f\n", "check", gt, gmb / gt, "", (gt / gmb) / (bgt / mb)
+  printf "(the last column: times the valid corpus's time per byte); peak RSS %d KB\n", grss
+  printf "BENCH moves_per_s=%.0f mb_per_s=%.1f wc_ratio=%.1f peak_rss_kb=%d hostile_mb_per_s=%.1f hostile_ratio=%.1f hostile_rss_kb=%d\n", moves / bgt, mb / bgt, bgt / wct, rss, gmb / gt, (gt / gmb) / (bgt / mb), grss
 }'

@@ -868,7 +868,12 @@ static bool read_changed_roll(const char *text, const roll_site *site, bg_action
         found = act->kind == ACT_ROLL && act->pos.line == site->roll.pos.line &&
                 act->pos.column == site->roll.pos.column;
         if (found) {
+          /* the moves copied out of the match, which is freed below */
+          static bg_move moves[BG_MAX_MOVES];
           *roll = *act;
+          if (act->move_count > 0)
+            memcpy(moves, act->moves, (size_t)act->move_count * sizeof *moves);
+          roll->moves = moves;
           *marks = match_marks_hits(matches[m]);
         }
       }

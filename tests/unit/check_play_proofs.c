@@ -113,8 +113,13 @@ START_TEST(test_referee_agrees_with_the_rules) {
     ck_assert_msg(parse_line(text, &board, &die1, &die2), "legal-plays.tsv:%d", lines);
     movegen_legal_plays(&board, die1, die2, &legal);
     movegen_reachable(&board, die1, die2, &reachable);
-    bg_action roll = {
-        .kind = ACT_ROLL, .player = 0, .die1 = die1, .die2 = die2, .pos = {1, 6}};
+    bg_move moves[BG_MAX_MOVES];
+    bg_action roll = {.kind = ACT_ROLL,
+                      .player = 0,
+                      .die1 = die1,
+                      .die2 = die2,
+                      .pos = {1, 6},
+                      .moves = moves};
     for (int i = 0; i < reachable.count; i++) {
       const bg_play *play = &reachable.plays[i];
       bool expected = legal_leaves(&legal, &play->result);

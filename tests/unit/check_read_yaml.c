@@ -179,10 +179,10 @@ START_TEST(valid_document_read_exactly) {
   a = m->games[1].actions;
   ck_assert_int_eq(m->games[1].score[0], 3);
   ck_assert_int_eq(a[0].kind, ACT_SET_POSITION);
-  ck_assert_int_eq(a[0].setup[0][6], 2);  /* B on slot 6 */
-  ck_assert_int_eq(a[0].setup[0][25], 1); /* A on the left bar */
-  ck_assert_int_eq(a[0].setup[1][1], 2);  /* b on slots 19..24 */
-  ck_assert_int_eq(a[0].setup[1][6], 2);
+  ck_assert_int_eq(a[0].setup->checkers[0][6], 2);  /* B on slot 6 */
+  ck_assert_int_eq(a[0].setup->checkers[0][25], 1); /* A on the left bar */
+  ck_assert_int_eq(a[0].setup->checkers[1][1], 2);  /* b on slots 19..24 */
+  ck_assert_int_eq(a[0].setup->checkers[1][6], 2);
   ck_assert_int_eq(a[1].player, 1); /* by index */
   ck_assert_int_eq(a[1].value, 2);
   ck_assert_int_eq(a[2].kind, ACT_DROP);

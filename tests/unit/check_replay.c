@@ -129,13 +129,17 @@ static bg_match *one_play_match(const unsigned char setup[2][26], int die1, int 
   game->number = 1;
   bg_action *set = match_game_add_action(game);
   set->kind = ACT_SET_POSITION;
-  memcpy(set->setup, setup, sizeof set->setup);
+  set->setup = match_new_setup(match);
+  ck_assert_ptr_nonnull(set->setup);
+  memcpy(set->setup->checkers, setup, sizeof set->setup->checkers);
   bg_action *roll = match_game_add_action(game);
   roll->kind = ACT_ROLL;
   roll->player = 0;
   roll->die1 = die1;
   roll->die2 = die2;
   roll->move_count = move_count;
+  roll->moves = match_reserve_moves(match);
+  ck_assert_ptr_nonnull(roll->moves);
   memcpy(roll->moves, moves, (size_t)move_count * sizeof *moves);
   match_resolve(match);
   return match;

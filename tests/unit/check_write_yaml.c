@@ -274,6 +274,8 @@ static bg_match *match_of(const char *left, const char *right) {
   roll->die1 = 5;
   roll->die2 = 2;
   bg_move moves[2] = {{13, 11, 1, false, {0, 0}}, {13, 8, 1, false, {0, 0}}};
+  roll->moves = match_reserve_moves(match);
+  ck_assert_ptr_nonnull(roll->moves);
   memcpy(roll->moves, moves, sizeof moves);
   roll->move_count = 2;
   return match;
@@ -444,18 +446,20 @@ START_TEST(positions_are_lossless) {
   bg_match *match = match_of("Alice", "Bob");
   bg_action *set = match_game_add_action(&match->games[0]);
   set->kind = ACT_SET_POSITION;
-  set->setup[0][1] = 2;  /* Alice: 2 on her 1 point: slot 1 */
-  set->setup[1][24] = 2; /* Bob: 2 on his 24 point: slot 1 too */
-  set->setup[0][25] = 1; /* Alice's bar: slot 25 */
-  set->setup[1][25] = 3; /* Bob's bar: slot 0 */
-  set->setup[1][1] = 20; /* Bob: 20 on his 1 point (slot 24): 16 + 4 */
+  set->setup = match_new_setup(match);
+  ck_assert_ptr_nonnull(set->setup);
+  set->setup->checkers[0][1] = 2;  /* Alice: 2 on her 1 point: slot 1 */
+  set->setup->checkers[1][24] = 2; /* Bob: 2 on his 24 point: slot 1 too */
+  set->setup->checkers[0][25] = 1; /* Alice's bar: slot 25 */
+  set->setup->checkers[1][25] = 3; /* Bob's bar: slot 0 */
+  set->setup->checkers[1][1] = 20; /* Bob: 20 on his 1 point (slot 24): 16 + 4 */
   char *line = position_line(match);
   ck_assert_str_eq(line, "[position, cB----------------------pA, "
                          "-b----------------------d-]");
   free(line);
-  memset(set->setup, 0, sizeof set->setup);
-  set->setup[0][6] = 5;
-  set->setup[1][6] = 5; /* Bob's 6 point is slot 19 */
+  memset(set->setup->checkers, 0, sizeof set->setup->checkers);
+  set->setup->checkers[0][6] = 5;
+  set->setup->checkers[1][6] = 5; /* Bob's 6 point is slot 19 */
   line = position_line(match);
   ck_assert_str_eq(line, "[position, '------E------------e------']");
   free(line);

@@ -222,6 +222,21 @@ static void write_json(FILE *out, const shown *s) {
   json_decref(o);
 }
 
+show_status show_event(FILE *out, bool json, const bg_match *match,
+                       const bg_referee_options *options, const bg_replay_event *event,
+                       int game, int play) {
+  if (!event->before_known)
+    return SHOW_UNKNOWN;
+  shown s;
+  shown_init(&s, match, options, event, game, play);
+  if (json)
+    write_json(out, &s);
+  else
+    write_text(out, &s);
+  movegen_playlist_free(&s.legal);
+  return SHOW_FOUND;
+}
+
 show_status show_play(FILE *out, bool json, const bg_match *match,
                       const bg_referee_options *options, bg_diag_sink *sink, int game,
                       int play, long *errors) {
@@ -238,16 +253,7 @@ show_status show_play(FILE *out, bool json, const bg_match *match,
         !show_is_play(event->action) || ++count != play)
       continue;
     *errors = sink->errors;
-    if (event->before_known) {
-      shown s;
-      shown_init(&s, match, options, event, game, play);
-      if (json)
-        write_json(out, &s);
-      else
-        write_text(out, &s);
-      movegen_playlist_free(&s.legal);
-      status = SHOW_FOUND;
-    }
+    status = show_event(out, json, match, options, event, game, play);
     break;
   }
   bg_replay_free(replay);

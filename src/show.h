@@ -43,6 +43,14 @@ typedef enum { SHOW_FOUND, SHOW_NO_GAME, SHOW_NO_PLAY, SHOW_UNKNOWN } show_statu
  * recorded or cannot be followed): nothing is printed then, nor for the
  * other statuses.  `errors` gets the errors the record has up to the play
  * (the reader's for the whole match included). */
+/* The play of `event` (an ACT_ROLL action of a replay of `match` under
+ * `options`, play `play` of game `game`), printed as show_play prints it:
+ * for a consumer that walks the replay itself and shows many plays in one
+ * walk.  SHOW_UNKNOWN, nothing printed, where the position is unknown. */
+show_status show_event(FILE *out, bool json, const bg_match *match,
+                       const bg_referee_options *options, const bg_replay_event *event,
+                       int game, int play);
+
 show_status show_play(FILE *out, bool json, const bg_match *match,
                       const bg_referee_options *options, bg_diag_sink *sink, int game,
                       int play, long *errors);

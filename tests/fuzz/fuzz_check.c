@@ -3,7 +3,7 @@
  * go through the input layer, the notation sniffer, the reader, the
  * referee and the diagnostics printer, and each match read through every
  * writer (convert), counted as `stats` counts and shown as `show` shows
- * its plays.  Crashes, leaks, sanitizer reports and hangs are what
+ * its plays (every one, in one walk of the replay).  Crashes, leaks, sanitizer reports and hangs are what
  * it looks for; the diagnostics and the written records go to /dev/null.
  *
  *   make fuzz FUZZ_SECONDS=60      (clang with libFuzzer; seeds: samples/)
@@ -14,26 +14,24 @@
 #include "show.h"
 #include "stats.h"
 
-/* Plays shown as `bgmatch show` would, in text and in JSON (whatever the
- * record leaves unknown is a status, never a crash): the first few and the
- * last of the first games, since each show walks its game from the start. */
-static int next_shown_play(int play, int plays) {
-  if (play < 8)
-    return play + 1;
-  return play < plays ? plays : plays + 1;
-}
-
-static void show_some_plays(const bg_match *match, const bg_referee_options *options,
+/* Every play shown as `bgmatch show` would, in text and in JSON by turns
+ * (whatever the record leaves unknown is a status, never a crash), all in
+ * one walk of the replay; and show's own walk for a play past the ends. */
+static void show_every_play(const bg_match *match, const bg_referee_options *options,
                             bg_diag_sink *sink) {
-  for (int game = 1; game <= match->game_count && game <= 4; game++) {
-    int plays = show_play_count(&match->games[game - 1]);
-    for (int play = 1; play <= plays; play = next_shown_play(play, plays)) {
-      long errors;
-      show_play(fuzz_null_file(), play % 2 == 0, match, options, sink, game, play,
-                &errors);
-    }
+  bg_replay *replay = bg_replay_new(match, options, sink);
+  const bg_replay_event *event;
+  int play = 0;
+  while ((event = bg_replay_next(replay)) != NULL) {
+    if (event->kind == BG_REPLAY_GAME_START)
+      play = 0;
+    if (event->kind != BG_REPLAY_ACTION || !show_is_play(event->action))
+      continue;
+    play++;
+    show_event(fuzz_null_file(), play % 2 == 0, match, options, event,
+               event->game_index + 1, play);
   }
-  /* And past the ends. */
+  bg_replay_free(replay);
   long errors;
   show_play(fuzz_null_file(), false, match, options, sink, match->game_count + 1, 1,
             &errors);
@@ -53,7 +51,7 @@ static void check_and_write(const bg_match *match, const bg_referee_options *opt
   stats_init(&stats);
   stats_add_match(&stats, match, options, sink);
   stats_take_diagnostics(&stats, sink);
-  show_some_plays(match, options, sink);
+  show_every_play(match, options, sink);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

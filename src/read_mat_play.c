@@ -343,8 +343,39 @@ static void start_hidden_roll(mat_line_state *state, size_t offset) {
     state->action->unreadable = false; /* nothing unreadable: just not written */
 }
 
+/* Whether no cell starts after the token at `offset` on the line. */
+static bool no_cell_after(mat_line_state *state, size_t offset) {
+  const mat_line *line = state->line;
+  mat_patterns *patterns = &state->reader->patterns;
+  for (offset = skip_blanks(line, skip_token(line, offset)); offset < line->length;
+       offset = skip_blanks(line, skip_token(line, offset)))
+    if (mat_match_token(patterns, line->text, line->length, offset) &&
+        starts_cell(token_kind_of(mat_match_mark(patterns))))
+      return false;
+  return true;
+}
+
+/* "??" on a line with no move number and no cell: line noise, not a turn
+ * nobody recorded (that is written on its numbered line, "  7) ????",
+ * after dice, or before a cell: "????   Wins 1 point").  Read as a turn
+ * it would put the next line out of turn. */
+static bool is_stray_unknown(mat_line_state *state, token_kind kind, size_t offset) {
+  return kind == TOK_UNKNOWN && state->reader->move_number == 0 && state->cells == 0 &&
+         no_cell_after(state, offset);
+}
+
 /* A token of a roll's play: a move, "Cannot Move" or "????". */
 static void read_play_token(mat_line_state *state, token_kind kind, size_t offset) {
+  if (is_stray_unknown(state, kind, offset)) {
+    char found[64], message[200];
+    mat_quote_token(state->line, offset, found, sizeof found);
+    snprintf(message, sizeof message,
+             "'%s' on a line with no move number takes no turn (an unrecorded turn is "
+             "written on its move line: '  7) 63: ?\?\?\?')",
+             found);
+    mat_cell_error(state, offset, message);
+    return;
+  }
   if (starts_hidden_roll(state, kind, offset)) {
     start_hidden_roll(state, offset);
     return;

@@ -2,7 +2,8 @@
  * read_mat_int.h — what the parts of the .mat reader share: read_mat.c
  * (lines, the match/game/score structure, header tags), read_mat_play.c
  * (move lines: cells, rolls, cube actions), read_mat_move.c (the moves of
- * a play) and read_mat_grammar.c (the compiled patterns of grammar/).
+ * a play), read_mat_typo.c (cube actions misspelt) and read_mat_grammar.c
+ * (the compiled patterns of grammar/).
  *
  * Not part of the API (read_mat.h is); only the reader's files include it.
  */
@@ -299,6 +300,22 @@ void mat_read_move_token(mat_line_state *state, size_t offset);
 /* The moves of a token decoded before, added as they are. */
 void mat_add_known_moves(mat_line_state *state, const mat_decoded_word *known,
                          size_t offset);
+
+/* read_mat_typo.c: a cube action misspelt ("Dubles => 2", "Tkaes"), as
+ * the action it was nearest. */
+typedef struct {
+  bg_action_kind kind; /* ACT_DOUBLE, ACT_BEAVER, ACT_TAKE or ACT_DROP */
+  const char *meant;   /* the word it is read as: "Doubles" */
+  int value;           /* the cube value after "=>" (doubles and beavers) */
+  bool valued;         /* "=> N" was written */
+  mat_span word;       /* where the misspelt word is */
+  size_t end;          /* the offset after the token ("=> N" included) */
+} mat_cube_typo;
+
+/* Whether the word at `offset` (where no cell token matched) is a cube
+ * action misspelt: *typo says which. */
+bool mat_read_cube_typo(mat_patterns *patterns, const mat_line *line, size_t offset,
+                        mat_cube_typo *typo);
 
 /* Reads one move line ("  3) 63: 24/18 13/10     41: 13/9 6/5") into the
  * current game. */

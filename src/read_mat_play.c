@@ -234,8 +234,9 @@ static void report_bad_dice(mat_line_state *state, size_t offset) {
                      digits, text + dice.start);
 }
 
-/* Starts a cell at `offset`; false when the line cannot hold another. */
-static bool start_cell(mat_line_state *state, token_kind kind, size_t offset) {
+/* Opens a cell at `offset` for a token of `kind`, its action added but
+ * not filled; NULL when the line cannot hold another. */
+static bg_action *open_cell(mat_line_state *state, token_kind kind, size_t offset) {
   int column = (int)offset + 1;
   int player;
   if (state->cells == 0) {
@@ -254,23 +255,74 @@ static bool start_cell(mat_line_state *state, token_kind kind, size_t offset) {
     state->action = NULL;
     mat_cell_error(state, offset,
                    "a move line has at most two cells (left player, right player)");
-    return false;
+    return NULL;
   }
   bg_action *action = match_game_add_action(state->game);
   if (!action) {
     state->reader->out_of_memory = true;
-    return false;
+    return NULL;
   }
   action->player = player;
   action->pos = (bg_srcpos){state->line->number, column};
   action->move_number = state->reader->move_number;
-  fill_action(state, action, kind);
   state->action = action;
   state->cells++;
   state->broken = false;
   state->play_closed = false;
+  return action;
+}
+
+/* Starts a cell at `offset` with the token just matched; false when the
+ * line cannot hold another. */
+static bool start_cell(mat_line_state *state, token_kind kind, size_t offset) {
+  bg_action *action = open_cell(state, kind, offset);
+  if (!action)
+    return false;
+  fill_action(state, action, kind);
   if (kind == TOK_BAD_ROLL)
     report_bad_dice(state, offset);
+  return true;
+}
+
+/* Whether a word ending at `end` stands as a whole cell: nothing after it
+ * on the line, or a token that starts the next cell. */
+static bool stands_as_cell(mat_line_state *state, size_t end) {
+  const mat_line *line = state->line;
+  size_t next = skip_blanks(line, end);
+  if (next == line->length)
+    return true;
+  mat_patterns *patterns = &state->reader->patterns;
+  return mat_match_token(patterns, line->text, line->length, next) &&
+         starts_cell(token_kind_of(mat_match_mark(patterns)));
+}
+
+/* A cube action misspelt ("Dubles => 2", "Tkaes") where no token matched:
+ * one syntax error, then the action read as meant, so that the game stays
+ * in step.  A word without "=> N" only where it is a whole cell and not
+ * inside text already reported: line noise holds words that look like one
+ * ("make" is one letter from "Take").  False when it is none; else *end is
+ * where reading goes on (the line's end when it holds no more cells). */
+static bool read_misspelt_cell(mat_line_state *state, size_t offset, size_t *end) {
+  mat_cube_typo typo;
+  if (!mat_read_cube_typo(&state->reader->patterns, state->line, offset, &typo) ||
+      (!typo.valued && (state->broken || !stands_as_cell(state, typo.end))))
+    return false;
+  /* placed as any cube action is: TOK_TAKE stands for them all */
+  bg_action *action = open_cell(state, TOK_TAKE, offset);
+  *end = action ? typo.end : state->line->length;
+  if (!action)
+    return true;
+  action->kind = typo.kind;
+  action->value = typo.value;
+  char found[64], meant[64];
+  mat_quote_bytes(state->line->text + typo.word.start, typo.word.end - typo.word.start,
+                  found, sizeof found);
+  if (typo.valued)
+    snprintf(meant, sizeof meant, "%s => %d", typo.meant, typo.value);
+  else
+    snprintf(meant, sizeof meant, "%s", typo.meant);
+  mat_syntax_error(state->reader, state->line->number, (int)offset + 1,
+                   "'%s' is not a cube action: read as '%s'", found, meant);
   return true;
 }
 
@@ -447,6 +499,11 @@ static void read_cells(mat_line_state *state, size_t offset) {
       continue;
     }
     if (!mat_match_token(patterns, line->text, line->length, offset)) {
+      size_t typo_end;
+      if (read_misspelt_cell(state, offset, &typo_end)) {
+        offset = typo_end;
+        continue;
+      }
       /* On a line with no move number, text before any cell is a stray
        * line (a remark without ';', line noise): it takes no turn. */
       bool stray = reader->move_number == 0 && state->cells == 0;

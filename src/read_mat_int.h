@@ -1,7 +1,8 @@
 /*
  * read_mat_int.h — what the parts of the .mat reader share: read_mat.c
  * (lines, the match/game/score structure, header tags), read_mat_play.c
- * (move lines: cells, rolls, cube actions, moves) and read_mat_grammar.c
+ * (move lines: cells, rolls, cube actions), read_mat_move.c (the moves of
+ * a play), read_mat_typo.c (cube actions misspelt) and read_mat_grammar.c
  * (the compiled patterns of grammar/).
  *
  * Not part of the API (read_mat.h is); only the reader's files include it.
@@ -283,6 +284,48 @@ int mat_byte_column(const bg_mat_reader *reader, int column);
 void mat_numbering_new_game(bg_mat_reader *reader);
 /* Flags the actions of `game` from `first_action` on as after a break. */
 void mat_flag_numbering_break(bg_mat_reader *reader, bg_game *game, int first_action);
+/* What is being read on one move line (read_mat_play.c reads its cells,
+ * read_mat_move.c the moves of their plays). */
+typedef struct {
+  bg_mat_reader *reader;
+  const mat_line *line;
+  bg_game *game;
+  int left_column;   /* where this line's left cell starts */
+  int cells;         /* cells started on the line */
+  bg_action *action; /* the current cell's action; NULL before the first cell */
+  bool broken;       /* the current cell had an error: skip to the next cell */
+  bool play_closed;  /* the roll's play was "Cannot Move" or "????" */
+  /* the move token at hand, decoded before (the memo's), or NULL */
+  const mat_decoded_word *known;
+} mat_line_state;
+
+/* read_mat_play.c: a syntax error at `offset` of the line; the rest of
+ * the cell is unreadable (a roll's play becomes unknown). */
+void mat_cell_error(mat_line_state *state, size_t offset, const char *message);
+
+/* read_mat_move.c: the move token at `offset` ("24/18*", "6/4(2)",
+ * "24/18/13"), just matched or state->known, added to the current roll. */
+void mat_read_move_token(mat_line_state *state, size_t offset);
+/* The moves of a token decoded before, added as they are. */
+void mat_add_known_moves(mat_line_state *state, const mat_decoded_word *known,
+                         size_t offset);
+
+/* read_mat_typo.c: a cube action misspelt ("Dubles => 2", "Tkaes"), as
+ * the action it was nearest. */
+typedef struct {
+  bg_action_kind kind; /* ACT_DOUBLE, ACT_BEAVER, ACT_TAKE or ACT_DROP */
+  const char *meant;   /* the word it is read as: "Doubles" */
+  int value;           /* the cube value after "=>" (doubles and beavers) */
+  bool valued;         /* "=> N" was written */
+  mat_span word;       /* where the misspelt word is */
+  size_t end;          /* the offset after the token ("=> N" included) */
+} mat_cube_typo;
+
+/* Whether the word at `offset` (where no cell token matched) is a cube
+ * action misspelt: *typo says which. */
+bool mat_read_cube_typo(mat_patterns *patterns, const mat_line *line, size_t offset,
+                        mat_cube_typo *typo);
+
 /* Reads one move line ("  3) 63: 24/18 13/10     41: 13/9 6/5") into the
  * current game. */
 void mat_read_move_line(bg_mat_reader *reader, const mat_line *line);

@@ -11,11 +11,12 @@
  * right player's; a lone cell belongs to the side whose column it is
  * nearer (the right column is learned from lines with two cells).
  *
+ * The moves of a roll's play are read by read_mat_move.c.
+ *
  * An error makes the rest of its cell unreadable: it is reported once, a
  * roll whose play could not be read is kept as an unknown play ("????"),
  * and reading resumes at the next cell of the line.
  */
-#include "alloc.h"
 #include "read_mat_int.h"
 
 #include <string.h>
@@ -70,20 +71,6 @@ static bool starts_cell(token_kind kind) {
   return kind <= TOK_BAD_ROLL;
 }
 
-/* What is being read on one line. */
-typedef struct {
-  bg_mat_reader *reader;
-  const mat_line *line;
-  bg_game *game;
-  int left_column;   /* where this line's left cell starts */
-  int cells;         /* cells started on the line */
-  bg_action *action; /* the current cell's action; NULL before the first cell */
-  bool broken;       /* the current cell had an error: skip to the next cell */
-  bool play_closed;  /* the roll's play was "Cannot Move" or "????" */
-  /* the move token at hand, decoded before (the memo's), or NULL */
-  const mat_decoded_word *known;
-} line_state;
-
 static size_t skip_blanks(const mat_line *line, size_t offset) {
   while (offset < line->length &&
          (line->text[offset] == ' ' || line->text[offset] == '\t'))
@@ -101,7 +88,7 @@ static size_t skip_token(const mat_line *line, size_t offset) {
 
 /* The play of a roll that could not be read is unknown, not empty: the
  * referee then checks nothing after it instead of inventing errors. */
-static void break_cell(line_state *state) {
+static void break_cell(mat_line_state *state) {
   state->broken = true;
   if (state->action && state->action->kind == ACT_ROLL) {
     state->action->unknown_play = true;
@@ -111,7 +98,7 @@ static void break_cell(line_state *state) {
   }
 }
 
-static void cell_error_expected(line_state *state, size_t offset) {
+static void cell_error_expected(mat_line_state *state, size_t offset) {
   char found[64];
   mat_quote_token(state->line, offset, found, sizeof found);
   int line = state->line->number, column = (int)offset + 1;
@@ -126,7 +113,7 @@ static void cell_error_expected(line_state *state, size_t offset) {
   break_cell(state);
 }
 
-static void cell_error(line_state *state, size_t offset, const char *message) {
+void mat_cell_error(mat_line_state *state, size_t offset, const char *message) {
   mat_syntax_error(state->reader, state->line->number, (int)offset + 1, "%s", message);
   break_cell(state);
 }
@@ -135,7 +122,7 @@ static void cell_error(line_state *state, size_t offset, const char *message) {
 
 /* A lone cell is the right player's when it starts nearer the right column
  * than the left one. */
-static int lone_cell_player(const line_state *state, int column) {
+static int lone_cell_player(const mat_line_state *state, int column) {
   int left = state->left_column, right = state->reader->right_column;
   if (right - left < 8)
     right = left + 28; /* a useless guess: fall back to the usual layout */
@@ -148,7 +135,7 @@ static void learn_right_column(bg_mat_reader *reader, int column) {
   reader->right_column_learned = true;
 }
 
-static int group_int(line_state *state, mat_group_id group) {
+static int group_int(mat_line_state *state, mat_group_id group) {
   mat_span span;
   if (!mat_group_span(&state->reader->patterns, group, &span))
     return 0;
@@ -156,7 +143,7 @@ static int group_int(line_state *state, mat_group_id group) {
 }
 
 /* "Resigned Game" / "Match" / "Resign normal|single|gammon|backgammon". */
-static int resign_level(const char *text, line_state *state) {
+static int resign_level(const char *text, mat_line_state *state) {
   mat_span span = {0, 0};
   mat_group_span(&state->reader->patterns, GRP_CELL_TOKEN_YIELDED, &span);
   switch (text[span.start] | 0x20) { /* the first letter, any case */
@@ -175,7 +162,7 @@ static int resign_level(const char *text, line_state *state) {
 }
 
 /* Fills a new action from the cell token just matched. */
-static void fill_action(line_state *state, bg_action *action, token_kind kind) {
+static void fill_action(mat_line_state *state, bg_action *action, token_kind kind) {
   const char *text = state->line->text;
   mat_span span = {0, 0};
   switch (kind) {
@@ -230,7 +217,7 @@ static void fill_action(line_state *state, bg_action *action, token_kind kind) {
 
 /* "72:" or "64 13/9": the turn is the player's and the play is read; the
  * referee checks it with every roll that could have made it. */
-static void report_bad_dice(line_state *state, size_t offset) {
+static void report_bad_dice(mat_line_state *state, size_t offset) {
   mat_span dice = {0, 0};
   mat_group_span(&state->reader->patterns, GRP_CELL_TOKEN_BADDICE, &dice);
   const char *text = state->line->text;
@@ -247,8 +234,9 @@ static void report_bad_dice(line_state *state, size_t offset) {
                      digits, text + dice.start);
 }
 
-/* Starts a cell at `offset`; false when the line cannot hold another. */
-static bool start_cell(line_state *state, token_kind kind, size_t offset) {
+/* Opens a cell at `offset` for a token of `kind`, its action added but
+ * not filled; NULL when the line cannot hold another. */
+static bg_action *open_cell(mat_line_state *state, token_kind kind, size_t offset) {
   int column = (int)offset + 1;
   int player;
   if (state->cells == 0) {
@@ -265,25 +253,76 @@ static bool start_cell(line_state *state, token_kind kind, size_t offset) {
     player = lone_cell_player(state, column);
   } else {
     state->action = NULL;
-    cell_error(state, offset,
-               "a move line has at most two cells (left player, right player)");
-    return false;
+    mat_cell_error(state, offset,
+                   "a move line has at most two cells (left player, right player)");
+    return NULL;
   }
   bg_action *action = match_game_add_action(state->game);
   if (!action) {
     state->reader->out_of_memory = true;
-    return false;
+    return NULL;
   }
   action->player = player;
   action->pos = (bg_srcpos){state->line->number, column};
   action->move_number = state->reader->move_number;
-  fill_action(state, action, kind);
   state->action = action;
   state->cells++;
   state->broken = false;
   state->play_closed = false;
+  return action;
+}
+
+/* Starts a cell at `offset` with the token just matched; false when the
+ * line cannot hold another. */
+static bool start_cell(mat_line_state *state, token_kind kind, size_t offset) {
+  bg_action *action = open_cell(state, kind, offset);
+  if (!action)
+    return false;
+  fill_action(state, action, kind);
   if (kind == TOK_BAD_ROLL)
     report_bad_dice(state, offset);
+  return true;
+}
+
+/* Whether a word ending at `end` stands as a whole cell: nothing after it
+ * on the line, or a token that starts the next cell. */
+static bool stands_as_cell(mat_line_state *state, size_t end) {
+  const mat_line *line = state->line;
+  size_t next = skip_blanks(line, end);
+  if (next == line->length)
+    return true;
+  mat_patterns *patterns = &state->reader->patterns;
+  return mat_match_token(patterns, line->text, line->length, next) &&
+         starts_cell(token_kind_of(mat_match_mark(patterns)));
+}
+
+/* A cube action misspelt ("Dubles => 2", "Tkaes") where no token matched:
+ * one syntax error, then the action read as meant, so that the game stays
+ * in step.  A word without "=> N" only where it is a whole cell and not
+ * inside text already reported: line noise holds words that look like one
+ * ("make" is one letter from "Take").  False when it is none; else *end is
+ * where reading goes on (the line's end when it holds no more cells). */
+static bool read_misspelt_cell(mat_line_state *state, size_t offset, size_t *end) {
+  mat_cube_typo typo;
+  if (!mat_read_cube_typo(&state->reader->patterns, state->line, offset, &typo) ||
+      (!typo.valued && (state->broken || !stands_as_cell(state, typo.end))))
+    return false;
+  /* placed as any cube action is: TOK_TAKE stands for them all */
+  bg_action *action = open_cell(state, TOK_TAKE, offset);
+  *end = action ? typo.end : state->line->length;
+  if (!action)
+    return true;
+  action->kind = typo.kind;
+  action->value = typo.value;
+  char found[64], meant[64];
+  mat_quote_bytes(state->line->text + typo.word.start, typo.word.end - typo.word.start,
+                  found, sizeof found);
+  if (typo.valued)
+    snprintf(meant, sizeof meant, "%s => %d", typo.meant, typo.value);
+  else
+    snprintf(meant, sizeof meant, "%s", typo.meant);
+  mat_syntax_error(state->reader, state->line->number, (int)offset + 1,
+                   "'%s' is not a cube action: read as '%s'", found, meant);
   return true;
 }
 
@@ -291,7 +330,7 @@ static bool start_cell(line_state *state, token_kind kind, size_t offset) {
  * other player's column: that player's cell, unreadable — FIBS exports put
  * raw server text there ("Illegal play (25;0;1;...)").  Taking it as the
  * rest of the left play would lose a turn and invent a turn-order error. */
-static bool starts_unreadable_cell(const line_state *state, size_t offset) {
+static bool starts_unreadable_cell(const mat_line_state *state, size_t offset) {
   const char *text = state->line->text;
   if (state->cells >= 2 || offset < 2 || text[offset - 1] != ' ' ||
       text[offset - 2] != ' ')
@@ -304,7 +343,7 @@ static bool starts_unreadable_cell(const line_state *state, size_t offset) {
  * a play that cannot be read, not a new cell "4" without its colon, unless
  * it stands apart in the other player's column ("42:      64 13/9") or has
  * its colon (a roll with a wrong die: "69: 24/18"). */
-static bool continues_play(const line_state *state, size_t offset) {
+static bool continues_play(const mat_line_state *state, size_t offset) {
   const bg_action *action = state->action;
   if (!action || action->kind != ACT_ROLL || state->play_closed || state->broken)
     return false;
@@ -320,7 +359,7 @@ static bool continues_play(const line_state *state, size_t offset) {
 
 /* The cell is recorded as a roll nobody can read (dice 0, play unknown), so
  * the turn still passes; the syntax error says why. */
-static void start_unreadable_cell(line_state *state, size_t offset) {
+static void start_unreadable_cell(mat_line_state *state, size_t offset) {
   bg_action *action = match_game_add_action(state->game);
   if (!action) {
     state->reader->out_of_memory = true;
@@ -340,152 +379,55 @@ static void start_unreadable_cell(line_state *state, size_t offset) {
 
 /* ---- plays -------------------------------------------------------------- */
 
-/* The point a chain group holds: "bar" is 25, "off" is 0; -1 (reported)
- * for a number that is no point. */
-static int chain_point(line_state *state, mat_span span) {
-  const char *text = state->line->text;
-  char first = text[span.start];
-  if (first == 'b' || first == 'B')
-    return 25;
-  if (first == 'o' || first == 'O')
-    return 0;
-  int point = mat_span_int(text, span);
-  if (point > 25) {
-    char message[160];
-    snprintf(message, sizeof message,
-             "no point %d: expected 1-24, 25 or 'bar' (the bar), 0 or 'off' (borne off)",
-             point);
-    cell_error(state, span.start, message);
-    return -1;
-  }
-  return point;
-}
-
-static bg_move *add_move(line_state *state, size_t offset) {
-  bg_action *action = state->action;
-  if (action->move_count == BG_MAX_MOVES) {
-    char message[80];
-    snprintf(message, sizeof message, "more than %d moves in one play", BG_MAX_MOVES);
-    cell_error(state, offset, message);
-    return NULL;
-  }
-  if (!action->moves && !(action->moves = match_reserve_moves(state->reader->match)))
-    bg_out_of_memory();
-  return &action->moves[action->move_count++];
-}
-
-/* The points and hit marks of the move token just matched. */
-typedef struct {
-  int count;      /* points in the chain, 2 to 5 */
-  mat_span at[5]; /* where each point is written */
-  bool hit[5];    /* '*' after it */
-  int repeat;     /* "(2)", 1 when not written */
-  bool tail_hit;  /* '*' after the repeat count */
-  mat_span repeat_at;
-} move_chain;
-
-/* The groups of a chain's points and of their hit marks, in chain order
- * (cell-token.pcre's p1..p5, h1..h5): named one by one, not counted from
- * the first, whose place among the groups the grammar decides. */
-static const mat_group_id chain_points[5] = {GRP_CELL_TOKEN_P1, GRP_CELL_TOKEN_P2,
-                                             GRP_CELL_TOKEN_P3, GRP_CELL_TOKEN_P4,
-                                             GRP_CELL_TOKEN_P5};
-static const mat_group_id chain_hits[5] = {GRP_CELL_TOKEN_H1, GRP_CELL_TOKEN_H2,
-                                           GRP_CELL_TOKEN_H3, GRP_CELL_TOKEN_H4,
-                                           GRP_CELL_TOKEN_H5};
-
-static void read_chain(const mat_patterns *patterns, const char *text,
-                       move_chain *chain) {
-  mat_span span;
-  *chain = (move_chain){.count = 0};
-  for (int i = 0; i < 5 && mat_group_span(patterns, chain_points[i], &chain->at[i]);
-       i++) {
-    chain->hit[i] = mat_group_span(patterns, chain_hits[i], &span);
-    chain->count++;
-  }
-  chain->repeat = 1;
-  chain->repeat_at = (mat_span){0, 0};
-  if (mat_group_span(patterns, GRP_CELL_TOKEN_COUNT, &chain->repeat_at))
-    chain->repeat = mat_span_int(text, chain->repeat_at);
-  chain->tail_hit = mat_group_span(patterns, GRP_CELL_TOKEN_TAIL_HIT, &span);
-}
-
-/* Adds a move token decoded before: the same moves, the same errors (a
- * play with too many moves). */
-static void add_known_moves(line_state *state, const mat_decoded_word *known,
-                            size_t offset) {
-  for (int i = 0; i < known->count; i++) {
-    const mat_decoded_move *d = &known->moves[i];
-    bg_move *move = add_move(state, offset + d->column);
-    if (!move)
-      return;
-    *move = (bg_move){d->from, d->to, d->count, d->hit,
-                      (bg_srcpos){state->line->number, (int)(offset + d->column) + 1}};
-  }
-}
-
-/* "24/18", "bar/20*", "6/4*(2)", "24/18/13": a chain of n points is n - 1
- * moves; a '*' marks a hit on the move it ends (a '*' on the very first
- * point, "13*\/9", is taken for the first move: lenient).  A token read
- * without an error is given to the memo, decoded. */
-static void read_move_token(line_state *state, size_t offset) {
-  if (state->known) {
-    add_known_moves(state, state->known, offset);
-    return;
-  }
-  move_chain chain;
-  read_chain(&state->reader->patterns, state->line->text, &chain);
-  if (chain.repeat < 1) {
-    cell_error(state, chain.repeat_at.start, "a repeat count like '(2)' is at least 1");
-    return;
-  }
-  mat_decoded_word decoded = {.count = 0};
-  int from = chain_point(state, chain.at[0]);
-  bg_move *move = NULL;
-  for (int i = 1; from >= 0 && i < chain.count; i++) {
-    int to = chain_point(state, chain.at[i]);
-    if (to < 0)
-      return;
-    if (from == 0 && to == 0) {
-      /* "0/0": a die with nothing left to move (21: 2/0 0/0) */
-      continue;
-    }
-    if (!(move = add_move(state, chain.at[i - 1].start)))
-      return;
-    bool hit = chain.hit[i] || (i == 1 && chain.hit[0]);
-    *move = (bg_move){from, to, chain.repeat, hit,
-                      (bg_srcpos){state->line->number, (int)chain.at[i - 1].start + 1}};
-    decoded.moves[decoded.count++] =
-        (mat_decoded_move){(uint8_t)from, (uint8_t)to, (uint8_t)chain.repeat,
-                           (uint8_t)(chain.at[i - 1].start - offset), hit};
-    from = to;
-  }
-  if (from < 0)
-    return; /* said by chain_point */
-  if (move && chain.tail_hit)
-    move->hit = decoded.moves[decoded.count - 1].hit = true;
-  mat_patterns *patterns = &state->reader->patterns;
-  mat_memo_keep_decoded(patterns, state->line->text, state->line->length, offset,
-                        mat_match_end(patterns), &decoded);
-}
-
 /* "????" alone in a cell, with no dice: a turn nobody recorded, as
  * "00: ????" (a resignation when the opponent's "Wins" follows). */
-static bool starts_hidden_roll(const line_state *state, token_kind kind, size_t offset) {
+static bool starts_hidden_roll(const mat_line_state *state, token_kind kind,
+                               size_t offset) {
   if (kind != TOK_UNKNOWN)
     return false;
   const bg_action *action = state->action;
   return !action || action->kind != ACT_ROLL || starts_unreadable_cell(state, offset);
 }
 
-static void start_hidden_roll(line_state *state, size_t offset) {
+static void start_hidden_roll(mat_line_state *state, size_t offset) {
   start_unreadable_cell(state, offset);
   if (state->action)
     state->action->unreadable = false; /* nothing unreadable: just not written */
 }
 
+/* Whether no cell starts after the token at `offset` on the line. */
+static bool no_cell_after(mat_line_state *state, size_t offset) {
+  const mat_line *line = state->line;
+  mat_patterns *patterns = &state->reader->patterns;
+  for (offset = skip_blanks(line, skip_token(line, offset)); offset < line->length;
+       offset = skip_blanks(line, skip_token(line, offset)))
+    if (mat_match_token(patterns, line->text, line->length, offset) &&
+        starts_cell(token_kind_of(mat_match_mark(patterns))))
+      return false;
+  return true;
+}
+
+/* "??" on a line with no move number and no cell: line noise, not a turn
+ * nobody recorded (that is written on its numbered line, "  7) ????",
+ * after dice, or before a cell: "????   Wins 1 point").  Read as a turn
+ * it would put the next line out of turn. */
+static bool is_stray_unknown(mat_line_state *state, token_kind kind, size_t offset) {
+  return kind == TOK_UNKNOWN && state->reader->move_number == 0 && state->cells == 0 &&
+         no_cell_after(state, offset);
+}
+
 /* A token of a roll's play: a move, "Cannot Move" or "????". */
-static void read_play_token(line_state *state, token_kind kind, size_t offset) {
+static void read_play_token(mat_line_state *state, token_kind kind, size_t offset) {
+  if (is_stray_unknown(state, kind, offset)) {
+    char found[64], message[200];
+    mat_quote_token(state->line, offset, found, sizeof found);
+    snprintf(message, sizeof message,
+             "'%s' on a line with no move number takes no turn (an unrecorded turn is "
+             "written on its move line: '  7) 63: ?\?\?\?')",
+             found);
+    mat_cell_error(state, offset, message);
+    return;
+  }
   if (starts_hidden_roll(state, kind, offset)) {
     start_hidden_roll(state, offset);
     return;
@@ -495,15 +437,15 @@ static void read_play_token(line_state *state, token_kind kind, size_t offset) {
     char found[64], message[120];
     mat_quote_token(state->line, offset, found, sizeof found);
     snprintf(message, sizeof message, "expected a roll like '63:' before '%s'", found);
-    cell_error(state, offset, message);
+    mat_cell_error(state, offset, message);
     return;
   }
   if (state->play_closed || (kind != TOK_MOVE && action->move_count > 0)) {
-    cell_error(state, offset, "'Cannot Move' or '?\?\?\?' must be the whole play");
+    mat_cell_error(state, offset, "'Cannot Move' or '?\?\?\?' must be the whole play");
     return;
   }
   if (kind == TOK_MOVE) {
-    read_move_token(state, offset);
+    mat_read_move_token(state, offset);
     return;
   }
   state->play_closed = true;
@@ -518,13 +460,13 @@ static void read_play_token(line_state *state, token_kind kind, size_t offset) {
 /* Can a move token decoded before be added as it is, with no check
  * (read_play_token's, in short)?  Yes in a readable cell whose roll's play
  * is open: the common case. */
-static bool takes_known_moves(const line_state *state) {
+static bool takes_known_moves(const mat_line_state *state) {
   const bg_action *action = state->action;
   return !state->broken && action && action->kind == ACT_ROLL && !state->play_closed;
 }
 
 /* Gives the roll token just read to the memo, with its dice. */
-static void keep_roll(line_state *state, size_t offset, size_t token_end) {
+static void keep_roll(mat_line_state *state, size_t offset, size_t token_end) {
   const bg_action *action = state->action;
   mat_decoded_word roll = {.roll = true,
                            .dice = {(uint8_t)action->die1, (uint8_t)action->die2}};
@@ -533,7 +475,7 @@ static void keep_roll(line_state *state, size_t offset, size_t token_end) {
 }
 
 /* The cells of a move line, from `offset` on. */
-static void read_cells(line_state *state, size_t offset) {
+static void read_cells(mat_line_state *state, size_t offset) {
   bg_mat_reader *reader = state->reader;
   const mat_line *line = state->line;
   mat_patterns *patterns = &reader->patterns;
@@ -549,7 +491,7 @@ static void read_cells(line_state *state, size_t offset) {
         if (!start_cell(state, TOK_ROLL, offset))
           return;
       } else if (takes_known_moves(state)) {
-        add_known_moves(state, state->known, offset);
+        mat_add_known_moves(state, state->known, offset);
       } else if (!state->broken) {
         read_play_token(state, TOK_MOVE, offset); /* says what is wrong */
       }
@@ -557,6 +499,11 @@ static void read_cells(line_state *state, size_t offset) {
       continue;
     }
     if (!mat_match_token(patterns, line->text, line->length, offset)) {
+      size_t typo_end;
+      if (read_misspelt_cell(state, offset, &typo_end)) {
+        offset = typo_end;
+        continue;
+      }
       /* On a line with no move number, text before any cell is a stray
        * line (a remark without ';', line noise): it takes no turn. */
       bool stray = reader->move_number == 0 && state->cells == 0;
@@ -594,7 +541,7 @@ static void read_cells(line_state *state, size_t offset) {
 
 void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
   bg_match *match = reader->match;
-  line_state state = {
+  mat_line_state state = {
       .reader = reader, .line = line, .game = &match->games[match->game_count - 1]};
   size_t offset = mat_read_move_number(reader, line);
   state.left_column = reader->left_column;

@@ -16,6 +16,7 @@
 
 #include "alloc.h"
 #include "notation.h"
+#include "read_spelling.h"
 #include "read_yaml_int.h"
 
 #define MAX_ITEMS 12 /* [position, board...] can hold several boards */
@@ -230,13 +231,47 @@ static bool read_resign(bg_yaml_reader *reader, const action_text *text,
   return false;
 }
 
+/* The cube words by the shape of their action: [player, word] for a take
+ * or a drop, [player, word, N] for a double or a beaver. */
+static const spelling_word cube_words[2][2] = {
+    {{"take", ACT_TAKE}, {"drop", ACT_DROP}},
+    {{"double", ACT_DOUBLE}, {"beaver", ACT_BEAVER}},
+};
+
+/* The index in action_words of the cube word that the action's word, no
+ * word of the notation, is a misspelling of ("dubble", "tkae"), said as
+ * one syntax error; -1 (nothing said) when it is none.  Read as meant, the
+ * game stays in step: left out, the take after a double misspelt would be
+ * a take "with no double". */
+static int misspelt_cube_word(bg_yaml_reader *reader, const action_text *text) {
+  const yaml_item *word = &text->items[1];
+  bool valued = text->count == 3 && yaml_item_number(&text->items[2], MAX_VALUE) >= 0;
+  if (!valued && text->count != 2)
+    return -1;
+  const spelling_word *known = cube_words[valued];
+  int count = (int)(sizeof cube_words[0] / sizeof cube_words[0][0]);
+  int nearest = spelling_nearest(word->text, word->length, known, count);
+  if (nearest < 0)
+    return -1;
+  int w = 0;
+  while (action_words[w].kind != (bg_action_kind)known[nearest].meaning)
+    w++;
+  char quoted[200];
+  yaml_quote(word->text, word->length, quoted, sizeof quoted);
+  yaml_syntax_error(reader, word->start, "'%s' is not a cube action: read as '%s'",
+                    quoted, action_words[w].word);
+  return w;
+}
+
 /* double, beaver, take, drop, resign, wins: [player, word, ...]. */
 static bool read_cube_or_result(bg_yaml_reader *reader, const action_text *text,
                                 bg_action *action) {
   int w = 0, words = (int)(sizeof action_words / sizeof *action_words);
   while (w < words && !is_word(&text->items[1], action_words[w].word))
     w++;
-  if (w == words) {
+  if (w == words)
+    w = misspelt_cube_word(reader, text);
+  if (w < 0) {
     action_error(reader, text, 1,
                  "a roll like 63, or double, take, drop, beaver, resign or wins");
     return false;

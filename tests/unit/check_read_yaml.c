@@ -254,9 +254,18 @@ static void expect_one(const char *rest, const char *diagnostic, int matches) {
 }
 
 START_TEST(action_errors) {
-  expect_one("  - [Ana, dubble, 2]\n",
+  expect_one("  - [Ana, raise, 2]\n",
              "t.yaml:8:11: error: game 1, action 2: expected a roll like 63, or double, "
-             "take, drop, beaver, resign or wins, found 'dubble' [syntax]\n",
+             "take, drop, beaver, resign or wins, found 'raise' [syntax]\n",
+             1);
+  /* a cube word misspelt is read as the nearest one of its shape */
+  expect_one("  - [Ana, dubble, 2]\n",
+             "t.yaml:8:11: error: game 1, action 2: 'dubble' is not a cube action: read "
+             "as 'double' [syntax]\n",
+             1);
+  expect_one("  - [Ana, double, 2]\n  - [Bob, tkae]\n",
+             "t.yaml:9:11: error: game 1, action 3: 'tkae' is not a cube action: read "
+             "as 'take' [syntax]\n",
              1);
   expect_one(
       "  - [Carol, 31, 8/5 6/5]\n",
@@ -392,7 +401,7 @@ END_TEST
 START_TEST(recovery) {
   char text[2048];
   snprintf(text, sizeof text,
-           "%s  - [Ana, 31, 8/5 6/x]\n  - [Bob, dubble, 2]\n  - [Ana, take]\n"
+           "%s  - [Ana, 31, 8/5 6/x]\n  - [Bob, raise, 2]\n  - [Ana, take]\n"
            "- game: 2\n  score: [x, 0]\n  actions: [[Ana, 31, 8/5 6/5]]\n"
            "- game: 3\n  score: [1, 0]\n  actions: [[Ana, 31, 8/5 6/5]]\n"
            "---\nbgmatch: 1\nmatch: []\ngames: []\n"

@@ -250,7 +250,8 @@ clang-build:
 	  exit 1; \
 	fi
 
-# libFuzzer, FUZZ_SECONDS each, over three targets (tests/fuzz/): the whole
+# libFuzzer, FUZZ_SECONDS each, all at once (tests/fuzz/run.sh), over the
+# targets of tests/fuzz/: the whole
 # check pipeline (seeded with samples/), the YAML reader and the referee
 # (seeded with the e2e cases' YAML), the round trip through YAML, which
 # must be a fixed point (seeded with both), and the SGF reader (seeded with
@@ -261,41 +262,13 @@ FUZZ_TARGETS := fuzz_check fuzz_read_yaml fuzz_roundtrip_yaml fuzz_read_sgf
 fuzz: $(GEN_HEADERS)
 	@if ! command -v clang >/dev/null 2>&1; then \
 	  tests/skip.sh clang fuzz "clang is not installed"; exit; fi; \
-	rm -rf build-fuzz/seeds-*; \
-	mkdir -p build-fuzz/seeds-fuzz_check build-fuzz/seeds-fuzz_read_yaml \
-	  build-fuzz/seeds-fuzz_roundtrip_yaml build-fuzz/seeds-fuzz_read_sgf && \
-	cp samples/*.mat samples/broken/*.mat build-fuzz/seeds-fuzz_check/ && \
-	cp tests/e2e/cases/*.yaml build-fuzz/seeds-fuzz_read_yaml/ && \
-	cp samples/*.mat tests/e2e/cases/*.yaml tests/fuzz/regress/roundtrip-* \
-	  build-fuzz/seeds-fuzz_roundtrip_yaml/ && \
-	cp tests/e2e/cases/*.sgf build-fuzz/seeds-fuzz_read_sgf/ && \
+	mkdir -p build-fuzz; \
 	printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n){(void)d;(void)n;return 0;}\n' \
 	  >build-fuzz/probe.c; \
 	if ! clang -fsanitize=fuzzer build-fuzz/probe.c -o build-fuzz/probe >/dev/null 2>&1; then \
 	  tests/skip.sh libclang-rt-dev fuzz "clang has no libFuzzer runtime here"; exit; fi; \
-	passed=0; failed=0; \
-	for target in $(FUZZ_TARGETS); do \
-	  mkdir -p build-fuzz/corpus-$$target; \
-	  if ! clang -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined \
-	      -fno-sanitize-recover=all -I src -I $(BUILD)/gen $(PKG_CFLAGS) \
-	      tests/fuzz/$$target.c $(LIB_SRC) $(PKG_LIBS) -o build-fuzz/$$target \
-	      >build-fuzz/build-$$target.log 2>&1; then \
-	    cat build-fuzz/build-$$target.log; echo "FAIL fuzz $$target: build"; \
-	    failed=$$((failed + 1)); continue; \
-	  fi; \
-	  if build-fuzz/$$target -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
-	      -rss_limit_mb=512 -artifact_prefix=build-fuzz/$$target- -print_final_stats=1 \
-	      build-fuzz/corpus-$$target build-fuzz/seeds-$$target >build-fuzz/run-$$target.log 2>&1; then \
-	    grep -E "stat::number_of_executed_units|stat::peak_rss_mb" build-fuzz/run-$$target.log; \
-	    echo "ok fuzz $$target ($(FUZZ_SECONDS) s of libFuzzer: no crash, leak or sanitizer report)"; \
-	    passed=$$((passed + 1)); \
-	  else \
-	    tail -40 build-fuzz/run-$$target.log; \
-	    echo "FAIL fuzz $$target (reproducer: build-fuzz/$$target-crash-*)"; \
-	    failed=$$((failed + 1)); \
-	  fi; \
-	done; \
-	echo "$$passed passed, $$failed failed, 0 skipped"; [ $$failed -eq 0 ]
+	CFLAGS_PKG="$(PKG_CFLAGS)" LIBS_PKG="$(PKG_LIBS)" LIB_SRC="$(LIB_SRC)" \
+	  tests/fuzz/run.sh $(FUZZ_SECONDS) $(BUILD)/gen $(FUZZ_TARGETS)
 
 # Property tests over records gen_match plays at random (tests/property.sh):
 # thousands check clean, and a mutated line is reported on that line.

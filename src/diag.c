@@ -54,13 +54,6 @@ void diag_sink_free(bg_diag_sink *sink) {
  * of it costs memory no input should command.  The first one over says so,
  * as a note; the rest are not kept (the exit status is decided already). */
 static bool over_game_limit(bg_diag_sink *sink, const bg_diag *diag) {
-  if (diag->game <= 0)
-    return false;
-  if (diag->game != sink->counted_game || diag->file != sink->counted_file) {
-    sink->counted_game = diag->game;
-    sink->counted_file = diag->file;
-    sink->counted_in_game = 0;
-  }
   if (diag->severity == DIAG_NOTE)
     return sink->counted_in_game > DIAG_PER_GAME;
   if (++sink->counted_in_game <= DIAG_PER_GAME)
@@ -76,6 +69,10 @@ static bool over_game_limit(bg_diag_sink *sink, const bg_diag *diag) {
     sink->counted_in_game = DIAG_PER_GAME + 1;
   }
   return true;
+}
+
+void diag_sink_begin_game(bg_diag_sink *sink) {
+  sink->counted_in_game = 0;
 }
 
 void diag_emit(bg_diag_sink *sink, const bg_diag *diag) {

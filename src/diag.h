@@ -42,15 +42,17 @@ typedef struct {
   long notes;
   bg_diag *pending; /* copies, owned */
   size_t pending_count, pending_capacity;
-  /* the errors and warnings of the game being reported (diag.c) */
-  const char *counted_file;
-  int counted_game;
+  /* the errors and warnings since diag_sink_begin_game */
   long counted_in_game;
 } bg_diag_sink;
 
 /* The errors and warnings one game of a record can have reported: past
  * them a note says the rest are not. */
 #define DIAG_PER_GAME 64
+
+/* A game's diagnostics start here (the referee says so at each game, and
+ * at a match's end): DIAG_PER_GAME counts from here. */
+void diag_sink_begin_game(bg_diag_sink *sink);
 
 /* `out` NULL: diagnostics are counted, never printed (check -l, -L, -q). */
 void diag_sink_init(bg_diag_sink *sink, FILE *out, bg_diag_format format);

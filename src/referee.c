@@ -281,6 +281,7 @@ static void on_set_position(game_state *state, const bg_action *act) {
 void referee_begin_game(referee *ref, game_state *state, const bg_game *game,
                         bool first) {
   ref->game = game;
+  diag_sink_begin_game(ref->sink);
   referee_check_score_line(ref, game, first);
   /* All but the room for positions, which is large and filled as needed. */
   memset(state, 0, offsetof(game_state, positions));
@@ -466,6 +467,7 @@ void referee_begin_match(referee *ref, const bg_match *match,
 void referee_end_match(referee *ref) {
   const bg_match *match = ref->match;
   ref->game = NULL;
+  diag_sink_begin_game(ref->sink); /* the next match's reading counts apart */
   if (match->game_count == 0)
     referee_say(ref, match->pos, 0, -1, DIAG_WARNING, "incomplete",
                 "the match has no games");

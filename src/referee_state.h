@@ -40,12 +40,30 @@ typedef struct {
 } game_state;
 
 typedef struct {
+  /* (pointers and structures first, then numbers, then flags: no padding) */
   const bg_match *match;
   bg_diag_sink *sink;
-  bool crawford, jacoby, beavers;
   /* The game's opening position, by the record's [Variation]; NULL for a
    * variation with other rules, whose plays are not checked. */
   void (*opening)(bg_board *board);
+  const bg_game *game;
+  /* The last game's "Wins" line when the position did not fix its value
+   * (a resignation: 1, 2 or 3 times the cube).  If the next score line
+   * disagrees with it, either line may be the wrong one: both are named
+   * (last_result_open). */
+  bg_action last_result;
+  play_checker plays;
+  int match_won_by; /* -1 while the match goes on */
+  int match_won_game;
+  int last_cube;
+  int score[2];
+  /* After a score line that disagreed with the results: the other reading
+   * of the score, which a later score line may bear out. */
+  int alt_score[2];
+  /* The record's first score line (a record may start at any score). */
+  int start_score[2];
+  bg_srcpos start_pos;
+  bool crawford, jacoby, beavers;
   /* A money session that does not say whether the Jacoby rule was on
    * (GNU Backgammon's default is on, and it writes no tag): a gammon with
    * the cube in the middle may count once or twice. */
@@ -53,32 +71,16 @@ typedef struct {
   /* Backgammon Galaxy's record: its "Wins" lines may cap a game's value at
    * the match length rather than at the points the winner needed. */
   bool galaxy;
-  play_checker plays;
   /* The record marks hits as a habit (two marks or more): an unmarked hit
    * is then worth a warning; otherwise only a roll written with a mark has
    * its marks checked. */
   bool marks_hits;
-  int score[2];
   bool score_known;
-  /* After a score line that disagreed with the results: the other reading
-   * of the score, which a later score line may bear out. */
-  int alt_score[2];
   bool alt_known;
   bool last_game_open;     /* the game before ended with no result to count */
   bool last_result_blamed; /* its "Wins" line was reported wrong already */
   bool crawford_done;
-  /* The record's first score line (a record may start at any score). */
-  int start_score[2];
-  bg_srcpos start_pos;
-  int match_won_by; /* -1 while the match goes on */
-  int match_won_game;
-  const bg_game *game;
-  /* The last game's "Wins" line when the position did not fix its value
-   * (a resignation: 1, 2 or 3 times the cube).  If the next score line
-   * disagrees with it, either line may be the wrong one: both are named. */
-  bool last_result_open;
-  bg_action last_result;
-  int last_cube;
+  bool last_result_open; /* see last_result */
 } referee;
 
 const char *referee_player_name(const referee *ref, int player);

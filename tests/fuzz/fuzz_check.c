@@ -3,8 +3,9 @@
  * go through the input layer, the notation sniffer, the reader, the
  * referee and the diagnostics printer, and each match read through every
  * writer (convert), counted as `stats` counts and shown as `show` shows
- * its plays (every one, in one walk of the replay).  Crashes, leaks, sanitizer reports and hangs are what
- * it looks for; the diagnostics and the written records go to /dev/null.
+ * its plays (every one, in one walk of the replay).  Crashes, leaks, sanitizer reports
+ * and hangs are what it looks for; the diagnostics and the written records go to
+ * /dev/null.
  *
  *   make fuzz FUZZ_SECONDS=60      (clang with libFuzzer; seeds: samples/)
  */

@@ -337,10 +337,14 @@ void referee_end_game(referee *ref, game_state *state, const bg_game *game,
      * better than a guess, so the score counts what its "Wins" line says. */
     ref->plays.silenced = false;
     if (result->recorded && result->recorded->value > 0) {
-      /* ... and so does the result every consumer is given, or a writer
-       * would print a worth that reading its output back does not give. */
-      result->winner = state->credited_winner;
-      result->points = result->recorded->value;
+      /* ... and so does the result every consumer is given where its
+       * worth hangs on the positions followed (a bear-off's gammon), or a
+       * writer would print a worth that reading its output back does not
+       * give; a drop's or a resignation's worth is the cube's, known. */
+      if (state->end == END_BORE_OFF || state->end == END_NONE) {
+        result->winner = state->credited_winner;
+        result->points = result->recorded->value;
+      }
       referee_count_result(ref, state->credited_winner, result->recorded->value,
                            game->number);
       return;

@@ -385,7 +385,7 @@ static void follow_after_miss(play_checker *checker, const bg_action *roll,
    * reading's first, then more of theirs, up to FOLLOWED_AFTER_MISS
    * positions.  A record that misses again and again costs what a valid
    * one costs, not a move generation for every position it allows. */
-  bool generous = checker->misses_in_game <= GENEROUS_MISSES && !checker->silenced;
+  bool generous = checker->misses_in_game <= GENEROUS_MISSES;
   int readings = generous || positions->count < READINGS_AFTER_MISS ? positions->count
                                                                     : READINGS_AFTER_MISS;
   int room = generous ? BG_MAX_CANDIDATES : FOLLOWED_AFTER_MISS;
@@ -436,9 +436,13 @@ static void fall_silent(play_checker *checker, const bg_action *roll) {
  * are followed unreported, at a bounded cost. */
 static void explain_miss(play_checker *checker, const bg_action *roll,
                          const bg_board *view) {
+  /* Counted whether the game is reported or not: what is followed after a
+   * miss must not hang on it, or a record read from .mat (whose move
+   * numbers may silence a game) and the same from YAML would differ. */
+  ++checker->misses_in_game;
   if (checker->silenced)
     return;
-  if (++checker->misses_in_game > MISSES_PER_GAME) {
+  if (checker->misses_in_game > MISSES_PER_GAME) {
     char message[160];
     snprintf(message, sizeof message,
              "%d plays of this game fit no legal play: the rest of this game is not "

@@ -26,7 +26,7 @@
  * as far as the set of positions goes: a record with a mistake or two is
  * read exactly.  After more, the work each miss makes is bounded (see
  * referee_play.c): a record full of mistakes costs what a valid one does. */
-#define GENEROUS_MISSES 2
+#define GENEROUS_MISSES 1
 
 typedef struct {
   bg_board boards[BG_MAX_CANDIDATES];

@@ -119,7 +119,7 @@ bool referee_follow_every_play(play_checker *checker, const bg_action *roll,
   position_set *after = &checker->any_roll;
   after->count = 0;
   if (positions->count > READINGS_OF_UNKNOWN_PLAY &&
-      (checker->misses_in_game > GENEROUS_MISSES || checker->silenced)) {
+      checker->misses_in_game > GENEROUS_MISSES) {
     /* every play of every reading of a game that keeps missing: more than
      * can be told apart, and a cost a record could multiply */
     positions->count = 0;

@@ -282,4 +282,5 @@ void diag_discard(bg_diag_sink *sink) {
     free_pending(&sink->pending[i]);
   }
   sink->pending_count = 0;
+  sink->counted_in_game = 0; /* what was forgotten is not counted either */
 }

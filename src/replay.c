@@ -80,6 +80,7 @@ static bg_replay_event *begin_event(bg_replay *replay, bg_replay_kind kind) {
   event->action = NULL;
   event->action_index = 0;
   event->player = -1;
+  event->ends_match = false;
   event->cube = (bg_cube_state){0};
   event->before_known = event->after_known = false;
   event->readings = 0;
@@ -145,8 +146,14 @@ static const bg_replay_event *action(bg_replay *replay) {
   if (replay->state.positions.count <= 1)
     replay->guessing = false;
   event->player = act->player;
-  if (act->kind == ACT_WIN && replay->state.result_action == act)
-    event->player = replay->state.credited_winner;
+  if (act->kind == ACT_WIN && replay->state.result_action == act) {
+    const game_state *state = &replay->state;
+    int length = replay->ref.match->length;
+    event->player = state->credited_winner;
+    event->ends_match =
+        length > 0 &&
+        replay->ref.score[state->result_winner] + state->result_points >= length;
+  }
   event->play_legal = replay->ref.plays.last_play_legal;
   event->after_known = position_now(&replay->state, &event->after) && !replay->guessing;
   event->readings = replay->state.positions.count;

@@ -80,6 +80,9 @@ typedef struct {
    * credits the winner the replay read with the board (a result written
    * on the line of the winner's last roll stands in the other column). */
   int player;
+  /* ACT_WIN: the result, as the replay counts it, gives its winner the
+   * match (whether or not the record says "and the match") */
+  bool ends_match;
   bg_cube_state cube; /* before the action (at GAME_END: as the game ended) */
   bool before_known;  /* false after ????, a play that cannot be followed,
                          or in a variation whose plays are not checked */

@@ -42,11 +42,12 @@
  * after, a legal play between them, nothing reported) is written as the
  * engine's steps, one die each, highest point first: a hop, a repeat count
  * or a chain of the record becomes its steps, the hits the position gives
- * are marked.  Any other play (wrong, ambiguous, after an unknown one) is
- * written as the record's own moves, so that what was wrong with it stays
- * wrong and nothing is invented.  A record that marks no hit at all
- * (Backgammon Galaxy, FIBS clients) is written without marks: its plays
- * written as recorded then mean what they meant.
+ * are marked, whatever the record marked (as GNU Backgammon's own export
+ * does: an SGF, which carries no marks, and a record that never marks
+ * them, Backgammon Galaxy's, FIBS clients', are written as the .mat of the
+ * same match is).  Any other play (wrong, ambiguous, after an unknown one)
+ * is written as the record's own moves, so that what was wrong with it
+ * stays wrong and nothing is invented.
  *
  * Not carried: the record's free comments, move numbers and dice
  * spacing; a cell the reader could not read is written as "????" (its
@@ -77,7 +78,6 @@ typedef struct {
 typedef struct {
   FILE *out;
   const bg_match *match;
-  bool marks_hits; /* the record marks hits with '*' somewhere */
   int move_number; /* of the game's last numbered line */
   int positions;   /* positions the replay follows before the next action */
   line_cells line;
@@ -181,12 +181,8 @@ static bool resolved_play(const mat_writer *w, const bg_replay_event *event,
   const bg_action *roll = event->action;
   if (roll->unknown_play || roll->cannot_move || roll->dice_unknown)
     return false;
-  if (event->errors > 0 || event->warnings > 0 || w->positions != 1 ||
-      event->readings != 1 || !bg_replay_play(event, play))
-    return false;
-  for (int i = 0; i < play->step_count && !w->marks_hits; i++)
-    play->steps[i].hit = false;
-  return true;
+  return event->errors == 0 && event->warnings == 0 && w->positions == 1 &&
+         event->readings == 1 && bg_replay_play(event, play);
 }
 
 static void roll_cell(const mat_writer *w, const bg_replay_event *event, char *cell,
@@ -225,7 +221,10 @@ static void resign_cell(const bg_action *act, char *cell, int size) {
              level >= RESIGN_UNSAID && level <= RESIGN_MATCH ? levels[level] : "game");
 }
 
-static void keyword_cell(const bg_action *act, char *cell, int size) {
+/* `event`'s action (not a roll) as its cell.  "and the match" where the
+ * record says so or the replay counts it so (an SGF cannot say it). */
+static void keyword_cell(const bg_replay_event *event, char *cell, int size) {
+  const bg_action *act = event->action;
   switch (act->kind) {
   case ACT_DOUBLE:
     snprintf(cell, size, " Doubles => %d", act->value);
@@ -244,7 +243,7 @@ static void keyword_cell(const bg_action *act, char *cell, int size) {
     break;
   case ACT_WIN:
     snprintf(cell, size, " Wins %d point%s%s", act->value, plural_s(act->value),
-             act->and_match ? " and the match" : "");
+             act->and_match || event->ends_match ? " and the match" : "");
     break;
   default:
     cell[0] = '\0';
@@ -302,14 +301,14 @@ static void write_action(mat_writer *w, const bg_replay_event *event) {
     roll_cell(w, event, cell, sizeof cell);
     place_cell(w, column, cell, CELL_ROLL);
   } else {
-    keyword_cell(act, cell, sizeof cell);
+    keyword_cell(event, cell, sizeof cell);
     place_cell(w, column, cell, act->kind == ACT_WIN ? CELL_RESULT : CELL_KEYWORD);
   }
   w->positions = event->after_known ? event->readings : 0;
 }
 
 bool write_mat(FILE *out, const bg_match *match, bg_replay *replay, bool first) {
-  mat_writer w = {.out = out, .match = match, .marks_hits = match_marks_hits(match)};
+  mat_writer w = {.out = out, .match = match};
   if (!first)
     fputc('\n', out);
   write_header(&w);

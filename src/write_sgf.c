@@ -329,12 +329,15 @@ static void add_info(sgf_text *root, const bg_match *match) {
 }
 
 /* RU: gnubg reads one value: the Crawford rule (and whether this is the
- * Crawford game) in a match, the Jacoby rule in a money session. */
+ * Crawford game) in a match, the Jacoby rule in a money session.  A
+ * session that does not say is played under gnubg's default, with the
+ * Jacoby rule, as gnubg's own import of its .mat has it: only one that
+ * says the rule is off goes without. */
 static void add_rules(sgf_text *root, const sgf_game *game) {
   const bg_match *match = game->match;
   if (match->length > 0 && (match->crawford != RULE_OFF || game->crawford_game))
     text_puts(root, game->crawford_game ? "RU[Crawford:CrawfordGame]" : "RU[Crawford]");
-  else if (match->length == 0 && match->jacoby == RULE_ON)
+  else if (match->length == 0 && match->jacoby != RULE_OFF)
     text_puts(root, "RU[Jacoby]");
 }
 

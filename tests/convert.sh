@@ -13,7 +13,9 @@
 #    DIRs given, the output converted again is the same bytes (a fixed
 #    point), converting to YAML and that to .mat gives the same bytes too, `check` finds the same problems (rule and count of its errors
 #    and warnings) in the original and in the output, and convert exits as
-#    check does.
+#    check does;
+#  - the same match saved by GNU Backgammon as SGF and as .mat (the
+#    corpus's twins) converts to one canonical .mat, header tags aside.
 #
 #   tests/convert.sh [BIN] [DIR...]   BIN defaults to build/bgmatch
 #
@@ -241,6 +243,24 @@ if [[ -f $archive/EXPECTED.tsv ]]; then
   round_trip_all "archive (clean)" "${archive_files[@]}"
 else
   skip_shared "archive round trips" "$archive/EXPECTED.tsv not found"
+fi
+# The same match as GNU Backgammon saved it in SGF (no hit marks, no "and
+# the match") and in .mat: one canonical .mat, header tags aside.
+twin() {
+  local sgf=$corpus/$1 mat=$corpus/$2
+  if diff <("$bin" convert --to mat "$sgf" 2>/dev/null | grep -v '^;') \
+    <("$bin" convert --to mat "$mat" 2>/dev/null | grep -v '^;') >"$work/twins.diff"; then
+    verdict ok "$1 and $2: the same canonical .mat"
+  else
+    verdict FAIL "$1 and $2" "two canonical .mat: $(head -n 6 "$work/twins.diff")"
+  fi
+}
+if [[ -d $corpus/gnubg-sgf ]]; then
+  twin gnubg-sgf/test.sgf xg/test.mat
+  twin gnubg-sgf/charlot1-charlot2_7p_2025-11-08-2305.sgf \
+    xg-binary/charlot1-charlot2_7p_2025-11-08-2305.mat
+else
+  skip_shared "SGF and .mat twins" "$corpus/gnubg-sgf not found"
 fi
 for dir in "$@"; do
   records=("$dir"/*.mat)

@@ -164,7 +164,10 @@ START_TEST(plays) {
 }
 END_TEST
 
-/* A record that marks no hit (Galaxy, FIBS clients) stays without marks. */
+/* A record that marks no hit (Galaxy, FIBS clients, an SGF) gets the
+ * marks the replay computes, as GNU Backgammon's own export has them: one
+ * canonical layout whatever the source marked.  A play that hits nothing
+ * stays unmarked. */
 START_TEST(no_hit_marks) {
   assert_converts_to("1 point match\n Game 1\n A : 0   B : 0\n"
                      "  1) 31: 8/5 6/5     64: 24/18 13/9\n"
@@ -172,7 +175,7 @@ START_TEST(no_hit_marks) {
                      " 1 point match\n\n Game 1\n"
                      " A : 0                           B : 0\n"
                      "  1) 31: 8/5 6/5                 64: 24/18 13/9\n"
-                     "  2) 62: 13/11 13/7\n");
+                     "  2) 62: 13/11 13/7*\n");
 }
 END_TEST
 

@@ -142,12 +142,30 @@ START_TEST(text_beavers_and_open_games) {
                      "  1) 31: 8/5 6/5                 Doubles => 2\n"
                      "  2)  Beavers => 4                Takes\n");
   ck_assert_ptr_nonnull(strstr(sgf, "PW[A\\]l\\\\x]PB[B\xc3\xa9"
-                                    "b]\n"));
+                                    "b]RU[Jacoby]\n"));
   ck_assert_ptr_nonnull(strstr(sgf,
                                ";W[31hefe]\n;B[double]\n;W[double]\n;B[take]C[warning: "
                                "game 1 stops before it was won [incomplete\\]])\n"));
   ck_assert_ptr_null(strstr(sgf, "RE["));
-  ck_assert_ptr_null(strstr(sgf, "RU[")); /* money, the Jacoby rule unsaid */
+  /* money, the Jacoby rule unsaid: gnubg's default, with it (above) */
+  free(sgf);
+}
+END_TEST
+
+/* A money session that says the Jacoby rule is off goes without it: no
+ * RU (the other side of "unsaid is gnubg's default, with it"). */
+START_TEST(jacoby_off_is_kept) {
+  char *sgf = sgf_of("; [Jacoby \"Off\"]\n 0 point match\n\n Game 1\n"
+                     " A : 0                      B : 0\n"
+                     "  1) 31: 8/5 6/5                 Doubles => 2\n"
+                     "  2)  Drops                      Wins 1 point\n");
+  ck_assert_ptr_null(strstr(sgf, "RU["));
+  free(sgf);
+  sgf = sgf_of("; [Jacoby \"On\"]\n 0 point match\n\n Game 1\n"
+               " A : 0                      B : 0\n"
+               "  1) 31: 8/5 6/5                 Doubles => 2\n"
+               "  2)  Drops                      Wins 1 point\n");
+  ck_assert_ptr_nonnull(strstr(sgf, "RU[Jacoby]"));
   free(sgf);
 }
 END_TEST
@@ -240,6 +258,7 @@ static Suite *write_sgf_suite(void) {
   tcase_add_test(written, the_same_bytes_every_time);
   tcase_add_test(written, diagnostics_are_comments_on_their_node);
   tcase_add_test(written, text_beavers_and_open_games);
+  tcase_add_test(written, jacoby_off_is_kept);
   tcase_add_test(written, a_resumed_match_keeps_its_score);
   suite_add_tcase(suite, written);
   TCase *records = tcase_create("records");

@@ -78,6 +78,21 @@ void diag_sink_begin_game(bg_diag_sink *sink) {
 void diag_emit(bg_diag_sink *sink, const bg_diag *diag) {
   if (over_game_limit(sink, diag))
     return;
+  /* A match's diagnostics are held until it ends, to be printed in line
+   * order: past DIAG_PER_MATCH of them (a million-game session whose every
+   * score line is wrong) a note takes the next place and the rest are not
+   * kept, so that no input makes memory grow without bound. */
+  bg_diag note;
+  if (sink->pending_count > DIAG_PER_MATCH)
+    return;
+  if (sink->pending_count == DIAG_PER_MATCH) {
+    note = *diag;
+    note.severity = DIAG_NOTE;
+    note.legal = NULL;
+    note.message = "more problems in this match than are kept: the rest of them are not "
+                   "reported";
+    diag = &note;
+  }
   if (diag->severity == DIAG_ERROR)
     sink->errors++;
   else if (diag->severity == DIAG_WARNING)

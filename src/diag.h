@@ -49,6 +49,8 @@ typedef struct {
 /* The errors and warnings one game of a record can have reported: past
  * them a note says the rest are not. */
 #define DIAG_PER_GAME 64
+/* The diagnostics a match holds until it ends (diag.c says why). */
+#define DIAG_PER_MATCH 10000
 
 /* A game's diagnostics start here (the referee says so at each game, and
  * at a match's end): DIAG_PER_GAME counts from here. */

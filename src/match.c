@@ -264,11 +264,6 @@ bool match_set_player(bg_match *match, int i, const char *name) {
   return true;
 }
 
-bool match_is_from_galaxy(const bg_match *match) {
-  const char *site = match_tag(match, "Site");
-  return site && strcasecmp(site, "BackgammonGalaxy") == 0;
-}
-
 bool match_setup_board(const bg_action *setup, bg_board *board) {
   memset(board, 0, sizeof *board);
   if (!setup->setup)

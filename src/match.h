@@ -152,6 +152,13 @@ typedef struct {
   int cube_limit; /* 0 = none given */
   bg_variation variation;
   const bg_tag *variation_tag; /* the tag that set it, NULL when none */
+  /* Conventions of the program that wrote the record, as neutral facts
+   * (set by match_resolve from its header): its "Wins" lines may cap a
+   * game's value at the match length rather than at the points the
+   * winner needed; its one game is a one-off game written as a match
+   * (nothing more is owed once it is won). */
+  bool results_capped_at_length;
+  bool one_off_game;
   bg_game *games;
   int game_count;
   int game_capacity;
@@ -222,9 +229,6 @@ int match_hit_marks(const bg_match *match, int enough);
 
 /* Does `action` mark a hit on any of its moves? */
 bool action_marks_hit(const bg_action *action);
-
-/* Written by Backgammon Galaxy (its `[Site "BackgammonGalaxy"]` tag)? */
-bool match_is_from_galaxy(const bg_match *match);
 
 /* Sets match->players[i] to a copy of name (replacing any earlier one). */
 bool match_set_player(bg_match *match, int i, const char *name);

@@ -37,6 +37,30 @@ static void resolve_variation(bg_match *match) {
     }
 }
 
+/* Written by Backgammon Galaxy (its `[Site "BackgammonGalaxy"]` tag)? */
+static bool is_from_galaxy(const bg_match *match) {
+  const char *site = match_tag(match, "Site");
+  return site && strcasecmp(site, "BackgammonGalaxy") == 0;
+}
+
+static bool has_result(const bg_game *game) {
+  for (int i = 0; i < game->action_count; i++)
+    if (game->actions[i].kind == ACT_WIN)
+      return true;
+  return false;
+}
+
+/* The writer's conventions the referee must know, as facts of the record
+ * (match.h): Backgammon Galaxy caps its "Wins" lines at the match length,
+ * and writes a one-off game as a "16 point match" holding one game, owed
+ * nothing more once won. */
+static void resolve_conventions(bg_match *match) {
+  bool galaxy = is_from_galaxy(match);
+  match->results_capped_at_length = galaxy;
+  match->one_off_game = galaxy && match->length == 16 && match->game_count == 1 &&
+                        has_result(&match->games[0]);
+}
+
 /* Backgammon Galaxy writes a resignation in either column: the "Wins"
  * line after it names the winner, so the other player resigned. */
 static void resolve_resigner(bg_game *game, int index) {
@@ -81,12 +105,14 @@ static void resolve_game(bg_game *game) {
 
 void match_resolve(bg_match *match) {
   resolve_variation(match);
+  resolve_conventions(match);
   for (int g = 0; g < match->game_count; g++)
     resolve_game(&match->games[g]);
 }
 
 void match_resolve_named(bg_match *match) {
   resolve_variation(match);
+  resolve_conventions(match);
   for (int g = 0; g < match->game_count; g++) {
     bg_game *game = &match->games[g];
     for (int i = 0; i < game->action_count; i++)

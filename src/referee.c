@@ -188,7 +188,7 @@ static bool follow_unknown_play(referee *ref, game_state *state, const bg_game *
 static void on_roll(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *roll = &game->actions[index];
   if (state->end != END_NONE || state->result_seen) {
-    if (!roll->unknown_play) /* XG writes the unplayed roll after the last one */
+    if (!roll->unknown_play) /* an unplayed roll after the last one: no action */
       game_over(ref, state, roll);
     return;
   }
@@ -225,8 +225,8 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
         "): the rest of this game cannot be checked");
   if (roll->unreadable || roll->die1 == 0 || (roll->unknown_play && resigned_after)) {
     /* Reported as syntax; or nothing rolled ("00:"), or a hidden play
-     * ("63: ????") right before the opponent's win: the way Backgammon
-     * Studio, eXtreme Gammon and Galaxy write a resignation. */
+     * ("63: ????") right before the opponent's win: the way several
+     * programs write a resignation. */
     state->positions.count = 0;
     return;
   }
@@ -429,20 +429,6 @@ static void choose_variation(referee *ref) {
   }
 }
 
-/* Backgammon Galaxy writes a one-off game as a "16 point match" holding
- * one game: once that game is won, nothing more is owed, so the match is
- * not an abandoned one.  Only Galaxy's own records (its Site tag) are
- * read so; elsewhere a 16-point match of one game stops early. */
-static bool galaxy_one_off_game(const bg_match *match) {
-  if (match->length != 16 || match->game_count != 1 || !match_is_from_galaxy(match))
-    return false;
-  const bg_game *game = &match->games[0];
-  for (int i = 0; i < game->action_count; i++)
-    if (game->actions[i].kind == ACT_WIN)
-      return true;
-  return false;
-}
-
 void referee_begin_match(referee *ref, const bg_match *match,
                          const bg_referee_options *options, bg_diag_sink *sink) {
   /* Every field but the play checker's large scratch, which
@@ -459,10 +445,9 @@ void referee_begin_match(referee *ref, const bg_match *match,
   ref->jacoby = resolve(options->jacoby, match->jacoby, false);
   ref->jacoby_unknown =
       !match_play && options->jacoby == RULE_UNSET && match->jacoby == RULE_UNSET;
-  /* A money session silent on beavers allows them: GNU Backgammon does by
-   * default and writes no tag, yet its records hold "Beavers => 4". */
+  /* A money session silent on beavers allows them: the commonest program
+   * does by default and writes no tag, yet its records hold "Beavers => 4". */
   ref->beavers = resolve(options->beavers, match->beavers, true);
-  ref->galaxy = match_is_from_galaxy(match);
   play_checker_init(&ref->plays, match, sink);
   choose_variation(ref);
   ref->marks_hits = match_hit_marks(match, 2) >= 2;
@@ -476,7 +461,7 @@ void referee_end_match(referee *ref) {
     referee_say(ref, match->pos, 0, -1, DIAG_WARNING, "incomplete",
                 "the match has no games");
   else if (match->length > 0 && ref->match_won_by < 0 && ref->score_known &&
-           !ref->last_game_open && !galaxy_one_off_game(match))
+           !ref->last_game_open && !match->one_off_game)
     referee_say(ref, last_place(&match->games[match->game_count - 1]), 0, -1,
                 DIAG_WARNING, "incomplete",
                 "the match stops at %d-%d, before either player reached %d point%s",

@@ -15,7 +15,8 @@
 /* Command-line overrides of the record's own rules; RULE_UNSET keeps what the
  * record's header says (or the default: Crawford on in match play, Jacoby
  * off; a money session that does not say allows beavers and may count a
- * centred gammon once or twice, GNU Backgammon's untagged defaults). */
+ * centred gammon once or twice: the untagged defaults of the commonest
+ * program). */
 typedef struct {
   bg_rule_flag crawford;
   bg_rule_flag jacoby;

@@ -93,7 +93,7 @@ static const bg_action *next_action(const bg_game *game, int index) {
 }
 
 /* Does the game go on after a drop: a roll that was played, or a double?
- * (eXtreme Gammon writes an unplayed roll after a game's last action.) */
+ * (Some programs write an unplayed roll after a game's last action.) */
 static bool game_goes_on(const bg_action *next) {
   return next &&
          ((next->kind == ACT_ROLL && !next->unknown_play) || next->kind == ACT_DOUBLE);
@@ -105,9 +105,10 @@ static bool game_goes_on(const bg_action *next) {
 static bool won_as_if_dropped(const referee *ref, const game_state *state,
                               const bg_action *next) {
   int length = ref->match->length;
-  /* Galaxy caps a game's value at the match length: a capped resignation
-   * may then be worth what a drop is. */
-  bool capped = ref->galaxy && length > 0 && state->cube_value >= length;
+  /* A record that caps a game's value at the match length: a capped
+   * resignation may then be worth what a drop is. */
+  bool capped =
+      ref->match->results_capped_at_length && length > 0 && state->cube_value >= length;
   return next && next->kind == ACT_WIN && next->player == state->double_by &&
          !state->beavered && !capped && next->value == state->cube_value;
 }

@@ -121,8 +121,8 @@ void play_checker_free(play_checker *checker);
  * position of `positions`, and replaces the set with the positions after
  * the play.  `resigned_after` says the roller's opponent is credited with
  * the game right after this roll: the roller resigned after rolling, and a
- * play left empty (GNU Backgammon) or cut short (eXtreme Gammon's text
- * export) is then no rule error, as long as what was played is legal.
+ * play left empty or cut short (as programs write it) is then no rule
+ * error, as long as what was played is legal.
  * Returns false when the record cannot be followed any further in this game
  * (the set is then empty). */
 bool referee_check_play(play_checker *checker, const bg_action *roll,
@@ -142,7 +142,7 @@ void referee_numbering_broken(play_checker *checker, const bg_action *act);
 bool referee_numbering_misfit(play_checker *checker);
 /* At the game's end (or a new break): a break after which every play fit
  * is a wrong number only, a warning; none where only the result follows
- * it (Backgammon Studio numbers the "Wins" line higher). */
+ * it (a program may number the "Wins" line higher). */
 void referee_numbering_settle(play_checker *checker, const bg_game *game);
 /* A new game: no hidden hits yet, no probation. */
 void referee_plays_new_game(play_checker *checker);

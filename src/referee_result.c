@@ -2,8 +2,8 @@
  * referee_result.c — how each game ended and what it was worth: "Wins"
  * lines against the final position, the cube and the match length, and
  * resignations (explicit "Losses" lines, or a win with checkers still on
- * the board).  Conventions real programs follow (capped wins, Galaxy's
- * column-blind "Losses" lines, results written on the line of the
+ * the board).  Conventions real programs follow (capped wins, column-blind
+ * "Losses" lines, results written on the line of the
  * winner's last roll) are accepted: the board says which is meant.
  */
 #include <stdio.h>
@@ -21,13 +21,14 @@ static int capped(const referee *ref, int winner, int points) {
 }
 
 /* A "Wins" line may give a game's full value, or cap it: at the points the
- * winner needed (most programs) or, in Backgammon Galaxy's records only, at
- * the match length.  All are honest records of the same result; any other
- * value between them is not. */
+ * winner needed (most programs) or, in a record whose writer caps them so
+ * (match->results_capped_at_length), at the match length.  All are honest
+ * records of the same result; any other value between them is not. */
 static bool is_recorded_value(const referee *ref, int winner, int full, int recorded) {
   int length = ref->match->length;
   return recorded == full || recorded == capped(ref, winner, full) ||
-         (ref->galaxy && length > 0 && full > length && recorded == length);
+         (ref->match->results_capped_at_length && length > 0 && full > length &&
+          recorded == length);
 }
 
 static const char *multiple_name(int multiplier) {
@@ -156,7 +157,7 @@ static void settle_refused_cube(const referee *ref, game_state *state,
 /* Who the "Wins" line credits, by the board.  It names the player in
  * whose column it stands, except where it stands on the line of the other
  * player's roll that bore off that player's last checker: some programs
- * (DailyGammon) write the result there, after the winner's roll, so it is
+ * write the result there, after the winner's roll, so it is
  * the roller's.  When that roll did not end the game, the column's player
  * won: the roller resigned (or the record says so after the roll). */
 static int credited_winner(const game_state *state, const bg_action *win) {
@@ -182,8 +183,8 @@ void referee_check_win(referee *ref, game_state *state, const bg_action *recorde
   state->result_winner = win->player;
   state->result_points = win->value;
   remember_result(ref, state, win);
-  /* Galaxy writes its "Losses" lines in either column: after one, the
-   * "Wins" line says who won. */
+  /* A "Losses" line may stand in either column: after one, the "Wins"
+   * line says who won. */
   if (state->end == END_RESIGN)
     state->winner = win->player;
   if (state->end != END_NONE && win->player != state->winner) {
@@ -231,8 +232,8 @@ void referee_check_win(referee *ref, game_state *state, const bg_action *recorde
   }
 }
 
-/* Galaxy lets a player concede the whole match: the points the winner
- * still needed. */
+/* A player may concede the whole match: the points the winner still
+ * needed. */
 static bool is_match_concession(const referee *ref, int points) {
   int length = ref->match->length;
   return length > 0 &&

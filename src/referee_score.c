@@ -93,8 +93,8 @@ static void blame_result(referee *ref, const bg_game *game) {
 }
 
 /* The first game's score line: where the record starts.  A "Game 1" at
- * another score than 0-0 is real (a FIBS match resumed after a break
- * starts again at "Game 1", a transcription of part of a match starts
+ * another score than 0-0 is real (a match resumed after a break on a
+ * server starts again at "Game 1", a transcription of part of a match starts
  * where it starts): the score lines are checked from there on. */
 static void check_first_score_line(referee *ref, const bg_game *game) {
   ref->start_pos = game->score_pos;

@@ -65,12 +65,9 @@ typedef struct {
   bg_srcpos start_pos;
   bool crawford, jacoby, beavers;
   /* A money session that does not say whether the Jacoby rule was on
-   * (GNU Backgammon's default is on, and it writes no tag): a gammon with
+   * (the commonest program's default is on, and it writes no tag): a gammon with
    * the cube in the middle may count once or twice. */
   bool jacoby_unknown;
-  /* Backgammon Galaxy's record: its "Wins" lines may cap a game's value at
-   * the match length rather than at the points the winner needed. */
-  bool galaxy;
   /* The record marks hits as a habit (two marks or more): an unmarked hit
    * is then worth a warning; otherwise only a roll written with a mark has
    * its marks checked. */

@@ -208,6 +208,16 @@ bool cli_stdin_named_twice(char **files, int count) {
   return seen > 1;
 }
 
+void cli_say_skipped(long skipped) {
+  if (skipped == 0)
+    return;
+  fflush(stdout);
+  fprintf(stderr,
+          "%ld other %s skipped: not a record (.mat .txt .yaml .yml .sgf, or .gz), "
+          "or a .txt with no match\n",
+          skipped, cli_plural(skipped, "file", "files"));
+}
+
 bool cli_colour(int fd) {
   const char *no_colour = getenv("NO_COLOR");
   return isatty(fd) && !(no_colour && *no_colour);

@@ -22,7 +22,7 @@ static const char *const usage_text =
     "       bgmatch stats [--format=text|json] [OPTION...] [FILE...]\n"
     "       bgmatch annotate [--board] [--ids] [--format=text|html] [-o OUT]\n"
     "                        [OPTION...] [FILE...]\n"
-    "       bgmatch --help | --version\n"
+    "       bgmatch -h | --help | --version\n"
     "Checks backgammon match records against the rules of the game,\n"
     "converts them from one notation to another and shows their positions.\n"
     "\n"
@@ -56,7 +56,7 @@ static const char *const usage_text =
     "  --crawford, --no-crawford    no double in the Crawford game of a match\n"
     "  --beavers, --no-beavers      beavers allowed in money play\n"
     "                        (these override the record's own header tags)\n"
-    "  -h, --help            show this help and exit\n"
+    "  -h, --help            show this help and exit (every command takes it)\n"
     "  --version             show the version and exit\n"
     "\n"
     "Options of convert (and --from and the rule options of check):\n"
@@ -153,10 +153,14 @@ int cli_parse_options(int argc, char **argv, const char *short_options,
                       int (*apply)(int opt, const char *arg, const char *word,
                                    void *options),
                       void *options, int *first_file) {
+  /* Every command takes -h as it takes --help: added here, so that no
+   * command can leave it out. */
+  char shorts[64];
+  snprintf(shorts, sizeof shorts, "%sh", short_options);
   opterr = 0;
   optind = 1;
   int opt;
-  while ((opt = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
+  while ((opt = getopt_long(argc, argv, shorts, long_options, NULL)) != -1) {
     const char *word = argv[optind - 1];
     if (opt == '?' && optopt != 0) {
       char short_option[3] = {'-', (char)optopt, '\0'};

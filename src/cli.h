@@ -68,7 +68,9 @@ int cli_apply_common_option(int opt, const char *word, bg_referee_options *rules
 
 /* Runs getopt_long over argv (argv[0] is the command) and calls `apply`
  * for each option with `options`; on success sets *first_file to the
- * index of the first operand and returns -1, else the exit status. */
+ * index of the first operand and returns -1, else the exit status.
+ * `short_options` (at most 60 bytes, starting with ':') need not list -h:
+ * every command takes it, and passes it to cli_apply_common_option. */
 int cli_parse_options(int argc, char **argv, const char *short_options,
                       const struct option *long_options,
                       int (*apply)(int opt, const char *arg, const char *word,

@@ -380,7 +380,7 @@ int cli_check(int argc, char **argv) {
   check_options options = {.format = DIAG_TEXT, .from = BG_NOTATION_AUTO, .jobs = 1};
   referee_options_init(&options.referee);
   int first_file = 0;
-  int status = cli_parse_options(argc, argv, ":lLqhj:", check_long_options,
+  int status = cli_parse_options(argc, argv, ":lLqj:", check_long_options,
                                  apply_check_option, &options, &first_file);
   if (status >= 0)
     return status;

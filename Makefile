@@ -71,7 +71,7 @@ ASAN     := BUILD=build-asan SAN=1
 SELFPLAY := build/gnubg-selfplay
 STEP     := tests/step.sh $(BUILD)/check
 
-.PHONY: all deps demo check unit e2e jobs-check stream-check parallel-check corpus sample-check annotate-html notation-check yaml-roundtrip \
+.PHONY: all deps demo check unit e2e jobs-check progress-check stream-check parallel-check corpus sample-check annotate-html notation-check yaml-roundtrip \
         gnubg-check convert-check results-check hostile-check property-check soak gnubg-import sgf-interop posid-gnubg man-check lint clang-build fuzz valgrind bench install \
         uninstall clean format
 
@@ -177,6 +177,11 @@ gnubg-check: $(BIN)
 # check -j N prints what check -j 1 prints.
 jobs-check: $(BIN)
 	@tests/jobs.sh $(BIN)
+
+# The progress line on a pseudo-terminal (script(1)): files of the total,
+# erased at the end, none under -q nor off a terminal.
+progress-check: $(BIN)
+	@tests/progress.sh $(BIN)
 
 # convert: the output file, and every record of samples/, the corpus and
 # gnubg's self-play (when gnubg-check made it) a fixed point of the writer.
@@ -299,6 +304,7 @@ check: deps
 	@$(STEP) unit           $(SUBMAKE) unit
 	@$(STEP) e2e            $(SUBMAKE) e2e
 	@$(STEP) jobs           $(SUBMAKE) jobs-check
+	@$(STEP) progress       $(SUBMAKE) progress-check
 	@$(STEP) corpus         $(SUBMAKE) corpus
 	@$(STEP) samples        $(SUBMAKE) sample-check
 	@$(STEP) annotate-html  $(SUBMAKE) annotate-html

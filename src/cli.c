@@ -21,8 +21,8 @@ static const char *const usage_text =
     "       bgmatch show FILE --game=G --play=N [--format=text|json] [OPTION...]\n"
     "       bgmatch stats [--format=text|json] [OPTION...] [FILE...]\n"
     "       bgmatch annotate [--board] [--ids] [--format=text|html] [-o OUT]\n"
-    "                        [OPTION...] [FILE]\n"
-    "       bgmatch --help | --version\n"
+    "                        [OPTION...] [FILE...]\n"
+    "       bgmatch -h | --help | --version\n"
     "Checks backgammon match records against the rules of the game,\n"
     "converts them from one notation to another and shows their positions.\n"
     "\n"
@@ -56,7 +56,7 @@ static const char *const usage_text =
     "  --crawford, --no-crawford    no double in the Crawford game of a match\n"
     "  --beavers, --no-beavers      beavers allowed in money play\n"
     "                        (these override the record's own header tags)\n"
-    "  -h, --help            show this help and exit\n"
+    "  -h, --help            show this help and exit (every command takes it)\n"
     "  --version             show the version and exit\n"
     "\n"
     "Options of convert (and --from and the rule options of check):\n"
@@ -68,8 +68,9 @@ static const char *const usage_text =
     "                        Backgammon's saved matches)\n"
     "  -o, --output=OUT      write OUT, atomically, instead of standard output;\n"
     "                        never one of the inputs\n"
-    "  -d, --directory=DIR   write one file in DIR for each FILE: its name\n"
-    "                        with the extension of the notation, atomically\n"
+    "  -d, --directory=DIR   write one file in DIR for each FILE, atomically:\n"
+    "                        its name without .gz and its extension, then the\n"
+    "                        notation's (s002.txt.gz gives s002.yaml)\n"
     "  --strict              write no match that has an error or a warning\n"
     "\n"
     "Options of show (and --from and the rule options of check):\n"
@@ -84,13 +85,15 @@ static const char *const usage_text =
     "Options of annotate (and --from and the rule options of check):\n"
     "  --board               the text board of the position before each problem\n"
     "  --ids                 its Position ID and Match ID\n"
-    "  --format=text|html    a text listing (the default) or one HTML page\n"
-    "                        with an SVG board under each problem\n"
+    "  --format=text|html    a text listing (the default), one file's after\n"
+    "                        another under its name, or one HTML page with an\n"
+    "                        SVG board under each problem, of one FILE only\n"
     "  -o, --output=OUT      write OUT, atomically, instead of standard output\n"
     "\n"
     "With no FILE, or when FILE is -, standard input is read.  A directory is\n"
-    "walked: every .mat .txt .yaml .yml .sgf file under it is checked, also\n"
-    "gzip-compressed (.gz); a gzip file is read whatever its name.\n"
+    "walked (check, stats, annotate): every .mat .txt .yaml .yml .sgf file\n"
+    "under it is read, also gzip-compressed (.gz), and a .txt in it that holds\n"
+    "no match (notes) is skipped; a gzip file is read whatever its name.\n"
     "check writes a summary line to standard error.\n"
     "Exit status: 0 all records valid, 1 a record breaks a rule,\n"
     "2 the tool could not do its job (bad usage, unreadable file, write error).\n";
@@ -151,10 +154,14 @@ int cli_parse_options(int argc, char **argv, const char *short_options,
                       int (*apply)(int opt, const char *arg, const char *word,
                                    void *options),
                       void *options, int *first_file) {
+  /* Every command takes -h as it takes --help: added here, so that no
+   * command can leave it out. */
+  char shorts[64];
+  snprintf(shorts, sizeof shorts, "%sh", short_options);
   opterr = 0;
   optind = 1;
   int opt;
-  while ((opt = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
+  while ((opt = getopt_long(argc, argv, shorts, long_options, NULL)) != -1) {
     const char *word = argv[optind - 1];
     if (opt == '?' && optopt != 0) {
       char short_option[3] = {'-', (char)optopt, '\0'};
@@ -206,6 +213,16 @@ bool cli_stdin_named_twice(char **files, int count) {
     cli_say("'-' (standard input) is given more than once; it can be read only once "
             "(try 'bgmatch --help')");
   return seen > 1;
+}
+
+void cli_say_skipped(long skipped) {
+  if (skipped == 0)
+    return;
+  fflush(stdout);
+  fprintf(stderr,
+          "%ld other %s skipped: not a record (.mat .txt .yaml .yml .sgf, or .gz), "
+          "or a .txt with no match\n",
+          skipped, cli_plural(skipped, "file", "files"));
 }
 
 bool cli_colour(int fd) {

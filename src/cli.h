@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "diag.h"
 #include "reader.h"
 #include "referee.h"
 
@@ -67,7 +68,9 @@ int cli_apply_common_option(int opt, const char *word, bg_referee_options *rules
 
 /* Runs getopt_long over argv (argv[0] is the command) and calls `apply`
  * for each option with `options`; on success sets *first_file to the
- * index of the first operand and returns -1, else the exit status. */
+ * index of the first operand and returns -1, else the exit status.
+ * `short_options` (at most 60 bytes, starting with ':') need not list -h:
+ * every command takes it, and passes it to cli_apply_common_option. */
 int cli_parse_options(int argc, char **argv, const char *short_options,
                       const struct option *long_options,
                       int (*apply)(int opt, const char *arg, const char *word,
@@ -102,20 +105,47 @@ bool cli_colour(int fd);
  * .txt .yaml .yml .sgf, each also .gz, in any case. */
 bool cli_is_record_name(const char *name);
 
-typedef void (*cli_visit)(const char *path, void *data);
+/* Whether `name` ends in .txt (or .txt.gz, in any case): the name of
+ * records and of notes alike. */
+bool cli_is_text_name(const char *name);
+
+/* How much of the base name `name` names the record without its
+ * extensions: .gz and then a record extension (or, for another, the last
+ * one): "s002.txt.gz", "s002.txt" and "s002.xg" give 4.  A name that is
+ * all extension is kept whole. */
+size_t cli_record_stem(const char *name);
+
+/* A file a command reads: an operand, or a record file found by walking
+ * a directory that is one. */
+typedef struct {
+  char *path;
+  bool walked; /* found in a directory, not named on the command line */
+} cli_file;
 
 typedef struct {
+  cli_file *files;
+  size_t count, capacity;
   long skipped; /* files met in directories that are no record */
-} cli_walk_counts;
+  bool trouble; /* a directory could not be read (said on stderr) */
+} cli_file_list;
 
-/* Calls `visit` with `path`, or, when it is a directory, with every
- * record file under it, in name order; other files are counted in
- * counts->skipped, symbolic links to directories too (not followed).
- * Returns false when a directory could not be read (said on stderr). */
-bool cli_walk(const char *path, cli_visit visit, void *data, cli_walk_counts *counts);
+/* Adds to `list` each operand ("-" is standard input), or, for a
+ * directory, every record file under it, in name order; other files are
+ * counted in list->skipped, symbolic links to directories too (not
+ * followed).  A directory that cannot be read is said on stderr. */
+void cli_list_files(char **operands, int count, cli_file_list *list);
+void cli_file_list_free(cli_file_list *list);
 
-/* Whether one of `paths` is a directory. */
-bool cli_any_directory(char **paths, int count);
+/* Whether `file`, from which the reader gave `matches` matches and the
+ * diagnostics `sink` holds, is skipped: a .txt found in a directory with
+ * no match in it at all is notes, not a record (the caller discards its
+ * diagnostics and counts it skipped).  Named on the command line, it is
+ * a record with no match: an error. */
+bool cli_skips_unmatched(const cli_file *file, const bg_diag_sink *sink, long matches);
+
+/* The line that counts the files a walk skipped, on stderr, when there
+ * are any (after the command's own output). */
+void cli_say_skipped(long skipped);
 
 /* Sets the allocator for many short-lived records (see cli.c): called once
  * at start-up. */

@@ -1,10 +1,14 @@
 /*
  * cli_annotate.c — `bgmatch annotate [--board] [--ids] [--format
- * text|html] [-o OUT] [FILE]`: reads one record (any notation the readers
- * know), collects its diagnostics with their positions (annotate.h) and
- * writes the listing as text or as one HTML page.  Standard input is
- * held in a temporary file first: the listing reads the record's lines
- * again after the readers.  Exit status as check's.
+ * text|html] [-o OUT] [FILE|DIR...]`: reads each record (any notation the
+ * readers know; a directory walked as check walks it, cli.h), collects its
+ * diagnostics with their positions (annotate.h) and writes the listing as
+ * text or as one HTML page.  Several files' text listings follow one
+ * another, each under its name as head(1) names files; an HTML page is
+ * one record's, so several files as HTML are refused before anything is
+ * read.  Standard input is held in a temporary file first: the listing
+ * reads the record's lines again after the readers.  Exit status as
+ * check's.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -83,9 +87,13 @@ static FILE *hold_stdin(void) {
 }
 
 /* Reads every match of `in` into `report`; false when the input could
- * not be read (said on stderr). */
-static bool collect(FILE *in, const char *name, const annotate_options *options,
-                    bg_diag_sink *sink, annotate_report *report) {
+ * not be read to its end (said on stderr).  Sets *skipped when it is an
+ * input a walk skips for holding no match (cli.h): the report then holds
+ * nothing. */
+static bool collect(FILE *in, const char *name, const cli_file *file,
+                    const annotate_options *options, bg_diag_sink *sink,
+                    annotate_report *report, bool *skipped) {
+  *skipped = false;
   const char *reason;
   bg_reader *reader = reader_open(in, name, sink, options->from, &reason);
   if (!reader) {
@@ -93,8 +101,10 @@ static bool collect(FILE *in, const char *name, const annotate_options *options,
     return false;
   }
   bool ok = true;
+  long matches = 0;
   bg_match *match;
   while ((match = reader_next(reader)) != NULL) {
+    matches++;
     if (reader_io_error(reader)) { /* cut short: only the error is said */
       diag_discard(sink);
       match_free(match);
@@ -107,6 +117,9 @@ static bool collect(FILE *in, const char *name, const annotate_options *options,
     ok = false;
   }
   reader_free(reader);
+  *skipped = ok && cli_skips_unmatched(file, sink, matches);
+  if (*skipped)
+    diag_discard(sink);
   annotate_finish(report, sink);
   return ok;
 }
@@ -121,33 +134,112 @@ static bool write_report(FILE *out, FILE *in, const char *name,
   return annotate_write_text(out, in, report, &text);
 }
 
-static int annotate_input(FILE *in, const char *name, const annotate_options *options) {
+/* Over all files: where the listings go and what became of them. */
+typedef struct {
+  FILE *out;
+  bool headers;    /* several files: each listing under its name */
+  long listed;     /* listings written so far */
+  long skipped;    /* files a walk skips (cli.h) */
+  bool incomplete; /* an input could not be opened or listed in full */
+  int status;      /* the worst exit status of a file so far */
+} annotate_run;
+
+static void note_status(annotate_run *run, int status) {
+  if (status > run->status)
+    run->status = status;
+}
+
+/* The name of each listing when there are several, as head(1) writes
+ * it, a blank line between one listing and the next. */
+static void print_header(annotate_run *run, const char *name) {
+  if (run->headers)
+    fprintf(run->out, "%s==> %s <==\n", run->listed > 0 ? "\n" : "", name);
+}
+
+/* Annotates one opened input into run->out. */
+static void annotate_input(FILE *in, const char *name, const cli_file *file,
+                           const annotate_options *options, annotate_run *run) {
+  bg_diag_sink sink; /* holds, never prints: the listing says it all */
+  diag_sink_init(&sink, NULL, DIAG_TEXT);
+  annotate_report report;
+  annotate_report_init(&report);
+  bool skipped;
+  bool read = collect(in, name, file, options, &sink, &report, &skipped);
+  if (skipped) {
+    run->skipped++;
+  } else {
+    print_header(run, name);
+    bool written = write_report(run->out, in, name, options, &report);
+    run->listed++;
+    if (!written && read) /* else the reader said why */
+      cli_say("%s: read error", name);
+    run->incomplete = run->incomplete || !written;
+    note_status(run, !read || !written   ? EXIT_TROUBLE
+                     : report.errors > 0 ? EXIT_BROKEN
+                                         : EXIT_VALID);
+  }
+  annotate_report_free(&report);
+  diag_sink_free(&sink);
+}
+
+/* Annotates one file ("-" is standard input). */
+static void annotate_file(const cli_file *file, const annotate_options *options,
+                          annotate_run *run) {
+  bool is_stdin = strcmp(file->path, "-") == 0;
+  FILE *in = is_stdin ? hold_stdin() : cli_open_input(file->path);
+  if (!in) {
+    cli_say("%s: %s", file->path, strerror(errno));
+    run->incomplete = true;
+    note_status(run, EXIT_TROUBLE);
+    return;
+  }
+  annotate_input(in, is_stdin ? "<stdin>" : file->path, file, options, run);
+  fclose(in);
+}
+
+/* What annotate can be asked before anything is read: one HTML page is
+ * one record's, and no input is written over.  Returns -1 to go on, else
+ * the exit status. */
+static int check_request(const cli_file_list *list, const annotate_options *options) {
+  if (options->html && list->count > 1) {
+    cli_say("--format=html writes one page of one record, not of %zu files (annotate "
+            "one file at a time, or use --format=text; try 'bgmatch --help')",
+            list->count);
+    return EXIT_TROUBLE;
+  }
+  for (size_t i = 0; i < list->count; i++) {
+    const char *path = list->files[i].path;
+    if (options->output && strcmp(path, "-") != 0 &&
+        outfile_is_input(options->output, path)) {
+      cli_say("%s: the output would overwrite the input", options->output);
+      return EXIT_TROUBLE;
+    }
+  }
+  return -1;
+}
+
+/* Every file's listing into one output: standard output or -o's file,
+ * which is left as it was when an input could not be listed in full. */
+static int annotate_files(const cli_file_list *list, const annotate_options *options) {
   bg_outfile out;
   if (!outfile_open(&out, options->output)) {
     cli_say("%s: %s", options->output, strerror(errno));
     return EXIT_TROUBLE;
   }
-  bg_diag_sink sink; /* holds, never prints: the listing says it all */
-  diag_sink_init(&sink, NULL, DIAG_TEXT);
-  annotate_report report;
-  annotate_report_init(&report);
-  bool read = collect(in, name, options, &sink, &report);
-  bool written = write_report(out.stream, in, name, options, &report);
-  int status = !read || !written   ? EXIT_TROUBLE
-               : report.errors > 0 ? EXIT_BROKEN
-                                   : EXIT_VALID;
-  annotate_report_free(&report);
-  diag_sink_free(&sink);
-  if (!written) {
+  annotate_run run = {.out = out.stream, .headers = list->count > 1};
+  for (size_t i = 0; i < list->count; i++)
+    annotate_file(&list->files[i], options, &run);
+  if (run.incomplete) {
     outfile_abandon(&out);
-    if (read) /* else the reader said why */
-      cli_say("%s: read error", name);
+    if (options->output)
+      cli_say("%s not written: an input could not be read", options->output);
   } else if (!outfile_commit(&out)) {
     cli_say("%s: write error: %s", options->output ? options->output : "standard output",
             strerror(errno));
     return EXIT_TROUBLE;
   }
-  return status;
+  cli_say_skipped(run.skipped);
+  return run.status;
 }
 
 int cli_annotate(int argc, char **argv) {
@@ -158,23 +250,19 @@ int cli_annotate(int argc, char **argv) {
                                  apply_annotate_option, &options, &first_file);
   if (status >= 0)
     return status;
-  if (first_file < argc - 1) {
-    cli_say("annotate takes one FILE (try 'bgmatch --help')");
+  char *standard_input[] = {"-"};
+  char **files = first_file < argc ? argv + first_file : standard_input;
+  int count = first_file < argc ? argc - first_file : 1;
+  if (cli_stdin_named_twice(files, count))
     return EXIT_TROUBLE;
-  }
-  const char *path = first_file < argc ? argv[first_file] : "-";
-  bool is_stdin = strcmp(path, "-") == 0;
-  if (!is_stdin && options.output && outfile_is_input(options.output, path)) {
-    cli_say("%s: the output would overwrite the input", options.output);
-    return EXIT_TROUBLE;
-  }
-  FILE *in = is_stdin ? hold_stdin() : cli_open_input(path);
-  if (!in) {
-    cli_say("%s: %s", path, strerror(errno));
-    return EXIT_TROUBLE;
-  }
-  status = annotate_input(in, is_stdin ? "<stdin>" : path, &options);
-  fclose(in);
+  cli_file_list list = {0};
+  cli_list_files(files, count, &list);
+  status = check_request(&list, &options);
+  if (status < 0)
+    status = annotate_files(&list, &options);
+  if (list.trouble) /* a directory could not be read (said) */
+    status = EXIT_TROUBLE;
+  cli_file_list_free(&list);
   if (fflush(stdout) != 0 || ferror(stdout)) {
     cli_say("write error: %s", strerror(errno));
     return EXIT_TROUBLE;

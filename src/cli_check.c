@@ -7,6 +7,7 @@
  * the order of the files, the same bytes as one file after another.
  */
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,13 +46,14 @@ typedef struct {
   long files_with_errors;
   long errors;
   long warnings;
-  long skipped; /* files met in directories that are no record */
+  long skipped; /* files met in directories that are no record (cli.h) */
   bool trouble; /* the tool could not do its job for some file */
 } check_totals;
 
 /* What checking one file gave. */
 typedef struct {
   bool read;    /* it was opened and a reader took it: counted */
+  bool skipped; /* a .txt in a walked directory with no match: notes */
   bool trouble; /* the tool could not do its job for it (said) */
   long errors, warnings;
   double bytes; /* read, for the progress line */
@@ -87,12 +89,16 @@ static void say_trouble(const file_output *output, const char *name, const char 
 }
 
 /* Reads every match of one input and referees it; diagnostics are printed
- * match by match.  Returns why the tool could not read the input to its
- * end, NULL when it could. */
-static const char *check_stream(bg_reader *reader, const check_options *options,
-                                bg_diag_sink *sink, progress *bar) {
+ * match by match.  Sets *skipped, with nothing printed, when the input is
+ * one a walk skips for holding no match (cli.h).  Returns why the tool
+ * could not read the input to its end, NULL when it could. */
+static const char *check_stream(bg_reader *reader, const cli_file *file,
+                                const check_options *options, bg_diag_sink *sink,
+                                progress *bar, bool *skipped) {
+  long matches = 0;
   bg_match *match;
   while ((match = reader_next(reader)) != NULL) {
+    matches++;
     if (reader_io_error(reader)) { /* cut short: only the error is said */
       diag_discard(sink);
       match_free(match);
@@ -102,14 +108,18 @@ static const char *check_stream(bg_reader *reader, const check_options *options,
     print_diagnostics(sink, bar);
     match_free(match);
   }
+  *skipped = cli_skips_unmatched(file, sink, matches);
+  if (*skipped)
+    diag_discard(sink);
   print_diagnostics(sink, bar);
   return reader_error_reason(reader);
 }
 
 /* Checks one opened input.  An input no reader can read (a notation not
  * read yet) is said and, like a file that cannot be opened, not counted. */
-static void check_opened(FILE *in, const char *name, const check_options *options,
-                         const file_output *output, file_outcome *outcome) {
+static void check_opened(FILE *in, const char *name, const cli_file *file,
+                         const check_options *options, const file_output *output,
+                         file_outcome *outcome) {
   bg_diag_sink sink;
   diag_sink_init(&sink, options->show == SHOW_DIAGNOSTICS ? output->out : NULL,
                  options->format);
@@ -121,29 +131,32 @@ static void check_opened(FILE *in, const char *name, const check_options *option
     diag_sink_free(&sink);
     return;
   }
-  const char *trouble = check_stream(reader, options, &sink, output->bar);
+  bool skipped;
+  const char *trouble = check_stream(reader, file, options, &sink, output->bar, &skipped);
   if (trouble)
     say_trouble(output, name, trouble, outcome);
   reader_free(reader);
   long bytes_read = ftell(in); /* -1 on a pipe: counts as nothing */
   outcome->bytes = bytes_read > 0 ? (double)bytes_read : 0.0;
-  outcome->read = true;
+  outcome->skipped = skipped;
+  outcome->read = !skipped;
   outcome->errors = sink.errors;
   outcome->warnings = sink.warnings;
   diag_sink_free(&sink);
 }
 
 /* Checks one file ("-" is standard input). */
-static file_outcome check_one_file(const char *path, const check_options *options,
+static file_outcome check_one_file(const cli_file *file, const check_options *options,
                                    const file_output *output) {
   file_outcome outcome = {0};
+  const char *path = file->path;
   bool is_stdin = strcmp(path, "-") == 0;
   FILE *in = is_stdin ? stdin : cli_open_input(path);
   if (!in) {
     say_trouble(output, path, strerror(errno), &outcome);
     return outcome;
   }
-  check_opened(in, is_stdin ? "<stdin>" : path, options, output, &outcome);
+  check_opened(in, is_stdin ? "<stdin>" : path, file, options, output, &outcome);
   if (!is_stdin)
     fclose(in);
   return outcome;
@@ -154,6 +167,7 @@ static file_outcome check_one_file(const char *path, const check_options *option
 static void count_outcome(const char *path, const file_outcome *outcome,
                           const check_options *options, check_totals *totals) {
   totals->trouble = totals->trouble || outcome->trouble;
+  totals->skipped += outcome->skipped;
   if (!outcome->read)
     return;
   totals->files++;
@@ -168,31 +182,15 @@ static void count_outcome(const char *path, const file_outcome *outcome,
 
 /* ---- one file after another --------------------------------------------- */
 
-/* What checking one file after another needs (cli_walk's visit data). */
-typedef struct {
-  const check_options *options;
-  check_totals *totals;
-  progress *bar;
-} check_run;
-
-static void check_file_now(const char *path, void *data) {
-  check_run *run = data;
-  file_output output = {stdout, stderr, run->bar};
-  file_outcome outcome = check_one_file(path, run->options, &output);
-  progress_step(run->bar, outcome.bytes);
-  count_outcome(path, &outcome, run->options, run->totals);
-}
-
-/* Checks every operand (a file, or every record under a directory) as it
- * is met: diagnostics are printed match by match. */
-static void check_in_turn(char **operands, int count, const check_options *options,
+/* Checks the files one after another: diagnostics are printed match by
+ * match. */
+static void check_in_turn(const cli_file_list *list, const check_options *options,
                           check_totals *totals, progress *bar) {
-  check_run run = {options, totals, bar};
-  for (int i = 0; i < count; i++) {
-    cli_walk_counts counts = {0};
-    if (!cli_walk(operands[i], check_file_now, &run, &counts))
-      totals->trouble = true;
-    totals->skipped += counts.skipped;
+  file_output output = {stdout, stderr, bar};
+  for (size_t i = 0; i < list->count; i++) {
+    file_outcome outcome = check_one_file(&list->files[i], options, &output);
+    progress_step(bar, outcome.bytes);
+    count_outcome(list->files[i].path, &outcome, options, totals);
   }
 }
 
@@ -212,7 +210,7 @@ typedef struct {
 
 typedef struct {
   const check_options *options;
-  char **paths;
+  const cli_file *files;
   size_t count;
   job_result *results;
   size_t next;    /* the next file to take */
@@ -237,7 +235,7 @@ static void *check_worker(void *data) {
                           open_memstream(&result->err, &result->err_size), NULL};
     if (!output.out || !output.err)
       bg_out_of_memory();
-    result->outcome = check_one_file(queue->paths[index], queue->options, &output);
+    result->outcome = check_one_file(&queue->files[index], queue->options, &output);
     fclose(output.out);
     fclose(output.err);
     pthread_mutex_lock(&queue->lock);
@@ -267,7 +265,7 @@ static void print_in_order(job_queue *queue, check_totals *totals, progress *bar
     free(result->out);
     free(result->err);
     progress_step(bar, result->outcome.bytes);
-    count_outcome(queue->paths[index], &result->outcome, queue->options, totals);
+    count_outcome(queue->files[index].path, &result->outcome, queue->options, totals);
     pthread_mutex_lock(&queue->lock);
     queue->printed++;
     pthread_cond_broadcast(&queue->changed);
@@ -275,39 +273,16 @@ static void print_in_order(job_queue *queue, check_totals *totals, progress *bar
   }
 }
 
-/* The files the operands stand for, walked first so that threads can
- * share them out. */
-typedef struct {
-  char **paths;
-  size_t count, capacity;
-} path_list;
-
-static void add_path(const char *path, void *data) {
-  path_list *list = data;
-  if (list->count == list->capacity) {
-    list->capacity = list->capacity ? 2 * list->capacity : 64;
-    list->paths = bg_realloc(list->paths, list->capacity * sizeof *list->paths);
-  }
-  list->paths[list->count++] = bg_strdup(path);
-}
-
 /* Checks the files in `jobs` threads; the output is what check_in_turn
  * prints, byte for byte. */
-static void check_in_parallel(char **operands, int count, int jobs,
+static void check_in_parallel(const cli_file_list *list, int jobs,
                               const check_options *options, check_totals *totals,
                               progress *bar) {
-  path_list list = {0};
-  for (int i = 0; i < count; i++) {
-    cli_walk_counts counts = {0};
-    if (!cli_walk(operands[i], add_path, &list, &counts))
-      totals->trouble = true;
-    totals->skipped += counts.skipped;
-  }
   job_queue queue = {.options = options,
-                     .paths = list.paths,
-                     .count = list.count,
+                     .files = list->files,
+                     .count = list->count,
                      .results =
-                         bg_calloc(list.count ? list.count : 1, sizeof(job_result)),
+                         bg_calloc(list->count ? list->count : 1, sizeof(job_result)),
                      .ahead = (size_t)jobs * JOBS_AHEAD};
   pthread_mutex_init(&queue.lock, NULL);
   pthread_cond_init(&queue.changed, NULL);
@@ -317,7 +292,7 @@ static void check_in_parallel(char **operands, int count, int jobs,
          pthread_create(&threads[started], NULL, check_worker, &queue) == 0)
     started++;
   if (started == 0) { /* no thread could be made: this one does the work */
-    queue.ahead = list.count;
+    queue.ahead = list->count;
     check_worker(&queue);
   }
   print_in_order(&queue, totals, bar);
@@ -327,9 +302,6 @@ static void check_in_parallel(char **operands, int count, int jobs,
   pthread_cond_destroy(&queue.changed);
   free(threads);
   free(queue.results);
-  for (size_t i = 0; i < list.count; i++)
-    free(list.paths[i]);
-  free(list.paths);
 }
 
 static void print_summary(const check_totals *totals) {
@@ -338,10 +310,7 @@ static void print_summary(const check_totals *totals) {
           cli_plural(totals->files, "file", "files"), totals->files_with_errors,
           totals->errors, cli_plural(totals->errors, "error", "errors"), totals->warnings,
           cli_plural(totals->warnings, "warning", "warnings"));
-  if (totals->skipped > 0)
-    fprintf(stderr,
-            "%ld other %s skipped: not a record (.mat .txt .yaml .yml .sgf, or .gz)\n",
-            totals->skipped, cli_plural(totals->skipped, "file", "files"));
+  cli_say_skipped(totals->skipped);
 }
 
 static const struct option check_long_options[] = {
@@ -411,7 +380,7 @@ int cli_check(int argc, char **argv) {
   check_options options = {.format = DIAG_TEXT, .from = BG_NOTATION_AUTO, .jobs = 1};
   referee_options_init(&options.referee);
   int first_file = 0;
-  int status = cli_parse_options(argc, argv, ":lLqhj:", check_long_options,
+  int status = cli_parse_options(argc, argv, ":lLqj:", check_long_options,
                                  apply_check_option, &options, &first_file);
   if (status >= 0)
     return status;
@@ -423,18 +392,21 @@ int cli_check(int argc, char **argv) {
   setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
   options.colour = cli_colour(STDOUT_FILENO);
 
-  check_totals totals = {0};
-  progress bar;
   char *standard_input[] = {"-"};
   char **operands = first_file < argc ? argv + first_file : standard_input;
   int count = first_file < argc ? argc - first_file : 1;
-  progress_init(&bar,
-                cli_any_directory(operands, count) ? PROGRESS_UNKNOWN_TOTAL : count);
+  cli_file_list list = {0};
+  cli_list_files(operands, count, &list);
+  check_totals totals = {.skipped = list.skipped, .trouble = list.trouble};
+  progress bar; /* the walk is done: the total is known */
+  progress_init(&bar, list.count < INT_MAX ? (int)list.count : INT_MAX,
+                options.show == SHOW_NOTHING);
   if (options.jobs > 1)
-    check_in_parallel(operands, count, options.jobs, &options, &totals, &bar);
+    check_in_parallel(&list, options.jobs, &options, &totals, &bar);
   else
-    check_in_turn(operands, count, &options, &totals, &bar);
+    check_in_turn(&list, &options, &totals, &bar);
   progress_erase(&bar);
+  cli_file_list_free(&list);
 
   if (fflush(stdout) != 0 || ferror(stdout)) {
     cli_say("write error: %s", strerror(errno));

@@ -233,12 +233,12 @@ static int convert_to_one(char **files, int count, const convert_options *option
 }
 
 /* -d's file for `input`: DIR/NAME.EXT, NAME the input's base name without
- * its extension, EXT the notation's. */
+ * its extensions (cli_record_stem: s002.txt.gz gives s002, as s002.txt
+ * does, not s002.txt), EXT the notation's. */
 static char *directory_target(const char *directory, const char *input, bg_format to) {
   const char *base = strrchr(input, '/');
   base = base ? base + 1 : input;
-  const char *dot = strrchr(base, '.');
-  int stem = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
+  int stem = (int)cli_record_stem(base);
   const char *extension = writer_format_name(to);
   size_t size = strlen(directory) + (size_t)stem + strlen(extension) + 3;
   char *target = bg_malloc(size);

@@ -1,8 +1,8 @@
 /*
- * cli_stats.c — `bgmatch stats [--format text|json] [FILE...]`: reads each
- * file as check does and prints what it holds (stats.h), file by file and
- * then in total.  The diagnostics themselves are not printed, only counted
- * by rule: check prints them.
+ * cli_stats.c — `bgmatch stats [--format text|json] [FILE|DIR...]`: reads
+ * each file as check does (a directory walked as check walks it, cli.h)
+ * and prints what it holds (stats.h), file by file and then in total.  The diagnostics
+ * themselves are not printed, only counted by rule: check prints them.
  */
 #include <errno.h>
 #include <string.h>
@@ -131,58 +131,91 @@ static void print_json(const char *file, long files, const bg_stats *s) {
   printf("}\n");
 }
 
-/* Counts one opened input; false when it could not be read. */
-static bool stats_opened(FILE *in, const char *name, const stats_options *options,
-                         bg_stats *stats) {
+/* What counting one file gave. */
+typedef enum { FILE_COUNTED, FILE_SKIPPED, FILE_TROUBLE } file_verdict;
+
+/* Counts one opened input into `stats`: FILE_TROUBLE when it could not
+ * be read (said), FILE_SKIPPED when a walk skips it for holding no match
+ * (cli.h). */
+static file_verdict stats_opened(FILE *in, const char *name, const cli_file *file,
+                                 const stats_options *options, bg_stats *stats) {
   bg_diag_sink sink;
   diag_sink_init(&sink, stderr, DIAG_TEXT);
   const char *reason;
   bg_reader *reader = reader_open(in, name, &sink, options->from, &reason);
-  bool ok = reader != NULL;
+  file_verdict verdict = FILE_COUNTED;
   if (!reader) {
     cli_say("%s: %s", name, reason);
+    verdict = FILE_TROUBLE;
   } else {
+    long matches = 0;
     bg_match *match;
     while ((match = reader_next(reader)) != NULL) {
+      matches++;
       stats_add_match(stats, match, &options->referee, &sink);
       stats_take_diagnostics(stats, &sink);
       match_free(match);
     }
+    if (cli_skips_unmatched(file, &sink, matches)) {
+      diag_discard(&sink);
+      verdict = FILE_SKIPPED;
+    }
     stats_take_diagnostics(stats, &sink);
     if (reader_io_error(reader)) {
       cli_say("%s: read error", name);
-      ok = false;
+      verdict = FILE_TROUBLE;
     }
     reader_free(reader);
   }
   diag_sink_free(&sink);
-  return ok;
+  return verdict;
 }
 
-/* One operand: counted, printed and added to the total. */
-static bool stats_file(const char *path, const stats_options *options, bg_stats *total,
-                       long *files) {
-  bool is_stdin = strcmp(path, "-") == 0;
-  const char *name = is_stdin ? "<stdin>" : path;
-  FILE *in = is_stdin ? stdin : cli_open_input(path);
+/* Over all files: the total, and what the exit status and the skipped
+ * line need. */
+typedef struct {
+  bg_stats stats;
+  long files, skipped;
+  bool trouble;
+} stats_totals;
+
+/* One file: counted, printed and added to the total. */
+static void stats_file(const cli_file *file, const stats_options *options,
+                       stats_totals *totals) {
+  bool is_stdin = strcmp(file->path, "-") == 0;
+  const char *name = is_stdin ? "<stdin>" : file->path;
+  FILE *in = is_stdin ? stdin : cli_open_input(file->path);
   if (!in) {
-    cli_say("%s: %s", path, strerror(errno));
-    return false;
+    cli_say("%s: %s", file->path, strerror(errno));
+    totals->trouble = true;
+    return;
   }
   bg_stats stats;
   stats_init(&stats);
-  bool ok = stats_opened(in, name, options, &stats);
+  file_verdict verdict = stats_opened(in, name, file, options, &stats);
   if (!is_stdin)
     fclose(in);
-  if (!ok)
-    return false;
+  totals->skipped += verdict == FILE_SKIPPED;
+  totals->trouble = totals->trouble || verdict == FILE_TROUBLE;
+  if (verdict != FILE_COUNTED)
+    return;
   if (options->json)
     print_json(name, 0, &stats);
   else
     print_text(name, &stats);
-  stats_merge(total, &stats);
-  (*files)++;
-  return true;
+  stats_merge(&totals->stats, &stats);
+  totals->files++;
+}
+
+static void print_total(const stats_totals *totals, bool json) {
+  if (json) {
+    print_json(NULL, totals->files, &totals->stats);
+    return;
+  }
+  char title[64];
+  snprintf(title, sizeof title, "total (%ld %s)", totals->files,
+           cli_plural(totals->files, "file", "files"));
+  print_text(title, &totals->stats);
 }
 
 int cli_stats(int argc, char **argv) {
@@ -198,25 +231,20 @@ int cli_stats(int argc, char **argv) {
   int count = first_file < argc ? argc - first_file : 1;
   if (cli_stdin_named_twice(files, count))
     return EXIT_TROUBLE;
-  bg_stats total;
-  stats_init(&total);
-  long done = 0;
-  bool trouble = false;
-  for (int i = 0; i < count; i++)
-    trouble = !stats_file(files[i], &options, &total, &done) || trouble;
-  if (options.json) {
-    print_json(NULL, done, &total);
-  } else {
-    char title[64];
-    snprintf(title, sizeof title, "total (%ld %s)", done,
-             cli_plural(done, "file", "files"));
-    print_text(title, &total);
-  }
+  cli_file_list list = {0};
+  cli_list_files(files, count, &list);
+  stats_totals totals = {.skipped = list.skipped, .trouble = list.trouble};
+  stats_init(&totals.stats);
+  for (size_t i = 0; i < list.count; i++)
+    stats_file(&list.files[i], &options, &totals);
+  cli_file_list_free(&list);
+  print_total(&totals, options.json);
+  cli_say_skipped(totals.skipped);
   if (fflush(stdout) != 0 || ferror(stdout)) {
     cli_say("write error: %s", strerror(errno));
     return EXIT_TROUBLE;
   }
-  if (trouble)
+  if (totals.trouble)
     return EXIT_TROUBLE;
-  return total.errors > 0 ? EXIT_BROKEN : EXIT_VALID;
+  return totals.stats.errors > 0 ? EXIT_BROKEN : EXIT_VALID;
 }

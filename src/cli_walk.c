@@ -1,8 +1,15 @@
 /*
- * cli_walk.c — the files a command-line operand stands for (cli.h): the
- * file itself, or, for a directory, every record file under it, as grep -r
- * walks.  Names are visited in byte order, each directory's entries
- * sorted, so that output is the same on every machine and every run.
+ * cli_walk.c — the files a command's operands stand for (cli.h): each
+ * operand itself, or, for a directory, every record file under it, as
+ * grep -r walks.  Names are visited in byte order, each directory's
+ * entries sorted, so that output is the same on every machine and every
+ * run.  The list is made before any file is read, so that a command knows
+ * how many files there are (the progress line, -j's threads, annotate's
+ * headers) before it starts.
+ *
+ * A walk takes files by name; a .txt may be anything (notes, a README),
+ * so one found in a directory that holds no match is skipped and counted
+ * with the files that are no record, not reported as a broken record.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -22,12 +29,52 @@ static bool ends_with(const char *name, size_t length, const char *suffix) {
   return length >= n && strncasecmp(name + length - n, suffix, n) == 0;
 }
 
-bool cli_is_record_name(const char *name) {
+/* The length of `name` without a final .gz. */
+static size_t length_without_gz(const char *name) {
   size_t length = strlen(name);
-  if (ends_with(name, length, ".gz"))
-    length -= 3;
+  return ends_with(name, length, ".gz") ? length - 3 : length;
+}
+
+/* The length of the record extension `name` ends in (within `length`),
+ * 0 when none. */
+static size_t record_extension_length(const char *name, size_t length) {
   for (size_t i = 0; i < sizeof record_extensions / sizeof *record_extensions; i++)
     if (ends_with(name, length, record_extensions[i]))
+      return strlen(record_extensions[i]);
+  return 0;
+}
+
+bool cli_is_record_name(const char *name) {
+  return record_extension_length(name, length_without_gz(name)) > 0;
+}
+
+bool cli_is_text_name(const char *name) {
+  return ends_with(name, length_without_gz(name), ".txt");
+}
+
+size_t cli_record_stem(const char *name) {
+  size_t length = length_without_gz(name);
+  size_t extension = record_extension_length(name, length);
+  if (extension == 0) { /* one the walk does not know (.xg, .json): the last */
+    size_t dot = length;
+    while (dot > 0 && name[dot - 1] != '.')
+      dot--;
+    extension = dot > 1 ? length - (dot - 1) : 0; /* not a leading dot */
+  }
+  /* a name that is all extension (".mat") is kept whole */
+  return length > extension ? length - extension : strlen(name);
+}
+
+bool cli_skips_unmatched(const cli_file *file, const bg_diag_sink *sink, long matches) {
+  if (!file->walked || !cli_is_text_name(file->path) || matches > 0)
+    return false;
+  /* The readers' one word for an input in which nothing looked like a
+   * match (read_mat.h); a mistyped match line is said otherwise, and is
+   * a record with a mistake, not notes. */
+  static const char nothing_found[] = "no match found";
+  for (size_t i = 0; i < sink->pending_count; i++)
+    if (strcmp(sink->pending[i].rule, "syntax") == 0 &&
+        strncmp(sink->pending[i].message, nothing_found, sizeof nothing_found - 1) == 0)
       return true;
   return false;
 }
@@ -68,58 +115,73 @@ static char *join(const char *dir, const char *name) {
   return path;
 }
 
+static void add_file(cli_file_list *list, const char *path, bool walked) {
+  if (list->count == list->capacity) {
+    list->capacity = list->capacity ? 2 * list->capacity : 64;
+    list->files = bg_realloc(list->files, list->capacity * sizeof *list->files);
+  }
+  list->files[list->count++] = (cli_file){bg_strdup(path), walked};
+}
+
+static void walk_directory(const char *path, cli_file_list *list);
+
 /* One entry met in a walk: a directory is walked (not through a symbolic
- * link: a link back up would never end), a record file visited, anything
+ * link: a link back up would never end), a record file listed, anything
  * else counted as skipped. */
-static bool walk_entry(const char *path, const char *name, cli_visit visit, void *data,
-                       cli_walk_counts *counts) {
+static void walk_entry(const char *path, const char *name, cli_file_list *list) {
   struct stat st;
   if (lstat(path, &st) != 0) {
     cli_say("%s: %s", path, strerror(errno));
-    return false;
+    list->trouble = true;
+    return;
   }
-  if (S_ISDIR(st.st_mode))
-    return cli_walk(path, visit, data, counts);
+  if (S_ISDIR(st.st_mode)) {
+    walk_directory(path, list);
+    return;
+  }
   bool is_link = S_ISLNK(st.st_mode);
   if (is_link && (stat(path, &st) != 0 || S_ISDIR(st.st_mode))) {
-    counts->skipped++;
-    return true;
+    list->skipped++;
+    return;
   }
   if (!S_ISREG(st.st_mode) || !cli_is_record_name(name)) {
-    counts->skipped++;
-    return true;
+    list->skipped++;
+    return;
   }
-  visit(path, data);
-  return true;
+  add_file(list, path, true);
 }
 
-bool cli_walk(const char *path, cli_visit visit, void *data, cli_walk_counts *counts) {
-  struct stat st;
-  if (strcmp(path, "-") == 0 || stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
-    visit(path, data); /* a file, standard input, or what cannot be opened */
-    return true;
-  }
+static void walk_directory(const char *path, cli_file_list *list) {
   size_t count;
   char **names = sorted_entries(path, &count);
   if (!names) {
     cli_say("%s: %s", path, strerror(errno));
-    return false;
+    list->trouble = true;
+    return;
   }
-  bool ok = true;
   for (size_t i = 0; i < count; i++) {
     char *entry = join(path, names[i]);
-    ok = walk_entry(entry, names[i], visit, data, counts) && ok;
+    walk_entry(entry, names[i], list);
     free(entry);
     free(names[i]);
   }
   free(names);
-  return ok;
 }
 
-bool cli_any_directory(char **paths, int count) {
+void cli_list_files(char **operands, int count, cli_file_list *list) {
   struct stat st;
-  for (int i = 0; i < count; i++)
-    if (strcmp(paths[i], "-") != 0 && stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode))
-      return true;
-  return false;
+  for (int i = 0; i < count; i++) {
+    const char *path = operands[i];
+    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+      walk_directory(path, list);
+    else /* a file, standard input, or what cannot be opened (said later) */
+      add_file(list, path, false);
+  }
+}
+
+void cli_file_list_free(cli_file_list *list) {
+  for (size_t i = 0; i < list->count; i++)
+    free(list->files[i].path);
+  free(list->files);
+  *list = (cli_file_list){0};
 }

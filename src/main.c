@@ -18,7 +18,7 @@ int main(int argc, char **argv) {
   }
   cli_tune_memory();
   const char *command = argv[1];
-  if (strcmp(command, "--help") == 0)
+  if (strcmp(command, "--help") == 0 || strcmp(command, "-h") == 0)
     return cli_print_help();
   if (strcmp(command, "--version") == 0)
     return cli_print_version();

@@ -1,5 +1,7 @@
 /*
- * progress.c — the progress indicator of progress.h.
+ * progress.c — the progress indicator of progress.h.  Deciding whether to
+ * draw and what the line says are functions of their own, apart from the
+ * terminal, so that tests can check them without one.
  */
 #include "progress.h"
 
@@ -14,13 +16,27 @@ static double seconds_now(void) {
   return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
 }
 
-void progress_init(progress *bar, int files_total) {
+bool progress_wanted(bool stderr_is_terminal, int files_total, bool quiet) {
+  bool several = files_total > 1 || files_total == PROGRESS_UNKNOWN_TOTAL;
+  return stderr_is_terminal && several && !quiet;
+}
+
+void progress_init(progress *bar, int files_total, bool quiet) {
   memset(bar, 0, sizeof *bar);
-  bar->enabled =
-      isatty(STDERR_FILENO) && (files_total > 1 || files_total == PROGRESS_UNKNOWN_TOTAL);
+  bar->enabled = progress_wanted(isatty(STDERR_FILENO), files_total, quiet);
   bar->shares_terminal = isatty(STDOUT_FILENO);
   bar->files_total = files_total;
   bar->started = bar->last_drawn = seconds_now();
+}
+
+void progress_format(char *line, size_t size, int files_done, int files_total,
+                     double megabytes_per_second) {
+  if (files_total == PROGRESS_UNKNOWN_TOTAL)
+    snprintf(line, size, "bgmatch: %d files, %.1f MB/s", files_done,
+             megabytes_per_second);
+  else
+    snprintf(line, size, "bgmatch: %d/%d files, %.1f MB/s", files_done, files_total,
+             megabytes_per_second);
 }
 
 void progress_erase(progress *bar) {
@@ -39,12 +55,10 @@ void progress_step(progress *bar, double bytes) {
     return;
   bar->last_drawn = now;
   progress_erase(bar);
-  double speed = bar->bytes_done / 1e6 / (now - bar->started);
-  if (bar->files_total == PROGRESS_UNKNOWN_TOTAL)
-    fprintf(stderr, "bgmatch: %d files, %.1f MB/s", bar->files_done, speed);
-  else
-    fprintf(stderr, "bgmatch: %d/%d files, %.1f MB/s", bar->files_done, bar->files_total,
-            speed);
+  char line[96];
+  progress_format(line, sizeof line, bar->files_done, bar->files_total,
+                  bar->bytes_done / 1e6 / (now - bar->started));
+  fputs(line, stderr);
   fflush(stderr);
   bar->shown = true;
 }

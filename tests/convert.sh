@@ -6,7 +6,9 @@
 #    link, standard input or a redirected standard output; -o writes
 #    atomically: a write that fails (a file-size limit) exits 2 and leaves
 #    the old file and no temporary file; /dev/full exits 2; --strict on a
-#    broken sample exits 1 and writes nothing;
+#    broken sample exits 1 and writes nothing; -d names each output from
+#    its input without every known extension (s002.txt.gz: s002.yaml) and
+#    refuses two inputs that would write one file;
 #  - the canonical layout: for every record of samples/ (valid and
 #    broken), of the shared corpus (*.mat and *.txt, recursively), of the
 #    shared archive's records its EXPECTED.tsv calls clean, and of the
@@ -162,6 +164,25 @@ if [[ $status == 2 && ! -e $work/dir/xg.json ]]; then
   verdict ok "-d: two inputs that would write one file are refused, nothing written"
 else
   verdict FAIL "-d with two inputs of one name" "exit $status"
+fi
+# A compressed input is named without all its extensions: s002.txt.gz
+# writes s002.yaml, as s002.txt does, so both at once would write one file.
+mkdir "$work/gz" "$work/gz-both"
+cp samples/fibs-two-matches.mat "$work/in/s002.txt"
+gzip -c "$work/in/s002.txt" >"$work/in/s002.txt.gz"
+"$bin" convert --to yaml -d "$work/gz" "$work/in/s002.txt.gz"
+status=$?
+if [[ $status == 0 && $(ls -A "$work/gz") == s002.yaml ]] && cmp -s "$work/gz/s002.yaml" "$work/fibs.yaml"; then
+  verdict ok "-d: s002.txt.gz writes s002.yaml, what s002.txt gives"
+else
+  verdict FAIL "-d with s002.txt.gz" "exit $status, directory holds: $(ls -A "$work/gz")"
+fi
+said=$("$bin" convert --to yaml -d "$work/gz-both" "$work/in/s002.txt" "$work/in/s002.txt.gz" 2>&1)
+status=$?
+if [[ $status == 2 && -z $(ls -A "$work/gz-both") && $said == *"would both be written to $work/gz-both/s002.yaml" ]]; then
+  verdict ok "-d: s002.txt and s002.txt.gz together are refused, nothing written"
+else
+  verdict FAIL "-d with s002.txt and s002.txt.gz" "exit $status, said '$said', directory holds: $(ls -A "$work/gz-both")"
 fi
 cp "$sample" "$work/in.mat"
 inode=$(stat -c %i "$work/in.mat")

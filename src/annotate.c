@@ -7,6 +7,7 @@
  */
 #include "annotate.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -112,21 +113,36 @@ const char *annotate_player_name(const annotate_item *item, int player) {
   return item->match->players[player];
 }
 
-int annotate_legal_plays(const char *legal, char plays[][128], int max) {
-  int count = 0;
-  const char *p = legal;
-  while (p && *p) {
+/* The total a shortened list ends with, "... (31 plays in all)" (as
+ * notation_legal_list writes it); -1 when `piece` is a play. */
+static int total_of(const char *piece, size_t length) {
+  static const char prefix[] = "... (";
+  int total;
+  if (length < sizeof prefix - 1 || strncmp(piece, prefix, sizeof prefix - 1) != 0 ||
+      sscanf(piece + sizeof prefix - 1, "%d plays in all)", &total) != 1)
+    return -1;
+  return total;
+}
+
+int annotate_legal_plays(const char *legal, char plays[][128], int max, int *listed) {
+  int count = 0, total = -1;
+  *listed = 0;
+  for (const char *p = legal; p && *p;) {
     const char *end = strstr(p, " | ");
     size_t length = end ? (size_t)(end - p) : strlen(p);
+    total = total_of(p, length);
+    if (total >= 0) /* the note's last piece: no play, but how many */
+      break;
     if (count < max) {
       size_t n = length < 127 ? length : 127;
       memcpy(plays[count], p, n);
       plays[count][n] = '\0';
+      (*listed)++;
     }
     count++;
     p = end ? end + 3 : NULL;
   }
-  return count;
+  return total > count ? total : count;
 }
 
 bool annotate_item_placed(const annotate_item *item) {

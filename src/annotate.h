@@ -62,10 +62,12 @@ const char *annotate_player_name(const annotate_item *item, int player);
 /* Whether the item has a position whose player on roll is known. */
 bool annotate_item_placed(const annotate_item *item);
 
-/* Splits a diagnostic's legal field "a | b | c": the plays in order, at
- * most `max` of them into `plays` (each cut to 127 bytes); returns how
- * many there are in all. */
-int annotate_legal_plays(const char *legal, char plays[][128], int max);
+/* Splits a diagnostic's legal field "a | b | c", or its shortened form
+ * "a | ... | h | ... (31 plays in all)": the plays in order, at most `max`
+ * of them into `plays` (each cut to 127 bytes), how many in *listed;
+ * returns how many legal plays there are in all, those the field leaves
+ * out counted. */
+int annotate_legal_plays(const char *legal, char plays[][128], int max, int *listed);
 
 /* How many legal plays the listings show before "and N more". */
 #define ANNOTATE_LEGAL_SHOWN 5

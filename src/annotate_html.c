@@ -120,15 +120,16 @@ static void write_board(FILE *out, const annotate_item *item) {
 
 static void write_legal(FILE *out, const char *legal) {
   char plays[ANNOTATE_LEGAL_SHOWN][128];
-  int count = annotate_legal_plays(legal, plays, ANNOTATE_LEGAL_SHOWN);
+  int listed;
+  int count = annotate_legal_plays(legal, plays, ANNOTATE_LEGAL_SHOWN, &listed);
   fputs("<p>Legal plays:</p>\n<ul class=\"legal\">\n", out);
-  for (int i = 0; i < count && i < ANNOTATE_LEGAL_SHOWN; i++) {
+  for (int i = 0; i < listed; i++) {
     fputs("<li>", out);
     html_write_text(out, plays[i]);
     fputs("</li>\n", out);
   }
-  if (count > ANNOTATE_LEGAL_SHOWN)
-    fprintf(out, "<li>and %d more</li>\n", count - ANNOTATE_LEGAL_SHOWN);
+  if (count > listed)
+    fprintf(out, "<li>and %d more</li>\n", count - listed);
   fputs("</ul>\n", out);
 }
 

@@ -40,12 +40,13 @@ static void write_caret(FILE *out, const char *text, size_t length, int column) 
 
 static void write_legal(FILE *out, const char *legal) {
   char plays[ANNOTATE_LEGAL_SHOWN][128];
-  int count = annotate_legal_plays(legal, plays, ANNOTATE_LEGAL_SHOWN);
+  int listed;
+  int count = annotate_legal_plays(legal, plays, ANNOTATE_LEGAL_SHOWN, &listed);
   fputs(GUTTER "  legal plays:", out);
-  for (int i = 0; i < count && i < ANNOTATE_LEGAL_SHOWN; i++)
+  for (int i = 0; i < listed; i++)
     fprintf(out, "%s %s", i ? " |" : "", plays[i]);
-  if (count > ANNOTATE_LEGAL_SHOWN)
-    fprintf(out, " and %d more", count - ANNOTATE_LEGAL_SHOWN);
+  if (count > listed)
+    fprintf(out, " and %d more", count - listed);
   fputc('\n', out);
 }
 

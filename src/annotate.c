@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "notation.h"
 #include "show.h"
 
 void annotate_report_init(annotate_report *report) {
@@ -66,7 +67,9 @@ static void place_event(annotate_report *report, const bg_match *match,
     item->cube = event->cube;
     item->score[0] = event->score[0];
     item->score[1] = event->score[1];
-    item->has_play = bg_replay_play(event, &item->play);
+    /* After a play that is not legal the replay goes on from a legal play
+     * the record did not write: that one is no picture of the record. */
+    item->has_play = event->play_legal && bg_replay_play(event, &item->play);
     show_match_state(match, options, event, &item->state);
   }
 }
@@ -148,4 +151,42 @@ int annotate_legal_plays(const char *legal, char plays[][128], int max, int *lis
 bool annotate_item_placed(const annotate_item *item) {
   return item->has_position && item->action &&
          (item->action->player == 0 || item->action->player == 1);
+}
+
+/* Where a move written at byte `at` of a line ends: at a blank, or at the
+ * punctuation of a notation that quotes plays (YAML's , ] " '). */
+static size_t move_end(const char *line, size_t length, size_t at) {
+  while (at < length && !strchr(" \t,]\"'", line[at]))
+    at++;
+  return at;
+}
+
+static bool same_moves(const bg_move *a, const bg_move *b, int count) {
+  for (int i = 0; i < count; i++)
+    if (a[i].from != b[i].from || a[i].to != b[i].to || a[i].count != b[i].count ||
+        a[i].hit != b[i].hit)
+      return false;
+  return true;
+}
+
+bool annotate_written_play(const bg_action *roll, const char *line, size_t length,
+                           char *buf, size_t size) {
+  if (roll->kind != ACT_ROLL || roll->move_count <= 0 || size == 0)
+    return false;
+  const bg_move *first = &roll->moves[0], *last = &roll->moves[roll->move_count - 1];
+  if (first->pos.line != last->pos.line || first->pos.column < 1 ||
+      last->pos.column < first->pos.column || (size_t)last->pos.column > length)
+    return false;
+  size_t start = (size_t)first->pos.column - 1;
+  size_t end = move_end(line, length, (size_t)last->pos.column - 1);
+  /* The span must read back as the moves the reader took from it: else
+   * (SGF's letters, a play split over lines) the caller says the moves. */
+  bg_move moves[BG_MAX_MOVES];
+  int count = notation_parse_moves(line + start, end - start, moves, BG_MAX_MOVES, NULL);
+  if (count != roll->move_count || !same_moves(moves, roll->moves, count) ||
+      end - start >= size)
+    return false;
+  memcpy(buf, line + start, end - start);
+  buf[end - start] = '\0';
+  return true;
 }

@@ -29,7 +29,8 @@ typedef struct {
   bg_board before; /* absolute, as replay.h */
   bg_cube_state cube;
   int score[2];
-  bool has_play; /* play holds the recorded play as legal steps */
+  bool has_play; /* play holds the recorded play as legal steps: the
+                    record's play is legal (else it is none) */
   bg_play play;
   posid_match state; /* for the Position ID / Match ID */
 } annotate_item;
@@ -68,6 +69,15 @@ bool annotate_item_placed(const annotate_item *item);
  * returns how many legal plays there are in all, those the field leaves
  * out counted. */
 int annotate_legal_plays(const char *legal, char plays[][128], int max, int *listed);
+
+/* The play of `roll` as the record wrote it, copied from `line` (the
+ * text of the record's line roll->moves stand on, `length` bytes): from
+ * its first move to the end of its last, the record's own spelling and
+ * spacing.  False, nothing copied, when it has no move, when the text
+ * there does not read back as its moves (a notation that spells plays
+ * otherwise, as SGF), or when it does not fit in `size` bytes. */
+bool annotate_written_play(const bg_action *roll, const char *line, size_t length,
+                           char *buf, size_t size);
 
 /* How many legal plays the listings show before "and N more". */
 #define ANNOTATE_LEGAL_SHOWN 5

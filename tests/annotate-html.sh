@@ -3,12 +3,17 @@
 # sample: the page is well-formed (XML, and balanced to an HTML parser),
 # self-contained (no script, nothing fetched), lists exactly the errors and
 # warnings `check --format json` reports, with one SVG board for each that
-# has a known position; a player's name is escaped; and headless Chromium
-# renders a page to a non-trivial PNG with no console error.
+# has a known position; each "Played" line is the play as the record wrote
+# it (the cell's own text, read from the record: never a legal play the
+# record did not write) and each problem's legal plays and "and N more"
+# add up to the plays check reports (tests/annotate_html_agree.py); a
+# player's name is escaped; and headless Chromium renders a page to a
+# non-trivial PNG with no console error.
 #
 #   tests/annotate-html.sh [BIN] [WORKDIR]
 set -u
-source "$(dirname "${BASH_SOURCE[0]}")/tally.sh"
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+source "$here/tally.sh"
 bin=${1:-build/bgmatch}
 work=${2:-build/annotate-html}
 mkdir -p "$work"
@@ -66,6 +71,12 @@ for mat in samples/broken/*.mat; do
     verdict FAIL "annotate-html $name" "$svgs <svg> for $boards problems with a board"
   else
     verdict ok "annotate-html $name ($problems problems, $svgs boards)"
+  fi
+  "$bin" check --format json "$mat" >"$work/$name.json" 2>/dev/null
+  if disagree=$(python3 "$here/annotate_html_agree.py" "$html" "$mat" "$work/$name.json" 2>&1); then
+    verdict ok "annotate-html $name says what the record says"
+  else
+    verdict FAIL "annotate-html $name says what the record says" "$(head -n 3 <<<"$disagree")"
   fi
 done
 

@@ -7,6 +7,7 @@
  */
 #include "annotate.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,12 +120,15 @@ const char *annotate_player_name(const annotate_item *item, int player) {
 /* The total a shortened list ends with, "... (31 plays in all)" (as
  * notation_legal_list writes it); -1 when `piece` is a play. */
 static int total_of(const char *piece, size_t length) {
-  static const char prefix[] = "... (";
-  int total;
-  if (length < sizeof prefix - 1 || strncmp(piece, prefix, sizeof prefix - 1) != 0 ||
-      sscanf(piece + sizeof prefix - 1, "%d plays in all)", &total) != 1)
+  static const char prefix[] = "... (", suffix[] = " plays in all)";
+  if (length < sizeof prefix - 1 || strncmp(piece, prefix, sizeof prefix - 1) != 0)
     return -1;
-  return total;
+  char *end;
+  long total = strtol(piece + sizeof prefix - 1, &end, 10);
+  if (end == piece + sizeof prefix - 1 || strncmp(end, suffix, sizeof suffix - 1) != 0 ||
+      total < 0 || total > INT_MAX)
+    return -1;
+  return (int)total;
 }
 
 int annotate_legal_plays(const char *legal, char plays[][128], int max, int *listed) {

@@ -1,10 +1,15 @@
 /*
  * annotate.h — what `bgmatch annotate` shows: every diagnostic of a record
  * (reader's and referee's, as check reports them) with, where the replay
- * knows it, the position before the action it concerns: the board, cube,
- * score and the recorded play.  annotate.c collects them from one walk of
- * the replay per match; annotate_text.c and annotate_html.c print them
- * under the record's own lines.  The referee knows nothing of this.
+ * knows it, the position at its place: for an action's own diagnostics
+ * the position before the action, with the board, cube, score and the
+ * recorded play; for a game's end (a game that stops unfinished) the
+ * position it stopped at; for what the reader could not read (a syntax
+ * error) the position where it was expected, before the next action the
+ * record holds, or where the game stopped when none follows.  annotate.c
+ * collects them from one walk of the replay per match; annotate_text.c
+ * and annotate_html.c print them under the record's own lines.  The
+ * referee knows nothing of this.
  */
 #ifndef BG_ANNOTATE_H
 #define BG_ANNOTATE_H
@@ -24,9 +29,12 @@ typedef struct {
   bg_diag diag; /* strings owned by the report's sink */
   size_t order; /* emission order: ties of line and column keep it */
   const bg_match *match;
-  bool has_position; /* the fields below are set */
-  const bg_action *action;
-  bg_board before; /* absolute, as replay.h */
+  bool has_position;       /* the fields below are set */
+  int on_roll;             /* who acts at the place: drawn at the bottom, as X */
+  const bg_action *action; /* the action the diagnostic is about; NULL
+                              when it is about no action (a syntax error,
+                              a game's end) */
+  bg_board before;         /* absolute, as replay.h */
   bg_cube_state cube;
   int score[2];
   bool has_play; /* play holds the recorded play as legal steps: the
@@ -40,6 +48,7 @@ typedef struct {
   size_t count, capacity;
   bg_match **matches; /* owned: items point into them */
   int match_count, match_capacity;
+  size_t walked; /* the sink's diagnostics up to the last match walked */
   long errors, warnings, notes;
 } annotate_report;
 
@@ -60,7 +69,7 @@ void annotate_finish(annotate_report *report, bg_diag_sink *sink);
 /* The name of player `player` of the item's match, "" when none. */
 const char *annotate_player_name(const annotate_item *item, int player);
 
-/* Whether the item has a position whose player on roll is known. */
+/* Whether the item has a position (and so who is on roll there). */
 bool annotate_item_placed(const annotate_item *item);
 
 /* Splits a diagnostic's legal field "a | b | c", or its shortened form

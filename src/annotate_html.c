@@ -178,13 +178,13 @@ static void write_played(FILE *out, const bg_action *roll, const char *written) 
 static void write_board(FILE *out, const annotate_item *item, const char *written) {
   svg_board_view view = {
       .board = item->before,
-      .on_roll = item->action->player,
+      .on_roll = item->on_roll,
       .names = {annotate_player_name(item, 0), annotate_player_name(item, 1)},
       .cube = item->cube.value,
       .cube_owner = item->cube.owner};
   add_arrows(item, &view);
   svg_board_write(out, &view);
-  if (item->action->kind == ACT_ROLL)
+  if (item->action && item->action->kind == ACT_ROLL)
     write_played(out, item->action, written);
 }
 

@@ -55,7 +55,7 @@ static void write_board(FILE *out, const annotate_item *item) {
   const bg_match *match = item->match;
   board_text_view view = {
       .board = item->before,
-      .on_roll = item->action->player,
+      .on_roll = item->on_roll,
       .names = {annotate_player_name(item, 0), annotate_player_name(item, 1)},
       .score = {item->score[0], item->score[1]},
       .length = match->length,
@@ -80,7 +80,7 @@ static void write_board(FILE *out, const annotate_item *item) {
 
 static void write_ids(FILE *out, const annotate_item *item) {
   bg_board view;
-  board_seen_by(&item->before, item->action->player, &view);
+  board_seen_by(&item->before, item->on_roll, &view);
   char position[POSID_POSITION_LENGTH + 1], match[POSID_MATCH_LENGTH + 1];
   posid_position_encode(&view, position);
   posid_match_encode(&item->state, match);

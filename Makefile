@@ -72,7 +72,7 @@ SELFPLAY := build/gnubg-selfplay
 STEP     := tests/step.sh $(BUILD)/check
 
 .PHONY: all deps demo check unit e2e jobs-check progress-check stream-check parallel-check corpus sample-check annotate-html notation-check yaml-roundtrip \
-        gnubg-check convert-check results-check hostile-check property-check soak gnubg-import sgf-interop posid-gnubg man-check lint clang-build fuzz valgrind bench install \
+        gnubg-check convert-check results-check hostile-check property-check soak gnubg-import sgf-interop posid-gnubg board-gnubg man-check lint clang-build fuzz valgrind bench install \
         uninstall clean format
 
 all: $(BIN)
@@ -208,6 +208,11 @@ sgf-interop: $(BIN) $(BUILD)/tests/tools/write_match
 posid-gnubg: $(BIN)
 	@tests/posid-gnubg.sh $(BIN) $(BUILD)/posid-selfplay
 
+# The text board `show` prints for every play of the samples against the
+# one gnubg draws for the same Position ID.
+board-gnubg: $(BIN)
+	@tests/board-gnubg.sh $(BIN)
+
 # 1 GiB of concatenated records through a pipe: bounded memory, nothing lost.
 stream-check: $(BIN)
 	@tests/stream.sh $(BIN)
@@ -318,6 +323,7 @@ check: deps
 	@$(STEP) gnubg-import   $(SUBMAKE) gnubg-import
 	@$(STEP) sgf-interop    $(SUBMAKE) sgf-interop
 	@$(STEP) posid-gnubg    $(SUBMAKE) posid-gnubg
+	@$(STEP) board-gnubg    $(SUBMAKE) board-gnubg
 	@$(STEP) stream         $(SUBMAKE) stream-check
 	@$(STEP) parallel       $(SUBMAKE) parallel-check
 	@$(STEP) man-check      $(SUBMAKE) man-check

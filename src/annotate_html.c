@@ -5,10 +5,14 @@
  * warning linked to its place; then the record's lines, those with
  * problems highlighted, and under each problem its message, an SVG board
  * of the position before the action (svg_board.h) with the recorded play
- * as arrows, and the legal plays.  All text from the record is escaped.
+ * as arrows, the play as the record wrote it (its own text, taken from
+ * its line as the listing reads it), and the legal plays apart.  All text
+ * from the record is escaped.
  */
+#include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "annotate.h"
 #include "input.h"
 #include "notation.h"
@@ -79,10 +83,64 @@ static void write_summary(FILE *out, const annotate_report *report) {
   fputs(any ? "</ol>\n" : "<p>No problems.</p>\n", out);
 }
 
-/* The recorded play as arrows: its legal steps, else the moves written. */
+/* The play each placed roll's item shows, in the record's own words,
+ * taken from the roll's line as the listing reads it. */
+typedef struct {
+  int line;
+  size_t item;
+} roll_line;
+
+typedef struct {
+  roll_line *rolls; /* items of a roll with moves, by the roll's line */
+  size_t count, next;
+  char **texts; /* per item: the play as written, NULL where not taken */
+} written_plays;
+
+static bool shows_roll(const annotate_item *item) {
+  return annotate_item_placed(item) && item->action && item->action->kind == ACT_ROLL &&
+         item->action->move_count > 0;
+}
+
+static int compare_roll_lines(const void *a, const void *b) {
+  const roll_line *x = a, *y = b;
+  return (x->line > y->line) - (x->line < y->line);
+}
+
+static void written_init(written_plays *w, const annotate_report *report) {
+  w->rolls = bg_malloc((report->count + 1) * sizeof *w->rolls);
+  w->texts = bg_calloc(report->count + 1, sizeof *w->texts);
+  w->count = w->next = 0;
+  for (size_t i = 0; i < report->count; i++)
+    if (shows_roll(&report->items[i]))
+      w->rolls[w->count++] = (roll_line){report->items[i].action->moves[0].pos.line, i};
+  qsort(w->rolls, w->count, sizeof *w->rolls, compare_roll_lines);
+}
+
+/* Takes the plays written on `line` for the items whose rolls stand there. */
+static void written_take(written_plays *w, const annotate_report *report,
+                         const bg_line *line) {
+  for (; w->next < w->count && w->rolls[w->next].line <= line->number; w->next++) {
+    char text[256];
+    size_t item = w->rolls[w->next].item;
+    if (w->rolls[w->next].line == line->number &&
+        annotate_written_play(report->items[item].action, line->text, line->length, text,
+                              sizeof text))
+      w->texts[item] = bg_strdup(text);
+  }
+}
+
+static void written_free(written_plays *w, size_t items) {
+  for (size_t i = 0; i < items; i++)
+    free(w->texts[i]);
+  free(w->texts);
+  free(w->rolls);
+}
+
+/* The recorded play as arrows: its legal steps (solid) when the record's
+ * play is legal, else the moves as written (dashed). */
 static void add_arrows(const annotate_item *item, svg_board_view *view) {
   const bg_action *action = item->action;
-  if (action->kind != ACT_ROLL)
+  if (!action || action->kind != ACT_ROLL)
     return;
   view->arrows_legal = item->has_play;
   if (item->has_play) {
@@ -97,42 +155,56 @@ static void add_arrows(const annotate_item *item, svg_board_view *view) {
           (svg_arrow){action->moves[i].from, action->moves[i].to};
 }
 
-static void write_board(FILE *out, const annotate_item *item) {
+/* What the record played, in its own words (`written`, else its moves as
+ * the model holds them); never the legal play the replay went on from. */
+static void write_played(FILE *out, const bg_action *roll, const char *written) {
+  fputs("<p class=\"played\">Played (as written): ", out);
+  if (roll->unknown_play || roll->unreadable) {
+    fputs("<em>not recorded</em></p>\n", out);
+    return;
+  }
+  if (roll->move_count == 0) {
+    fputs(roll->cannot_move ? "<em>no play</em> (cannot move)</p>\n"
+                            : "<em>nothing</em> (no play)</p>\n",
+          out);
+    return;
+  }
+  char moves[256];
+  fputs("<code class=\"record\">", out);
+  html_write_text(out, written ? written : notation_play_text(roll, moves, sizeof moves));
+  fputs("</code></p>\n", out);
+}
+
+static void write_board(FILE *out, const annotate_item *item, const char *written) {
   svg_board_view view = {
       .board = item->before,
-      .on_roll = item->action->player,
+      .on_roll = item->on_roll,
       .names = {annotate_player_name(item, 0), annotate_player_name(item, 1)},
       .cube = item->cube.value,
       .cube_owner = item->cube.owner};
   add_arrows(item, &view);
   svg_board_write(out, &view);
-  if (item->action->kind == ACT_ROLL) {
-    char played[256];
-    if (item->has_play)
-      notation_format_play(&item->play, played, sizeof played);
-    else
-      notation_play_text(item->action, played, sizeof played);
-    fprintf(out, "<p>Played (%s): ", item->has_play ? "a legal play" : "as written");
-    html_write_text(out, played);
-    fputs("</p>\n", out);
-  }
+  if (item->action && item->action->kind == ACT_ROLL)
+    write_played(out, item->action, written);
 }
 
 static void write_legal(FILE *out, const char *legal) {
   char plays[ANNOTATE_LEGAL_SHOWN][128];
-  int count = annotate_legal_plays(legal, plays, ANNOTATE_LEGAL_SHOWN);
+  int listed;
+  int count = annotate_legal_plays(legal, plays, ANNOTATE_LEGAL_SHOWN, &listed);
   fputs("<p>Legal plays:</p>\n<ul class=\"legal\">\n", out);
-  for (int i = 0; i < count && i < ANNOTATE_LEGAL_SHOWN; i++) {
+  for (int i = 0; i < listed; i++) {
     fputs("<li>", out);
     html_write_text(out, plays[i]);
     fputs("</li>\n", out);
   }
-  if (count > ANNOTATE_LEGAL_SHOWN)
-    fprintf(out, "<li>and %d more</li>\n", count - ANNOTATE_LEGAL_SHOWN);
+  if (count > listed)
+    fprintf(out, "<li>and %d more</li>\n", count - listed);
   fputs("</ul>\n", out);
 }
 
-static void write_problem(FILE *out, const annotate_report *report, size_t index) {
+static void write_problem(FILE *out, const annotate_report *report, size_t index,
+                          const written_plays *written) {
   const annotate_item *item = &report->items[index];
   const bg_diag *diag = &item->diag;
   const char *severity = severity_name(diag->severity);
@@ -147,7 +219,7 @@ static void write_problem(FILE *out, const annotate_report *report, size_t index
   html_write_text(out, diag->rule);
   fputs("]</p>\n", out);
   if (board)
-    write_board(out, item);
+    write_board(out, item, written->texts[index]);
   if (diag->legal)
     write_legal(out, diag->legal);
   fputs("</div>", out);
@@ -190,28 +262,32 @@ static int marked_column(const annotate_report *report, size_t next, int number,
 
 static bool write_listing(FILE *out, FILE *source, const annotate_report *report) {
   fputs("<h2>Record</h2>\n<div class=\"listing\">", out);
+  written_plays written;
+  written_init(&written, report);
   size_t next = 0;
   for (; next < report->count && report->items[next].diag.line <= 0; next++)
-    write_problem(out, report, next);
+    write_problem(out, report, next, &written);
   rewind(source);
   bg_input *input = input_new(source);
   bool ok = input != NULL;
   bg_line line;
   while (input && input_next_line(input, &line)) {
+    written_take(&written, report, &line);
     for (; next < report->count && report->items[next].diag.line < line.number; next++)
-      write_problem(out, report, next);
+      write_problem(out, report, next, &written);
     bool bad;
     int column = marked_column(report, next, line.number, &bad);
     write_line(out, &line, column, bad);
     for (; next < report->count && report->items[next].diag.line == line.number; next++)
-      write_problem(out, report, next);
+      write_problem(out, report, next, &written);
   }
   if (input) {
     ok = !input_io_error(input);
     input_free(input);
   }
   for (; next < report->count; next++)
-    write_problem(out, report, next);
+    write_problem(out, report, next, &written);
+  written_free(&written, report->count);
   fputs("</div>\n", out);
   return ok;
 }

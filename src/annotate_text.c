@@ -40,12 +40,13 @@ static void write_caret(FILE *out, const char *text, size_t length, int column) 
 
 static void write_legal(FILE *out, const char *legal) {
   char plays[ANNOTATE_LEGAL_SHOWN][128];
-  int count = annotate_legal_plays(legal, plays, ANNOTATE_LEGAL_SHOWN);
+  int listed;
+  int count = annotate_legal_plays(legal, plays, ANNOTATE_LEGAL_SHOWN, &listed);
   fputs(GUTTER "  legal plays:", out);
-  for (int i = 0; i < count && i < ANNOTATE_LEGAL_SHOWN; i++)
+  for (int i = 0; i < listed; i++)
     fprintf(out, "%s %s", i ? " |" : "", plays[i]);
-  if (count > ANNOTATE_LEGAL_SHOWN)
-    fprintf(out, " and %d more", count - ANNOTATE_LEGAL_SHOWN);
+  if (count > listed)
+    fprintf(out, " and %d more", count - listed);
   fputc('\n', out);
 }
 
@@ -54,7 +55,7 @@ static void write_board(FILE *out, const annotate_item *item) {
   const bg_match *match = item->match;
   board_text_view view = {
       .board = item->before,
-      .on_roll = item->action->player,
+      .on_roll = item->on_roll,
       .names = {annotate_player_name(item, 0), annotate_player_name(item, 1)},
       .score = {item->score[0], item->score[1]},
       .length = match->length,
@@ -79,7 +80,7 @@ static void write_board(FILE *out, const annotate_item *item) {
 
 static void write_ids(FILE *out, const annotate_item *item) {
   bg_board view;
-  board_seen_by(&item->before, item->action->player, &view);
+  board_seen_by(&item->before, item->on_roll, &view);
   char position[POSID_POSITION_LENGTH + 1], match[POSID_MATCH_LENGTH + 1];
   posid_position_encode(&view, position);
   posid_match_encode(&item->state, match);

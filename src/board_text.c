@@ -1,21 +1,30 @@
 /*
- * board_text.c — the text board of board_text.h.  One grid of 13 lines,
- * 45 columns, filled cell by cell, then printed with its side notes: a
- * point's stack grows from the edge towards the bar line, five checkers
- * high; a taller stack shows its count in the fifth place, as FIBS and GNU
- * Backgammon do.
+ * board_text.c — the text board of board_text.h, laid out as GNU
+ * Backgammon's `show board` lays out its own, column for column, so that
+ * the two can be read side by side (tests/board-gnubg.sh holds them
+ * together).  One grid of 13 lines, 44 columns (the first is the margin
+ * where the bar line's direction mark stands), filled cell by cell, then
+ * printed with its side notes: a point's stack grows from the edge
+ * towards the bar line, five checkers high; a taller stack shows its
+ * count in the fifth place (in digits, where gnubg writes 10 and more as
+ * a letter).
  */
 #include "board_text.h"
 
 #include <string.h>
 
 #define ROWS 13
-#define COLUMNS 45
+#define COLUMNS 44
 #define BAR_ROW 6
 #define STACK 5 /* checkers drawn on a point before the count is shown */
 
-static const char top_border[] = "+-24-23-22-21-20-19-------18-17-16-15-14-13-+";
-static const char bottom_border[] = "+--1--2--3--4--5--6--------7--8--9-10-11-12-+";
+/* X's points as gnubg numbers them: 13 at the top left round to 24 at the
+ * top right, 12 at the bottom left down to 1 at the bottom right. */
+static const char top_border[] = " +13-14-15-16-17-18------19-20-21-22-23-24-+";
+static const char bottom_border[] = " +12-11-10--9--8--7-------6--5--4--3--2--1-+";
+/* The frame's columns: the board's edges, the bar's two sides, and the
+ * column of the checkers on the bar. */
+enum { LEFT_EDGE = 1, BAR_LEFT = 20, BAR_COLUMN = 22, BAR_RIGHT = 24, RIGHT_EDGE = 43 };
 
 int board_text_pips(const bg_board *board, int side) {
   int pips = 0;
@@ -25,10 +34,10 @@ int board_text_pips(const bg_board *board, int side) {
 }
 
 /* The column of a point's checkers (its number's last digit on the
- * border): 24..19 and 1..6 on the left, 18..13 and 7..12 on the right. */
+ * border): 13..18 and 12..7 left of the bar, 19..24 and 6..1 right of it. */
 static int point_column(int point) {
-  int slot = point > 12 ? 24 - point : point - 1; /* 0..11 from the left */
-  return slot < 6 ? 3 + 3 * slot : 27 + 3 * (slot - 6);
+  int slot = point > 12 ? point - 13 : 12 - point; /* 0..11 from the left */
+  return slot < 6 ? 3 + 3 * slot : 26 + 3 * (slot - 6);
 }
 
 /* Puts `count` checkers drawn as `mark` at `column`, from the edge row
@@ -49,11 +58,14 @@ static void fill_grid(char grid[ROWS][COLUMNS + 1], const bg_board *view) {
   for (int r = 1; r < ROWS - 1; r++) {
     memset(grid[r], ' ', COLUMNS);
     grid[r][COLUMNS] = '\0';
-    grid[r][0] = grid[r][20] = grid[r][24] = grid[r][44] = '|';
+    grid[r][LEFT_EDGE] = grid[r][BAR_LEFT] = grid[r][BAR_RIGHT] = grid[r][RIGHT_EDGE] =
+        '|';
   }
   memcpy(grid[0], top_border, sizeof top_border);
   memcpy(grid[ROWS - 1], bottom_border, sizeof bottom_border);
-  memcpy(&grid[BAR_ROW][21], "BAR", 3);
+  memcpy(&grid[BAR_ROW][BAR_LEFT + 1], "BAR", 3);
+  /* gnubg's direction mark: X, at the bottom, is on roll. */
+  grid[BAR_ROW][0] = 'v';
   for (int point = 1; point <= 24; point++) {
     bool top = point > 12;
     int edge = top ? 1 : ROWS - 2, step = top ? 1 : -1;
@@ -63,9 +75,10 @@ static void fill_grid(char grid[ROWS][COLUMNS + 1], const bg_board *view) {
     else if (o > 0)
       put_stack(grid, point_column(point), edge, step, o, 'O');
   }
-  /* X enters in the top left quarter, O in the bottom left. */
-  put_stack(grid, 22, 1, 1, view->checkers[0][BG_BAR], 'X');
-  put_stack(grid, 22, ROWS - 2, -1, view->checkers[1][BG_BAR], 'O');
+  /* On the bar each side's checkers stand on its own half, as gnubg has
+   * them: X's from the bottom edge up, O's from the top edge down. */
+  put_stack(grid, BAR_COLUMN, ROWS - 2, -1, view->checkers[0][BG_BAR], 'X');
+  put_stack(grid, BAR_COLUMN, 1, 1, view->checkers[1][BG_BAR], 'O');
 }
 
 /* What stands beside line `row`: the opponent's (O) notes above the bar
@@ -120,11 +133,9 @@ void board_text_write(FILE *out, const board_text_view *v) {
   for (int row = 0; row < ROWS; row++) {
     char note[160];
     side_note(v, &view, row, note, sizeof note);
-    /* The direction mark of the FIBS board, right of the bar line. */
-    const char *line_end = row == BAR_ROW ? "v" : " ";
     if (note[0])
-      fprintf(out, "%s%s    %s\n", grid[row], line_end, note);
+      fprintf(out, "%s     %s\n", grid[row], note);
     else
-      fprintf(out, "%s%s\n", grid[row], row == BAR_ROW ? "v" : "");
+      fprintf(out, "%s\n", grid[row]);
   }
 }

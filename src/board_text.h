@@ -1,11 +1,13 @@
 /*
- * board_text.h — a position as a text board, the FIBS board of its rules
- * page ("help rule1"): the player on roll (X) moves from its 24 point, top
- * left, to its 1 point, bottom left, and the points carry that player's
- * numbers.  Beside the board: both players' names, scores, pip counts and
- * checkers borne off, the match length and the cube; checkers on the bar
- * stand in the BAR column (X's above, O's below).  `show` prints it;
- * `annotate` will.
+ * board_text.h — a position as a text board, oriented and laid out as GNU
+ * Backgammon's text board (`show board`) and as bgmatch's own SVG board
+ * (svg_board.h): the player on roll (X) sits at the bottom and moves from
+ * its 24 point, top right, round to its 1 point, bottom right; the points
+ * carry that player's numbers.  Beside the board: both players' names,
+ * scores, pip counts and checkers borne off, the match length and the
+ * cube; checkers on the bar stand in the BAR column, each side's on its
+ * own half (X's below the bar line, O's above).  `show` and
+ * `annotate --board` print it.
  */
 #ifndef BG_BOARD_TEXT_H
 #define BG_BOARD_TEXT_H
@@ -30,7 +32,7 @@ typedef struct {
  * number from its own side, 25 on the bar. */
 int board_text_pips(const bg_board *board, int side);
 
-/* Writes the board: 13 lines of at most 45 characters, each followed by
+/* Writes the board: 13 lines of 44 characters, each followed by
  * what is said beside it (nothing follows a line whose text is empty). */
 void board_text_write(FILE *out, const board_text_view *view);
 

@@ -2,13 +2,21 @@
 # annotate-html.sh — `bgmatch annotate --format html` on every broken
 # sample: the page is well-formed (XML, and balanced to an HTML parser),
 # self-contained (no script, nothing fetched), lists exactly the errors and
-# warnings `check --format json` reports, with one SVG board for each that
-# has a known position; a player's name is escaped; and headless Chromium
-# renders a page to a non-trivial PNG with no console error.
+# warnings `check --format json` reports, each with its SVG board (every
+# position of these samples is known: a game that stops unfinished shows
+# where it stopped); a record whose only error is a syntax error has its
+# board too (the position where the unreadable text was expected); each
+# "Played" line is the play as the record wrote
+# it (the cell's own text, read from the record: never a legal play the
+# record did not write) and each problem's legal plays and "and N more"
+# add up to the plays check reports (tests/annotate_html_agree.py); a
+# player's name is escaped; and headless Chromium renders a page to a
+# non-trivial PNG with no console error.
 #
 #   tests/annotate-html.sh [BIN] [WORKDIR]
 set -u
-source "$(dirname "${BASH_SOURCE[0]}")/tally.sh"
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+source "$here/tally.sh"
 bin=${1:-build/bgmatch}
 work=${2:-build/annotate-html}
 mkdir -p "$work"
@@ -64,8 +72,16 @@ for mat in samples/broken/*.mat; do
     verdict FAIL "annotate-html $name" "$problems problems listed, check reports $expected"
   elif [[ $svgs -ne $boards || $placed -ne $boards ]]; then
     verdict FAIL "annotate-html $name" "$svgs <svg> for $boards problems with a board"
+  elif [[ $boards -ne $problems ]]; then
+    verdict FAIL "annotate-html $name" "$boards boards for $problems problems"
   else
     verdict ok "annotate-html $name ($problems problems, $svgs boards)"
+  fi
+  "$bin" check --format json "$mat" >"$work/$name.json" 2>/dev/null
+  if disagree=$(python3 "$here/annotate_html_agree.py" "$html" "$mat" "$work/$name.json" 2>&1); then
+    verdict ok "annotate-html $name says what the record says"
+  else
+    verdict FAIL "annotate-html $name says what the record says" "$(head -n 3 <<<"$disagree")"
   fi
 done
 
@@ -76,6 +92,28 @@ if [[ ${boards:-0} -eq 1 ]]; then
 else
   verdict FAIL "annotate-html illegal-move has its board" "${boards:-0} boards"
 fi
+
+# A syntax error is a problem like any other: its board is the position
+# where what could not be read was expected.  Two records whose only
+# error is one: illegal-move.mat with its 7/4 made legal, and then junk in
+# a cell after its play, or a line that is no move.
+legal_sed='53s|7/4 6/3|6/3 6/3|'
+syntax_case() {
+  local name=$1 edit=$2 html=$work/$1.html problems boards
+  sed -e "$legal_sed" -e "$edit" samples/broken/illegal-move.mat >"$work/$name.mat"
+  "$bin" annotate --format html -o "$html" "$work/$name.mat"
+  read -r problems boards _ _ <<<"$(inspect "$html" 2>/dev/null)"
+  rules=$("$bin" check --format json "$work/$name.mat" 2>/dev/null | grep -o '"rule":"[a-z-]*"' | sort -u)
+  if [[ $rules != '"rule":"syntax"' ]]; then
+    verdict FAIL "annotate-html $name has its board" "the record's problems are not syntax alone: $rules"
+  elif [[ ${problems:-0} -ne 1 || ${boards:-0} -ne 1 ]]; then
+    verdict FAIL "annotate-html $name has its board" "${boards:-0} boards for ${problems:-0} problems"
+  else
+    verdict ok "annotate-html $name has its board"
+  fi
+}
+syntax_case syntax-in-cell '45s|.*|  7) 62: 25/23  blah blah %%% 21: 6/4* 4/3|'
+syntax_case syntax-line '45a\  this line is no move at all'
 
 # A name from the record is text, never markup.
 sed 's/Zoë/<script>alert(1)<\/script>/g' samples/broken/illegal-move.mat >"$work/evil.mat"

@@ -89,20 +89,7 @@ make_parts() {
 }
 [[ ! -s $parts/part$(printf %02d $part_count).mat || $gen -nt $parts/part01.mat ]] && make_parts
 
-# best_time COMMAND...: the best wall time of three runs, in seconds.
-best_time() {
-  local best="" t0 t1 t
-  for _ in 1 2 3; do
-    t0=$(date +%s.%N)
-    "$@" >/dev/null 2>&1
-    t1=$(date +%s.%N)
-    t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }')
-    if [[ -z $best ]] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then
-      best=$t
-    fi
-  done
-  echo "$best"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/best_time.sh"
 
 bytes=$(wc -c <"$big")
 moves=$(grep -oE '(^|[ )])[1-6][1-6]:' "$big" | wc -l)
@@ -167,6 +154,6 @@ awk -v file="$big" -v bytes="$bytes" -v moves="$moves" -v wct="$wc_time" -v bgt=
   gmb = gb / 1e6
   printf "hostile: %s, %.1f MB of random plays, one money session:\n", gfile, gmb
   printf "%-22s %8.3f %10.1f %14s %10.1f\n", "check", gt, gmb / gt, "", (gt / gmb) / (bgt / mb)
-  printf "(the last column: times the valid corpus's time per byte); peak RSS %d KB\n", grss
+  printf "(the last column: times the valid corpus time per byte); peak RSS %d KB\n", grss
   printf "BENCH moves_per_s=%.0f mb_per_s=%.1f wc_ratio=%.1f peak_rss_kb=%d hostile_mb_per_s=%.1f hostile_ratio=%.1f hostile_rss_kb=%d\n", moves / bgt, mb / bgt, bgt / wct, rss, gmb / gt, (gt / gmb) / (bgt / mb), grss
 }'

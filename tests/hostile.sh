@@ -28,29 +28,16 @@ mkdir -p "$dir"
 "$gen_garbage" --seed 20261127 --bytes "$bytes" --length 3 --games-per-match 4 \
   >"$dir/matches.mat" || exit 2
 
-# best_time FILE: the best wall time of three runs of check on FILE.
-best_time() {
-  local best="" t0 t1 t
-  for _ in 1 2 3; do
-    t0=$(date +%s.%N)
-    "$bin" check -q "$1" >/dev/null 2>&1
-    t1=$(date +%s.%N)
-    t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }')
-    if [[ -z $best ]] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then
-      best=$t
-    fi
-  done
-  echo "$best"
-}
+source "$here/best_time.sh"
 
-valid_time=$(best_time "$dir/valid.mat")
+valid_time=$(best_time "$bin" check -q "$dir/valid.mat")
 valid_bytes=$(wc -c <"$dir/valid.mat")
 printf "%-12s %9s %9s %12s\n" "" "MB" "seconds" "x valid/MB"
 printf "%-12s %9.2f %9.3f %12s\n" valid "$(awk -v b="$valid_bytes" 'BEGIN{print b/1e6}')" \
   "$valid_time" 1.0
 for shape in session matches; do
   file=$dir/$shape.mat
-  t=$(best_time "$file")
+  t=$(best_time "$bin" check -q "$file")
   b=$(wc -c <"$file")
   ratio=$(awk -v t="$t" -v b="$b" -v vt="$valid_time" -v vb="$valid_bytes" \
     'BEGIN { printf "%.1f", (t / b) / (vt / vb) }')

@@ -43,6 +43,8 @@ void referee_say(referee *ref, bg_srcpos pos, int move, int player, bg_severity 
 
 void referee_say(referee *ref, bg_srcpos pos, int move, int player, bg_severity severity,
                  const char *rule, const char *fmt, ...) {
+  if (severity == DIAG_ERROR)
+    ref->faults++;         /* found, whether said or not: the state hangs on it */
   if (ref->plays.silenced) /* a game out of step with its record: said once */
     return;
   char message[512];
@@ -337,14 +339,6 @@ void referee_end_game(referee *ref, game_state *state, const bg_game *game,
      * better than a guess, so the score counts what its "Wins" line says. */
     ref->plays.silenced = false;
     if (result->recorded && result->recorded->value > 0) {
-      /* ... and so does the result every consumer is given where its
-       * worth hangs on the positions followed (a bear-off's gammon), or a
-       * writer would print a worth that reading its output back does not
-       * give; a drop's or a resignation's worth is the cube's, known. */
-      if (state->end == END_BORE_OFF || state->end == END_NONE) {
-        result->winner = state->credited_winner;
-        result->points = result->recorded->value;
-      }
       referee_count_result(ref, state->credited_winner, result->recorded->value,
                            game->number);
       return;
@@ -393,9 +387,9 @@ void referee_act(referee *ref, game_state *state, const bg_game *game, int index
     referee_on_resign(ref, state, act);
     break;
   case ACT_WIN: {
-    long errors_before = ref->sink->errors;
+    long faults_before = ref->faults;
     referee_check_win(ref, state, act);
-    ref->last_result_blamed = ref->sink->errors > errors_before;
+    ref->last_result_blamed = ref->faults > faults_before;
     break;
   }
   case ACT_SET_POSITION:

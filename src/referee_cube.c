@@ -35,15 +35,15 @@ void referee_settle_unanswered_double(referee *ref, game_state *state,
 /* A cube action the rules refuse still happened if the record says so:
  * the cube before it is kept as the other reading of the cube, and the
  * game's "Wins" line may bear out either. */
-static void keep_cube_before(referee *ref, game_state *state, long errors_before) {
-  if (ref->sink->errors > errors_before && state->cube_before_refused == 0)
+static void keep_cube_before(referee *ref, game_state *state, long faults_before) {
+  if (ref->faults > faults_before && state->cube_before_refused == 0)
     state->cube_before_refused = state->cube_value;
 }
 
 void referee_on_double(referee *ref, game_state *state, const bg_action *act) {
-  long errors_before = ref->sink->errors;
+  long faults_before = ref->faults;
   check_double(ref, state, act);
-  keep_cube_before(ref, state, errors_before);
+  keep_cube_before(ref, state, faults_before);
 }
 
 static void check_double(referee *ref, game_state *state, const bg_action *act) {
@@ -161,9 +161,9 @@ void referee_on_drop(referee *ref, game_state *state, const bg_game *game, int i
 }
 
 void referee_on_beaver(referee *ref, game_state *state, const bg_action *act) {
-  long errors_before = ref->sink->errors;
+  long faults_before = ref->faults;
   check_beaver(ref, state, act);
-  keep_cube_before(ref, state, errors_before);
+  keep_cube_before(ref, state, faults_before);
 }
 
 /* A beaver (the taker redoubles at once and keeps the cube), or a raccoon

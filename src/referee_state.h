@@ -53,6 +53,10 @@ typedef struct {
    * (last_result_open). */
   bg_action last_result;
   play_checker plays;
+  /* The errors the referee found, said or not (a silenced game's, those
+   * past the sink's limits): what it does next hangs on this, never on
+   * what was reported, or a record would be judged by its notation. */
+  long faults;
   int match_won_by; /* -1 while the match goes on */
   int match_won_game;
   int last_cube;

@@ -339,9 +339,10 @@ static void print_summary(const check_totals *totals) {
           totals->errors, cli_plural(totals->errors, "error", "errors"), totals->warnings,
           cli_plural(totals->warnings, "warning", "warnings"));
   if (totals->skipped > 0)
-    fprintf(stderr,
-            "%ld other %s skipped: not a record (.mat .txt .yaml .yml .sgf, or .gz)\n",
-            totals->skipped, cli_plural(totals->skipped, "file", "files"));
+    fprintf(
+        stderr,
+        "%ld other %s skipped: not a record (.mat .txt .yaml .yml .sgf .xg, or .gz)\n",
+        totals->skipped, cli_plural(totals->skipped, "file", "files"));
 }
 
 static const struct option check_long_options[] = {

@@ -133,7 +133,8 @@ static bool read_index(bg_xg_reader *reader, const unsigned char *bytes, long si
     return xg_fail(reader, "an empty .xg archive: no match in it");
   if (count < 0 || count > MAX_MEMBERS || index_size < 0 || data_size < 0 ||
       index_size > room || data_size > room - index_size)
-    return xg_fail(reader, "corrupt .xg file: its archive's sizes do not fit the file");
+    return xg_fail(
+        reader, "truncated or corrupt .xg file: its archive's sizes do not fit the file");
   unsigned char entries[MAX_MEMBERS * MEMBER_SIZE];
   long want = count * MEMBER_SIZE;
   const unsigned char *index = trailer - index_size;
@@ -251,7 +252,7 @@ static bool read_file(bg_xg_reader *reader) {
     return false;
   bool ok;
   archive arc;
-  if (size < HEADER_SIZE || memcmp(bytes, "RGMH", 4) != 0)
+  if (size < 4 || memcmp(bytes, "RGMH", 4) != 0)
     ok = xg_fail(reader, "not an eXtreme Gammon file: no RGMH header");
   else if (size < HEADER_SIZE + TRAILER_SIZE)
     ok = xg_fail(reader, "truncated .xg file: no archive after its header");

@@ -201,7 +201,9 @@ bool xg_date_text(double days, char date[16], char time[8]) {
   int minutes = (int)((days - (double)whole) * 24 * 60 + 0.5);
   if (minutes >= 24 * 60)
     minutes = 24 * 60 - 1;
-  snprintf(date, 16, "%04ld.%02d.%02d", year, month, mday);
-  snprintf(time, 8, "%02d.%02d", minutes / 60, minutes % 60);
+  /* (the remainders only tell the compiler the widths: the values fit) */
+  snprintf(date, 16, "%04u.%02u.%02u", (unsigned)year % 10000u, (unsigned)month % 100u,
+           (unsigned)mday % 100u);
+  snprintf(time, 8, "%02u.%02u", (unsigned)minutes / 60u % 100u, (unsigned)minutes % 60u);
   return true;
 }

@@ -33,7 +33,7 @@
 
 /* The .xg files of the corpus (their paths without ".xg"), sorted; 0 with
  * a SKIP line when there is no corpus. */
-static int corpus_files(char stems[MAX_FILES][1024], const char *test) {
+static int corpus_files(char stems[MAX_FILES][1400], const char *test) {
   DIR *dir = opendir(xg_corpus_dir());
   if (!dir) {
     printf("SKIP: %s: no corpus at %s\n", test, xg_corpus_dir());
@@ -44,7 +44,7 @@ static int corpus_files(char stems[MAX_FILES][1024], const char *test) {
   while ((entry = readdir(dir)) && count < MAX_FILES) {
     size_t n = strlen(entry->d_name);
     if (n > 3 && strcmp(entry->d_name + n - 3, ".xg") == 0)
-      snprintf(stems[count++], 1024, "%s/%.*s", xg_corpus_dir(), (int)(n - 3),
+      snprintf(stems[count++], sizeof stems[0], "%s/%.*s", xg_corpus_dir(), (int)(n - 3),
                entry->d_name);
   }
   closedir(dir);
@@ -248,7 +248,7 @@ static void compare_line(comparison *c, int line, const char *text) {
 }
 
 static comparison compare_with_dump(const char *stem) {
-  char path[1100];
+  char path[1500];
   snprintf(path, sizeof path, "%s.xg", stem);
   xg_read_result read = read_file(path, false);
   comparison c = {.file = strrchr(stem, '/') + 1, .match = read.matches[0]};
@@ -271,7 +271,7 @@ static comparison compare_with_dump(const char *stem) {
 }
 
 START_TEST(every_action_as_the_dump_says) {
-  char stems[MAX_FILES][1024];
+  char stems[MAX_FILES][1400];
   int files = corpus_files(stems, "every_action_as_the_dump_says");
   int plays = 0, mismatches = 0;
   for (int i = 0; i < files; i++) {
@@ -289,10 +289,10 @@ END_TEST
 /* ---- the referee ------------------------------------------------------------ */
 
 START_TEST(every_file_checks_clean_but_a_transcription_slip) {
-  char stems[MAX_FILES][1024];
+  char stems[MAX_FILES][1400];
   int files = corpus_files(stems, "every_file_checks_clean_but_a_transcription_slip");
   for (int i = 0; i < files; i++) {
-    char path[1100];
+    char path[1500];
     snprintf(path, sizeof path, "%s.xg", stems[i]);
     xg_read_result r = read_file(path, true);
     if (strstr(path, "/Squire-")) {
@@ -341,7 +341,7 @@ static char *canonical_mat(const bg_match *match) {
 }
 
 static void same_as_twin(const char *xg, const char *twin) {
-  char path[1100];
+  char path[1500];
   snprintf(path, sizeof path, "%s/%s", xg_corpus_dir(), xg);
   xg_read_result binary = read_file(path, false);
   snprintf(path, sizeof path, "%s/%s", xg_corpus_dir(), twin);
@@ -363,7 +363,7 @@ static void same_as_twin(const char *xg, const char *twin) {
 }
 
 START_TEST(converts_as_its_mat_twin) {
-  char stems[MAX_FILES][1024];
+  char stems[MAX_FILES][1400];
   if (corpus_files(stems, "converts_as_its_mat_twin") == 0)
     return;
   same_as_twin("test.xg", "../xg/test.mat");

@@ -20,7 +20,7 @@
 
 /* The corpus folder of .xg files: $BGMATCH_SHARED (default ../shared,
  * relative to the repository root where the tests run). */
-static const char *xg_corpus_dir(void) {
+static inline const char *xg_corpus_dir(void) {
   static char dir[1024];
   const char *shared = getenv("BGMATCH_SHARED");
   snprintf(dir, sizeof dir, "%s/corpus/xg-binary",
@@ -29,7 +29,7 @@ static const char *xg_corpus_dir(void) {
 }
 
 /* The whole file at `path`, malloc'ed; NULL when it cannot be read. */
-static unsigned char *xg_slurp(const char *path, size_t *size) {
+static inline unsigned char *xg_slurp(const char *path, size_t *size) {
   FILE *in = fopen(path, "rb");
   if (!in)
     return NULL;
@@ -62,8 +62,9 @@ typedef struct {
 
 /* Reads `bytes` as `name` through the dispatcher (recognised, not
  * named), the referee checking each match when `check`. */
-static xg_read_result xg_read_bytes(const void *bytes, size_t size, const char *name,
-                                    bool check, bg_diag_format format) {
+static inline xg_read_result xg_read_bytes(const void *bytes, size_t size,
+                                           const char *name, bool check,
+                                           bg_diag_format format) {
   xg_read_result result = {0};
   size_t said_size = 0;
   FILE *out = open_memstream(&result.said, &said_size);
@@ -101,7 +102,7 @@ static xg_read_result xg_read_bytes(const void *bytes, size_t size, const char *
   return result;
 }
 
-static void xg_read_free(xg_read_result *result) {
+static inline void xg_read_free(xg_read_result *result) {
   for (int i = 0; i < result->count; i++)
     match_free(result->matches[i]);
   free(result->said);

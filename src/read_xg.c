@@ -251,7 +251,7 @@ static bool read_file(bg_xg_reader *reader) {
   if (!read_whole(reader, &bytes, &size))
     return false;
   bool ok;
-  archive arc;
+  archive arc = {.member_count = 0};
   if (size < 4 || memcmp(bytes, "RGMH", 4) != 0)
     ok = xg_fail(reader, "not an eXtreme Gammon file: no RGMH header");
   else if (size < HEADER_SIZE + TRAILER_SIZE)

@@ -50,8 +50,8 @@ typedef struct {
 
 typedef struct {
   int score[2];
-  bool crawford;            /* this game is the Crawford game */
-  signed char position[26]; /* player 1's view: + its checkers, 25 its bar */
+  bool crawford;    /* this game is the Crawford game */
+  int position[26]; /* player 1's view: + its checkers, 25 its bar */
 } xg_game_header;
 
 /* A cube decision: `doubled` 1 when the player doubled (0 no, -1 and -2
@@ -69,7 +69,7 @@ typedef struct {
   int active;
   int steps[8];
   int dice[2];
-  signed char after[26];
+  int after[26];
 } xg_move;
 
 typedef struct {
@@ -80,34 +80,34 @@ typedef struct {
 } xg_game_footer;
 
 struct bg_xg_reader {
+  /* (ordered for no padding) */
   bg_input *input;
   const char *file;
   bg_diag_sink *sink;
-  bool read; /* the file has been read (at the first call of next) */
-  bool io_error;
-  const char *error; /* why, for the user */
-  bool comments;     /* the archive holds comments (temp.xgc), not read */
-  /* the matches read, handed out in order */
-  bg_match **matches;
-  int match_count, match_capacity, handed_out;
+  const char *error;  /* why reading failed, for the user */
+  bg_match **matches; /* read, handed out in order */
   /* read_xg_match.c: the record being read and what it belongs to */
-  long record;   /* from 1 */
+  long record; /* from 1 */
+  bg_match *match;
+  long syntax_count;
+  int match_count, match_capacity, handed_out;
   int version;   /* of the match header */
   int variation; /* of the match header */
-  bg_match *match;
-  bool game_open;
-  int plays;  /* of the open game */
-  int places; /* handed out: the next place's line is XG_LINE_BASE + places + 1 */
-  long syntax_count;
+  int plays;     /* of the open game */
+  int places;    /* handed out: the next place's line is XG_LINE_BASE + places + 1 */
   /* the roll XG stores after a game's last action, until the footer says
    * whether it was played before a resignation */
-  bool pending_roll;
   int pending_player, pending_dice[2];
   bg_srcpos pending_pos;
   /* the last play of the open game and the position after it */
-  bool has_last_play;
   int last_mover;
-  signed char last_after[26];
+  int last_after[26];
+  bool read; /* the file has been read (at the first call of next) */
+  bool io_error;
+  bool comments; /* the archive holds comments (temp.xgc), not read */
+  bool game_open;
+  bool pending_roll;
+  bool has_last_play;
 };
 
 /* read_xg.c: the reader cannot go on; `why` is a static string. */

@@ -242,7 +242,7 @@ static void close_game(bg_xg_reader *reader) {
 static bool queue_match(bg_xg_reader *reader) {
   if (reader->match_count == reader->match_capacity) {
     int capacity = reader->match_capacity ? 2 * reader->match_capacity : 2;
-    bg_match **bigger = realloc(reader->matches, (size_t)capacity * sizeof *bigger);
+    bg_match **bigger = realloc(reader->matches, (size_t)capacity * sizeof(bg_match *));
     if (!bigger)
       return xg_fail(reader, "out of memory");
     reader->matches = bigger;
@@ -263,16 +263,20 @@ static bool finish_match(bg_xg_reader *reader) {
 
 /* A starting position that is neither the usual one nor left empty (XG
  * leaves the first game's empty in some versions). */
-static bool is_set_up(const signed char position[26]) {
-  static const signed char usual[26] = {
+static bool is_set_up(const int position[26]) {
+  static const int usual[26] = {
       [1] = -2, [6] = 5, [8] = 3, [12] = -5, [13] = 5, [17] = -3, [19] = -5, [24] = 2};
-  static const signed char empty[26];
-  return memcmp(position, usual, 26) != 0 && memcmp(position, empty, 26) != 0;
+  bool usual_one = true, empty_one = true;
+  for (int i = 0; i < 26; i++) {
+    usual_one = usual_one && position[i] == usual[i];
+    empty_one = empty_one && position[i] == 0;
+  }
+  return !usual_one && !empty_one;
 }
 
 /* Player 1's view: + its checkers on its points 1..24 and bar 25; - the
  * other's, whose point 25-i that is, its bar at 0. */
-static bool add_set_up(bg_xg_reader *reader, const signed char position[26]) {
+static bool add_set_up(bg_xg_reader *reader, const int position[26]) {
   bg_action *action = add_action(reader, ACT_SET_POSITION, 0, place(reader, 0));
   if (!action)
     return false;
@@ -390,7 +394,7 @@ static bool read_cube(bg_xg_reader *reader, const xg_cube *cube) {
 
 /* ---- plays ------------------------------------------------------------------ */
 
-static bool is_empty(const signed char position[26]) {
+static bool is_empty(const int position[26]) {
   for (int i = 0; i < 26; i++)
     if (position[i] != 0)
       return false;

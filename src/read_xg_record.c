@@ -36,9 +36,10 @@ static double xg_double(const unsigned char *at) {
   return value;
 }
 
-static void copy_position(signed char out[26], const unsigned char *at) {
+/* array[0..25] of ShortInt: signed bytes. */
+static void copy_position(int out[26], const unsigned char *at) {
   for (int i = 0; i < 26; i++)
-    out[i] = (signed char)(at[i] <= 127 ? at[i] : at[i] - 256);
+    out[i] = at[i] <= 127 ? at[i] : at[i] - 256;
 }
 
 int xg_record_type(const unsigned char *record) {

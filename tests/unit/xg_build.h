@@ -135,7 +135,7 @@ static inline unsigned char *xgb_deflate(const unsigned char *data, size_t lengt
                                          size_t *size) {
   uLongf bound = compressBound((uLong)length);
   unsigned char *out = malloc(bound ? bound : 1);
-  if (!out || compress(out, &bound, data, (uLong)length) != Z_OK)
+  if (!out || compress2(out, &bound, data, (uLong)length, Z_BEST_SPEED) != Z_OK)
     abort();
   *size = bound;
   return out;

@@ -43,7 +43,7 @@ static const char *const usage_text =
     "Options of check:\n"
     "  --format=text|json    diagnostics as FILE:LINE:COL: lines (the default)\n"
     "                        or as one JSON object a line\n"
-    "  --from=auto|mat|yaml|sgf\n"
+    "  --from=auto|mat|yaml|sgf|xg\n"
     "                        the notation of the input: recognised from its\n"
     "                        content (auto, the default) or the one named\n"
     "  --strict              warnings count as errors for the exit status\n"
@@ -91,7 +91,7 @@ static const char *const usage_text =
     "  -o, --output=OUT      write OUT, atomically, instead of standard output\n"
     "\n"
     "With no FILE, or when FILE is -, standard input is read.  A directory is\n"
-    "walked (check, stats, annotate): every .mat .txt .yaml .yml .sgf file\n"
+    "walked (check, stats, annotate): every .mat .txt .yaml .yml .sgf .xg file\n"
     "under it is read, also gzip-compressed (.gz), and a .txt in it that holds\n"
     "no match (notes) is skipped; a gzip file is read whatever its name.\n"
     "check writes a summary line to standard error.\n"
@@ -177,7 +177,7 @@ int cli_parse_options(int argc, char **argv, const char *short_options,
 
 int cli_apply_from(const char *arg, bg_notation *from) {
   if (!reader_notation_parse(arg, from))
-    return cli_usage_error("--from takes auto, mat, yaml or sgf, not", arg);
+    return cli_usage_error("--from takes auto, mat, yaml, sgf or xg, not", arg);
   return -1;
 }
 
@@ -220,7 +220,7 @@ void cli_say_skipped(long skipped) {
     return;
   fflush(stdout);
   fprintf(stderr,
-          "%ld other %s skipped: not a record (.mat .txt .yaml .yml .sgf, or .gz), "
+          "%ld other %s skipped: not a record (.mat .txt .yaml .yml .sgf .xg, or .gz), "
           "or a .txt with no match\n",
           skipped, cli_plural(skipped, "file", "files"));
 }

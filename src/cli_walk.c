@@ -22,7 +22,8 @@
 #include "cli.h"
 
 /* The extensions of record files; each may also end in .gz. */
-static const char *const record_extensions[] = {".mat", ".txt", ".yaml", ".yml", ".sgf"};
+static const char *const record_extensions[] = {".mat", ".txt", ".yaml",
+                                                ".yml", ".sgf", ".xg"};
 
 static bool ends_with(const char *name, size_t length, const char *suffix) {
   size_t n = strlen(suffix);

@@ -1,6 +1,7 @@
 /*
  * diag.c — holds diagnostics, sorts them by place, prints them as
- * "FILE:LINE:COL: severity: message [rule]" or as one JSON object a line.
+ * "FILE:LINE:COL: severity: message [rule]" (or "FILE: game G, play N:
+ * ..." in a record without lines) or as one JSON object a line.
  */
 #include "diag.h"
 
@@ -151,14 +152,17 @@ static void print_json(FILE *out, const bg_diag *diag) {
   json_t *object = json_object();
   if (!object)
     bg_out_of_memory();
+  bool named = diag->line < 0; /* by game and play: no line, no column */
   json_add_text(object, "file", diag->file ? diag->file : "");
-  json_add_int(object, "line", diag->line);
-  json_add_int(object, "column", diag->column);
+  json_add_int(object, "line", named ? 0 : diag->line);
+  json_add_int(object, "column", named ? 0 : diag->column);
   json_add_text(object, "severity", severity_name(diag->severity));
   json_add_text(object, "rule", diag->rule);
   json_add_text(object, "message", diag->message);
   if (diag->game)
     json_add_int(object, "game", diag->game);
+  if (named && diag->column > 0)
+    json_add_int(object, "play", diag->column);
   if (diag->move)
     json_add_int(object, "move", diag->move);
   if (diag->player)
@@ -179,18 +183,28 @@ static const char *severity_text(bg_severity severity, bool colour, char *buf, i
   return buf;
 }
 
+/* "FILE:LINE:COL", "FILE: game G, play N", "FILE: game G" or "FILE". */
+static void print_place(FILE *out, const bg_diag *diag) {
+  if (diag->line > 0)
+    fprintf(out, "%s:%d:%d", diag->file, diag->line, diag->column);
+  else if (diag->line < 0 && diag->game > 0 && diag->column > 0)
+    fprintf(out, "%s: game %d, play %d", diag->file, diag->game, diag->column);
+  else if (diag->line < 0 && diag->game > 0)
+    fprintf(out, "%s: game %d", diag->file, diag->game);
+  else
+    fputs(diag->file, out);
+}
+
 static void print_text(FILE *out, const bg_diag *diag, bool colour) {
   char word[32];
-  const char *severity = severity_text(diag->severity, colour, word, sizeof word);
-  if (diag->line > 0)
-    fprintf(out, "%s:%d:%d: %s: %s [%s]\n", diag->file, diag->line, diag->column,
-            severity, diag->message, diag->rule);
-  else
-    fprintf(out, "%s: %s: %s [%s]\n", diag->file, severity, diag->message, diag->rule);
+  print_place(out, diag);
+  fprintf(out, ": %s: %s [%s]\n",
+          severity_text(diag->severity, colour, word, sizeof word), diag->message,
+          diag->rule);
   if (diag->legal) {
-    char note_word[32];
-    fprintf(out, "%s:%d:%d: %s: legal plays: %s\n", diag->file, diag->line, diag->column,
-            severity_text(DIAG_NOTE, colour, note_word, sizeof note_word), diag->legal);
+    print_place(out, diag);
+    fprintf(out, ": %s: legal plays: %s\n",
+            severity_text(DIAG_NOTE, colour, word, sizeof word), diag->legal);
   }
 }
 

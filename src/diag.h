@@ -18,9 +18,15 @@ typedef enum { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE } bg_severity;
 
 typedef enum { DIAG_TEXT, DIAG_JSON } bg_diag_format;
 
+/* A place in a record without lines (eXtreme Gammon's binary .xg) is
+ * named by game and play: its line is negative (a number that only
+ * orders the places, never printed), its column the play, counted as
+ * `bgmatch show --play` counts them (0: the game itself, its score or
+ * result), and `game` the game.  The text form prints "FILE: game G,
+ * play N: ...", the JSON form line and column 0 and the play apart. */
 typedef struct {
   const char *file; /* as given on the command line, "-" or "<stdin>" */
-  int line, column; /* 1-based; 0 when not tied to a place */
+  int line, column; /* 1-based; 0 when not tied to a place; see above */
   bg_severity severity;
   const char *rule;    /* slug: "illegal-move", "score", ... */
   const char *message; /* one line, no trailing period needed */

@@ -10,8 +10,9 @@
 #include <string.h>
 
 #include "read_mat.h"
-#include "read_yaml.h"
 #include "read_sgf.h"
+#include "read_xg.h"
+#include "read_yaml.h"
 
 /* One notation's reader, behind pointers so that the dispatcher calls every
  * reader alike; `state` is the reader's own object. */
@@ -23,6 +24,8 @@ typedef struct {
   bg_match *(*next)(void *state);
   bool (*io_error)(const void *state);
   void (*free)(void *state);
+  /* why reading stopped, in the reader's own words; NULL: the input's */
+  const char *(*error_reason)(const void *state);
 } notation_reader;
 
 struct bg_reader {
@@ -81,10 +84,32 @@ static void free_sgf(void *state) {
   sgf_reader_free(state);
 }
 
+static void *open_xg(bg_input *input, const char *file, bg_diag_sink *sink) {
+  return xg_reader_open(input, file, sink);
+}
+
+static bg_match *next_xg(void *state) {
+  return xg_reader_next(state);
+}
+
+static bool io_error_xg(const void *state) {
+  return xg_reader_io_error(state);
+}
+
+static void free_xg(void *state) {
+  xg_reader_free(state);
+}
+
+static const char *error_reason_xg(const void *state) {
+  return xg_reader_error(state);
+}
+
 static const notation_reader readers[] = {
-    {BG_NOTATION_MAT, "mat", NULL, open_mat, next_mat, io_error_mat, free_mat},
-    {BG_NOTATION_YAML, "yaml", NULL, open_yaml, next_yaml, io_error_yaml, free_yaml},
-    {BG_NOTATION_SGF, "sgf", NULL, open_sgf, next_sgf, io_error_sgf, free_sgf},
+    {BG_NOTATION_MAT, "mat", NULL, open_mat, next_mat, io_error_mat, free_mat, NULL},
+    {BG_NOTATION_YAML, "yaml", NULL, open_yaml, next_yaml, io_error_yaml, free_yaml,
+     NULL},
+    {BG_NOTATION_SGF, "sgf", NULL, open_sgf, next_sgf, io_error_sgf, free_sgf, NULL},
+    {BG_NOTATION_XG, "xg", NULL, open_xg, next_xg, io_error_xg, free_xg, error_reason_xg},
 };
 
 #define READER_COUNT (sizeof readers / sizeof *readers)
@@ -101,6 +126,9 @@ static const notation_reader *reader_of(bg_notation notation) {
 /* How much of the input the notation is recognised from: enough for the
  * comments a YAML record may open with. */
 #define SNIFF_BYTES INPUT_MAX_PEEK
+
+/* The first bytes of every eXtreme Gammon file (its RichGameHeader). */
+#define XG_MAGIC "RGMH"
 
 static bool is_blank(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n';
@@ -139,6 +167,8 @@ static bool looks_like_yaml(const char *bytes, size_t length) {
 bg_notation reader_sniff(bg_input *input) {
   const char *bytes;
   size_t length = input_peek(input, SNIFF_BYTES, &bytes);
+  if (starts_with(bytes, length, XG_MAGIC))
+    return BG_NOTATION_XG;
   size_t first = 0;
   while (first < length && is_blank(bytes[first]))
     first++;
@@ -187,6 +217,8 @@ const char *reader_error_reason(const bg_reader *reader) {
   if (!reader_io_error(reader))
     return NULL;
   const char *reason = input_error_reason(reader->input);
+  if (!reason && reader->notation->error_reason)
+    reason = reader->notation->error_reason(reader->state);
   return reason ? reason : "read error";
 }
 

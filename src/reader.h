@@ -4,8 +4,9 @@
  * names), and hands back its matches one at a time.  The command line
  * knows no notation: it reads through this.
  *
- * The notation is recognised from the content, never the file name: SGF
- * when the first bytes that are no blank are "(;"; YAML when the first line
+ * The notation is recognised from the content, never the file name:
+ * eXtreme Gammon's binary .xg when the first bytes are its magic "RGMH";
+ * SGF when the first bytes that are no blank are "(;"; YAML when the first line
  * that is neither blank nor a '#' comment is "%YAML ...", "---" or starts
  * with "bgmatch:"; anything else is .mat, the notation that may start with
  * anything (comments, a banner, junk).
@@ -25,6 +26,7 @@ typedef enum {
   BG_NOTATION_MAT,
   BG_NOTATION_YAML,
   BG_NOTATION_SGF,
+  BG_NOTATION_XG, /* eXtreme Gammon's binary match file */
 } bg_notation;
 
 typedef struct bg_reader bg_reader;
@@ -47,7 +49,8 @@ bg_match *reader_next(bg_reader *reader);
 bool reader_io_error(const bg_reader *reader);
 
 /* Why reading stopped, in a few words for the user ("read error", "corrupt
- * gzip data", "truncated gzip data"); NULL when it did not. */
+ * gzip data", "truncated gzip data", "truncated .xg file: ..."); NULL when
+ * it did not. */
 const char *reader_error_reason(const bg_reader *reader);
 
 /* The notation being read (never BG_NOTATION_AUTO). */
@@ -58,7 +61,8 @@ void reader_free(bg_reader *reader);
 /* The notation of `input` by its first bytes, which stay unread. */
 bg_notation reader_sniff(bg_input *input);
 
-/* A notation's name as --from spells it: "auto", "mat", "yaml", "sgf". */
+/* A notation's name as --from spells it: "auto", "mat", "yaml", "sgf",
+ * "xg". */
 const char *reader_notation_name(bg_notation notation);
 
 /* The notation --from names; false for a name that is none. */

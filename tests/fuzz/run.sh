@@ -25,12 +25,46 @@ cd "$here/../.." || exit 2
 out=build-fuzz
 mkdir -p "$out"
 
+# The seeds of fuzz_read_xg, made in $out/xg-seeds: the e2e case's .xg,
+# the corpus's when the shared folder is there (renamed: no blank in a
+# name), and the game files alone of both (the target wraps an input that
+# is not a whole .xg in an archive), cut out by tests/tools/gen_xg.
+xg_seeds() {
+  local dir=$out/xg-seeds shared=${BGMATCH_SHARED:-../shared} n=0 file
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  cp tests/e2e/cases/*.xg "$dir/"
+  # shellcheck disable=SC2086 # libraries are words
+  clang -std=c11 -D_POSIX_C_SOURCE=200809L -O1 tests/tools/gen_xg.c -o "$out/gen_xg" \
+    $LIBS_PKG >"$out/build-gen_xg.log" 2>&1 || { cat "$out/build-gen_xg.log" >&2; return; }
+  "$out/gen_xg" --records >"$dir/places.records"
+  for file in "$shared"/corpus/xg-binary/*.xg; do
+    [[ -f $file ]] || continue
+    n=$((n + 1))
+    cp "$file" "$dir/corpus-$n.xg"
+    "$out/gen_xg" --records "$file" >"$dir/corpus-$n.records"
+  done
+  ls "$dir"/*
+}
+
+# The longest input a target is given: a real .xg is 100-160 KB.
+# Inputs up to 16 KiB (a few games of a match, where the bugs of a reader
+# and of the referee's states show, at many more inputs a second than
+# records of 64 KiB); a .xg's compressed archive needs more.
+max_len() {
+  case $1 in
+  fuzz_read_xg) echo 262144 ;;
+  *) echo 16384 ;;
+  esac
+}
+
 seeds() { # seeds TARGET: the files its seeds are copied from
   case $1 in
   fuzz_check) ls samples/*.mat samples/broken/*.mat ;;
   fuzz_read_yaml) ls tests/e2e/cases/*.yaml ;;
   fuzz_roundtrip_yaml) ls samples/*.mat tests/e2e/cases/*.yaml tests/fuzz/regress/roundtrip-* ;;
   fuzz_read_sgf) ls tests/e2e/cases/*.sgf ;;
+  fuzz_read_xg) xg_seeds ;;
   esac
 }
 
@@ -58,10 +92,8 @@ done
 # All at once: -j of make check's machine, and a long run by hand takes
 # SECONDS, not SECONDS times the targets.
 for target in "${built[@]}"; do
-  # Inputs up to 16 KiB: a few games of a match, where the bugs of a
-  # reader and of the referee's states show, at many more inputs a second
-  # than records of 64 KiB.
-  "$out/$target" -max_total_time="$seconds" -max_len=16384 -timeout=10 -rss_limit_mb=512 \
+  "$out/$target" -max_total_time="$seconds" -max_len="$(max_len "$target")" -timeout=10 \
+    -rss_limit_mb=512 \
     -artifact_prefix="$out/$target-" -print_final_stats=1 \
     "$out/corpus-$target" "$out/seeds-$target" >"$out/run-$target.log" 2>&1 &
   echo $! >"$out/pid-$target"

@@ -11,9 +11,20 @@
 #include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+const char *match_place_name(bg_srcpos pos, char *buf, size_t size) {
+  if (pos.line >= 0)
+    snprintf(buf, size, "line %d", pos.line);
+  else if (pos.column > 0)
+    snprintf(buf, size, "play %d", pos.column);
+  else
+    snprintf(buf, size, "the game's start");
+  return buf;
+}
 
 bg_match *match_new(const char *file) {
   bg_match *match = calloc(1, sizeof *match);

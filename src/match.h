@@ -21,6 +21,12 @@ typedef struct {
   int column; /* 1-based, in bytes */
 } bg_srcpos;
 
+/* Where `pos` is, for a message: "line 12"; in a notation without lines
+ * (.xg), whose places have a negative line that only orders them and the
+ * play's number as column, "play 26", or "the game's start" for column 0.
+ * Returns `buf`. */
+const char *match_place_name(bg_srcpos pos, char *buf, size_t size);
+
 /* One move of the notation: "13/9*" is {13, 9, hit, count 1}; "6/4*(2)" is
  * {6, 4, hit, count 2}; "24/13" (a combined hop) is {24, 13}; a chain
  * "24/18/13" with a hit mark on the 18 is stored as two moves {24, 18, hit}

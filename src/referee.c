@@ -94,12 +94,15 @@ static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
   } else if (roll->player != state->expected_roller) {
     if (referee_numbering_misfit(&ref->plays))
       return false; /* the turns show a line missing or written twice */
-    if (state->last_roll_line[roll->player] > 0)
+    char place[32];
+    bg_srcpos last = state->last_roll_pos[roll->player];
+    if (last.line != 0)
       SAY(roll, DIAG_ERROR, "turn-order",
-          "%s rolls, but it is %s's turn: %s already rolled last (line %d)",
+          "%s rolls, but it is %s's turn: %s already rolled last (%s)",
           referee_player_name(ref, roll->player),
           referee_player_name(ref, state->expected_roller),
-          referee_player_name(ref, roll->player), state->last_roll_line[roll->player]);
+          referee_player_name(ref, roll->player),
+          match_place_name(last, place, sizeof place));
     else
       SAY(roll, DIAG_ERROR, "turn-order", "%s rolls, but it is %s's turn",
           referee_player_name(ref, roll->player),
@@ -199,7 +202,7 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   bool dice_wrong = is_opening_double(state, roll);
   check_turn(ref, state, roll);
   state->expected_roller = 1 - roll->player;
-  state->last_roll_line[roll->player] = roll->pos.line;
+  state->last_roll_pos[roll->player] = roll->pos;
   bool resigned_after = roll->resigns_after;
   if (roll->dice_unknown) {
     /* "72: 13/9 24/23": reported as syntax; the play still happened (with

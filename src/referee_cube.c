@@ -133,11 +133,13 @@ void referee_on_take(referee *ref, game_state *state, const bg_game *game, int i
   if (!answers_double(ref, state, act, "takes"))
     return;
   const bg_action *next = next_action(game, index);
+  char place[32];
   if (won_as_if_dropped(ref, state, next)) {
     SAY(act, DIAG_ERROR, "cube",
-        "%s takes, but the game ends at once (line %d) for %d point%s, what a drop "
+        "%s takes, but the game ends at once (%s) for %d point%s, what a drop "
         "is worth: was the double dropped?",
-        referee_player_name(ref, act->player), next->pos.line, next->value,
+        referee_player_name(ref, act->player),
+        match_place_name(next->pos, place, sizeof place), next->value,
         plural(next->value));
     drop(state, act); /* the result that follows then stands */
     return;
@@ -150,10 +152,12 @@ void referee_on_drop(referee *ref, game_state *state, const bg_game *game, int i
   if (!answers_double(ref, state, act, "drops"))
     return;
   const bg_action *next = next_action(game, index);
+  char place[32];
   if (game_goes_on(next)) {
     SAY(act, DIAG_ERROR, "cube",
-        "%s drops, but the game goes on (line %d): was the double taken?",
-        referee_player_name(ref, act->player), next->pos.line);
+        "%s drops, but the game goes on (%s): was the double taken?",
+        referee_player_name(ref, act->player),
+        match_place_name(next->pos, place, sizeof place));
     take(state, act); /* the plays that follow are then checked */
     return;
   }

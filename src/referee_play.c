@@ -370,7 +370,7 @@ static void follow_after_miss(play_checker *checker, const bg_action *roll,
   } else {
     if (!resynchronise(roll, &view, after) && checker->plays_on_probation == 0) {
       checker->plays_on_probation = 4; /* each player's next two */
-      checker->probation_line = roll->pos.line;
+      checker->probation_pos = roll->pos;
       checker->probation_rule = checker->last_rule;
       checker->probation_for_numbers = false;
     }
@@ -414,16 +414,16 @@ static void fall_silent(play_checker *checker, const bg_action *roll) {
     return;
   if (checker->probation_for_numbers)
     referee_numbering_misfit(checker);
-  char message[200];
+  char message[240], place[32];
   snprintf(message, sizeof message,
            checker->probation_for_numbers
                ? "this play fits none of the positions the game can be in: the move "
-                 "numbers break off at line %d (a line left out or written twice), and "
+                 "numbers break off at %s (a line left out or written twice), and "
                  "the rest of this game is not checked"
                : "this play fits none of the positions the game can be in after the "
-                 "play of line %d, whose own position cannot stand: the record is out "
+                 "play of %s, whose own position cannot stand: the record is out "
                  "of step with the game, and the rest of this game is not checked",
-           checker->probation_line);
+           match_place_name(checker->probation_pos, place, sizeof place));
   referee_report_play(checker, roll, roll->pos, DIAG_NOTE, checker->probation_rule,
                       message, NULL);
   checker->silenced = true;
@@ -605,7 +605,7 @@ void referee_numbering_broken(play_checker *checker, const bg_action *act) {
   checker->numbering_break = act;
   checker->numbering_break_said = false;
   checker->plays_on_probation = INT_MAX; /* the rest of the game */
-  checker->probation_line = act->pos.line;
+  checker->probation_pos = act->pos;
   checker->probation_rule = "syntax";
   checker->probation_for_numbers = true;
 }

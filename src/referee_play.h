@@ -101,8 +101,8 @@ typedef struct {
    * unreported (`silenced`).  So too for the rest of a game whose move
    * numbers break off (a line left out or written twice: the reader said
    * so). */
-  int plays_on_probation; /* plays still to come out right */
-  int probation_line;     /* of the play that could not stand, or of the break */
+  int plays_on_probation;  /* plays still to come out right */
+  bg_srcpos probation_pos; /* of the play that could not stand, or of the break */
   const char *probation_rule;
   bool probation_for_numbers;
   bool silenced; /* out of step: the game's plays are followed, unreported */

@@ -162,7 +162,7 @@ static void settle_refused_cube(const referee *ref, game_state *state,
  * won: the roller resigned (or the record says so after the roll). */
 static int credited_winner(const game_state *state, const bg_action *win) {
   if (state->end == END_BORE_OFF && state->winner != win->player &&
-      state->last_roll_line[state->winner] == win->pos.line)
+      state->last_roll_pos[state->winner].line == win->pos.line)
     return state->winner;
   return win->player;
 }

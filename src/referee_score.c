@@ -86,10 +86,11 @@ static void blame_score_line(referee *ref, const bg_game *game) {
 
 static void blame_result(referee *ref, const bg_game *game) {
   const bg_action *win = &ref->last_result;
+  char place[32];
   referee_say(ref, win->pos, win->move_number, win->player, DIAG_ERROR, "score",
-              "Wins %d point%s, but the score lines count %d for this game (line %d)",
+              "Wins %d point%s, but the score lines count %d for this game (%s)",
               win->value, plural(win->value), implied_points(ref, game),
-              game->score_pos.line);
+              match_place_name(game->score_pos, place, sizeof place));
 }
 
 /* The first game's score line: where the record starts.  A "Game 1" at
@@ -118,10 +119,12 @@ static bool blames_start(const referee *ref, const bg_game *game) {
 }
 
 static void blame_start(referee *ref, const bg_game *game) {
+  char place[32];
   referee_say(ref, ref->start_pos, 0, -1, DIAG_ERROR, "score",
               "the score line of game 1 says %d-%d, but the next one counts game 1 "
-              "from 0-0 (line %d)",
-              ref->start_score[0], ref->start_score[1], game->score_pos.line);
+              "from 0-0 (%s)",
+              ref->start_score[0], ref->start_score[1],
+              match_place_name(game->score_pos, place, sizeof place));
 }
 
 /* A match already won: the game is played after its end, unless the

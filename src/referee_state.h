@@ -26,11 +26,11 @@ typedef struct {
   bool set_up; /* the game started from a "; Set Pos=" position */
   end_reason end;
   int winner;
-  int multipliers;       /* bit m set: the bear-off may be worth m times the cube */
-  int end_value;         /* the cube before a dropped double, or the points resigned
-                            (0: a resignation written without points) */
-  int resign_level;      /* RESIGN_* of a resignation written without points */
-  int last_roll_line[2]; /* the line of each player's last roll */
+  int multipliers;            /* bit m set: the bear-off may be worth m times the cube */
+  int end_value;              /* the cube before a dropped double, or the points resigned
+                                 (0: a resignation written without points) */
+  int resign_level;           /* RESIGN_* of a resignation written without points */
+  bg_srcpos last_roll_pos[2]; /* where each player's last roll stands */
   bool result_seen;
   int result_points;
   int result_winner;              /* who the score goes on with (the board's winner) */

@@ -134,8 +134,10 @@ static void write_text(FILE *out, const shown *s) {
                           .crawford = s->state.crawford};
   board_text_write(out, &view);
   fputc('\n', out);
-  fprintf(out, "Game %d, play %d (line %d): %s (X) to play ", s->game, s->play,
-          roll->pos.line, player_name(s->match, roll->player));
+  fprintf(out, "Game %d, play %d", s->game, s->play);
+  if (roll->pos.line > 0) /* a notation without lines (.xg) has the play's number */
+    fprintf(out, " (line %d)", roll->pos.line);
+  fprintf(out, ": %s (X) to play ", player_name(s->match, roll->player));
   if (roll->die1 > 0 && roll->die2 > 0)
     fprintf(out, "%d%d\n", roll->die1, roll->die2);
   else
@@ -197,7 +199,7 @@ static void write_json(FILE *out, const shown *s) {
   json_object_set_new(o, "file", json_text(s->match->file ? s->match->file : ""));
   json_object_set_new(o, "game", json_integer(s->game));
   json_object_set_new(o, "play", json_integer(s->play));
-  json_object_set_new(o, "line", json_integer(roll->pos.line));
+  json_object_set_new(o, "line", json_integer(roll->pos.line > 0 ? roll->pos.line : 0));
   json_object_set_new(o, "player", json_text(player_name(s->match, roll->player)));
   json_object_set_new(o, "on_roll", json_integer(roll->player));
   json_object_set_new(o, "dice",

@@ -372,6 +372,18 @@ START_TEST(converts_as_its_mat_twin) {
 }
 END_TEST
 
+/* A message names a place by its line in a notation with lines, and by
+ * its play where there are none (a .xg's places have a negative line). */
+START_TEST(places_are_named_by_line_or_play) {
+  char place[32];
+  ck_assert_str_eq(match_place_name((bg_srcpos){12, 7}, place, sizeof place), "line 12");
+  ck_assert_str_eq(match_place_name((bg_srcpos){-1000, 26}, place, sizeof place),
+                   "play 26");
+  ck_assert_str_eq(match_place_name((bg_srcpos){-1000, 0}, place, sizeof place),
+                   "the game's start");
+}
+END_TEST
+
 static Suite *read_xg_suite(void) {
   Suite *suite = suite_create("read_xg");
   TCase *corpus = tcase_create("corpus");
@@ -379,6 +391,7 @@ static Suite *read_xg_suite(void) {
   tcase_add_test(corpus, every_action_as_the_dump_says);
   tcase_add_test(corpus, every_file_checks_clean_but_a_transcription_slip);
   tcase_add_test(corpus, converts_as_its_mat_twin);
+  tcase_add_test(corpus, places_are_named_by_line_or_play);
   suite_add_tcase(suite, corpus);
   return suite;
 }

@@ -50,26 +50,40 @@ void diag_sink_free(bg_diag_sink *sink) {
   sink->pending_count = sink->pending_capacity = 0;
 }
 
+/* What a limit makes of the next diagnostic: kept, replaced by the note
+ * that says the limit is reached, or not kept. */
+typedef enum { LIMIT_KEEP, LIMIT_SAY, LIMIT_DROP } limit_verdict;
+
 /* A game's problems beyond DIAG_PER_GAME: the record is no record of that
  * game (noise, another variant), and holding a diagnostic for every line
- * of it costs memory no input should command.  The first one over says so,
- * as a note; the rest are not kept (the exit status is decided already). */
-static bool over_game_limit(bg_diag_sink *sink, const bg_diag *diag) {
+ * of it costs memory no input should command (the exit status is decided
+ * already).  Notes go with what they explain. */
+static limit_verdict game_limit(bg_diag_sink *sink, const bg_diag *diag) {
   if (diag->severity == DIAG_NOTE)
-    return sink->counted_in_game > DIAG_PER_GAME;
-  if (++sink->counted_in_game <= DIAG_PER_GAME)
-    return false;
-  if (sink->counted_in_game == DIAG_PER_GAME + 1) {
-    bg_diag note = *diag;
-    note.severity = DIAG_NOTE;
-    note.legal = NULL;
-    note.message = "more problems in this game than are worth reporting: the rest of "
-                   "them are not";
-    sink->counted_in_game = DIAG_PER_GAME; /* so that the note itself is kept */
-    diag_emit(sink, &note);
-    sink->counted_in_game = DIAG_PER_GAME + 1;
-  }
-  return true;
+    return sink->counted_in_game > DIAG_PER_GAME ? LIMIT_DROP : LIMIT_KEEP;
+  long counted = ++sink->counted_in_game;
+  return counted <= DIAG_PER_GAME       ? LIMIT_KEEP
+         : counted == DIAG_PER_GAME + 1 ? LIMIT_SAY
+                                        : LIMIT_DROP;
+}
+
+/* A match's diagnostics are held until it ends, to be printed in line
+ * order: past DIAG_PER_MATCH of them (a million-game session whose every
+ * score line is wrong) no input makes memory grow without bound. */
+static limit_verdict match_limit(const bg_diag_sink *sink) {
+  size_t held = sink->pending_count;
+  return held < DIAG_PER_MATCH    ? LIMIT_KEEP
+         : held == DIAG_PER_MATCH ? LIMIT_SAY
+                                  : LIMIT_DROP;
+}
+
+/* `diag`'s place, as the note that says `message`. */
+static bg_diag note_at(const bg_diag *diag, const char *message) {
+  bg_diag note = *diag;
+  note.severity = DIAG_NOTE;
+  note.legal = NULL;
+  note.message = message;
+  return note;
 }
 
 void diag_sink_begin_game(bg_diag_sink *sink) {
@@ -77,23 +91,20 @@ void diag_sink_begin_game(bg_diag_sink *sink) {
 }
 
 void diag_emit(bg_diag_sink *sink, const bg_diag *diag) {
-  if (over_game_limit(sink, diag))
-    return;
-  /* A match's diagnostics are held until it ends, to be printed in line
-   * order: past DIAG_PER_MATCH of them (a million-game session whose every
-   * score line is wrong) a note takes the next place and the rest are not
-   * kept, so that no input makes memory grow without bound. */
   bg_diag note;
-  if (sink->pending_count > DIAG_PER_MATCH)
-    return;
-  if (sink->pending_count == DIAG_PER_MATCH) {
-    note = *diag;
-    note.severity = DIAG_NOTE;
-    note.legal = NULL;
-    note.message = "more problems in this match than are kept: the rest of them are not "
-                   "reported";
+  limit_verdict verdict = game_limit(sink, diag);
+  if (verdict == LIMIT_SAY) {
+    note = note_at(diag, "more problems in this game than are worth reporting: the rest "
+                         "of them are not");
     diag = &note;
   }
+  if (verdict != LIMIT_DROP && (verdict = match_limit(sink)) == LIMIT_SAY) {
+    note = note_at(diag, "more problems in this match than are kept: the rest of them "
+                         "are not reported");
+    diag = &note;
+  }
+  if (verdict == LIMIT_DROP)
+    return;
   if (diag->severity == DIAG_ERROR)
     sink->errors++;
   else if (diag->severity == DIAG_WARNING)

@@ -94,16 +94,16 @@ static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
   } else if (roll->player != state->expected_roller) {
     if (referee_numbering_misfit(&ref->plays))
       return false; /* the turns show a line missing or written twice */
-    char place[32];
     bg_srcpos last = state->last_roll_pos[roll->player];
-    if (last.line != 0)
+    if (last.line != 0) {
+      char place[32];
       SAY(roll, DIAG_ERROR, "turn-order",
           "%s rolls, but it is %s's turn: %s already rolled last (%s)",
           referee_player_name(ref, roll->player),
           referee_player_name(ref, state->expected_roller),
           referee_player_name(ref, roll->player),
           match_place_name(last, place, sizeof place));
-    else
+    } else
       SAY(roll, DIAG_ERROR, "turn-order", "%s rolls, but it is %s's turn",
           referee_player_name(ref, roll->player),
           referee_player_name(ref, state->expected_roller));

@@ -133,8 +133,8 @@ void referee_on_take(referee *ref, game_state *state, const bg_game *game, int i
   if (!answers_double(ref, state, act, "takes"))
     return;
   const bg_action *next = next_action(game, index);
-  char place[32];
   if (won_as_if_dropped(ref, state, next)) {
+    char place[32];
     SAY(act, DIAG_ERROR, "cube",
         "%s takes, but the game ends at once (%s) for %d point%s, what a drop "
         "is worth: was the double dropped?",
@@ -152,8 +152,8 @@ void referee_on_drop(referee *ref, game_state *state, const bg_game *game, int i
   if (!answers_double(ref, state, act, "drops"))
     return;
   const bg_action *next = next_action(game, index);
-  char place[32];
   if (game_goes_on(next)) {
+    char place[32];
     SAY(act, DIAG_ERROR, "cube",
         "%s drops, but the game goes on (%s): was the double taken?",
         referee_player_name(ref, act->player),

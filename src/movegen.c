@@ -278,3 +278,109 @@ int movegen_reachable(const bg_board *board, int die1, int die2, bg_playlist *ou
   search_init(&s, out, die1, die2, true);
   return search_run(&s, board);
 }
+
+/* ---- the one play that leads to a given position ---------------------- */
+
+/* A search for the first play, in the order search_run tries them, that
+ * leads to `target`.  Checkers only move down and a hit checker never comes
+ * back during the play, so a branch is cut as soon as fewer of the roller's
+ * checkers stand at or above some point than the target has there, or a
+ * blot the target keeps is hit: what is left is little more than the
+ * checkers the play moved. */
+typedef struct {
+  const bg_board *target;
+  int dice[BG_MAX_DICE_STEPS];
+  int dice_count;
+  bool is_double;
+  /* surplus[p]: the roller's checkers at points >= p now, less the
+   * target's (never negative on a branch that can still reach it); bit p
+   * of `movable` is set where it is at least 1, the only points a checker
+   * may still leave */
+  int surplus[BG_SLOTS];
+  uint32_t movable;
+  bg_step path[BG_MAX_DICE_STEPS];
+  bg_play *found;
+  int found_steps; /* steps of the play in `found`, -1 none yet */
+} target_search;
+
+static void count_surplus(target_search *t, const bg_board *board) {
+  int now = 0, wanted = 0;
+  t->movable = 0;
+  for (int point = BG_BAR; point >= BG_OFF; point--) {
+    now += board->checkers[0][point];
+    wanted += t->target->checkers[0][point];
+    t->surplus[point] = now - wanted;
+    t->movable |= (uint32_t)(now > wanted) << point;
+  }
+}
+
+/* Bits to+1 .. from: the points a step from `from` to `to` passes. */
+static uint32_t passed_points(int from, int to) {
+  return (2u << from) - (2u << to);
+}
+
+/* Moves a checker from `from` to `to` in the counts (change -1), or back
+ * (+1). */
+static void move_surplus(target_search *t, int from, int to, int change) {
+  for (int point = to + 1; point <= from; point++) {
+    t->surplus[point] += change;
+    if (t->surplus[point] >= 1)
+      t->movable |= 1u << point;
+    else
+      t->movable &= ~(1u << point);
+  }
+}
+
+static void search_target(target_search *t, const bg_board *board, uint32_t occupied,
+                          int depth, int highest_from) {
+  if (depth > t->found_steps && board_equal(board, t->target)) {
+    store_play(t->found, t->path, depth, board);
+    t->found_steps = depth;
+  }
+  if (depth >= t->dice_count || depth >= BG_MAX_DICE_STEPS)
+    return;
+  int die = t->dice[depth];
+  uint32_t starts = starting_points(occupied, highest_from) & t->movable;
+  while (starts && t->found_steps < t->dice_count) {
+    int from = 31 - __builtin_clz(starts);
+    starts &= ~(1u << from);
+    int to = board_step_target(board, from, die);
+    /* a step that would take a checker past a point where the target
+     * keeps every checker it has now cannot lead there */
+    if (to < 0 || (passed_points(from, to) & ~t->movable))
+      continue;
+    bg_board next = *board;
+    bool hit = board_apply_step(&next, from, to);
+    if (hit && t->target->checkers[1][BG_BAR - to])
+      continue; /* the target keeps the blot this hits */
+    uint32_t next_occupied = to == BG_OFF ? occupied : occupied | (1u << to);
+    if (!next.checkers[0][from])
+      next_occupied &= ~(1u << from);
+    t->path[depth] =
+        (bg_step){.from = (int8_t)from, .to = (int8_t)to, .die = (int8_t)die, .hit = hit};
+    move_surplus(t, from, to, -1);
+    search_target(t, &next, next_occupied, depth + 1, t->is_double ? from : BG_BAR);
+    move_surplus(t, from, to, +1);
+  }
+}
+
+bool movegen_play_to(const bg_board *board, int die1, int die2, const bg_board *target,
+                     bg_play *out) {
+  if (!dice_are_valid(die1, die2))
+    return false;
+  target_search t = {.target = target, .found = out, .found_steps = -1};
+  t.is_double = die1 == die2;
+  t.dice_count = t.is_double ? 4 : 2;
+  int higher = die1 > die2 ? die1 : die2, lower = die1 > die2 ? die2 : die1;
+  for (int i = 0; i < t.dice_count; i++)
+    t.dice[i] = i % 2 == 0 ? higher : lower;
+  count_surplus(&t, board);
+  uint32_t occupied = occupied_points(board);
+  search_target(&t, board, occupied, 0, BG_BAR);
+  if (!t.is_double && t.found_steps < t.dice_count) {
+    t.dice[0] = lower;
+    t.dice[1] = higher;
+    search_target(&t, board, occupied, 0, BG_BAR);
+  }
+  return t.found_steps >= 0;
+}

@@ -53,4 +53,13 @@ int movegen_legal_plays(const bg_board *board, int die1, int die2, bg_playlist *
  * for each, the step sequence with the most dice is kept. */
 int movegen_reachable(const bg_board *board, int die1, int die2, bg_playlist *out);
 
+/* The play of dice (die1, die2) that leads from `board` to `target`, as
+ * movegen_legal_plays gives it (the same steps, in the same order), found
+ * without generating the other plays; false when no play leads there.
+ * `target` must be the result of a legal play: of two ways there with
+ * different numbers of dice, the one with more is given, whether or not
+ * the rules allow it. */
+bool movegen_play_to(const bg_board *board, int die1, int die2, const bg_board *target,
+                     bg_play *out);
+
 #endif

@@ -231,6 +231,10 @@ bool bg_replay_play(const bg_replay_event *event, bg_play *play) {
   bg_board before, after;
   board_seen_by(&event->before, roll->player, &before);
   board_seen_by(&event->after, roll->player, &after);
+  /* The referee proved `after` the result of a legal play: its steps are
+   * found without generating the roll's other plays. */
+  if (event->play_legal)
+    return movegen_play_to(&before, roll->die1, roll->die2, &after, play);
   bg_playlist legal;
   movegen_playlist_init(&legal);
   movegen_legal_plays(&before, roll->die1, roll->die2, &legal);

@@ -106,8 +106,10 @@ static int display_width(const char *text) {
 
 /* Blanks from `width` to the right column; one at least. */
 static void pad_to_right_column(FILE *out, int width) {
-  int blanks = width < RIGHT_COLUMN ? RIGHT_COLUMN - width : 1;
-  fprintf(out, "%*s", blanks, "");
+  char blanks[RIGHT_COLUMN];
+  memset(blanks, ' ', sizeof blanks);
+  int count = width < RIGHT_COLUMN ? RIGHT_COLUMN - width : 1;
+  fwrite(blanks, 1, (size_t)count, out);
 }
 
 /* ---- lines ------------------------------------------------------------ */
@@ -149,7 +151,10 @@ static void flush_line(mat_writer *w) {
     fputs(line->text[1], w->out);
   }
   fputc('\n', w->out);
-  memset(line, 0, sizeof *line);
+  /* not a memset of both cells: a line is written per two actions */
+  line->text[0][0] = line->text[1][0] = '\0';
+  line->used[0] = line->used[1] = false;
+  line->left_is_roll = line->numbered = false;
 }
 
 /* Puts a cell in `column` of the line being filled, or of a new line when
@@ -162,7 +167,9 @@ static void place_cell(mat_writer *w, int column, const char *text, cell_kind ki
                           : line->used[1] || (kind == CELL_RESULT && line->left_is_roll);
   if (full)
     flush_line(w);
-  snprintf(line->text[column], sizeof line->text[column], "%s", text);
+  size_t length = strnlen(text, sizeof line->text[column] - 1);
+  memcpy(line->text[column], text, length);
+  line->text[column][length] = '\0';
   line->used[column] = true;
   if (column == 0)
     line->left_is_roll = kind == CELL_ROLL;

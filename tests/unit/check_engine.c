@@ -668,6 +668,78 @@ START_TEST(test_dice_out_of_range) {
 }
 END_TEST
 
+/* ---- movegen_play_to: the one play to a given position ---- */
+
+static bool same_play(const bg_play *a, const bg_play *b) {
+  if (a->step_count != b->step_count || !board_equal(&a->result, &b->result))
+    return false;
+  for (int i = 0; i < a->step_count; i++)
+    if (a->steps[i].from != b->steps[i].from || a->steps[i].to != b->steps[i].to ||
+        a->steps[i].die != b->steps[i].die || a->steps[i].hit != b->steps[i].hit)
+      return false;
+  return true;
+}
+
+/* Every legal play of `board` with (die1, die2) found again from its
+ * result, step for step; returns how many were compared. */
+static int play_to_agrees(const bg_board *board, int die1, int die2) {
+  movegen_legal_plays(board, die1, die2, &plays);
+  for (int i = 0; i < plays.count; i++) {
+    bg_play found;
+    ck_assert_msg(movegen_play_to(board, die1, die2, &plays.plays[i].result, &found),
+                  "no play found for legal play %d of %d%d", i, die1, die2);
+    ck_assert_msg(same_play(&found, &plays.plays[i]),
+                  "play %d of %d%d found with other steps", i, die1, die2);
+  }
+  return plays.count;
+}
+
+/* Games of random legal plays (a fixed seed), every roll of every position
+ * on the way: hits, entering, blocks, bearing off, doubles cut short. */
+START_TEST(test_play_to_agrees_with_the_generator) {
+  unsigned seed = 20261126;
+  int compared = 0;
+  for (int game = 0; game < 6; game++) {
+    bg_board board;
+    board_initial(&board);
+    for (int turn = 0; turn < 200 && board.checkers[0][BG_OFF] < BG_CHECKERS &&
+                       board.checkers[1][BG_OFF] < BG_CHECKERS;
+         turn++) {
+      for (int die1 = 1; die1 <= 6; die1++)
+        for (int die2 = 1; die2 <= die1; die2++)
+          compared += play_to_agrees(&board, die1, die2);
+      seed = seed * 1103515245u + 12345u;
+      int die1 = (int)(seed >> 16) % 6 + 1;
+      seed = seed * 1103515245u + 12345u;
+      int die2 = (int)(seed >> 16) % 6 + 1;
+      movegen_legal_plays(&board, die1, die2, &plays);
+      seed = seed * 1103515245u + 12345u;
+      bg_board next = plays.plays[(seed >> 16) % (unsigned)plays.count].result;
+      board_swap(&next);
+      board = next;
+    }
+  }
+  ck_assert_int_gt(compared, 20000);
+}
+END_TEST
+
+START_TEST(test_play_to_a_position_no_play_reaches) {
+  bg_board board, target;
+  board_initial(&board);
+  target = board;
+  target.checkers[0][24] = 1; /* a checker gone from the 24 to the 12 */
+  target.checkers[0][12] = 1;
+  bg_play found;
+  ck_assert(!movegen_play_to(&board, 6, 5, &target, &found)); /* 11 pips: a 6 and a 5 */
+  ck_assert(!movegen_play_to(&board, 6, 3, &target, &found));
+  target.checkers[0][12] = 0;
+  target.checkers[0][13] += 1; /* 24/13 with 65 */
+  ck_assert(movegen_play_to(&board, 6, 5, &target, &found));
+  ck_assert_int_eq(found.step_count, 2);
+  ck_assert(!movegen_play_to(&board, 0, 5, &target, &found));
+}
+END_TEST
+
 /* ---- play_format ---- */
 
 static bg_play play_of(const int (*steps)[3], int count) {
@@ -775,6 +847,8 @@ static Suite *engine_suite(void) {
            test_plays_are_distinct_and_valid, test_reachable_counts_zero_one_and_two_dice,
            test_reachable_keeps_the_longest_way, test_playlist_grows_and_clears,
            test_dice_out_of_range);
+  ADD_CASE(suite, "play_to", test_play_to_agrees_with_the_generator,
+           test_play_to_a_position_no_play_reaches);
   ADD_CASE(suite, "format", test_format_bar_off_and_hits, test_format_repeats_and_order,
            test_format_never_overflows);
   return suite;

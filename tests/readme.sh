@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # readme.sh — every command the README shows runs as written.
 #
-#   tests/readme.sh BIN [README]      README defaults to README.md
+#   tests/readme.sh BIN [README]      README defaults to the README.md
+#                                     beside tests/
 #
 # The convention (README.md says it too): in a fenced block opened with
 # ```sh, a line that starts with "$ " is a command; the lines after it, up
@@ -24,10 +25,14 @@ set -u
 source "$(dirname "${BASH_SOURCE[0]}")/tally.sh"
 
 bin=${1:?usage: tests/readme.sh BIN [README]}
-readme=${2:-README.md}
-root=$(pwd)
-[[ $bin = /* ]] || bin=$root/$bin
-[[ $readme = /* ]] || readme=$root/$readme
+readme=${2:-}
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+[[ $bin = /* ]] || bin=$(pwd)/$bin
+if [[ -z $readme ]]; then
+  readme=$root/README.md
+elif [[ $readme != /* ]]; then
+  readme=$(pwd)/$readme
+fi
 
 if [[ ! -x $bin ]]; then
   verdict FAIL "readme" "$bin is not an executable"

@@ -22,6 +22,7 @@
 # failure under CI=true (tally.sh's skip_tool).  The last lines say how
 # many commands ran.
 set -u
+# shellcheck source=tests/tally.sh
 source "$(dirname "${BASH_SOURCE[0]}")/tally.sh"
 
 bin=${1:?usage: tests/readme.sh BIN [README]}

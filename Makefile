@@ -71,7 +71,7 @@ ASAN     := BUILD=build-asan SAN=1
 SELFPLAY := build/gnubg-selfplay
 STEP     := tests/step.sh $(BUILD)/check
 
-.PHONY: all deps demo check unit e2e jobs-check progress-check stream-check parallel-check corpus sample-check annotate-html notation-check yaml-roundtrip \
+.PHONY: all deps demo check unit e2e jobs-check progress-check stream-check parallel-check readme-check corpus sample-check annotate-html notation-check yaml-roundtrip \
         gnubg-check convert-check results-check hostile-check property-check soak gnubg-import sgf-interop posid-gnubg board-gnubg man-check lint clang-build fuzz valgrind bench install \
         uninstall clean format
 
@@ -217,9 +217,14 @@ board-gnubg: $(BIN)
 stream-check: $(BIN)
 	@tests/stream.sh $(BIN)
 
-# The README's GNU parallel recipe reports what one check call reports.
+# bgmatch(1)'s GNU parallel recipe reports what one check call reports.
 parallel-check: $(BIN)
 	@tests/parallel.sh $(BIN)
+
+# Every command the README shows (the `$ ` lines of its ```sh blocks) runs
+# as written, with the exit status and the output lines it shows.
+readme-check: $(BIN)
+	@tests/readme.sh $(BIN) README.md
 
 MAN_PAGES := man/bgmatch.1 man/bgmatch.5
 
@@ -327,6 +332,7 @@ check: deps
 	@$(STEP) board-gnubg    $(SUBMAKE) board-gnubg
 	@$(STEP) stream         $(SUBMAKE) stream-check
 	@$(STEP) parallel       $(SUBMAKE) parallel-check
+	@$(STEP) readme         $(SUBMAKE) readme-check
 	@$(STEP) man-check      $(SUBMAKE) man-check
 	@$(STEP) lint           $(SUBMAKE) lint
 	@$(STEP) asan-build     $(SUBMAKE) $(ASAN) all

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# parallel.sh — the README's recipe for going past one machine works: bgmatch
+# parallel.sh — the recipe of bgmatch(1) (EXAMPLES) for going past one machine works: bgmatch
 # is a filter, so GNU parallel can split an archive's files over jobs (and,
 # with -S, over hosts), and what the pieces report together is what one
 # `bgmatch check` call reports on all the files.

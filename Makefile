@@ -274,7 +274,7 @@ clang-build:
 # the corpus's .xg, whole and their game files alone).  A short run in make check,
 # longer by hand (make fuzz FUZZ_SECONDS=600).
 FUZZ_SECONDS ?= 10
-FUZZ_TARGETS := fuzz_check fuzz_read_yaml fuzz_roundtrip_yaml fuzz_read_sgf fuzz_read_xg
+FUZZ_TARGETS := fuzz_check fuzz_convert fuzz_read_yaml fuzz_roundtrip_yaml fuzz_read_sgf fuzz_read_xg
 fuzz: $(GEN_HEADERS)
 	@if ! command -v clang >/dev/null 2>&1; then \
 	  tests/skip.sh clang fuzz "clang is not installed"; exit; fi; \

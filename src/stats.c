@@ -57,35 +57,37 @@ static void count_result(bg_stats *stats, const bg_game_result *result) {
     stats->resignations++;
 }
 
+void stats_add_event(bg_stats *stats, const bg_match *match,
+                     const bg_replay_event *event) {
+  switch (event->kind) {
+  case BG_REPLAY_GAME_START:
+    stats->games++;
+    stats->crawford_games += match->length > 0 && event->cube.crawford;
+    stats->game_followed = true;
+    stats->game_pips = 0;
+    break;
+  case BG_REPLAY_ACTION:
+    count_action(stats, event, &stats->game_followed, &stats->game_pips);
+    break;
+  case BG_REPLAY_GAME_END:
+    count_result(stats, &event->result);
+    if (stats->game_followed) {
+      stats->pips += stats->game_pips;
+      stats->pip_games++;
+    }
+    break;
+  case BG_REPLAY_MATCH_END:
+    stats->matches++;
+    break;
+  }
+}
+
 void stats_add_match(bg_stats *stats, const bg_match *match,
                      const bg_referee_options *options, bg_diag_sink *sink) {
-  stats->matches++;
   bg_replay *replay = bg_replay_new(match, options, sink);
   const bg_replay_event *event;
-  bool followed = true;
-  long pips = 0;
-  while ((event = bg_replay_next(replay)) != NULL) {
-    switch (event->kind) {
-    case BG_REPLAY_GAME_START:
-      stats->games++;
-      stats->crawford_games += match->length > 0 && event->cube.crawford;
-      followed = true;
-      pips = 0;
-      break;
-    case BG_REPLAY_ACTION:
-      count_action(stats, event, &followed, &pips);
-      break;
-    case BG_REPLAY_GAME_END:
-      count_result(stats, &event->result);
-      if (followed) {
-        stats->pips += pips;
-        stats->pip_games++;
-      }
-      break;
-    default:
-      break;
-    }
-  }
+  while ((event = bg_replay_next(replay)) != NULL)
+    stats_add_event(stats, match, event);
   bg_replay_free(replay);
 }
 

@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "match.h"
 #include "referee.h"
+#include "replay.h"
 
 #define STATS_MAX_RULES 24 /* distinct rule slugs kept; check has 12 */
 
@@ -28,9 +29,19 @@ typedef struct {
   long errors, warnings;
   bg_stats_rule rules[STATS_MAX_RULES];
   int rule_count;
+  /* the game being counted by stats_add_event: its pips so far, and
+   * whether every play of it could be followed */
+  long game_pips;
+  bool game_followed;
 } bg_stats;
 
 void stats_init(bg_stats *stats);
+
+/* Adds what one event of a walk of `match` holds: a consumer that walks
+ * the replay for something else counts as it goes (the walk's events in
+ * order, from its first to MATCH_END). */
+void stats_add_event(bg_stats *stats, const bg_match *match,
+                     const bg_replay_event *event);
 
 /* Walks `match` through the replay under `options` (diagnostics into
  * `sink`) and adds what it holds. */

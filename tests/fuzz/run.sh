@@ -60,7 +60,7 @@ max_len() {
 
 seeds() { # seeds TARGET: the files its seeds are copied from
   case $1 in
-  fuzz_check) ls samples/*.mat samples/broken/*.mat ;;
+  fuzz_check | fuzz_convert) ls samples/*.mat samples/broken/*.mat ;;
   fuzz_read_yaml) ls tests/e2e/cases/*.yaml ;;
   fuzz_roundtrip_yaml) ls samples/*.mat tests/e2e/cases/*.yaml tests/fuzz/regress/roundtrip-* ;;
   fuzz_read_sgf) ls tests/e2e/cases/*.sgf ;;

@@ -20,6 +20,7 @@
 #include "progress.h"
 #include "reader.h"
 #include "referee.h"
+#include "replay.h"
 
 /* What is printed: the diagnostics, or only names of files (as grep -l
  * and -L), or nothing (-q: the exit status says it all). */
@@ -104,7 +105,7 @@ static const char *check_stream(bg_reader *reader, const cli_file *file,
       match_free(match);
       break;
     }
-    referee_check_match(match, &options->referee, sink);
+    bg_replay_check(match, &options->referee, sink);
     print_diagnostics(sink, bar);
     match_free(match);
   }

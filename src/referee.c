@@ -16,7 +16,6 @@
 #include <strings.h>
 
 #include "referee_state.h"
-#include "replay.h"
 
 void referee_options_init(bg_referee_options *options) {
   options->crawford = RULE_UNSET;
@@ -30,38 +29,6 @@ static bool resolve(bg_rule_flag option, bg_rule_flag record, bool fallback) {
   if (record != RULE_UNSET)
     return record == RULE_ON;
   return fallback;
-}
-
-const char *referee_player_name(const referee *ref, int player) {
-  const char *name = ref->match->players[player];
-  return name && *name ? name : (player ? "the right player" : "the left player");
-}
-
-void referee_say(referee *ref, bg_srcpos pos, int move, int player, bg_severity severity,
-                 const char *rule, const char *fmt, ...)
-    __attribute__((format(printf, 7, 8)));
-
-void referee_say(referee *ref, bg_srcpos pos, int move, int player, bg_severity severity,
-                 const char *rule, const char *fmt, ...) {
-  if (severity == DIAG_ERROR)
-    ref->faults++;         /* found, whether said or not: the state hangs on it */
-  if (ref->plays.silenced) /* a game out of step with its record: said once */
-    return;
-  char message[512];
-  va_list args;
-  va_start(args, fmt);
-  vsnprintf(message, sizeof message, fmt, args);
-  va_end(args);
-  bg_diag diag = {.file = ref->match->file,
-                  .line = pos.line,
-                  .column = pos.column,
-                  .severity = severity,
-                  .rule = rule,
-                  .message = message,
-                  .game = ref->game ? ref->game->number : 0,
-                  .move = move,
-                  .player = player >= 0 ? referee_player_name(ref, player) : NULL};
-  diag_emit(ref->sink, &diag);
 }
 
 /* ---- turns ---------------------------------------------------------- */
@@ -464,12 +431,4 @@ void referee_end_match(referee *ref) {
                 "the match stops at %d-%d, before either player reached %d point%s",
                 ref->score[0], ref->score[1], match->length, plural(match->length));
   play_checker_free(&ref->plays);
-}
-
-/* check is the replay's first consumer: the walk reports as it goes. */
-void referee_check_match(const bg_match *match, const bg_referee_options *options,
-                         bg_diag_sink *sink) {
-  bg_replay *replay = bg_replay_new(match, options, sink);
-  bg_replay_run(replay); /* the referee reports into the sink as it walks */
-  bg_replay_free(replay);
 }

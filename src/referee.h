@@ -25,8 +25,4 @@ typedef struct {
 
 void referee_options_init(bg_referee_options *options);
 
-/* Checks one match; diagnostics go to `sink` (file name from match->file). */
-void referee_check_match(const bg_match *match, const bg_referee_options *options,
-                         bg_diag_sink *sink);
-
 #endif

@@ -37,53 +37,6 @@ void play_checker_free(play_checker *checker) {
   movegen_playlist_free(&checker->reachable);
 }
 
-const char *referee_play_player_name(const play_checker *checker, int player) {
-  const char *name = checker->match->players[player];
-  return name && *name ? name : (player ? "the right player" : "the left player");
-}
-
-void referee_report_play(play_checker *checker, const bg_action *roll, bg_srcpos pos,
-                         bg_severity severity, const char *rule, const char *message,
-                         const char *legal) {
-  checker->last_rule = rule;
-  checker->last_pos = pos;
-  if (checker->silenced)
-    return;
-  bg_diag diag = {.file = checker->match->file,
-                  .line = pos.line,
-                  .column = pos.column,
-                  .severity = severity,
-                  .rule = rule,
-                  .message = message,
-                  .game = checker->game_number,
-                  .move = roll->move_number,
-                  .player = referee_play_player_name(checker, roll->player),
-                  .legal = legal};
-  diag_emit(checker->sink, &diag);
-}
-
-/* The mover's checkers after the notation's moves, netted; false when the
- * notation takes a checker from a point more often than it holds one. */
-bool referee_moves_target(const bg_board *view, const bg_action *roll, bg_board *target) {
-  int counts[BG_SLOTS];
-  for (int p = 0; p < BG_SLOTS; p++)
-    counts[p] = view->checkers[0][p];
-  for (int i = 0; i < roll->move_count; i++) {
-    const bg_move *move = &roll->moves[i];
-    if (move->from < 1 || move->from > BG_BAR || move->to < 0 || move->to >= BG_BAR)
-      return false;
-    counts[move->from] -= move->count;
-    counts[move->to] += move->count;
-  }
-  *target = *view;
-  for (int p = 0; p < BG_SLOTS; p++) {
-    if (counts[p] < 0 || counts[p] > BG_CHECKERS)
-      return false;
-    target->checkers[0][p] = (uint8_t)counts[p];
-  }
-  return true;
-}
-
 static bool same_roller_side(const bg_board *a, const bg_board *b) {
   return memcmp(a->checkers[0], b->checkers[0], BG_SLOTS) == 0;
 }

@@ -10,6 +10,30 @@
 
 #include "referee_search.h"
 
+/* ---- where the record's moves put the checkers ------------------------ */
+
+/* The mover's checkers after the notation's moves, netted; false when the
+ * notation takes a checker from a point more often than it holds one. */
+bool referee_moves_target(const bg_board *view, const bg_action *roll, bg_board *target) {
+  int counts[BG_SLOTS];
+  for (int p = 0; p < BG_SLOTS; p++)
+    counts[p] = view->checkers[0][p];
+  for (int i = 0; i < roll->move_count; i++) {
+    const bg_move *move = &roll->moves[i];
+    if (move->from < 1 || move->from > BG_BAR || move->to < 0 || move->to >= BG_BAR)
+      return false;
+    counts[move->from] -= move->count;
+    counts[move->to] += move->count;
+  }
+  *target = *view;
+  for (int p = 0; p < BG_SLOTS; p++) {
+    if (counts[p] < 0 || counts[p] > BG_CHECKERS)
+      return false;
+    target->checkers[0][p] = (uint8_t)counts[p];
+  }
+  return true;
+}
+
 /* ---- replaying the record's moves with the dice ---------------------- */
 
 static bool search_moves(move_search *search, const bg_board *view, const dice_left *left,

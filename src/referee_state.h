@@ -1,6 +1,6 @@
 /*
  * referee_state.h — what the referee keeps while it replays a match (the
- * match-wide state and one game's), shared by its three files:
+ * match-wide state and one game's), shared by its files:
  * referee.c (turns, games, the match), referee_cube.c (doubles and their
  * answers) and referee_result.c (how a game ended and what it was worth).
  * Internal: nothing outside the referee includes it.

@@ -221,6 +221,14 @@ void bg_replay_run(bg_replay *replay) {
   replay->phase = AT_DONE;
 }
 
+/* check is the replay's first consumer: the walk reports as it goes. */
+void bg_replay_check(const bg_match *match, const bg_referee_options *options,
+                     bg_diag_sink *sink) {
+  bg_replay *replay = bg_replay_new(match, options, sink);
+  bg_replay_run(replay); /* the referee reports into the sink as it walks */
+  bg_replay_free(replay);
+}
+
 /* ---- the play as steps ------------------------------------------------ */
 
 bool bg_replay_play(const bg_replay_event *event, bg_play *play) {

@@ -124,6 +124,11 @@ const bg_replay_event *bg_replay_next(bg_replay *replay);
  * on a replay walked by bg_replay_next already. */
 void bg_replay_run(bg_replay *replay);
 
+/* What `check` does with a match: a walk run at once, its diagnostics
+ * into `sink` (the file name from match->file). */
+void bg_replay_check(const bg_match *match, const bg_referee_options *options,
+                     bg_diag_sink *sink);
+
 /* The play of an ACT_ROLL event as the engine's steps (each die's from and
  * to from the roller's side, hits; see movegen.h), when both positions are
  * known and a legal play of the dice joins them; false otherwise. */

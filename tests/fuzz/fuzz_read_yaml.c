@@ -16,7 +16,7 @@ static void check(const bg_match *match, const bg_referee_options *options,
                   bg_diag_sink *sink, bool first, void *data) {
   (void)first;
   (void)data;
-  referee_check_match(match, options, sink);
+  bg_replay_check(match, options, sink);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

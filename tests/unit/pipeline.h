@@ -16,6 +16,7 @@
 #include "read_mat.h"
 #include "reader.h"
 #include "referee.h"
+#include "replay.h"
 
 typedef struct {
   char *output; /* malloc'ed: free it */
@@ -42,7 +43,7 @@ static inline check_result check_record(const char *text, const char *file,
   referee_options_init(&defaults);
   bg_match *match;
   while ((match = reader_next(reader)) != NULL) {
-    referee_check_match(match, options ? options : &defaults, &sink);
+    bg_replay_check(match, options ? options : &defaults, &sink);
     diag_flush(&sink);
     match_free(match);
   }

@@ -17,6 +17,7 @@
 #include "diag.h"
 #include "reader.h"
 #include "referee.h"
+#include "replay.h"
 
 /* The corpus folder of .xg files: $BGMATCH_SHARED (default ../shared,
  * relative to the repository root where the tests run). */
@@ -82,7 +83,7 @@ static inline xg_read_result xg_read_bytes(const void *bytes, size_t size,
   bg_match *match;
   while ((match = reader_next(reader)) != NULL) {
     if (check)
-      referee_check_match(match, &options, &sink);
+      bg_replay_check(match, &options, &sink);
     diag_flush(&sink);
     if (result.count < XG_MAX_READ)
       result.matches[result.count++] = match;

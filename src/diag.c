@@ -1,7 +1,8 @@
 /*
  * diag.c — holds diagnostics, sorts them by place, prints them as
  * "FILE:LINE:COL: severity: message [rule]" (or "FILE: game G, play N:
- * ..." in a record without lines) or as one JSON object a line.
+ * ..." in a record without lines) or as one JSON object a line, its file
+ * and its legal plays as every JSON output writes them (json_out.h).
  */
 #include "diag.h"
 

@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "diag.h"
+#include "json_out.h"
 #include "match.h"
 #include "reader.h"
 #include "referee.h"
@@ -87,18 +88,11 @@ static void print_text(const char *title, const bg_stats *s) {
   printf("\n");
 }
 
-/* A file name as a JSON string: escaped, the bytes kept as they are. */
+/* A file name as every JSON output names files (json_out.h). */
 static void print_json_name(const char *name) {
-  putchar('"');
-  for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
-    if (*p == '"' || *p == '\\')
-      printf("\\%c", *p);
-    else if (*p < 0x20)
-      printf("\\u%04x", *p);
-    else
-      putchar(*p);
-  }
-  putchar('"');
+  json_t *file = json_out_file(name);
+  json_dumpf(file, stdout, JSON_COMPACT);
+  json_decref(file);
 }
 
 static void print_json_rules(const bg_stats *s) {

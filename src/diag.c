@@ -1,11 +1,13 @@
 /*
  * diag.c — holds diagnostics, sorts them by place, prints them as
  * "FILE:LINE:COL: severity: message [rule]" (or "FILE: game G, play N:
- * ..." in a record without lines) or as one JSON object a line.
+ * ..." in a record without lines) or as one JSON object a line, its file
+ * and its legal plays as every JSON output writes them (json_out.h).
  */
 #include "diag.h"
 
 #include "alloc.h"
+#include "json_out.h"
 #include "utf8.h"
 
 #include <stdarg.h>
@@ -40,6 +42,7 @@ static void free_pending(bg_diag *diag) {
   free((char *)diag->message);
   free((char *)diag->player);
   free((char *)diag->legal);
+  json_decref(diag->legal_json);
 }
 
 void diag_sink_free(bg_diag_sink *sink) {
@@ -82,6 +85,7 @@ static bg_diag note_at(const bg_diag *diag, const char *message) {
   bg_diag note = *diag;
   note.severity = DIAG_NOTE;
   note.legal = NULL;
+  note.legal_plays = NULL;
   note.message = message;
   return note;
 }
@@ -122,6 +126,10 @@ void diag_emit(bg_diag_sink *sink, const bg_diag *diag) {
   copy->message = copy_or_null(diag->message);
   copy->player = copy_or_null(diag->player);
   copy->legal = copy_or_null(diag->legal);
+  copy->legal_plays = NULL; /* the emitter's, gone by the time of printing */
+  copy->legal_json = NULL;
+  if (diag->legal_plays && sink->out && sink->format == DIAG_JSON)
+    copy->legal_json = json_out_legal(diag->legal_plays);
 }
 
 void diag_emitf(bg_diag_sink *sink, const char *file, int line, int column,
@@ -164,7 +172,8 @@ static void print_json(FILE *out, const bg_diag *diag) {
   if (!object)
     bg_out_of_memory();
   bool named = diag->line < 0; /* by game and play: no line, no column */
-  json_add_text(object, "file", diag->file ? diag->file : "");
+  if (json_object_set_new(object, "file", json_out_file(diag->file ? diag->file : "")))
+    bg_out_of_memory();
   json_add_int(object, "line", named ? 0 : diag->line);
   json_add_int(object, "column", named ? 0 : diag->column);
   json_add_text(object, "severity", severity_name(diag->severity));
@@ -178,8 +187,8 @@ static void print_json(FILE *out, const bg_diag *diag) {
     json_add_int(object, "move", diag->move);
   if (diag->player)
     json_add_text(object, "player", diag->player);
-  if (diag->legal)
-    json_add_text(object, "legal", diag->legal);
+  if (diag->legal_json && json_object_set(object, "legal", diag->legal_json) != 0)
+    bg_out_of_memory();
   json_dumpf(object, out, JSON_COMPACT | JSON_PRESERVE_ORDER);
   fputc('\n', out);
   json_decref(object);

@@ -14,6 +14,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "movegen.h"
+
+struct json_t;
+
 typedef enum { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE } bg_severity;
 
 typedef enum { DIAG_TEXT, DIAG_JSON } bg_diag_format;
@@ -34,6 +38,13 @@ typedef struct {
   int move;            /* move number of the record, 0 when none */
   const char *player;  /* NULL when none */
   const char *legal;   /* legal plays "a | b | c", NULL when not relevant */
+  /* Every one of those legal plays, in the order of `legal` (which shows
+   * the first few): the JSON form's `legal` array.  The emitter's, read
+   * by diag_emit only; NULL when `legal` is. */
+  const bg_playlist *legal_plays;
+  /* Held copies only: the JSON array diag_emit made of `legal_plays` in
+   * the JSON form, printed and freed by diag_flush; NULL otherwise. */
+  struct json_t *legal_json;
 } bg_diag;
 
 /* Diagnostics are held until diag_flush, which prints them sorted by line

@@ -60,6 +60,12 @@ const char *notation_play_text(const bg_action *roll, char *buf, int size) {
   return notation_play_text_as(roll, NOTATION_GNUBG, buf, size);
 }
 
+const char *notation_legal_play(const bg_play *play, char *buf, int size) {
+  if (play->step_count == 0)
+    return "no play";
+  return notation_format_play(play, buf, size);
+}
+
 /* The legal plays as "a | b | c", at most `shown` of them. */
 void notation_legal_list(const bg_playlist *legal, char *buf, int size) {
   const int shown = 8;
@@ -67,9 +73,8 @@ void notation_legal_list(const bg_playlist *legal, char *buf, int size) {
   buf[0] = '\0';
   for (int i = 0; i < legal->count && i < shown && length < size - 1; i++) {
     char one[64];
-    notation_format_play(&legal->plays[i], one, sizeof one);
     length += snprintf(buf + length, size - length, "%s%s", i ? " | " : "",
-                       legal->plays[i].step_count ? one : "no play");
+                       notation_legal_play(&legal->plays[i], one, sizeof one));
   }
   if (legal->count > shown && length < size - 1)
     snprintf(buf + length, size - length, " | ... (%d plays in all)", legal->count);

@@ -59,6 +59,11 @@ const char *notation_play_text(const bg_action *roll, char *buf, int size);
 const char *notation_play_text_as(const bg_action *roll, bg_play_style style, char *buf,
                                   int size);
 
+/* One legal play as the lists of legal plays write it (the note of a
+ * diagnostic, show, the JSON `legal`): notation_format_play, and "no
+ * play" for a play of no step.  Into buf, returns what to print. */
+const char *notation_legal_play(const bg_play *play, char *buf, int size);
+
 /* The legal plays as "a | b | c", the first eight of them, then how many
  * there are in all; a play of no step is "no play". */
 void notation_legal_list(const bg_playlist *legal, char *buf, int size);

@@ -64,6 +64,9 @@ void referee_report_play(play_checker *checker, const bg_action *roll, bg_srcpos
                   .game = checker->game_number,
                   .move = roll->move_number,
                   .player = referee_play_player_name(checker, roll->player),
-                  .legal = legal};
+                  .legal = legal,
+                  /* `legal` is made of them (referee_explain.c), and the
+                   * JSON form lists every one */
+                  .legal_plays = legal ? &checker->legal : NULL};
   diag_emit(checker->sink, &diag);
 }

@@ -10,6 +10,7 @@
 
 #include "alloc.h"
 #include "board_text.h"
+#include "json_out.h"
 #include "movegen.h"
 #include "notation.h"
 #include "utf8.h"
@@ -116,12 +117,6 @@ static void shown_init(shown *s, const bg_match *match, const bg_referee_options
   find_played(s);
 }
 
-static const char *play_text(const bg_play *play, char *buf, int size) {
-  if (play->step_count == 0)
-    return "no play";
-  return notation_format_play(play, buf, size);
-}
-
 static void write_text(FILE *out, const shown *s) {
   const bg_action *roll = s->event->action;
   board_text_view view = {.board = s->event->before,
@@ -147,7 +142,7 @@ static void write_text(FILE *out, const shown *s) {
     fprintf(out, "Legal plays (%d):\n", s->legal.count);
   for (int i = 0; i < s->legal.count; i++) {
     char buf[128];
-    fprintf(out, "  %s%s\n", play_text(&s->legal.plays[i], buf, sizeof buf),
+    fprintf(out, "  %s%s\n", notation_legal_play(&s->legal.plays[i], buf, sizeof buf),
             i == s->played ? "  (played)" : "");
   }
   fprintf(out, "Position ID: %s\nMatch ID: %s\n%s\n", s->position_id, s->match_id,
@@ -181,22 +176,12 @@ static json_t *json_checkers(const bg_board *board) {
   return sides;
 }
 
-static json_t *json_legal(const shown *s) {
-  json_t *legal = json_array();
-  for (int i = 0; i < s->legal.count; i++) {
-    char buf[128];
-    json_array_append_new(legal,
-                          json_string(play_text(&s->legal.plays[i], buf, sizeof buf)));
-  }
-  return legal;
-}
-
 static void write_json(FILE *out, const shown *s) {
   json_set_alloc_funcs(bg_malloc, free);
   const bg_action *roll = s->event->action;
   const bg_board *board = &s->event->before;
   json_t *o = json_object();
-  json_object_set_new(o, "file", json_text(s->match->file ? s->match->file : ""));
+  json_object_set_new(o, "file", json_out_file(s->match->file ? s->match->file : ""));
   json_object_set_new(o, "game", json_integer(s->game));
   json_object_set_new(o, "play", json_integer(s->play));
   json_object_set_new(o, "line", json_integer(roll->pos.line > 0 ? roll->pos.line : 0));
@@ -215,7 +200,7 @@ static void write_json(FILE *out, const shown *s) {
                       json_pair(board_text_pips(board, 0), board_text_pips(board, 1)));
   json_object_set_new(o, "checkers", json_checkers(board));
   json_object_set_new(o, "played", json_text(s->played_text));
-  json_object_set_new(o, "legal", json_legal(s));
+  json_object_set_new(o, "legal", json_out_legal(&s->legal));
   json_object_set_new(o, "position_id", json_string(s->position_id));
   json_object_set_new(o, "match_id", json_string(s->match_id));
   json_object_set_new(o, "xgid", json_string(s->xgid));

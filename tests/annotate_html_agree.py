@@ -12,7 +12,8 @@ For every error and warning of the page:
   - where the play broke a rule of moving, its arrows are the moves as
     written (dashed, class "written"), one a step written;
   - its legal plays and its "and N more" add up to every legal play check
-    reports for it (a shortened list ends "... (N plays in all)").
+    reports for it (its `legal` array; a shortened text list ends
+    "... (N plays in all)").
 Prints one line per disagreement; exits 1 if there is any.
 """
 import json
@@ -41,6 +42,8 @@ def written_cell(lines, line, column):
 
 
 def legal_total(legal):
+    if isinstance(legal, list):  # check's JSON lists every legal play
+        return len(legal)
     pieces = legal.split(" | ")
     m = re.fullmatch(r"\.\.\. \((\d+) plays in all\)", pieces[-1])
     return int(m.group(1)) if m else len(pieces)

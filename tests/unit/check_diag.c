@@ -7,7 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board.h"
 #include "diag.h"
+#include "movegen.h"
+#include "notation.h"
 #include "run_suite.h"
 
 typedef struct {
@@ -115,7 +118,7 @@ START_TEST(colour_only_when_asked) {
 END_TEST
 
 /* A Latin-1 name is written as the UTF-8 of the characters it stands for;
- * quotes and control characters are escaped; the legal plays ride along. */
+ * quotes and control characters are escaped; the file is {"text": ...}. */
 START_TEST(json_is_valid_utf8) {
   printed p;
   open_sink(&p, DIAG_JSON, true);
@@ -127,16 +130,92 @@ START_TEST(json_is_valid_utf8) {
                   .message = "J\xF6rg says \"no\"\tthen stops",
                   .game = 3,
                   .player = "Ana Mar\xC3\xAD"
-                            "a",
-                  .legal = "8/5 6/5 | 24/21"};
+                            "a"};
   diag_emit(&p.sink, &diag);
   close_sink(&p);
   ck_assert_str_eq(
       p.text,
-      "{\"file\":\"r.mat\",\"line\":9,\"column\":2,\"severity\":\"error\","
+      "{\"file\":{\"text\":\"r.mat\"},\"line\":9,\"column\":2,\"severity\":\"error\","
       "\"rule\":\"cube\",\"message\":\"J\xC3\xB6rg says \\\"no\\\"\\tthen stops\","
       "\"game\":3,\"player\":\"Ana Mar\xC3\xAD"
-      "a\",\"legal\":\"8/5 6/5 | 24/21\"}\n");
+      "a\"}\n");
+  free(p.text);
+}
+END_TEST
+
+/* A file name that is no UTF-8 (a Latin-1 "caf\xE9.mat" on disk) keeps
+ * its bytes, in base64: the JSON stays UTF-8 and the file can be reached. */
+START_TEST(json_file_not_utf8_is_bytes) {
+  printed p;
+  open_sink(&p, DIAG_JSON, false);
+  diag_emitf(&p.sink, "caf\xE9.mat", 1, 1, DIAG_ERROR, "syntax", "bad");
+  diag_emitf(&p.sink, "caf\xC3\xA9.mat", 2, 1, DIAG_ERROR, "syntax", "bad");
+  close_sink(&p);
+  ck_assert_ptr_nonnull(
+      strstr(p.text, "{\"file\":{\"bytes\":\"Y2Fm6S5tYXQ=\"},\"line\":1,"));
+  ck_assert_ptr_nonnull(
+      strstr(p.text, "{\"file\":{\"text\":\"caf\xC3\xA9.mat\"},\"line\":2,"));
+  free(p.text);
+}
+END_TEST
+
+/* The opening position's 11 has 42 legal plays: the text note shows the
+ * first few and how many there are; the JSON lists every one of them, in
+ * the note's order, each as the note writes it. */
+static void emit_with_legal(bg_diag_sink *sink, const bg_playlist *plays) {
+  char legal[1024];
+  notation_legal_list(plays, legal, sizeof legal);
+  bg_diag diag = {.file = "r.mat",
+                  .line = 4,
+                  .column = 6,
+                  .severity = DIAG_ERROR,
+                  .rule = "illegal-move",
+                  .message = "no",
+                  .legal = legal,
+                  .legal_plays = plays};
+  diag_emit(sink, &diag);
+}
+
+START_TEST(json_legal_is_every_play) {
+  bg_board board;
+  bg_playlist plays;
+  board_initial(&board);
+  movegen_playlist_init(&plays);
+  ck_assert_int_eq(movegen_legal_plays(&board, 1, 1, &plays), 42);
+  printed json, text;
+  open_sink(&json, DIAG_JSON, false);
+  open_sink(&text, DIAG_TEXT, false);
+  emit_with_legal(&json.sink, &plays);
+  emit_with_legal(&text.sink, &plays);
+  movegen_playlist_free(&plays); /* the sink holds what it prints */
+  movegen_legal_plays(&board, 1, 1, &plays);
+  close_sink(&json);
+  close_sink(&text);
+  ck_assert_ptr_nonnull(strstr(text.text, " | ... (42 plays in all)\n"));
+  const char *array = strstr(json.text, ",\"legal\":[\"");
+  ck_assert_ptr_nonnull(array);
+  array += strlen(",\"legal\":[");
+  for (int i = 0; i < plays.count; i++) {
+    char one[64], quoted[80];
+    snprintf(quoted, sizeof quoted, "%s\"%s\"", i ? "," : "",
+             notation_legal_play(&plays.plays[i], one, sizeof one));
+    ck_assert_msg(strncmp(array, quoted, strlen(quoted)) == 0, "play %d: %s", i, quoted);
+    array += strlen(quoted);
+  }
+  ck_assert_str_eq(array, "]}\n");
+  movegen_playlist_free(&plays);
+  free(json.text);
+  free(text.text);
+}
+END_TEST
+
+/* A diagnostic with no legal plays has no `legal` member at all. */
+START_TEST(json_legal_only_with_plays) {
+  printed p;
+  open_sink(&p, DIAG_JSON, false);
+  diag_emitf(&p.sink, "r.mat", 1, 1, DIAG_ERROR, "syntax", "bad");
+  close_sink(&p);
+  ck_assert_ptr_null(strstr(p.text, "legal"));
   free(p.text);
 }
 END_TEST
@@ -150,6 +229,9 @@ int main(void) {
   tcase_add_test(cases, note_without_error_keeps_its_place);
   tcase_add_test(cases, colour_only_when_asked);
   tcase_add_test(cases, json_is_valid_utf8);
+  tcase_add_test(cases, json_file_not_utf8_is_bytes);
+  tcase_add_test(cases, json_legal_is_every_play);
+  tcase_add_test(cases, json_legal_only_with_plays);
   suite_add_tcase(suite, cases);
   return run_suite(suite);
 }

@@ -353,7 +353,8 @@ static void one_change(const char *test, int offset, long was, long value) {
   xg_read_free(&r);
   r = xg_read_bytes(patched, patched_size, "test.xg", true, DIAG_JSON);
   for (const char *line = r.said; *line; line = strchr(line, '\n') + 1) {
-    static const char place[] = "{\"file\":\"test.xg\",\"line\":0,\"column\":0,";
+    static const char place[] =
+        "{\"file\":{\"text\":\"test.xg\"},\"line\":0,\"column\":0,";
     ck_assert_msg(strncmp(line, place, sizeof place - 1) == 0, "%s", r.said);
     const char *end = strchr(line, '\n');
     const char *named = strstr(line, ",\"game\":1,\"play\":3,");

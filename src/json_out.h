@@ -1,0 +1,31 @@
+/*
+ * json_out.h — the pieces every JSON output of bgmatch shares, built in
+ * one place so that they are one thing wherever they appear: the name of
+ * a file (check's diagnostics, stats, show) and the legal plays of a roll
+ * (check's diagnostics and show).
+ *
+ * A file name is the bytes the system gave, not always UTF-8 (a Latin-1
+ * "café.mat" on disk), and a JSON string must be UTF-8.  As ripgrep's
+ * JSON does, a name is an object: {"text": NAME} when its bytes are
+ * well-formed UTF-8, else {"bytes": BASE64} with the bytes in standard
+ * base64 (RFC 4648, padded), so that a pipeline gets every file back.
+ */
+#ifndef BG_JSON_OUT_H
+#define BG_JSON_OUT_H
+
+#include <jansson.h>
+
+#include "movegen.h"
+
+/* `name` as {"text": ...} or {"bytes": ...}; never NULL (alloc.h). */
+json_t *json_out_file(const char *name);
+
+/* Every play of `legal`, in its order, each a string in GNU Backgammon's
+ * way of writing plays ("13/7 8/7", "bar/20*", "no play"); never NULL. */
+json_t *json_out_legal(const bg_playlist *legal);
+
+/* The base64 of `size` bytes at `bytes`, NUL-ended; malloc'ed (the caller
+ * frees it), never NULL. */
+char *json_out_base64(const unsigned char *bytes, size_t size);
+
+#endif

@@ -1,0 +1,100 @@
+/*
+ * check_json_out.c — the pieces every JSON output shares (json_out.h):
+ * base64 as RFC 4648 gives it, a file name as {"text"} or {"bytes"}, the
+ * legal plays as one array of strings.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "json_out.h"
+#include "notation.h"
+#include "run_suite.h"
+
+/* RFC 4648, section 10, and the bytes that need every bit of an index. */
+START_TEST(base64_test_vectors) {
+  static const char *const cases[][2] = {{"", ""},
+                                         {"f", "Zg=="},
+                                         {"fo", "Zm8="},
+                                         {"foo", "Zm9v"},
+                                         {"foob", "Zm9vYg=="},
+                                         {"fooba", "Zm9vYmE="},
+                                         {"foobar", "Zm9vYmFy"},
+                                         {"\xff\xfe\xfd", "//79"},
+                                         {"caf\xe9.mat", "Y2Fm6S5tYXQ="}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char *text = json_out_base64((const unsigned char *)cases[i][0], strlen(cases[i][0]));
+    ck_assert_str_eq(text, cases[i][1]);
+    free(text);
+  }
+}
+END_TEST
+
+static char *dumped(json_t *value) {
+  char *text = json_dumps(value, JSON_COMPACT);
+  json_decref(value);
+  return text;
+}
+
+/* Well-formed UTF-8 is text; a Latin-1 byte, an overlong form, a lone
+ * continuation byte make the name bytes. */
+START_TEST(file_text_or_bytes) {
+  static const char *const cases[][2] = {
+      {"r.mat", "{\"text\":\"r.mat\"}"},
+      {"<stdin>", "{\"text\":\"<stdin>\"}"},
+      {"d/caf\xc3\xa9.mat", "{\"text\":\"d/caf\xc3\xa9.mat\"}"},
+      {"d/caf\xe9.mat", "{\"bytes\":\"ZC9jYWbpLm1hdA==\"}"},
+      {"\xc0\xaf.mat", "{\"bytes\":\"wK8ubWF0\"}"},
+      {"\x80", "{\"bytes\":\"gA==\"}"}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char *text = dumped(json_out_file(cases[i][0]));
+    ck_assert_str_eq(text, cases[i][1]);
+    free(text);
+  }
+}
+END_TEST
+
+/* Every play, in the list's order; a roll that cannot be played is the one
+ * play "no play". */
+START_TEST(legal_every_play) {
+  bg_board board;
+  bg_playlist plays;
+  board_initial(&board);
+  movegen_playlist_init(&plays);
+  movegen_legal_plays(&board, 6, 5, &plays);
+  char *text = dumped(json_out_legal(&plays)), expected[256] = "[";
+  for (int i = 0; i < plays.count; i++) {
+    char one[64];
+    snprintf(expected + strlen(expected), sizeof expected - strlen(expected), "%s\"%s\"",
+             i ? "," : "", notation_format_play(&plays.plays[i], one, sizeof one));
+  }
+  strcat(expected, "]");
+  ck_assert_int_eq(plays.count, 7);
+  ck_assert_str_eq(text, expected);
+  ck_assert_ptr_nonnull(strstr(text, "\"24/18 13/8\""));
+  free(text);
+  memset(&board, 0, sizeof board);
+  board.checkers[0][BG_BAR] = 2; /* on the bar against a closed board */
+  board.checkers[0][13] = 13;
+  for (int point = 1; point <= 6; point++)
+    board.checkers[1][point] = 2;
+  board.checkers[1][13] = 3;
+  movegen_legal_plays(&board, 6, 5, &plays);
+  text = dumped(json_out_legal(&plays));
+  ck_assert_str_eq(text, "[\"no play\"]");
+  free(text);
+  movegen_playlist_free(&plays);
+}
+END_TEST
+
+int main(void) {
+  Suite *suite = suite_create("json_out");
+  TCase *cases = tcase_create("pieces");
+  tcase_add_test(cases, base64_test_vectors);
+  tcase_add_test(cases, file_text_or_bytes);
+  tcase_add_test(cases, legal_every_play);
+  suite_add_tcase(suite, cases);
+  return run_suite(suite);
+}

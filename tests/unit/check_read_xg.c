@@ -10,6 +10,8 @@
  *  - bgmatch's check finds every file clean but one, whose one error is
  *    a real one: a play of two threes written with 43 (XG's own
  *    positions before and after it say the same);
+ *  - test.xg's event, round, place, date, time and transcriber are the
+ *    tags of XG's own .mat export of it;
  *  - test.xg and charlot1-...-2305.xg convert to the same canonical .mat
  *    as their .mat twins, header tags and the .xg's "Resigns" lines aside
  *    (XG's own .mat export does not write what its footers say the loser
@@ -248,9 +250,10 @@ static void compare_game(comparison *c, int line, const char *text) {
 static void compare_match(comparison *c, int line, const char *text) {
   char expected[512];
   const bg_match *match = c->match;
-  snprintf(expected, sizeof expected, "match: %s vs %s, length %d, crawford=%s",
+  snprintf(expected, sizeof expected, "match: %s vs %s, length %d, crawford=%s jacoby=%s",
            match->players[0], match->players[1], match->length,
-           match->crawford == RULE_ON ? "True" : "False");
+           match->crawford == RULE_ON ? "True" : "False",
+           match->jacoby == RULE_ON ? "True" : "False");
   if (strncmp(text, expected, strlen(expected)) != 0)
     mismatch(c, line, "the match is read as '%s'", expected);
 }
@@ -414,6 +417,39 @@ static void same_as_twin(const char *xg, const char *twin, int resignations) {
   xg_read_free(&binary);
 }
 
+/* What the match header holds beside the players and rules, as the
+ * tags of XG's own .mat export of test.xg say it (that export writes
+ * more: a match ID, Elo ratings, players named again, not read). */
+START_TEST(the_header_as_its_mat_twin_says) {
+  static const char *const keys[] = {"Site",      "Event",     "Round",
+                                     "EventDate", "EventTime", "Variation",
+                                     "Crawford",  "CubeLimit", "Transcriber"};
+  char stems[MAX_FILES][1400], path[1500];
+  if (corpus_files(stems, "the_header_as_its_mat_twin_says") == 0)
+    return;
+  snprintf(path, sizeof path, "%s/test.xg", xg_corpus_dir());
+  xg_read_result binary = read_file(path, false);
+  snprintf(path, sizeof path, "%s/../xg/test.mat", xg_corpus_dir());
+  size_t size;
+  char *text = (char *)xg_slurp(path, &size);
+  ck_assert_ptr_nonnull(text);
+  text = realloc(text, size + 1);
+  text[size] = '\0';
+  bg_match **matches;
+  ck_assert_int_eq(read_all_matches(text, &matches), 1);
+  for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+    const char *want = match_tag(matches[0], keys[i]);
+    const char *got = match_tag(binary.matches[0], keys[i]);
+    ck_assert_msg(want && got && strcmp(want, got) == 0, "%s: '%s', the .mat says '%s'",
+                  keys[i], got ? got : "(none)", want ? want : "(none)");
+  }
+  ck_assert_int_eq(binary.matches[0]->tag_count, (int)(sizeof keys / sizeof keys[0]));
+  free_all_matches(matches, 1);
+  free(text);
+  xg_read_free(&binary);
+}
+END_TEST
+
 START_TEST(converts_as_its_mat_twin) {
   char stems[MAX_FILES][1400];
   if (corpus_files(stems, "converts_as_its_mat_twin") == 0)
@@ -443,6 +479,7 @@ static Suite *read_xg_suite(void) {
   tcase_add_test(corpus, every_action_as_the_dump_says);
   tcase_add_test(corpus, every_file_checks_clean_but_a_transcription_slip);
   tcase_add_test(corpus, converts_as_its_mat_twin);
+  tcase_add_test(corpus, the_header_as_its_mat_twin_says);
   tcase_add_test(corpus, places_are_named_by_line_or_play);
   suite_add_tcase(suite, corpus);
   return suite;

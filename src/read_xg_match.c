@@ -24,9 +24,17 @@
  *    the board it is the loser's roll before resigning, kept as a roll
  *    whose play is not recorded (what XG's .mat export and gnubg's SGF
  *    write: "53: ????" before the opponent's "Wins"); otherwise dropped;
- *  - the game footer's winner and points are the game's "Wins" line
- *    (a resignation or settlement is one too: its termination code is
- *    not needed, the referee judges the points against the position).
+ *  - the game footer's winner and points are the game's "Wins" line;
+ *    its termination code says how the game ended: 0 a drop, 1-3 a
+ *    single game, gammon or backgammon borne off (the referee finds
+ *    both on the board), 100 more when the loser resigned: 101-103 a
+ *    single game, a gammon, a backgammon (the published table), 104
+ *    the match (not in the table: the corpus's three 104s each end the
+ *    match, for 1, 2 and 3 points); 1000 more a settlement.  A
+ *    resignation is the loser's "Resigns" before the "Wins", as a .mat
+ *    writes it ("Resigns gammon"; a settlement, whose worth only the
+ *    "Wins" says, "Resigns game"), so that the referee weighs the
+ *    points against what was resigned.
  *
  * A record that cannot be read (a player who is neither, dice that are
  * none, a point off the board) is a `syntax` error at its place; the
@@ -457,10 +465,36 @@ static bool read_move(bg_xg_reader *reader, const xg_move *move) {
 
 /* ---- results ---------------------------------------------------------------- */
 
+enum { XG_RESIGNED = 100, XG_SETTLED = 1000 };
+
+/* What the loser resigned (RESIGN_*), by the footer's termination code;
+ * -1 when the game was not resigned. */
+static int resigned_level(int termination) {
+  if (termination >= XG_SETTLED)
+    return RESIGN_UNSAID;
+  if (termination < XG_RESIGNED)
+    return -1;
+  int level = termination - XG_RESIGNED;
+  return level >= RESIGN_SINGLE && level <= RESIGN_MATCH ? level : RESIGN_UNSAID;
+}
+
+/* The loser's resignation, after the roll it made first if it made one. */
+static bool add_resignation(bg_xg_reader *reader, int loser, int level, bool after_roll) {
+  int play = after_roll ? reader->plays : reader->plays + 1;
+  bg_action *resign = add_action(reader, ACT_RESIGN, loser, place(reader, play));
+  if (resign)
+    resign->resign_level = level;
+  return resign != NULL;
+}
+
 static bool end_game(bg_xg_reader *reader, const xg_game_footer *footer) {
   int winner = player_of(footer->winner);
-  if (reader->pending_roll && winner >= 0 && reader->pending_player != winner &&
-      checkers_left(reader, winner) > 0 && !keep_pending_roll(reader))
+  int level = winner >= 0 ? resigned_level(footer->termination) : -1;
+  bool rolled = reader->pending_roll && winner >= 0 && reader->pending_player != winner &&
+                (level >= 0 || checkers_left(reader, winner) > 0);
+  if (rolled && !keep_pending_roll(reader))
+    return false;
+  if (level >= 0 && !add_resignation(reader, 1 - winner, level, rolled))
     return false;
   bg_srcpos at = place(reader, 0);
   if (winner < 0 && footer->winner != 0)

@@ -6,7 +6,9 @@
 #   tests/gnubg-import.sh [BIN] [FILE...]   BIN defaults to build/bgmatch
 #
 # The records tried: samples/*.mat, every record of the shared corpus that
-# `bgmatch check` finds valid, every record of the shared archive that its
+# `bgmatch check` finds valid, as are the corpus's eXtreme Gammon .xg
+# files (all five imported and their SGF loaded too: try_xg_sgf), every
+# record of the shared archive that its
 # EXPECTED.tsv calls clean (all 76 of them: about 20 s more, the whole
 # script some 40 s), and the FILEs given.  Each match of a
 # record's conversion goes to a file of its own (GNU Backgammon reads one
@@ -166,6 +168,7 @@ try_record() {
 
 games=0
 rolls=0
+xg_sgf=0
 tried=()
 for file in samples/*.mat; do
   try_record "$file"
@@ -177,6 +180,44 @@ if [[ -d $corpus ]]; then
 else
   skip_shared "gnubg-import of the corpus records" "$corpus not found"
 fi
+# eXtreme Gammon's .xg files of the corpus: the canonical .mat of those
+# `check` finds valid tried as any record's; of all five, that .mat
+# imported and the SGF converted loaded (`load match`) without a word,
+# gnubg's export of the SGF holding the same match as its export of the
+# .mat (the one with a real slip included: gnubg does not look at it).
+try_xg_sgf() {
+  local file=$1 dir
+  dir=$work/xg-sgf-$(( ${#tried[@]} ))
+  mkdir -p "$dir"
+  "$bin" convert --to sgf "$file" >"$dir/record.sgf" 2>/dev/null
+  "$bin" convert --to mat "$file" >"$dir/record.mat" 2>/dev/null
+  printf 'set confirm default yes\nset confirm save off\nload match %s\nexport match mat %s\nimport mat %s\nexport match mat %s\n' \
+    "$dir/record.sgf" "$dir/from-sgf.mat" "$dir/record.mat" "$dir/from-mat.mat" >"$dir/commands"
+  HOME=$work/home timeout 120 "$gnubg" -t -q -r -c "$dir/commands" </dev/null >"$dir/log" 2>&1
+  local status=$? said
+  said=$(grep -iE "warning|invalid|unrecognised|had errors|doesn't follow|garbage|not a valid|error" \
+    "$dir/log" | head -n 3)
+  if [[ $status != 0 || -n $said ]]; then
+    verdict FAIL "$file (SGF)" "gnubg exit $status: $said"
+  elif [[ ! -s $dir/from-sgf.mat || ! -s $dir/from-mat.mat ]]; then
+    verdict FAIL "$file (SGF)" "gnubg exported nothing"
+  elif ! diff <(actions "$dir/from-sgf.mat") <(actions "$dir/from-mat.mat") >"$dir/diff"; then
+    verdict FAIL "$file (SGF)" "gnubg's match from the SGF differs: $(head -n 6 "$dir/diff")"
+  else
+    verdict ok "$file (SGF): loaded without a word, the match of the .mat"
+  fi
+  xg_sgf=$((xg_sgf + 1))
+}
+if [[ -d $corpus/xg-binary ]]; then
+  xg_files=("$corpus"/xg-binary/*.xg)
+  for file in "${xg_files[@]}"; do
+    "$bin" check "$file" >/dev/null 2>&1 && try_record "$file"
+    try_xg_sgf "$file"
+  done
+  [[ ${#xg_files[@]} -ge 5 ]] || verdict FAIL "gnubg-import of .xg" "${#xg_files[@]} .xg files"
+else
+  skip_shared "gnubg-import of the .xg files" "$corpus/xg-binary not found"
+fi
 if [[ -f $archive/EXPECTED.tsv ]]; then
   while IFS=$'\t' read -r file expect _; do
     [[ $expect == clean ]] && try_record "$archive/$file"
@@ -187,6 +228,7 @@ fi
 for file in "$@"; do
   try_record "$file"
 done
-echo "gnubg-import: ${#tried[@]} records, $((passed + failed)) matches imported, $passed clean" \
-  "and the same after gnubg's export ($games games, $rolls rolls)"
+echo "gnubg-import: ${#tried[@]} records, $((passed + failed - xg_sgf)) matches imported," \
+  "$((passed - xg_sgf)) clean and the same after gnubg's export ($games games, $rolls rolls);" \
+  "$xg_sgf SGF of .xg files loaded"
 tally_end

@@ -10,8 +10,12 @@
  *  - bgmatch's check finds every file clean but one, whose one error is
  *    a real one: a play of two threes written with 43 (XG's own
  *    positions before and after it say the same);
+ *  - test.xg's event, round, place, date, time and transcriber are the
+ *    tags of XG's own .mat export of it;
  *  - test.xg and charlot1-...-2305.xg convert to the same canonical .mat
- *    as their .mat twins, header tags aside.
+ *    as their .mat twins, header tags and the .xg's "Resigns" lines aside
+ *    (XG's own .mat export does not write what its footers say the loser
+ *    resigned).
  * Hostile and built files are check_read_xg_hostile.c's.
  */
 #include <check.h>
@@ -73,7 +77,7 @@ typedef struct {
   const bg_match *match;
   const bg_game *game; /* being compared, NULL before the first */
   int next;            /* its next action to compare */
-  int games, plays, cube_actions, results, mismatches;
+  int games, plays, cube_actions, results, resignations, mismatches;
 } comparison;
 
 __attribute__((format(printf, 3, 4))) static void mismatch(comparison *c, int line,
@@ -184,12 +188,33 @@ static void compare_cube(comparison *c, int line, const char *text) {
     c->next++;
 }
 
-/* "  end game: winner P+1 wins 1 (termination=0) -> score 1-0" */
+/* What a termination code of 100 and more says the loser resigned: 101
+ * a single game, 102 a gammon, 103 a backgammon, 104 the match; -1 for
+ * a game not resigned. */
+static int resigned_level(int termination) {
+  if (termination < 100)
+    return -1;
+  return termination >= 1000 || termination > 104 ? RESIGN_UNSAID : termination - 100;
+}
+
+/* "  end game: winner P+1 wins 1 (termination=0) -> score 1-0": the
+ * loser's resignation first when the code says it resigned. */
 static void compare_result(comparison *c, int line, const char *text) {
   const char *winner = strstr(text, "winner ") + 7;
   int player = dump_player(winner), points = atoi(strstr(text, " wins ") + 6);
-  const bg_action *win = next_action(c);
+  int level = resigned_level(atoi(strstr(text, "termination=") + 12));
   c->results++;
+  if (level >= 0) {
+    const bg_action *resign = next_action(c);
+    if (!resign || resign->kind != ACT_RESIGN || resign->player != 1 - player ||
+        resign->resign_level != level || resign->value != 0) {
+      mismatch(c, line, "expected the loser's resignation before '%s'", text);
+      return;
+    }
+    c->resignations++;
+    c->next++;
+  }
+  const bg_action *win = next_action(c);
   if (!win || win->kind != ACT_WIN || win->player != player || win->value != points)
     mismatch(c, line, "expected the result '%s'", text);
   else if (++c->next != c->game->action_count)
@@ -225,9 +250,10 @@ static void compare_game(comparison *c, int line, const char *text) {
 static void compare_match(comparison *c, int line, const char *text) {
   char expected[512];
   const bg_match *match = c->match;
-  snprintf(expected, sizeof expected, "match: %s vs %s, length %d, crawford=%s",
+  snprintf(expected, sizeof expected, "match: %s vs %s, length %d, crawford=%s jacoby=%s",
            match->players[0], match->players[1], match->length,
-           match->crawford == RULE_ON ? "True" : "False");
+           match->crawford == RULE_ON ? "True" : "False",
+           match->jacoby == RULE_ON ? "True" : "False");
   if (strncmp(text, expected, strlen(expected)) != 0)
     mismatch(c, line, "the match is read as '%s'", expected);
 }
@@ -261,9 +287,10 @@ static comparison compare_with_dump(const char *stem) {
     compare_line(&c, line, text);
   }
   fclose(dump);
-  printf("xg: %s: %d games, %d plays, %d cube actions, %d results compared with its "
-         "dump: %d mismatches\n",
-         c.file, c.games, c.plays, c.cube_actions, c.results, c.mismatches);
+  printf("xg: %s: %d games, %d plays, %d cube actions, %d results (%d resigned) "
+         "compared with its dump: %d mismatches\n",
+         c.file, c.games, c.plays, c.cube_actions, c.results, c.resignations,
+         c.mismatches);
   c.match = NULL;
   c.game = NULL;
   xg_read_free(&read);
@@ -273,16 +300,19 @@ static comparison compare_with_dump(const char *stem) {
 START_TEST(every_action_as_the_dump_says) {
   char stems[MAX_FILES][1400];
   int files = corpus_files(stems, "every_action_as_the_dump_says");
-  int plays = 0, mismatches = 0;
+  int plays = 0, resignations = 0, mismatches = 0;
   for (int i = 0; i < files; i++) {
     comparison c = compare_with_dump(stems[i]);
     ck_assert_int_gt(c.plays, 100);
     ck_assert_int_gt(c.results, 3);
     plays += c.plays;
+    resignations += c.resignations;
     mismatches += c.mismatches;
   }
-  printf("xg: %d files, %d plays compared: %d mismatches\n", files, plays, mismatches);
+  printf("xg: %d files, %d plays, %d resignations compared: %d mismatches\n", files,
+         plays, resignations, mismatches);
   ck_assert_int_eq(mismatches, 0);
+  ck_assert_int_ge(resignations, 15); /* 101, 102 and 104 among them */
 }
 END_TEST
 
@@ -340,10 +370,30 @@ static char *canonical_mat(const bg_match *match) {
   return kept;
 }
 
-static void same_as_twin(const char *xg, const char *twin) {
+/* Takes the resignations out of `match`; returns how many there were. */
+static int without_resignations(bg_match *match) {
+  int taken = 0;
+  for (int g = 0; g < match->game_count; g++) {
+    bg_game *game = &match->games[g];
+    int kept = 0;
+    for (int i = 0; i < game->action_count; i++)
+      if (game->actions[i].kind != ACT_RESIGN)
+        game->actions[kept++] = game->actions[i];
+    taken += game->action_count - kept;
+    game->action_count = kept;
+  }
+  return taken;
+}
+
+/* The .xg's resignations aside (its game footers say what the loser
+ * resigned; XG's .mat export leaves it out), the same canonical .mat as
+ * its twin, and with them the same but for `resignations` lines. */
+static void same_as_twin(const char *xg, const char *twin, int resignations) {
   char path[1500];
   snprintf(path, sizeof path, "%s/%s", xg_corpus_dir(), xg);
   xg_read_result binary = read_file(path, false);
+  char *with_them = canonical_mat(binary.matches[0]);
+  ck_assert_int_eq(without_resignations(binary.matches[0]), resignations);
   snprintf(path, sizeof path, "%s/%s", xg_corpus_dir(), twin);
   size_t size;
   char *text = (char *)xg_slurp(path, &size);
@@ -355,6 +405,11 @@ static void same_as_twin(const char *xg, const char *twin) {
   char *from_xg = canonical_mat(binary.matches[0]);
   char *from_mat = canonical_mat(matches[0]);
   ck_assert_str_eq(from_xg, from_mat);
+  int resign_lines = 0;
+  for (const char *at = with_them; (at = strstr(at, " Resigns ")) != NULL; at++)
+    resign_lines++;
+  ck_assert_int_eq(resign_lines, resignations);
+  free(with_them);
   free(from_xg);
   free(from_mat);
   free_all_matches(matches, 1);
@@ -362,13 +417,46 @@ static void same_as_twin(const char *xg, const char *twin) {
   xg_read_free(&binary);
 }
 
+/* What the match header holds beside the players and rules, as the
+ * tags of XG's own .mat export of test.xg say it (that export writes
+ * more: a match ID, Elo ratings, players named again, not read). */
+START_TEST(the_header_as_its_mat_twin_says) {
+  static const char *const keys[] = {"Site",      "Event",     "Round",
+                                     "EventDate", "EventTime", "Variation",
+                                     "Crawford",  "CubeLimit", "Transcriber"};
+  char stems[MAX_FILES][1400], path[1500];
+  if (corpus_files(stems, "the_header_as_its_mat_twin_says") == 0)
+    return;
+  snprintf(path, sizeof path, "%s/test.xg", xg_corpus_dir());
+  xg_read_result binary = read_file(path, false);
+  snprintf(path, sizeof path, "%s/../xg/test.mat", xg_corpus_dir());
+  size_t size;
+  char *text = (char *)xg_slurp(path, &size);
+  ck_assert_ptr_nonnull(text);
+  text = realloc(text, size + 1);
+  text[size] = '\0';
+  bg_match **matches;
+  ck_assert_int_eq(read_all_matches(text, &matches), 1);
+  for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+    const char *want = match_tag(matches[0], keys[i]);
+    const char *got = match_tag(binary.matches[0], keys[i]);
+    ck_assert_msg(want && got && strcmp(want, got) == 0, "%s: '%s', the .mat says '%s'",
+                  keys[i], got ? got : "(none)", want ? want : "(none)");
+  }
+  ck_assert_int_eq(binary.matches[0]->tag_count, (int)(sizeof keys / sizeof keys[0]));
+  free_all_matches(matches, 1);
+  free(text);
+  xg_read_free(&binary);
+}
+END_TEST
+
 START_TEST(converts_as_its_mat_twin) {
   char stems[MAX_FILES][1400];
   if (corpus_files(stems, "converts_as_its_mat_twin") == 0)
     return;
-  same_as_twin("test.xg", "../xg/test.mat");
+  same_as_twin("test.xg", "../xg/test.mat", 3);
   same_as_twin("charlot1-charlot2_7p_2025-11-08-2305.xg",
-               "charlot1-charlot2_7p_2025-11-08-2305.mat");
+               "charlot1-charlot2_7p_2025-11-08-2305.mat", 2);
 }
 END_TEST
 
@@ -391,6 +479,7 @@ static Suite *read_xg_suite(void) {
   tcase_add_test(corpus, every_action_as_the_dump_says);
   tcase_add_test(corpus, every_file_checks_clean_but_a_transcription_slip);
   tcase_add_test(corpus, converts_as_its_mat_twin);
+  tcase_add_test(corpus, the_header_as_its_mat_twin_says);
   tcase_add_test(corpus, places_are_named_by_line_or_play);
   suite_add_tcase(suite, corpus);
   return suite;

@@ -5,7 +5,8 @@
  *  - a small match becomes the model a .mat of it gives: points from the
  *    mover's side, the bar, off, no play, a beaver, the roll XG stores
  *    after a game kept before a resignation and dropped after the
- *    winner's last checker, results; comments said in one note;
+ *    winner's last checker, the resignation its footer's code says,
+ *    results; comments said in one note;
  *  - hostile files: truncated anywhere, a corrupt zlib stream, counts and
  *    sizes that lie, strings without an end, a zip bomb, an empty
  *    archive: one clear error of one line (or, for what is inside the
@@ -37,7 +38,7 @@ static xgb_file small_match(void) {
   xgb_move(&file, 1, 6, 4, NULL, 0, XGB_MOVER_LEFT); /* no play */
   xgb_move(&file, -1, 4, 1, (const int[]){12, 8, 8, 7}, 2, XGB_MOVER_LEFT);
   xgb_move(&file, 1, 5, 3, NULL, 0, XGB_EMPTY); /* then Alice resigns */
-  xgb_game_footer(&file, -1, 2, 100);
+  xgb_game_footer(&file, -1, 2, 101);           /* a single game */
   xgb_game_header(&file, 0, 2, false);
   xgb_move(&file, -1, 2, 1, (const int[]){1, -2, 0, -1}, 2, XGB_MOVER_OFF);
   xgb_move(&file, 1, 4, 4, NULL, 0, XGB_EMPTY); /* after the game's end */
@@ -74,7 +75,7 @@ START_TEST(a_built_match_as_the_model) {
   ck_assert_int_eq(match->cube_limit, 1024);
   ck_assert_int_eq(match->game_count, 2);
   const bg_game *game = &match->games[0];
-  ck_assert_int_eq(game->action_count, 8);
+  ck_assert_int_eq(game->action_count, 9);
   const bg_action *a = game->actions;
   ck_assert(a[0].kind == ACT_ROLL && a[0].player == 0 && a[0].die1 == 3 &&
             a[0].die2 == 1);
@@ -92,12 +93,15 @@ START_TEST(a_built_match_as_the_model) {
   /* Alice's 53 before she resigned: rolled, not played */
   ck_assert(a[6].kind == ACT_ROLL && a[6].player == 0 && a[6].unknown_play);
   ck_assert(a[6].die1 == 5 && a[6].resigns_after);
-  ck_assert(a[7].kind == ACT_WIN && a[7].player == 1 && a[7].value == 2);
+  /* and resigned a single game: the footer's termination code 101 */
+  ck_assert(a[7].kind == ACT_RESIGN && a[7].player == 0 && a[7].value == 0);
+  ck_assert_int_eq(a[7].resign_level, RESIGN_SINGLE);
+  ck_assert(a[8].kind == ACT_WIN && a[8].player == 1 && a[8].value == 2);
   /* places: game 1, plays 1, 2, the double and take of play 3, ... */
   ck_assert(a[0].pos.line < 0 && a[0].pos.column == 1 && a[1].pos.column == 2);
   ck_assert(a[2].pos.column == 3 && a[3].pos.column == 3 && a[4].pos.column == 3);
-  ck_assert(a[6].pos.column == 5 && a[7].pos.column == 0);
-  for (int i = 1; i < 8; i++)
+  ck_assert(a[6].pos.column == 5 && a[7].pos.column == 5 && a[8].pos.column == 0);
+  for (int i = 1; i < 9; i++)
     ck_assert(a[i].pos.line > a[i - 1].pos.line);
   game = &match->games[1];
   ck_assert_int_eq(game->score[1], 2);

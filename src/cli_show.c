@@ -89,7 +89,7 @@ static int not_shown(const char *name, show_status status, const show_options *o
     break;
   case SHOW_NO_PLAY:
     cli_say("%s: game %d has no play %d (it has %d)", name, options->game, options->play,
-            show_play_count(&match->games[options->game - 1]));
+            match_game_play_count(&match->games[options->game - 1]));
     break;
   default:
     cli_say("%s: game %d, play %d: the position before it is not known (a play before "

@@ -315,3 +315,15 @@ int match_hit_marks(const bg_match *match, int enough) {
 bool match_marks_hits(const bg_match *match) {
   return match_hit_marks(match, 1) > 0;
 }
+
+bool match_action_is_play(const bg_action *action) {
+  return action->kind == ACT_ROLL &&
+         (action->die1 > 0 || action->unreadable || action->dice_unknown);
+}
+
+int match_game_play_count(const bg_game *game) {
+  int plays = 0;
+  for (int i = 0; i < game->action_count; i++)
+    plays += match_action_is_play(&game->actions[i]);
+  return plays;
+}

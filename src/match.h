@@ -233,6 +233,13 @@ bool match_marks_hits(const bg_match *match);
  * that writes no other may be a slip, not the record's habit. */
 int match_hit_marks(const bg_match *match, int enough);
 
+/* Is `action` a play, as show's --play and stats count them: a roll,
+ * whether or not its dice or its play could be read. */
+bool match_action_is_play(const bg_action *action);
+
+/* The plays of `game`, counted as match_action_is_play does. */
+int match_game_play_count(const bg_game *game);
+
 /* Does `action` mark a hit on any of its moves? */
 bool action_marks_hit(const bg_action *action);
 

@@ -15,18 +15,6 @@
 #include "notation.h"
 #include "utf8.h"
 
-bool show_is_play(const bg_action *action) {
-  return action->kind == ACT_ROLL &&
-         (action->die1 > 0 || action->unreadable || action->dice_unknown);
-}
-
-int show_play_count(const bg_game *game) {
-  int plays = 0;
-  for (int i = 0; i < game->action_count; i++)
-    plays += show_is_play(&game->actions[i]);
-  return plays;
-}
-
 /* A rule the options or else the record set, or `fallback`. */
 static bool rule_in_force(bg_rule_flag option, bg_rule_flag record, bool fallback) {
   if (option != RULE_UNSET)
@@ -229,7 +217,7 @@ show_status show_play(FILE *out, bool json, const bg_match *match,
                       int play, long *errors) {
   if (game < 1 || game > match->game_count)
     return SHOW_NO_GAME;
-  if (play < 1 || play > show_play_count(&match->games[game - 1]))
+  if (play < 1 || play > match_game_play_count(&match->games[game - 1]))
     return SHOW_NO_PLAY;
   bg_replay *replay = bg_replay_new(match, options, sink);
   const bg_replay_event *event;
@@ -237,7 +225,7 @@ show_status show_play(FILE *out, bool json, const bg_match *match,
   int count = 0;
   while ((event = bg_replay_next(replay)) != NULL) {
     if (event->kind != BG_REPLAY_ACTION || event->game_index != game - 1 ||
-        !show_is_play(event->action) || ++count != play)
+        !match_action_is_play(event->action) || ++count != play)
       continue;
     *errors = sink->errors;
     status = show_event(out, json, match, options, event, game, play);

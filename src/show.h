@@ -20,12 +20,6 @@
 #include "referee.h"
 #include "replay.h"
 
-/* Whether `action` is a play in show's count. */
-bool show_is_play(const bg_action *action);
-
-/* The plays of game `game` (an index) of `match`. */
-int show_play_count(const bg_game *game);
-
 /* The Match ID's state (posid.h) before the play of `event` (an ACT_ROLL
  * action of the replay of `match` under `options`): the roller on roll
  * with its dice, the cube and score of the event.  Rules the record and

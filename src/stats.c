@@ -9,7 +9,6 @@
 
 #include "board_text.h"
 #include "replay.h"
-#include "show.h"
 
 void stats_init(bg_stats *stats) {
   memset(stats, 0, sizeof *stats);
@@ -32,7 +31,7 @@ static void count_action(bg_stats *stats, const bg_replay_event *event, bool *fo
     stats->beavers++;
     break;
   case ACT_ROLL:
-    if (!show_is_play(action))
+    if (!match_action_is_play(action))
       break;
     stats->plays++;
     /* The pips a play moved: the mover's pip count before less after

@@ -30,7 +30,7 @@ static void count_and_show(const bg_match *match, const bg_referee_options *opti
     stats_add_event(&stats, match, event);
     if (event->kind == BG_REPLAY_GAME_START)
       play = 0;
-    if (event->kind != BG_REPLAY_ACTION || !show_is_play(event->action))
+    if (event->kind != BG_REPLAY_ACTION || !match_action_is_play(event->action))
       continue;
     if (++play <= 4 || play % 10 == 0)
       show_event(fuzz_null_file(), play % 2 == 0, match, options, event,

@@ -80,12 +80,18 @@ static bg_srcpos listed_at(const place_map *map, int line, int lines_before) {
   return (bg_srcpos){lines_before + pair->text.line, column};
 }
 
-/* The match as the .mat writer writes it, into batch->canonical. */
-static void write_canonical(annotate_batch *batch, const bg_referee_options *options,
-                            bool first) {
+/* A stream into batch->canonical; only memory can be short. */
+static FILE *open_canonical(annotate_batch *batch) {
   FILE *text = open_memstream(&batch->canonical, &batch->canonical_size);
   if (!text)
     bg_out_of_memory();
+  return text;
+}
+
+/* The match as the .mat writer writes it, into batch->canonical. */
+static void write_canonical(annotate_batch *batch, const bg_referee_options *options,
+                            bool first) {
+  FILE *text = open_canonical(batch);
   bg_diag_sink scratch; /* the walk's diagnostics are the batch's already */
   diag_sink_init(&scratch, NULL, DIAG_TEXT);
   bg_replay *replay = bg_replay_new(batch->match, options, &scratch);

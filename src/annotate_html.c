@@ -210,9 +210,10 @@ static void write_problem(FILE *out, const annotate_batch *batch, size_t index,
   bool board = is_problem(item) && annotate_item_placed(item);
   fprintf(out, "<div class=\"problem %s\" id=\"p%zu\" data-board=\"%s\"><p>", severity,
           anchor, board ? "yes" : "no");
-  char place[64];
-  if (diag->line != 0)
+  if (diag->line != 0) {
+    char place[64];
     fprintf(out, "%s: ", annotate_place_name(diag, place, sizeof place));
+  }
   fprintf(out, "<span class=\"sev-%s\">%s</span>: ", severity, severity);
   html_write_text(out, diag->message);
   fputs(" [", out);

@@ -99,10 +99,12 @@ static void write_item(FILE *out, const annotate_item *item, const bg_srcpos *pr
                     previous->column == item->listed.column;
   if (item->listed.column > 0 && line && !same_place)
     write_caret(out, line->text, line->length, item->listed.column);
-  char word[32], place[64];
   fputs(GUTTER, out);
-  if (diag->line < 0) /* a record without lines: its own name of the place */
+  if (diag->line < 0) { /* a record without lines: its own name of the place */
+    char place[64];
     fprintf(out, "%s: ", annotate_place_name(diag, place, sizeof place));
+  }
+  char word[32];
   fprintf(out, "%s: %s [%s]\n",
           severity_word(diag->severity, options->colour, word, sizeof word),
           diag->message, diag->rule);

@@ -28,7 +28,8 @@ void annotate_lines_init(annotate_lines *lines, FILE *record) {
 static void close_memory(annotate_lines *lines) {
   if (!lines->memory)
     return;
-  input_free(lines->input);
+  if (lines->input)
+    input_free(lines->input);
   lines->input = NULL;
   fclose(lines->memory);
   lines->memory = NULL;
@@ -68,6 +69,7 @@ bool annotate_lines_next(annotate_lines *lines) {
     lines->ended = true;
     if (input_io_error(lines->input))
       lines->read_error = true;
+    close_memory(lines); /* a canonical text ends with its batch */
     return false;
   }
   lines->line.number += lines->offset;

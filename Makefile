@@ -71,7 +71,7 @@ ASAN     := BUILD=build-asan SAN=1
 SELFPLAY := build/gnubg-selfplay
 STEP     := tests/step.sh $(BUILD)/check
 
-.PHONY: all deps demo check unit e2e jobs-check progress-check stream-check parallel-check readme-check json-check corpus sample-check annotate-html notation-check yaml-roundtrip \
+.PHONY: all deps demo check unit e2e jobs-check progress-check stream-check parallel-check readme-check json-check corpus sample-check annotate-html annotate-stream notation-check yaml-roundtrip \
         gnubg-check convert-check results-check hostile-check property-check soak gnubg-import sgf-interop posid-gnubg board-gnubg man-check lint clang-build fuzz valgrind bench install \
         uninstall clean format
 
@@ -302,6 +302,12 @@ GEN_GARBAGE := $(BUILD)/tests/tools/gen_garbage
 hostile-check: $(BIN) $(GEN_MATCH) $(GEN_GARBAGE)
 	@tests/hostile.sh $(BIN) $(GEN_MATCH) $(GEN_GARBAGE) $(BUILD)/hostile
 
+# annotate streams match by match: 17 MiB of small matches, valid and
+# broken, annotated as text and as HTML in < 32 MB peak RSS, every line
+# listed and every problem check reports shown (tests/annotate-stream.sh).
+annotate-stream: $(BIN) $(GEN_MATCH) $(GEN_GARBAGE)
+	@tests/annotate-stream.sh $(BIN) $(GEN_MATCH) $(GEN_GARBAGE) $(BUILD)/annotate-stream
+
 property-check: $(BIN) $(GEN_MATCH)
 	@tests/property.sh $(GEN_MATCH) $(BIN) --dir $(BUILD)/property
 
@@ -325,6 +331,7 @@ check: deps
 	@$(STEP) corpus         $(SUBMAKE) corpus
 	@$(STEP) samples        $(SUBMAKE) sample-check
 	@$(STEP) annotate-html  $(SUBMAKE) annotate-html
+	@$(STEP) annotate-stream $(SUBMAKE) annotate-stream
 	@$(STEP) notation       $(SUBMAKE) notation-check
 	@$(STEP) yaml-roundtrip $(SUBMAKE) yaml-roundtrip
 	@$(STEP) gnubg-selfplay $(SUBMAKE) gnubg-check

@@ -1,10 +1,12 @@
 /*
  * annotate.c — collects what annotate.h promises: one walk of the replay
- * per match, with a holding sink; each event's diagnostics are tied to
- * its position (their places in the sink are the event's), the reader's
- * (which no event gives) to the position the walk stands at when it
- * reaches their place, and at the end every diagnostic of the sink
- * becomes an item, sorted by place as check prints them.
+ * per match, with a holding sink that holds that match's diagnostics
+ * only; each event's diagnostics are tied to its position (their places
+ * in the sink are the event's), the reader's (which no event gives) to
+ * the position the walk stands at when it reaches their place, and then
+ * every diagnostic of the sink becomes an item of the match's batch,
+ * sorted by place as check prints them.  The batch is listed and
+ * cleared before the next match is read.
  */
 #include "annotate.h"
 
@@ -17,41 +19,45 @@
 #include "notation.h"
 #include "show.h"
 
-void annotate_report_init(annotate_report *report) {
-  memset(report, 0, sizeof *report);
+void annotate_batch_init(annotate_batch *batch) {
+  memset(batch, 0, sizeof *batch);
 }
 
-void annotate_report_free(annotate_report *report) {
-  for (int i = 0; i < report->match_count; i++)
-    match_free(report->matches[i]);
-  free(report->matches);
-  free(report->items);
-  annotate_report_init(report);
+/* Forgets the match and its canonical text; the items' room stays. */
+static void forget_match(annotate_batch *batch) {
+  if (batch->match)
+    match_free(batch->match);
+  batch->match = NULL;
+  free(batch->canonical);
+  batch->canonical = NULL;
+  batch->canonical_size = 0;
+  batch->count = 0;
+}
+
+void annotate_batch_free(annotate_batch *batch) {
+  forget_match(batch);
+  free(batch->items);
+  annotate_batch_init(batch);
+}
+
+void annotate_batch_clear(annotate_batch *batch, bg_diag_sink *sink) {
+  forget_match(batch);
+  diag_flush(sink); /* a sink that prints nothing: it forgets, counts stay */
 }
 
 /* Makes room for `count` items, the new ones zeroed (no position). */
-static void grow_items(annotate_report *report, size_t count) {
-  if (count <= report->count)
+static void grow_items(annotate_batch *batch, size_t count) {
+  if (count <= batch->count)
     return;
-  if (count > report->capacity) {
-    size_t capacity = report->capacity ? report->capacity : 16;
+  if (count > batch->capacity) {
+    size_t capacity = batch->capacity ? batch->capacity : 16;
     while (capacity < count)
       capacity *= 2;
-    report->items = bg_realloc(report->items, capacity * sizeof *report->items);
-    report->capacity = capacity;
+    batch->items = bg_realloc(batch->items, capacity * sizeof *batch->items);
+    batch->capacity = capacity;
   }
-  memset(report->items + report->count, 0,
-         (count - report->count) * sizeof *report->items);
-  report->count = count;
-}
-
-static void keep_match(annotate_report *report, bg_match *match) {
-  if (report->match_count == report->match_capacity) {
-    int capacity = report->match_capacity ? report->match_capacity * 2 : 4;
-    report->matches = bg_realloc(report->matches, (size_t)capacity * sizeof(bg_match *));
-    report->match_capacity = capacity;
-  }
-  report->matches[report->match_count++] = match;
+  memset(batch->items + batch->count, 0, (count - batch->count) * sizeof *batch->items);
+  batch->count = count;
 }
 
 /* Where a game stands at a place of the record: the position, cube and
@@ -70,11 +76,11 @@ typedef struct {
   size_t index; /* in the sink */
 } waiting_diag;
 
-/* One match's walk: the report, and the diagnostics the reader gave for
+/* One match's walk: the batch, and the diagnostics the reader gave for
  * the match (tied to no event), by place, waiting for the position at
  * their place. */
 typedef struct {
-  annotate_report *report;
+  annotate_batch *batch;
   const bg_match *match;
   const bg_referee_options *options;
   const bg_diag_sink *sink;
@@ -97,8 +103,8 @@ static void spot_state(const match_walk *walk, const game_spot *spot,
  * one of its action's own, gives the action, its play and its dice. */
 static void place(match_walk *walk, size_t index, const game_spot *spot,
                   const bg_replay_event *event) {
-  grow_items(walk->report, index + 1);
-  annotate_item *item = &walk->report->items[index];
+  grow_items(walk->batch, index + 1);
+  annotate_item *item = &walk->batch->items[index];
   item->match = walk->match;
   if (!spot->known)
     return;
@@ -155,12 +161,12 @@ static int compare_waiting(const void *a, const void *b) {
   return (x->index > y->index) - (x->index < y->index);
 }
 
-/* The reader's diagnostics of the match: those given since the last
- * match's walk, with a place, sorted by it. */
-static void gather_waiting(match_walk *walk, size_t from) {
+/* The reader's diagnostics of the match (the sink holds those given
+ * since the last match's batch was cleared), with a place, sorted by it. */
+static void gather_waiting(match_walk *walk) {
   const bg_diag_sink *sink = walk->sink;
-  walk->waiting = bg_malloc((sink->pending_count - from + 1) * sizeof *walk->waiting);
-  for (size_t i = from; i < sink->pending_count; i++)
+  walk->waiting = bg_malloc((sink->pending_count + 1) * sizeof *walk->waiting);
+  for (size_t i = 0; i < sink->pending_count; i++)
     if (sink->pending[i].line > 0)
       walk->waiting[walk->waiting_count++] =
           (waiting_diag){sink->pending[i].line, sink->pending[i].column, i};
@@ -223,11 +229,12 @@ static void at_game_end(match_walk *walk, const bg_replay_event *event) {
   place_own(walk, event, &walk->spot, false);
 }
 
-void annotate_add_match(annotate_report *report, bg_match *match,
-                        const bg_referee_options *options, bg_diag_sink *sink) {
-  keep_match(report, match);
-  match_walk walk = {.report = report, .match = match, .options = options, .sink = sink};
-  gather_waiting(&walk, report->walked);
+void annotate_walk(annotate_batch *batch, bg_match *match,
+                   const bg_referee_options *options, bg_diag_sink *sink) {
+  forget_match(batch);
+  batch->match = match;
+  match_walk walk = {.batch = batch, .match = match, .options = options, .sink = sink};
+  gather_waiting(&walk);
   bg_replay *replay = bg_replay_new(match, options, sink);
   const bg_replay_event *event;
   while ((event = bg_replay_next(replay)) != NULL) {
@@ -244,30 +251,44 @@ void annotate_add_match(annotate_report *report, bg_match *match,
   }
   bg_replay_free(replay);
   free(walk.waiting);
-  report->walked = sink->pending_count;
 }
 
 static int compare_items(const void *a, const void *b) {
   const annotate_item *x = a, *y = b;
-  if (x->diag.line != y->diag.line)
-    return x->diag.line < y->diag.line ? -1 : 1;
-  if (x->diag.column != y->diag.column)
-    return x->diag.column < y->diag.column ? -1 : 1;
+  if (x->listed.line != y->listed.line)
+    return x->listed.line < y->listed.line ? -1 : 1;
+  if (x->listed.column != y->listed.column)
+    return x->listed.column < y->listed.column ? -1 : 1;
   return x->order < y->order ? -1 : x->order > y->order;
 }
 
-void annotate_finish(annotate_report *report, bg_diag_sink *sink) {
-  grow_items(report, sink->pending_count);
-  report->count = sink->pending_count; /* diag_discard may have dropped some */
-  for (size_t i = 0; i < report->count; i++) {
-    report->items[i].diag = sink->pending[i];
-    report->items[i].order = i;
+void annotate_sort(annotate_batch *batch) {
+  if (batch->count > 0)
+    qsort(batch->items, batch->count, sizeof *batch->items, compare_items);
+}
+
+void annotate_take(annotate_batch *batch, bg_diag_sink *sink) {
+  grow_items(batch, sink->pending_count);
+  batch->count = sink->pending_count; /* diag_discard may have dropped some */
+  for (size_t i = 0; i < batch->count; i++) {
+    annotate_item *item = &batch->items[i];
+    item->diag = sink->pending[i];
+    item->listed = (bg_srcpos){item->diag.line, item->diag.column};
+    item->order = i;
   }
-  if (report->count > 0)
-    qsort(report->items, report->count, sizeof *report->items, compare_items);
-  report->errors = sink->errors;
-  report->warnings = sink->warnings;
-  report->notes = sink->notes;
+  annotate_sort(batch);
+}
+
+const char *annotate_place_name(const bg_diag *diag, char *buf, size_t size) {
+  if (diag->line > 0)
+    snprintf(buf, size, "line %d:%d", diag->line, diag->column);
+  else if (diag->line < 0 && diag->column > 0)
+    snprintf(buf, size, "game %d, play %d", diag->game, diag->column);
+  else if (diag->line < 0 && diag->game > 0)
+    snprintf(buf, size, "game %d", diag->game);
+  else
+    snprintf(buf, size, "%s", "");
+  return buf;
 }
 
 const char *annotate_player_name(const annotate_item *item, int player) {

@@ -6,10 +6,17 @@
  * recorded play; for a game's end (a game that stops unfinished) the
  * position it stopped at; for what the reader could not read (a syntax
  * error) the position where it was expected, before the next action the
- * record holds, or where the game stopped when none follows.  annotate.c
- * collects them from one walk of the replay per match; annotate_text.c
- * and annotate_html.c print them under the record's own lines.  The
- * referee knows nothing of this.
+ * record holds, or where the game stopped when none follows.  The referee
+ * knows nothing of this.
+ *
+ * It streams, match by match, as check does: annotate.c walks one match
+ * into a batch of items; annotate_canonical.c, for a record without lines
+ * (eXtreme Gammon's .xg), writes the match in the canonical .mat layout
+ * and says where in it each item stands; annotate_lines.c hands the
+ * listings the lines to list (the record's own, read a second time as the
+ * listing goes, or the canonical text); annotate_text.c and
+ * annotate_html.c list a batch's lines with its items under them, then
+ * the batch is forgotten.  Memory is one match's, whatever the input.
  */
 #ifndef BG_ANNOTATE_H
 #define BG_ANNOTATE_H
@@ -18,6 +25,7 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "input.h"
 #include "match.h"
 #include "movegen.h"
 #include "posid.h"
@@ -26,8 +34,13 @@
 
 /* One diagnostic and what is known of where it happened. */
 typedef struct {
-  bg_diag diag; /* strings owned by the report's sink */
-  size_t order; /* emission order: ties of line and column keep it */
+  bg_diag diag; /* strings owned by the batch's sink */
+  /* Where the listing shows it: the diagnostic's own line and column in a
+   * record with lines; in a canonical listing (.xg) the line and column
+   * of its play (else of what stands before it) in the canonical .mat.
+   * Line 0: before the first line. */
+  bg_srcpos listed;
+  size_t order; /* emission order: ties of place keep it */
   const bg_match *match;
   bool has_position;       /* the fields below are set */
   int on_roll;             /* who acts at the place: drawn at the bottom, as X */
@@ -43,28 +56,51 @@ typedef struct {
   posid_match state; /* for the Position ID / Match ID */
 } annotate_item;
 
+/* One match's items (or, at the end of an input, what the reader said
+ * after its last match). */
 typedef struct {
-  annotate_item *items; /* sorted by line, column, emission */
+  annotate_item *items; /* sorted by listed place, then emission */
   size_t count, capacity;
-  bg_match **matches; /* owned: items point into them */
-  int match_count, match_capacity;
-  size_t walked; /* the sink's diagnostics up to the last match walked */
-  long errors, warnings, notes;
-} annotate_report;
+  bg_match *match; /* owned: items point into it; NULL when none */
+  /* A canonical listing (annotate_canonical): the match as `convert --to
+   * mat` writes it, `size` bytes, whose first line is numbered
+   * `first_line`; NULL in a record listed by its own lines. */
+  char *canonical;
+  size_t canonical_size;
+  int first_line;
+} annotate_batch;
 
-void annotate_report_init(annotate_report *report);
-void annotate_report_free(annotate_report *report);
+void annotate_batch_init(annotate_batch *batch);
+void annotate_batch_free(annotate_batch *batch);
 
-/* Walks `match` (the report takes it and frees it) under `options`; the
- * referee reports into `sink`, which must be a holding sink (never
- * flushed) that outlives the report.  Call annotate_finish once every
- * match of the input has been added. */
-void annotate_add_match(annotate_report *report, bg_match *match,
-                        const bg_referee_options *options, bg_diag_sink *sink);
+/* Walks `match` (the batch takes it) under `options`; the referee
+ * reports into `sink`, a holding sink (never printing) that holds
+ * nothing but what the reader said since the last batch was cleared. */
+void annotate_walk(annotate_batch *batch, bg_match *match,
+                   const bg_referee_options *options, bg_diag_sink *sink);
 
-/* Takes the sink's diagnostics (the reader's among them) as the items and
- * sorts them by place. */
-void annotate_finish(annotate_report *report, bg_diag_sink *sink);
+/* Takes the sink's diagnostics (the reader's among them) as the batch's
+ * items, each listed at its own place, sorted. */
+void annotate_take(annotate_batch *batch, bg_diag_sink *sink);
+
+/* Sorts the items by listed place, then emission. */
+void annotate_sort(annotate_batch *batch);
+
+/* Forgets the batch's match and items, and the sink its diagnostics (its
+ * counts stay): ready for the next match. */
+void annotate_batch_clear(annotate_batch *batch, bg_diag_sink *sink);
+
+/* For a record without lines: writes the batch's match in the canonical
+ * .mat layout (writer.h), after `lines_before` lines of the listing (a
+ * blank line between matches, as convert writes them), and lists each
+ * item at its play there, sorted again.  Returns how many lines the
+ * listing then has. */
+int annotate_canonical(annotate_batch *batch, const bg_referee_options *options,
+                       int lines_before);
+
+/* "line 12:7", or in a record without lines "game 2, play 5" ("game 2"
+ * for a game's own place); "" for no place.  Returns `buf`. */
+const char *annotate_place_name(const bg_diag *diag, char *buf, size_t size);
 
 /* The name of player `player` of the item's match, "" when none. */
 const char *annotate_player_name(const annotate_item *item, int player);
@@ -97,14 +133,65 @@ typedef struct {
   bool colour;
 } annotate_text_options;
 
-/* The record's lines, read from `source` (rewound; gzip and UTF-16 as the
- * readers take them), each numbered, with the report's items under their
- * lines.  False on a read error of `source`. */
-bool annotate_write_text(FILE *out, FILE *source, const annotate_report *report,
-                         const annotate_text_options *options);
+/* The lines a listing shows, numbered, and where it stands in them: the
+ * record's own, read from the start of a second handle on it as the
+ * listing goes (gzip and UTF-16 as the readers take them), or a batch's
+ * canonical text.  annotate_lines.c. */
+typedef struct {
+  FILE *record; /* NULL: the record has no lines to list (.xg) */
+  FILE *memory; /* the canonical text being listed, when one is */
+  bg_input *input;
+  bg_line line;    /* the line listed last; valid while `current` */
+  bool current;    /* `line` is there (else none yet, or the end passed) */
+  int number;      /* its number, 0 before the first */
+  int offset;      /* added to the input's numbers (canonical texts) */
+  bool ended;      /* no line is left */
+  bool read_error; /* the record could not be read to its end */
+} annotate_lines;
 
-/* The same as one self-contained HTML5 page titled by `title`. */
-bool annotate_write_html(FILE *out, FILE *source, const annotate_report *report,
-                         const char *title);
+/* Lines read from `record` (not owned, rewound), or none when NULL. */
+void annotate_lines_init(annotate_lines *lines, FILE *record);
+void annotate_lines_free(annotate_lines *lines);
+
+/* When `batch` has a canonical text: its lines are those listed next. */
+void annotate_lines_use(annotate_lines *lines, const annotate_batch *batch);
+
+/* The next line into lines->line; false when there is none left. */
+bool annotate_lines_next(annotate_lines *lines);
+
+/* The text listing, written as the batches come: the lines, each
+ * numbered, with the batches' items under them. */
+typedef struct {
+  FILE *out;
+  annotate_text_options options;
+  annotate_lines lines;
+  bool has_previous;  /* an item was written among the lines */
+  bg_srcpos previous; /* its listed place */
+} annotate_text;
+
+void annotate_text_begin(annotate_text *text, FILE *out, FILE *record,
+                         const annotate_text_options *options);
+void annotate_text_add(annotate_text *text, const annotate_batch *batch);
+/* Writes the lines left; false when the record could not be read again. */
+bool annotate_text_end(annotate_text *text);
+
+/* The same as one self-contained HTML5 page titled by `title`: its head
+ * counts the problems and its summary lists them, before the listing, so
+ * summary and listing are held in temporary files until the end. */
+typedef struct {
+  FILE *out;
+  const char *title;
+  annotate_lines lines;
+  FILE *summary, *listing; /* temporary files */
+  size_t written;          /* items written so far: their anchors */
+  size_t problems;         /* errors and warnings in the summary */
+} annotate_html;
+
+/* False when no temporary file could be made (errno says why). */
+bool annotate_html_begin(annotate_html *html, FILE *out, FILE *record, const char *title);
+void annotate_html_add(annotate_html *html, const annotate_batch *batch);
+/* Writes the page, the totals given; false on a read or write error. */
+bool annotate_html_end(annotate_html *html, long errors, long warnings);
+void annotate_html_free(annotate_html *html);
 
 #endif

@@ -7,8 +7,12 @@
  * of the position before the action (svg_board.h) with the recorded play
  * as arrows, the play as the record wrote it (its own text, taken from
  * its line as the listing reads it), and the legal plays apart.  All text
- * from the record is escaped.
+ * from the record is escaped.  The page's head counts the problems and
+ * its summary lists them before the listing: written batch by batch
+ * (annotate.h), summary and listing wait in temporary files until the
+ * input's end, when the page is put together.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,37 +54,31 @@ static bool is_problem(const annotate_item *item) {
   return item->diag.severity != DIAG_NOTE;
 }
 
-static void write_head(FILE *out, const char *title, const annotate_report *report) {
+static void write_head(FILE *out, const char *title, long errors, long warnings) {
   fputs("<!DOCTYPE html>\n<html lang=\"en\" xmlns=\"http://www.w3.org/1999/xhtml\">\n"
         "<head><meta charset=\"utf-8\"/><title>bgmatch annotate: ",
         out);
   html_write_text(out, title);
   fprintf(out, "</title>\n<style>%s</style></head>\n<body>\n<h1>", style_sheet);
   html_write_text(out, title);
-  fprintf(out, "</h1>\n<p class=\"totals\">%ld error%s, %ld warning%s</p>\n",
-          report->errors, report->errors == 1 ? "" : "s", report->warnings,
-          report->warnings == 1 ? "" : "s");
+  fprintf(out, "</h1>\n<p class=\"totals\">%ld error%s, %ld warning%s</p>\n", errors,
+          errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
 }
 
-static void write_summary(FILE *out, const annotate_report *report) {
-  fputs("<h2>Problems</h2>\n", out);
-  bool any = false;
-  for (size_t i = 0; i < report->count; i++) {
-    const bg_diag *diag = &report->items[i].diag;
-    if (!is_problem(&report->items[i]))
-      continue;
-    if (!any)
-      fputs("<ol class=\"summary\">\n", out);
-    any = true;
-    fprintf(out, "<li><a href=\"#p%zu\">line %d:%d</a> <span class=\"sev-%s\">%s</span> ",
-            i + 1, diag->line, diag->column, severity_name(diag->severity),
-            severity_name(diag->severity));
-    html_write_text(out, diag->message);
-    fputs(" [", out);
-    html_write_text(out, diag->rule);
-    fputs("]</li>\n", out);
-  }
-  fputs(any ? "</ol>\n" : "<p>No problems.</p>\n", out);
+/* The item's entry in the summary, linked to its anchor `anchor`. */
+static void write_summary_entry(FILE *out, const annotate_item *item, size_t anchor) {
+  const bg_diag *diag = &item->diag;
+  char place[64];
+  if (diag->line != 0)
+    annotate_place_name(diag, place, sizeof place);
+  else /* no place: the summary has always said where the listing has it */
+    snprintf(place, sizeof place, "line %d:%d", diag->line, diag->column);
+  fprintf(out, "<li><a href=\"#p%zu\">%s</a> <span class=\"sev-%s\">%s</span> ", anchor,
+          place, severity_name(diag->severity), severity_name(diag->severity));
+  html_write_text(out, diag->message);
+  fputs(" [", out);
+  html_write_text(out, diag->rule);
+  fputs("]</li>\n", out);
 }
 
 /* The play each placed roll's item shows, in the record's own words,
@@ -106,7 +104,7 @@ static int compare_roll_lines(const void *a, const void *b) {
   return (x->line > y->line) - (x->line < y->line);
 }
 
-static void written_init(written_plays *w, const annotate_report *report) {
+static void written_init(written_plays *w, const annotate_batch *report) {
   w->rolls = bg_malloc((report->count + 1) * sizeof *w->rolls);
   w->texts = bg_calloc(report->count + 1, sizeof *w->texts);
   w->count = w->next = 0;
@@ -117,7 +115,7 @@ static void written_init(written_plays *w, const annotate_report *report) {
 }
 
 /* Takes the plays written on `line` for the items whose rolls stand there. */
-static void written_take(written_plays *w, const annotate_report *report,
+static void written_take(written_plays *w, const annotate_batch *report,
                          const bg_line *line) {
   for (; w->next < w->count && w->rolls[w->next].line <= line->number; w->next++) {
     char text[256];
@@ -203,16 +201,19 @@ static void write_legal(FILE *out, const char *legal) {
   fputs("</ul>\n", out);
 }
 
-static void write_problem(FILE *out, const annotate_report *report, size_t index,
-                          const written_plays *written) {
-  const annotate_item *item = &report->items[index];
+/* Item `index` of `batch`, anchored as the page's item `anchor`. */
+static void write_problem(FILE *out, const annotate_batch *batch, size_t index,
+                          size_t anchor, const written_plays *written) {
+  const annotate_item *item = &batch->items[index];
   const bg_diag *diag = &item->diag;
   const char *severity = severity_name(diag->severity);
   bool board = is_problem(item) && annotate_item_placed(item);
   fprintf(out, "<div class=\"problem %s\" id=\"p%zu\" data-board=\"%s\"><p>", severity,
-          index + 1, board ? "yes" : "no");
-  if (diag->line > 0)
-    fprintf(out, "line %d:%d: ", diag->line, diag->column);
+          anchor, board ? "yes" : "no");
+  if (diag->line != 0) {
+    char place[64];
+    fprintf(out, "%s: ", annotate_place_name(diag, place, sizeof place));
+  }
   fprintf(out, "<span class=\"sev-%s\">%s</span>: ", severity, severity);
   html_write_text(out, diag->message);
   fputs(" [", out);
@@ -224,7 +225,6 @@ static void write_problem(FILE *out, const annotate_report *report, size_t index
     write_legal(out, diag->legal);
   fputs("</div>", out);
 }
-
 /* The line, the diagnostic's place marked: its column to the next blank. */
 static void write_line(FILE *out, const bg_line *line, int column, bool bad) {
   fprintf(out, "<div class=\"line%s\" id=\"L%d\"><span class=\"ln\">%d</span>",
@@ -247,56 +247,111 @@ static void write_line(FILE *out, const bg_line *line, int column, bool bad) {
   fputs("</div>", out);
 }
 
-/* The first problem (else any item) at line `number` from `next`. */
-static int marked_column(const annotate_report *report, size_t next, int number,
+/* The first problem (else any item) listed at line `number` from item
+ * `next` of `batch`: whether there is one, and its column. */
+static int marked_column(const annotate_batch *batch, size_t next, int number,
                          bool *bad) {
   int column = 0;
   *bad = false;
-  for (size_t i = next; i < report->count && report->items[i].diag.line == number; i++)
-    if (is_problem(&report->items[i]) && !*bad) {
+  for (size_t i = next; i < batch->count && batch->items[i].listed.line == number; i++)
+    if (is_problem(&batch->items[i]) && !*bad) {
       *bad = true;
-      column = report->items[i].diag.column;
+      column = batch->items[i].listed.column;
     }
   return column;
 }
 
-static bool write_listing(FILE *out, FILE *source, const annotate_report *report) {
-  fputs("<h2>Record</h2>\n<div class=\"listing\">", out);
-  written_plays written;
-  written_init(&written, report);
-  size_t next = 0;
-  for (; next < report->count && report->items[next].diag.line <= 0; next++)
-    write_problem(out, report, next, &written);
-  rewind(source);
-  bg_input *input = input_new(source);
-  bool ok = input != NULL;
-  bg_line line;
-  while (input && input_next_line(input, &line)) {
-    written_take(&written, report, &line);
-    for (; next < report->count && report->items[next].diag.line < line.number; next++)
-      write_problem(out, report, next, &written);
-    bool bad;
-    int column = marked_column(report, next, line.number, &bad);
-    write_line(out, &line, column, bad);
-    for (; next < report->count && report->items[next].diag.line == line.number; next++)
-      write_problem(out, report, next, &written);
+bool annotate_html_begin(annotate_html *html, FILE *out, FILE *record,
+                         const char *title) {
+  memset(html, 0, sizeof *html);
+  html->out = out;
+  html->title = title;
+  html->summary = tmpfile();
+  html->listing = html->summary ? tmpfile() : NULL;
+  if (!html->listing) {
+    annotate_html_free(html);
+    return false;
   }
-  if (input) {
-    ok = !input_io_error(input);
-    input_free(input);
-  }
-  for (; next < report->count; next++)
-    write_problem(out, report, next, &written);
-  written_free(&written, report->count);
-  fputs("</div>\n", out);
-  return ok;
+  annotate_lines_init(&html->lines, record);
+  fputs("<h2>Record</h2>\n<div class=\"listing\">", html->listing);
+  return true;
 }
 
-bool annotate_write_html(FILE *out, FILE *source, const annotate_report *report,
-                         const char *title) {
-  write_head(out, title, report);
-  write_summary(out, report);
-  bool ok = write_listing(out, source, report);
+void annotate_html_free(annotate_html *html) {
+  if (html->summary)
+    fclose(html->summary);
+  if (html->listing)
+    fclose(html->listing);
+  annotate_lines_free(&html->lines);
+  memset(html, 0, sizeof *html);
+}
+
+/* Lists the lines up to line `number` (all when INT_MAX), each marked at
+ * the first problem of `batch` from item `next` on it, the plays written
+ * on it taken for the items of the batch. */
+static void list_lines_to(annotate_html *html, const annotate_batch *batch, size_t next,
+                          written_plays *written, int number) {
+  annotate_lines *lines = &html->lines;
+  while (lines->number < number && annotate_lines_next(lines)) {
+    written_take(written, batch, &lines->line);
+    bool bad;
+    int column = marked_column(batch, next, lines->line.number, &bad);
+    write_line(html->listing, &lines->line, column, bad);
+  }
+}
+
+void annotate_html_add(annotate_html *html, const annotate_batch *batch) {
+  annotate_lines_use(&html->lines, batch);
+  written_plays written;
+  written_init(&written, batch);
+  for (size_t i = 0; i < batch->count; i++) {
+    const annotate_item *item = &batch->items[i];
+    if (item->listed.line > 0)
+      list_lines_to(html, batch, i, &written, item->listed.line);
+    size_t anchor = ++html->written;
+    if (is_problem(item)) {
+      write_summary_entry(html->summary, item, anchor);
+      html->problems++;
+    }
+    write_problem(html->listing, batch, i, anchor, &written);
+  }
+  if (batch->canonical) /* a canonical text is its match's alone */
+    list_lines_to(html, batch, batch->count, &written, INT_MAX);
+  written_free(&written, batch->count);
+}
+
+/* Copies what was held in `spool` to `out`; false on a read error. */
+static bool copy_spool(FILE *spool, FILE *out) {
+  char buffer[65536];
+  size_t n;
+  if (fflush(spool) != 0)
+    return false;
+  rewind(spool);
+  while ((n = fread(buffer, 1, sizeof buffer, spool)) > 0)
+    fwrite(buffer, 1, n, out);
+  return !ferror(spool);
+}
+
+bool annotate_html_end(annotate_html *html, long errors, long warnings) {
+  annotate_batch none; /* the lines after the last item */
+  annotate_batch_init(&none);
+  written_plays written;
+  written_init(&written, &none);
+  list_lines_to(html, &none, 0, &written, INT_MAX);
+  written_free(&written, 0);
+  fputs("</div>\n", html->listing);
+  FILE *out = html->out;
+  write_head(out, html->title, errors, warnings);
+  fputs("<h2>Problems</h2>\n", out);
+  bool ok = true;
+  if (html->problems > 0) {
+    fputs("<ol class=\"summary\">\n", out);
+    ok = copy_spool(html->summary, out);
+    fputs("</ol>\n", out);
+  } else {
+    fputs("<p>No problems.</p>\n", out);
+  }
+  ok = copy_spool(html->listing, out) && ok && !html->lines.read_error;
   fputs("<p class=\"footer\">Written by bgmatch annotate.</p>\n</body>\n</html>\n", out);
   return ok;
 }

@@ -1,10 +1,12 @@
 /*
  * annotate_text.c — the text listing of `bgmatch annotate`: the record's
- * lines, numbered, and under each line with problems each diagnostic as
- * check words it, a caret under its column, the first legal plays, and
- * on request the text board (board_text.h) and identifiers (posid.h) of
- * the position before the action.
+ * lines (or a .xg's canonical .mat), numbered, and under each line with
+ * problems each diagnostic as check words it, a caret under its column,
+ * the first legal plays, and on request the text board (board_text.h)
+ * and identifiers (posid.h) of the position before the action.  Written
+ * batch by batch (annotate.h): the lines up to each item's, then the item.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -87,17 +89,23 @@ static void write_ids(FILE *out, const annotate_item *item) {
   fprintf(out, GUTTER "  Position ID: %s\n" GUTTER "  Match ID: %s\n", position, match);
 }
 
-/* One item; its caret unless the item before it had the same place. */
-static void write_item(FILE *out, const annotate_item *item,
-                       const annotate_item *previous, const char *text, size_t length,
-                       const annotate_text_options *options) {
+/* One item; its caret unless `previous`, the item before it under the
+ * same line, had the same place.  `line` is the line it is listed under,
+ * NULL when none (before the first line, after the last). */
+static void write_item(FILE *out, const annotate_item *item, const bg_srcpos *previous,
+                       const bg_line *line, const annotate_text_options *options) {
   const bg_diag *diag = &item->diag;
-  bool same_place = previous && previous->diag.line == diag->line &&
-                    previous->diag.column == diag->column;
-  if (diag->column > 0 && text && !same_place)
-    write_caret(out, text, length, diag->column);
+  bool same_place = previous && previous->line == item->listed.line &&
+                    previous->column == item->listed.column;
+  if (item->listed.column > 0 && line && !same_place)
+    write_caret(out, line->text, line->length, item->listed.column);
+  fputs(GUTTER, out);
+  if (diag->line < 0) { /* a record without lines: its own name of the place */
+    char place[64];
+    fprintf(out, "%s: ", annotate_place_name(diag, place, sizeof place));
+  }
   char word[32];
-  fprintf(out, GUTTER "%s: %s [%s]\n",
+  fprintf(out, "%s: %s [%s]\n",
           severity_word(diag->severity, options->colour, word, sizeof word),
           diag->message, diag->rule);
   if (diag->legal)
@@ -109,31 +117,53 @@ static void write_item(FILE *out, const annotate_item *item,
     write_ids(out, item);
 }
 
-bool annotate_write_text(FILE *out, FILE *source, const annotate_report *report,
+void annotate_text_begin(annotate_text *text, FILE *out, FILE *record,
                          const annotate_text_options *options) {
-  size_t next = 0;
-  const annotate_item *items = report->items;
-  while (next < report->count && items[next].diag.line <= 0) {
-    write_item(out, &items[next], NULL, NULL, 0, options);
-    next++;
+  memset(text, 0, sizeof *text);
+  text->out = out;
+  text->options = *options;
+  annotate_lines_init(&text->lines, record);
+}
+
+/* Lists the lines up to line `number` (all of them when INT_MAX). */
+static void list_lines_to(annotate_text *text, int number) {
+  annotate_lines *lines = &text->lines;
+  while (lines->number < number && annotate_lines_next(lines)) {
+    fprintf(text->out, "%5d | ", lines->line.number);
+    fwrite(lines->line.text, 1, lines->line.length, text->out);
+    fputc('\n', text->out);
   }
-  rewind(source);
-  bg_input *input = input_new(source);
-  bool ok = input != NULL;
-  bg_line line;
-  while (input && input_next_line(input, &line)) {
-    fprintf(out, "%5d | ", line.number);
-    fwrite(line.text, 1, line.length, out);
-    fputc('\n', out);
-    for (; next < report->count && items[next].diag.line <= line.number; next++)
-      write_item(out, &items[next], next > 0 ? &items[next - 1] : NULL, line.text,
-                 line.length, options);
+}
+
+/* The item under its line: before the first line when it has none, after
+ * the last when the lines end before its own. */
+static void list_item(annotate_text *text, const annotate_item *item) {
+  const annotate_lines *lines = &text->lines;
+  const bg_srcpos *previous = NULL;
+  const bg_line *line = NULL;
+  if (item->listed.line > 0) {
+    list_lines_to(text, item->listed.line);
+    if (lines->current) /* under a line: the one before it may share it */
+      previous = text->has_previous ? &text->previous : NULL;
+    if (lines->current && lines->number == item->listed.line)
+      line = &lines->line;
   }
-  if (input) {
-    ok = !input_io_error(input);
-    input_free(input);
-  }
-  for (; next < report->count; next++)
-    write_item(out, &items[next], NULL, NULL, 0, options);
+  write_item(text->out, item, previous, line, &text->options);
+  text->has_previous = true;
+  text->previous = item->listed;
+}
+
+void annotate_text_add(annotate_text *text, const annotate_batch *batch) {
+  annotate_lines_use(&text->lines, batch);
+  for (size_t i = 0; i < batch->count; i++)
+    list_item(text, &batch->items[i]);
+  if (batch->canonical) /* a canonical text is its match's alone */
+    list_lines_to(text, INT_MAX);
+}
+
+bool annotate_text_end(annotate_text *text) {
+  list_lines_to(text, INT_MAX);
+  bool ok = !text->lines.read_error;
+  annotate_lines_free(&text->lines);
   return ok;
 }

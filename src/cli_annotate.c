@@ -1,18 +1,23 @@
 /*
  * cli_annotate.c — `bgmatch annotate [--board] [--ids] [--format
  * text|html] [-o OUT] [FILE|DIR...]`: reads each record (any notation the
- * readers know; a directory walked as check walks it, cli.h), collects its
- * diagnostics with their positions (annotate.h) and writes the listing as
- * text or as one HTML page.  Several files' text listings follow one
- * another, each under its name as head(1) names files; an HTML page is
- * one record's, so several files as HTML are refused before anything is
- * read.  Standard input is held in a temporary file first: the listing
- * reads the record's lines again after the readers.  Exit status as
- * check's.
+ * readers know; a directory walked as check walks it, cli.h) match by
+ * match, as check does: each match's diagnostics with their positions
+ * (annotate.h) are listed, as text or into one HTML page, before the next
+ * match is read.  Several files' text listings follow one another, each
+ * under its name as head(1) names files; an HTML page is one record's, so
+ * several files as HTML are refused before anything is read.  The listing
+ * reads the record's lines through a second handle while the reader reads
+ * the first: standard input (or a pipe) is held in a temporary file
+ * first.  A record without lines (.xg) is listed as its canonical .mat.
+ * Exit status as check's.
  */
 #include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "annotate.h"
@@ -66,72 +71,84 @@ static int apply_annotate_option(int opt, const char *arg, const char *word, voi
   }
 }
 
-/* Standard input, copied to a temporary file that can be read twice. */
-static FILE *hold_stdin(void) {
-  FILE *held = tmpfile();
-  if (!held)
-    return NULL;
+/* An input open twice: `in` for the reader, `again` for the listing's
+ * lines, each with its own offset. */
+typedef struct {
+  FILE *in, *again;
+} input_pair;
+
+static void close_pair(input_pair *pair) {
+  if (pair->in)
+    fclose(pair->in);
+  if (pair->again)
+    fclose(pair->again);
+  pair->in = pair->again = NULL;
+}
+
+static bool copy_all(FILE *from, FILE *to) {
   char buffer[65536];
   size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, stdin)) > 0)
-    if (fwrite(buffer, 1, n, held) != n) {
-      fclose(held);
-      return NULL;
-    }
-  if (ferror(stdin) || fflush(held) != 0) {
-    fclose(held);
-    return NULL;
-  }
-  rewind(held);
-  return held;
+  while ((n = fread(buffer, 1, sizeof buffer, from)) > 0)
+    if (fwrite(buffer, 1, n, to) != n)
+      return false;
+  return !ferror(from) && fflush(to) == 0;
 }
 
-/* Reads every match of `in` into `report`; false when the input could
- * not be read to its end (said on stderr).  Sets *skipped when it is an
- * input a walk skips for holding no match (cli.h): the report then holds
- * nothing. */
-static bool collect(FILE *in, const char *name, const cli_file *file,
-                    const annotate_options *options, bg_diag_sink *sink,
-                    annotate_report *report, bool *skipped) {
-  *skipped = false;
-  const char *reason;
-  bg_reader *reader = reader_open(in, name, sink, options->from, &reason);
-  if (!reader) {
-    cli_say("%s: %s", name, reason);
+/* `source` (standard input, a pipe) copied to a temporary file, which is
+ * opened twice and unlinked at once. */
+static bool hold(FILE *source, input_pair *pair) {
+  const char *dir = getenv("TMPDIR");
+  char name[PATH_MAX];
+  int length = snprintf(name, sizeof name, "%s/bgmatch-annotate.XXXXXX",
+                        dir && *dir ? dir : "/tmp");
+  if (length < 0 || (size_t)length >= sizeof name) {
+    errno = ENAMETOOLONG;
     return false;
   }
-  bool ok = true;
-  long matches = 0;
-  bg_match *match;
-  while ((match = reader_next(reader)) != NULL) {
-    matches++;
-    if (reader_io_error(reader)) { /* cut short: only the error is said */
-      diag_discard(sink);
-      match_free(match);
-      break;
-    }
-    annotate_add_match(report, match, &options->referee, sink);
+  int fd = mkstemp(name);
+  if (fd < 0)
+    return false;
+  pair->in = fdopen(fd, "w+b");
+  if (!pair->in)
+    close(fd);
+  bool held = pair->in && copy_all(source, pair->in) && (pair->again = fopen(name, "rb"));
+  int saved = errno;
+  unlink(name);
+  if (!held) {
+    close_pair(pair);
+    errno = saved;
+    return false;
   }
-  if (reader_io_error(reader)) {
-    cli_say("%s: %s", name, reader_error_reason(reader));
-    ok = false;
-  }
-  reader_free(reader);
-  *skipped = ok && cli_skips_unmatched(file, sink, matches);
-  if (*skipped)
-    diag_discard(sink);
-  annotate_finish(report, sink);
-  return ok;
+  rewind(pair->in);
+  return true;
 }
 
-static bool write_report(FILE *out, FILE *in, const char *name,
-                         const annotate_options *options, const annotate_report *report) {
-  if (options->html)
-    return annotate_write_html(out, in, report, name);
-  annotate_text_options text = {.board = options->board,
-                                .ids = options->ids,
-                                .colour = !options->output && cli_colour(STDOUT_FILENO)};
-  return annotate_write_text(out, in, report, &text);
+/* Opens `path` ("-" is standard input) twice; false, errno set, when it
+ * cannot be. */
+static bool open_twice(const char *path, input_pair *pair) {
+  *pair = (input_pair){NULL, NULL};
+  if (strcmp(path, "-") == 0)
+    return hold(stdin, pair);
+  FILE *in = cli_open_input(path);
+  if (!in)
+    return false;
+  struct stat st;
+  if (fstat(fileno(in), &st) == 0 && !S_ISREG(st.st_mode)) { /* a pipe: read once */
+    bool held = hold(in, pair);
+    int saved = errno;
+    fclose(in);
+    errno = saved;
+    return held;
+  }
+  pair->in = in;
+  pair->again = fopen(path, "rb");
+  if (!pair->again) {
+    int saved = errno;
+    close_pair(pair);
+    errno = saved;
+    return false;
+  }
+  return true;
 }
 
 /* Over all files: where the listings go and what became of them. */
@@ -149,36 +166,152 @@ static void note_status(annotate_run *run, int status) {
     run->status = status;
 }
 
+/* One input's listing, text or HTML, written as its matches are read. */
+typedef struct {
+  const annotate_options *options;
+  annotate_run *run;
+  const char *name;
+  bool started;        /* its name written (several files), its batches begun */
+  int canonical_lines; /* .xg: the canonical lines listed so far; -1 else */
+  annotate_text text;
+  annotate_html html;
+} listing;
+
 /* The name of each listing when there are several, as head(1) writes
  * it, a blank line between one listing and the next. */
-static void print_header(annotate_run *run, const char *name) {
+static void start(listing *list) {
+  if (list->started)
+    return;
+  list->started = true;
+  annotate_run *run = list->run;
   if (run->headers)
-    fprintf(run->out, "%s==> %s <==\n", run->listed > 0 ? "\n" : "", name);
+    fprintf(run->out, "%s==> %s <==\n", run->listed > 0 ? "\n" : "", list->name);
+}
+
+/* Lists one batch (a match's, or what the reader said after the last). */
+static void list_batch(listing *list, annotate_batch *batch) {
+  start(list);
+  if (list->canonical_lines >= 0 && batch->match)
+    list->canonical_lines =
+        annotate_canonical(batch, &list->options->referee, list->canonical_lines);
+  if (list->options->html)
+    annotate_html_add(&list->html, batch);
+  else
+    annotate_text_add(&list->text, batch);
+}
+
+/* Begins the listing of `again`'s lines (none when NULL); false when an
+ * HTML page cannot be begun (said). */
+static bool begin_listing(listing *list, FILE *again) {
+  const annotate_options *options = list->options;
+  if (!options->html) {
+    annotate_text_options text = {.board = options->board,
+                                  .ids = options->ids,
+                                  .colour =
+                                      !options->output && cli_colour(STDOUT_FILENO)};
+    annotate_text_begin(&list->text, list->run->out, again, &text);
+    return true;
+  }
+  if (annotate_html_begin(&list->html, list->run->out, again, list->name))
+    return true;
+  cli_say("%s: %s", list->name, strerror(errno));
+  return false;
+}
+
+/* Ends the listing; false on a read error of its lines or a spool. */
+static bool end_listing(listing *list, const bg_diag_sink *sink) {
+  if (!list->options->html)
+    return annotate_text_end(&list->text);
+  bool ok = annotate_html_end(&list->html, sink->errors, sink->warnings);
+  annotate_html_free(&list->html);
+  return ok;
+}
+
+/* Forgets a listing nothing of which was written. */
+static void drop_listing(listing *list) {
+  if (list->options->html)
+    annotate_html_free(&list->html);
+  else
+    annotate_lines_free(&list->text.lines);
+}
+
+/* Reads and lists every match of `reader`; false when the input could
+ * not be read to its end (said on stderr).  Sets *matches. */
+static bool stream(bg_reader *reader, listing *list, bg_diag_sink *sink, long *matches) {
+  annotate_batch batch;
+  annotate_batch_init(&batch);
+  bg_match *match;
+  while ((match = reader_next(reader)) != NULL) {
+    ++*matches;
+    if (reader_io_error(reader)) { /* cut short: only the error is said */
+      diag_discard(sink);
+      match_free(match);
+      break;
+    }
+    annotate_walk(&batch, match, &list->options->referee, sink);
+    annotate_take(&batch, sink);
+    list_batch(list, &batch);
+    annotate_batch_clear(&batch, sink);
+  }
+  annotate_batch_free(&batch);
+  if (!reader_io_error(reader))
+    return true;
+  cli_say("%s: %s", list->name, reader_error_reason(reader));
+  return false;
+}
+
+/* Lists what the reader said after the last match, then the lines left;
+ * false when the listing could not be written in full. */
+static bool finish(listing *list, bool read, bg_diag_sink *sink) {
+  annotate_batch rest;
+  annotate_batch_init(&rest);
+  annotate_take(&rest, sink);
+  list_batch(list, &rest);
+  annotate_batch_free(&rest);
+  bool written = end_listing(list, sink);
+  if (!written && read) /* else the reader said why */
+    cli_say("%s: read error", list->name);
+  return written;
 }
 
 /* Annotates one opened input into run->out. */
-static void annotate_input(FILE *in, const char *name, const cli_file *file,
-                           const annotate_options *options, annotate_run *run) {
+static void annotate_input(const input_pair *input, const char *name,
+                           const cli_file *file, const annotate_options *options,
+                           annotate_run *run) {
   bg_diag_sink sink; /* holds, never prints: the listing says it all */
   diag_sink_init(&sink, NULL, DIAG_TEXT);
-  annotate_report report;
-  annotate_report_init(&report);
-  bool skipped;
-  bool read = collect(in, name, file, options, &sink, &report, &skipped);
-  if (skipped) {
+  listing list = {.options = options, .run = run, .name = name, .canonical_lines = -1};
+  const char *reason;
+  bg_reader *reader = reader_open(input->in, name, &sink, options->from, &reason);
+  bool has_lines = !reader || reader_notation(reader) != BG_NOTATION_XG;
+  if (!begin_listing(&list, has_lines ? input->again : NULL)) {
+    if (reader)
+      reader_free(reader);
+    diag_sink_free(&sink);
+    run->incomplete = true;
+    note_status(run, EXIT_TROUBLE);
+    return;
+  }
+  list.canonical_lines = has_lines ? -1 : 0;
+  bool read = reader != NULL;
+  long matches = 0;
+  if (reader) {
+    read = stream(reader, &list, &sink, &matches);
+    reader_free(reader);
+  } else {
+    cli_say("%s: %s", name, reason);
+  }
+  if (read && cli_skips_unmatched(file, &sink, matches)) { /* nothing written yet */
+    drop_listing(&list);
     run->skipped++;
   } else {
-    print_header(run, name);
-    bool written = write_report(run->out, in, name, options, &report);
+    bool written = finish(&list, read, &sink);
     run->listed++;
-    if (!written && read) /* else the reader said why */
-      cli_say("%s: read error", name);
     run->incomplete = run->incomplete || !written;
-    note_status(run, !read || !written   ? EXIT_TROUBLE
-                     : report.errors > 0 ? EXIT_BROKEN
-                                         : EXIT_VALID);
+    note_status(run, !read || !written ? EXIT_TROUBLE
+                     : sink.errors > 0 ? EXIT_BROKEN
+                                       : EXIT_VALID);
   }
-  annotate_report_free(&report);
   diag_sink_free(&sink);
 }
 
@@ -186,15 +319,15 @@ static void annotate_input(FILE *in, const char *name, const cli_file *file,
 static void annotate_file(const cli_file *file, const annotate_options *options,
                           annotate_run *run) {
   bool is_stdin = strcmp(file->path, "-") == 0;
-  FILE *in = is_stdin ? hold_stdin() : cli_open_input(file->path);
-  if (!in) {
+  input_pair input;
+  if (!open_twice(file->path, &input)) {
     cli_say("%s: %s", file->path, strerror(errno));
     run->incomplete = true;
     note_status(run, EXIT_TROUBLE);
     return;
   }
-  annotate_input(in, is_stdin ? "<stdin>" : file->path, file, options, run);
-  fclose(in);
+  annotate_input(&input, is_stdin ? "<stdin>" : file->path, file, options, run);
+  close_pair(&input);
 }
 
 /* What annotate can be asked before anything is read: one HTML page is

@@ -10,8 +10,9 @@
 # it (the cell's own text, read from the record: never a legal play the
 # record did not write) and each problem's legal plays and "and N more"
 # add up to the plays check reports (tests/annotate_html_agree.py); a
-# player's name is escaped; and headless Chromium renders a page to a
-# non-trivial PNG with no console error.
+# player's name is escaped; a .xg's page lists the match as convert --to
+# mat writes it, each problem under its play with its board; and headless
+# Chromium renders a page to a non-trivial PNG with no console error.
 #
 #   tests/annotate-html.sh [BIN] [WORKDIR]
 set -u
@@ -114,6 +115,46 @@ syntax_case() {
 }
 syntax_case syntax-in-cell '45s|.*|  7) 62: 25/23  blah blah %%% 21: 6/4* 4/3|'
 syntax_case syntax-line '45a\  this line is no move at all'
+
+# A .xg has no lines: its page lists the match as convert --to mat writes
+# it, each problem, named by game and play, right under the line of its
+# play, with its board (tests/e2e/cases/xg-places.xg: game 2 opens with a
+# play its dice do not make, game 3 stops unfinished).
+xg_listing() {
+  python3 - "$1" "$2" <<'PY'
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/1999/xhtml}"
+text = open(sys.argv[1], encoding="utf-8").read()
+root = ET.fromstring(text.split("\n", 1)[1])
+listing = next(d for d in root.iter(ns + "div") if d.get("class") == "listing")
+lines, under = [], []
+for div in listing:
+    kind = div.get("class", "").split()
+    if kind[0] == "line":
+        lines.append("".join(div.itertext())[len(div.find(ns + "span").text):])
+    elif kind[0] == "problem" and kind[1] != "note":
+        place = "".join(div.find(ns + "p").itertext()).split(":")[0]
+        under.append("%s under %s" % (place, lines[-1].strip() if lines else "nothing"))
+mat = open(sys.argv[2], encoding="utf-8").read().split("\n")[:-1]
+if lines != mat:
+    raise SystemExit("the listing is not convert --to mat's text")
+print("; ".join(under))
+PY
+}
+xg=tests/e2e/cases/xg-places.xg
+"$bin" annotate --format html -o "$work/xg-places.html" "$xg"
+"$bin" convert --to mat "$xg" >"$work/xg-places.mat" 2>/dev/null
+read -r problems boards svgs placed <<<"$(inspect "$work/xg-places.html" 2>/dev/null)"
+expected='game 2, play 1 under 1)                             31: 8/5 6/4; game 3, play 1 under 1) 61: 13/7 8/7'
+if ! under=$(xg_listing "$work/xg-places.html" "$work/xg-places.mat" 2>&1); then
+  verdict FAIL "annotate-html lists a .xg as its .mat" "$(tail -n 1 <<<"$under")"
+elif [[ $under != "$expected" ]]; then
+  verdict FAIL "annotate-html lists a .xg as its .mat" "problems: $under"
+elif [[ ${problems:-0} -ne 2 || ${boards:-0} -ne 2 || ${placed:-0} -ne 2 ]]; then
+  verdict FAIL "annotate-html lists a .xg as its .mat" "${placed:-0} boards for ${problems:-0} problems"
+else
+  verdict ok "annotate-html lists a .xg as its .mat, each problem under its play, with its board"
+fi
 
 # A name from the record is text, never markup.
 sed 's/Zoë/<script>alert(1)<\/script>/g' samples/broken/illegal-move.mat >"$work/evil.mat"

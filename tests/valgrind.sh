@@ -60,10 +60,13 @@ vg 1 /dev/null "$bin" check --format json samples/broken/wrong-bear-off.mat samp
 vg 1 /dev/null "$bin" check $cases/empty.mat $cases/garbage.mat $cases/garbage-in-match.mat
 vg 0 samples/gnubg-money3g-s304.mat "$bin" check -
 vg 2 /dev/null "$bin" check no-such-file.mat samples/broken/score.mat
-# annotate: the text listing with boards, the HTML page, standard input.
+# annotate: the text listing with boards, the HTML page, standard input,
+# and a .xg listed as its canonical .mat, as text and as a page.
 vg 1 /dev/null "$bin" annotate --board --ids samples/broken/illegal-move.mat
 vg 1 /dev/null "$bin" annotate --format html samples/broken/cube.mat
 vg 1 samples/broken/score.mat "$bin" annotate -
+vg 1 /dev/null "$bin" annotate --board $cases/annotate-xg-valid.xg $cases/xg-places.xg
+vg 1 /dev/null "$bin" annotate --format html $cases/xg-places.xg
 # The YAML reader: a valid record, a broken rule, notation errors, aliases.
 vg 1 /dev/null "$bin" check $cases/yaml-valid.yaml $cases/yaml-cube.yaml $cases/yaml-dubble.yaml \
   $cases/yaml-alias-bomb.yaml $cases/yaml-missing-games.yaml

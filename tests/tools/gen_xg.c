@@ -5,12 +5,17 @@
  * match whose first game is won on a drop, whose second opens with a
  * play its dice do not make (31 played 8/5 6/4) and ends on a redouble
  * dropped, and whose third, the Crawford game, was saved unfinished.
+ * With --valid, the same match with nothing wrong (the end-to-end case
+ * tests/e2e/cases/annotate-xg-valid.xg): the second game opens 31 8/5 6/5,
+ * and in the third Bob, after one roll, resigns a gammon, which gives
+ * Alice the match.
  * With --records, its game file alone; with --records FILE.xg, the first
  * MAX_SEED_RECORDS records of FILE's game file: seeds of the fuzz target
  * fuzz_read_xg (tests/fuzz/run.sh), which wraps such input in an archive.
  *
  *   make build/tests/tools/gen_xg
  *   build/tests/tools/gen_xg >tests/e2e/cases/xg-places.xg
+ *   build/tests/tools/gen_xg --valid >tests/e2e/cases/annotate-xg-valid.xg
  */
 #include <stdio.h>
 #include <string.h>
@@ -48,8 +53,9 @@ static int extract(const char *path) {
   return written ? 0 : 1;
 }
 
-/* The e2e case's match, record by record. */
-static xgb_file places(void) {
+/* The e2e case's match, record by record; with nothing wrong when
+ * `valid`. */
+static xgb_file places(bool valid) {
   xgb_file file = {0};
   xgb_match_header(&file, 3, true, "Alice", "Bob");
   xgb_game_header(&file, 0, 0, false);
@@ -60,9 +66,9 @@ static xgb_file places(void) {
   xgb_cube(&file, 1, 1, 0, 0); /* Alice doubles, Bob drops */
   xgb_game_footer(&file, 1, 1, 0);
   xgb_game_header(&file, 1, 0, false);
-  static const int wrong[] = {7, 4, 5, 3},
-                   second[] = {12, 10, 5, 4}; /* 8/5 6/4, 13/11 6/5 */
-  xgb_move(&file, -1, 3, 1, wrong, 2, XGB_MOVER_LEFT);
+  static const int wrong[] = {7, 4, 5, 3};    /* 8/5 6/4 */
+  static const int second[] = {12, 10, 5, 4}; /* 13/11 6/5 */
+  xgb_move(&file, -1, 3, 1, valid ? opening : wrong, 2, XGB_MOVER_LEFT);
   xgb_cube(&file, 1, 1, 1, 0); /* Alice doubles, Bob takes */
   xgb_move(&file, 1, 2, 1, second, 2, XGB_MOVER_LEFT);
   xgb_cube(&file, -1, 1, 0, -1); /* Bob redoubles to 4, Alice drops */
@@ -70,6 +76,10 @@ static xgb_file places(void) {
   xgb_game_header(&file, 1, 2, true);
   static const int crawford[] = {12, 6, 7, 6}; /* 13/7 8/7 */
   xgb_move(&file, 1, 6, 1, crawford, 2, XGB_MOVER_LEFT);
+  if (valid) { /* Bob rolls, then resigns a gammon */
+    xgb_move(&file, -1, 3, 1, opening, 2, XGB_MOVER_LEFT);
+    xgb_game_footer(&file, 1, 2, 0);
+  }
   xgb_match_footer(&file);
   return file;
 }
@@ -78,7 +88,8 @@ int main(int argc, char **argv) {
   bool records = argc > 1 && strcmp(argv[1], "--records") == 0;
   if (records && argc > 2)
     return extract(argv[2]);
-  xgb_file file = places();
+  bool valid = argc > 1 && strcmp(argv[1], "--valid") == 0;
+  xgb_file file = places(valid);
   size_t size;
   unsigned char *bytes = xg_build_archive(file.bytes, file.size, NULL, &size);
   bool written = records ? write_all(file.bytes, file.size) : write_all(bytes, size);

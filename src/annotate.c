@@ -17,7 +17,6 @@
 
 #include "alloc.h"
 #include "notation.h"
-#include "show.h"
 
 void annotate_batch_init(annotate_batch *batch) {
   memset(batch, 0, sizeof *batch);
@@ -96,7 +95,7 @@ static void spot_state(const match_walk *walk, const game_spot *spot,
   bg_replay_event at = {.action = &none, .cube = spot->cube};
   at.score[0] = spot->score[0];
   at.score[1] = spot->score[1];
-  show_match_state(walk->match, walk->options, &at, state);
+  bg_replay_match_state(walk->match, walk->options, &at, state);
 }
 
 /* Item `index` (a sink index) placed at `spot`; `event`, when the item is
@@ -122,7 +121,7 @@ static void place(match_walk *walk, size_t index, const game_spot *spot,
   /* After a play that is not legal the replay goes on from a legal play
    * the record did not write: that one is no picture of the record. */
   item->has_play = event->play_legal && bg_replay_play(event, &item->play);
-  show_match_state(walk->match, walk->options, event, &item->state);
+  bg_replay_match_state(walk->match, walk->options, event, &item->state);
 }
 
 /* The event's own diagnostics, at `spot`. */
@@ -130,7 +129,7 @@ static void place_own(match_walk *walk, const bg_replay_event *event,
                       const game_spot *spot, bool with_action) {
   if (event->diag_count == 0 || !event->diags)
     return;
-  size_t first = (size_t)(event->diags - walk->sink->pending);
+  size_t first = (size_t)(event->diags - diag_sink_held(walk->sink));
   for (size_t i = first; i < first + event->diag_count; i++)
     place(walk, i, spot, with_action ? event : NULL);
 }
@@ -164,12 +163,13 @@ static int compare_waiting(const void *a, const void *b) {
 /* The reader's diagnostics of the match (the sink holds those given
  * since the last match's batch was cleared), with a place, sorted by it. */
 static void gather_waiting(match_walk *walk) {
-  const bg_diag_sink *sink = walk->sink;
-  walk->waiting = bg_malloc((sink->pending_count + 1) * sizeof *walk->waiting);
-  for (size_t i = 0; i < sink->pending_count; i++)
-    if (sink->pending[i].line > 0)
+  const bg_diag *held = diag_sink_held(walk->sink);
+  size_t count = diag_sink_held_count(walk->sink);
+  walk->waiting = bg_malloc((count + 1) * sizeof *walk->waiting);
+  for (size_t i = 0; i < count; i++)
+    if (held[i].line > 0)
       walk->waiting[walk->waiting_count++] =
-          (waiting_diag){sink->pending[i].line, sink->pending[i].column, i};
+          (waiting_diag){held[i].line, held[i].column, i};
   qsort(walk->waiting, walk->waiting_count, sizeof *walk->waiting, compare_waiting);
 }
 
@@ -268,11 +268,12 @@ void annotate_sort(annotate_batch *batch) {
 }
 
 void annotate_take(annotate_batch *batch, bg_diag_sink *sink) {
-  grow_items(batch, sink->pending_count);
-  batch->count = sink->pending_count; /* diag_discard may have dropped some */
+  const bg_diag *held = diag_sink_held(sink);
+  grow_items(batch, diag_sink_held_count(sink));
+  batch->count = diag_sink_held_count(sink); /* diag_discard may have dropped some */
   for (size_t i = 0; i < batch->count; i++) {
     annotate_item *item = &batch->items[i];
-    item->diag = sink->pending[i];
+    item->diag = held[i];
     item->listed = (bg_srcpos){item->diag.line, item->diag.column};
     item->order = i;
   }

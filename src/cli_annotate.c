@@ -222,7 +222,8 @@ static bool begin_listing(listing *list, FILE *again) {
 static bool end_listing(listing *list, const bg_diag_sink *sink) {
   if (!list->options->html)
     return annotate_text_end(&list->text);
-  bool ok = annotate_html_end(&list->html, sink->errors, sink->warnings);
+  bool ok =
+      annotate_html_end(&list->html, diag_sink_errors(sink), diag_sink_warnings(sink));
   annotate_html_free(&list->html);
   return ok;
 }
@@ -308,9 +309,9 @@ static void annotate_input(const input_pair *input, const char *name,
     bool written = finish(&list, read, &sink);
     run->listed++;
     run->incomplete = run->incomplete || !written;
-    note_status(run, !read || !written ? EXIT_TROUBLE
-                     : sink.errors > 0 ? EXIT_BROKEN
-                                       : EXIT_VALID);
+    note_status(run, !read || !written             ? EXIT_TROUBLE
+                     : diag_sink_errors(&sink) > 0 ? EXIT_BROKEN
+                                                   : EXIT_VALID);
   }
   diag_sink_free(&sink);
 }

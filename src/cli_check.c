@@ -70,7 +70,7 @@ typedef struct {
 
 /* Prints the diagnostics held for one match, clear of the progress line. */
 static void print_diagnostics(bg_diag_sink *sink, progress *bar) {
-  if (bar && bar->shares_terminal && sink->pending_count > 0) {
+  if (bar && bar->shares_terminal && diag_sink_held_count(sink) > 0) {
     progress_erase(bar);
     diag_flush(sink);
     fflush(stdout);
@@ -124,7 +124,7 @@ static void check_opened(FILE *in, const char *name, const cli_file *file,
   bg_diag_sink sink;
   diag_sink_init(&sink, options->show == SHOW_DIAGNOSTICS ? output->out : NULL,
                  options->format);
-  sink.colour = options->colour;
+  diag_sink_set_colour(&sink, options->colour);
   const char *reason;
   bg_reader *reader = reader_open(in, name, &sink, options->from, &reason);
   if (!reader) {
@@ -141,8 +141,8 @@ static void check_opened(FILE *in, const char *name, const cli_file *file,
   outcome->bytes = bytes_read > 0 ? (double)bytes_read : 0.0;
   outcome->skipped = skipped;
   outcome->read = !skipped;
-  outcome->errors = sink.errors;
-  outcome->warnings = sink.warnings;
+  outcome->errors = diag_sink_errors(&sink);
+  outcome->warnings = diag_sink_warnings(&sink);
   diag_sink_free(&sink);
 }
 

@@ -64,7 +64,7 @@ static bool convert_match(const bg_match *match, const convert_options *options,
   if (!options->strict)
     return ok;
   ok = fclose(to) == 0 && ok;
-  if (ok && sink->errors == errors && sink->warnings == warnings)
+  if (ok && diag_sink_errors(sink) == errors && diag_sink_warnings(sink) == warnings)
     ok = fwrite(held, 1, held_size, out) == held_size;
   free(held);
   return ok;
@@ -75,7 +75,7 @@ static bool convert_match(const bg_match *match, const convert_options *options,
 static const char *convert_stream(bg_reader *reader, const char *name,
                                   const convert_options *options, bg_diag_sink *sink,
                                   output *out) {
-  long errors = sink->errors, warnings = sink->warnings;
+  long errors = diag_sink_errors(sink), warnings = diag_sink_warnings(sink);
   bg_match *match;
   for (int index = 1; !out->write_errno && (match = reader_next(reader)); index++) {
     if (reader_io_error(reader)) { /* cut short: not written, only the error said */
@@ -87,14 +87,14 @@ static const char *convert_stream(bg_reader *reader, const char *name,
     if (!convert_match(match, options, sink, out->file.stream, out->written == 0, errors,
                        warnings))
       out->write_errno = errno ? errno : EIO;
-    bool quiet = sink->errors == errors && sink->warnings == warnings;
+    bool quiet = diag_sink_errors(sink) == errors && diag_sink_warnings(sink) == warnings;
     diag_flush(sink);
     if (options->strict && !quiet)
       cli_say("%s: match %d not written (--strict: it has errors or warnings)", name,
               index);
     out->written += quiet || !options->strict;
-    errors = sink->errors;
-    warnings = sink->warnings;
+    errors = diag_sink_errors(sink);
+    warnings = diag_sink_warnings(sink);
     match_free(match);
   }
   diag_flush(sink);
@@ -112,7 +112,7 @@ static void convert_file(const char *path, const convert_options *options,
     totals->trouble = true;
     return;
   }
-  long errors = sink->errors, warnings = sink->warnings;
+  long errors = diag_sink_errors(sink), warnings = diag_sink_warnings(sink);
   const char *reason;
   bg_reader *reader = reader_open(in, name, sink, options->from, &reason);
   if (!reader) {
@@ -128,8 +128,8 @@ static void convert_file(const char *path, const convert_options *options,
   }
   if (!is_stdin)
     fclose(in);
-  totals->errors += sink->errors - errors;
-  totals->warnings += sink->warnings - warnings;
+  totals->errors += diag_sink_errors(sink) - errors;
+  totals->warnings += diag_sink_warnings(sink) - warnings;
 }
 
 /* Puts an output in place, or gives it up when nothing (or not all that
@@ -209,7 +209,7 @@ static int exit_status(const convert_totals *totals, const convert_options *opti
 
 static void sink_open(bg_diag_sink *sink) {
   diag_sink_init(sink, stderr, DIAG_TEXT);
-  sink->colour = cli_colour(STDERR_FILENO);
+  diag_sink_set_colour(sink, cli_colour(STDERR_FILENO));
 }
 
 /* Every input into one output: standard output or -o's file. */

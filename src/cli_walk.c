@@ -73,9 +73,10 @@ bool cli_skips_unmatched(const cli_file *file, const bg_diag_sink *sink, long ma
    * match (read_mat.h); a mistyped match line is said otherwise, and is
    * a record with a mistake, not notes. */
   static const char nothing_found[] = "no match found";
-  for (size_t i = 0; i < sink->pending_count; i++)
-    if (strcmp(sink->pending[i].rule, "syntax") == 0 &&
-        strncmp(sink->pending[i].message, nothing_found, sizeof nothing_found - 1) == 0)
+  for (size_t i = 0; i < diag_sink_held_count(sink); i++)
+    if (strcmp(diag_sink_held(sink)[i].rule, "syntax") == 0 &&
+        strncmp(diag_sink_held(sink)[i].message, nothing_found,
+                sizeof nothing_found - 1) == 0)
       return true;
   return false;
 }

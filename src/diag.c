@@ -333,3 +333,23 @@ void diag_discard(bg_diag_sink *sink) {
   sink->pending_count = 0;
   sink->counted_in_game = 0; /* what was forgotten is not counted either */
 }
+
+long diag_sink_errors(const bg_diag_sink *sink) {
+  return sink->errors;
+}
+
+long diag_sink_warnings(const bg_diag_sink *sink) {
+  return sink->warnings;
+}
+
+const bg_diag *diag_sink_held(const bg_diag_sink *sink) {
+  return sink->pending;
+}
+
+size_t diag_sink_held_count(const bg_diag_sink *sink) {
+  return sink->pending_count;
+}
+
+void diag_sink_set_colour(bg_diag_sink *sink, bool colour) {
+  sink->colour = colour;
+}

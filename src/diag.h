@@ -49,7 +49,9 @@ typedef struct {
 
 /* Diagnostics are held until diag_flush, which prints them sorted by line
  * and column: the reader and the referee find problems in different passes,
- * and a user reads a file top to bottom. */
+ * and a user reads a file top to bottom.  Declared here so that a sink can
+ * live on the stack; its fields are diag.c's: others use the accessors
+ * below. */
 typedef struct {
   FILE *out;
   bg_diag_format format;
@@ -87,6 +89,16 @@ void diag_flush(bg_diag_sink *sink);
  * diagnostics of a match the input broke off in the middle of (a corrupt
  * gzip file), which would only be about where it broke. */
 void diag_discard(bg_diag_sink *sink);
+
+/* Errors and warnings counted since the sink was made. */
+long diag_sink_errors(const bg_diag_sink *sink);
+long diag_sink_warnings(const bg_diag_sink *sink);
+/* The diagnostics held since the last flush, in the order given (valid
+ * until the next emit, flush or discard), and how many. */
+const bg_diag *diag_sink_held(const bg_diag_sink *sink);
+size_t diag_sink_held_count(const bg_diag_sink *sink);
+/* Text form: severities in colour or not. */
+void diag_sink_set_colour(bg_diag_sink *sink, bool colour);
 
 /* printf-style shortcut for the common case. */
 void diag_emitf(bg_diag_sink *sink, const char *file, int line, int column,

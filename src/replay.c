@@ -90,24 +90,25 @@ static bg_replay_event *begin_event(bg_replay *replay, bg_replay_kind kind) {
       replay->game_index < match->game_count ? &match->games[replay->game_index] : NULL;
   event->score[0] = replay->ref.score[0];
   event->score[1] = replay->ref.score[1];
-  event->errors = replay->ref.sink->errors;
-  event->warnings = replay->ref.sink->warnings;
+  event->errors = diag_sink_errors(replay->ref.sink);
+  event->warnings = diag_sink_warnings(replay->ref.sink);
   event->match_winner = -1;
-  replay->diag_first = replay->ref.sink->pending_count;
+  replay->diag_first = diag_sink_held_count(replay->ref.sink);
   return event;
 }
 
 static const bg_replay_event *end_event(bg_replay *replay) {
   bg_replay_event *event = &replay->event;
-  event->errors = replay->ref.sink->errors - event->errors;
-  event->warnings = replay->ref.sink->warnings - event->warnings;
+  event->errors = diag_sink_errors(replay->ref.sink) - event->errors;
+  event->warnings = diag_sink_warnings(replay->ref.sink) - event->warnings;
   /* The sink holds what it was given until diag_flush, which nothing
    * calls during a walk. */
   const bg_diag_sink *sink = replay->ref.sink;
-  size_t first = replay->diag_first <= sink->pending_count ? replay->diag_first
-                                                           : sink->pending_count;
-  event->diags = sink->pending ? sink->pending + first : NULL;
-  event->diag_count = sink->pending_count - first;
+  size_t first = replay->diag_first <= diag_sink_held_count(sink)
+                     ? replay->diag_first
+                     : diag_sink_held_count(sink);
+  event->diags = diag_sink_held(sink) ? diag_sink_held(sink) + first : NULL;
+  event->diag_count = diag_sink_held_count(sink) - first;
   return event;
 }
 
@@ -115,8 +116,9 @@ static const bg_replay_event *game_start(bg_replay *replay) {
   const bg_game *game = &replay->ref.match->games[replay->game_index];
   /* The score line is checked first: the event's score is the referee's
    * reading of it. */
-  long errors = replay->ref.sink->errors, warnings = replay->ref.sink->warnings;
-  size_t diag_first = replay->ref.sink->pending_count;
+  long errors = diag_sink_errors(replay->ref.sink),
+       warnings = diag_sink_warnings(replay->ref.sink);
+  size_t diag_first = diag_sink_held_count(replay->ref.sink);
   referee_begin_game(&replay->ref, &replay->state, game, replay->game_index == 0);
   replay->guessing = false;
   bg_replay_event *event = begin_event(replay, BG_REPLAY_GAME_START);
@@ -227,6 +229,33 @@ void bg_replay_check(const bg_match *match, const bg_referee_options *options,
   bg_replay *replay = bg_replay_new(match, options, sink);
   bg_replay_run(replay); /* the referee reports into the sink as it walks */
   bg_replay_free(replay);
+}
+
+/* ---- the state of the match, as a Match ID gives it ------------------ */
+
+/* A rule the options or else the record set, or `fallback`. */
+static bool rule_in_force(bg_rule_flag option, bg_rule_flag record, bool fallback) {
+  if (option != RULE_UNSET)
+    return option == RULE_ON;
+  if (record != RULE_UNSET)
+    return record == RULE_ON;
+  return fallback;
+}
+
+void bg_replay_match_state(const bg_match *match, const bg_referee_options *options,
+                           const bg_replay_event *event, posid_match *state) {
+  const bg_action *roll = event->action;
+  posid_match_init(state, roll->player, match->length, event->score[0], event->score[1]);
+  state->dice[0] = roll->die1;
+  state->dice[1] = roll->die2;
+  state->cube = event->cube.value;
+  state->cube_owner = event->cube.owner;
+  state->crawford = match->length > 0 && event->cube.crawford;
+  if (match->length == 0) {
+    state->jacoby = rule_in_force(options->jacoby, match->jacoby, true);
+    state->beavers = rule_in_force(options->beavers, match->beavers, true);
+  }
+  state->max_cube = match->cube_limit;
 }
 
 /* ---- the play as steps ------------------------------------------------ */

@@ -28,6 +28,7 @@
 #include "diag.h"
 #include "match.h"
 #include "movegen.h"
+#include "posid.h"
 #include "referee.h"
 
 typedef enum {
@@ -128,6 +129,14 @@ void bg_replay_run(bg_replay *replay);
  * into `sink` (the file name from match->file). */
 void bg_replay_check(const bg_match *match, const bg_referee_options *options,
                      bg_diag_sink *sink);
+
+/* The Match ID's state (posid.h) before the play of `event` (an ACT_ROLL
+ * action of the replay of `match` under `options`): the roller on roll
+ * with its dice, the cube and score of the event.  Rules the record and
+ * the options leave open are GNU Backgammon's defaults (Jacoby and
+ * beavers on in money play). */
+void bg_replay_match_state(const bg_match *match, const bg_referee_options *options,
+                           const bg_replay_event *event, posid_match *state);
 
 /* The play of an ACT_ROLL event as the engine's steps (each die's from and
  * to from the roller's side, hits; see movegen.h), when both positions are

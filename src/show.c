@@ -15,31 +15,6 @@
 #include "notation.h"
 #include "utf8.h"
 
-/* A rule the options or else the record set, or `fallback`. */
-static bool rule_in_force(bg_rule_flag option, bg_rule_flag record, bool fallback) {
-  if (option != RULE_UNSET)
-    return option == RULE_ON;
-  if (record != RULE_UNSET)
-    return record == RULE_ON;
-  return fallback;
-}
-
-void show_match_state(const bg_match *match, const bg_referee_options *options,
-                      const bg_replay_event *event, posid_match *state) {
-  const bg_action *roll = event->action;
-  posid_match_init(state, roll->player, match->length, event->score[0], event->score[1]);
-  state->dice[0] = roll->die1;
-  state->dice[1] = roll->die2;
-  state->cube = event->cube.value;
-  state->cube_owner = event->cube.owner;
-  state->crawford = match->length > 0 && event->cube.crawford;
-  if (match->length == 0) {
-    state->jacoby = rule_in_force(options->jacoby, match->jacoby, true);
-    state->beavers = rule_in_force(options->beavers, match->beavers, true);
-  }
-  state->max_cube = match->cube_limit;
-}
-
 /* What show prints of one play, worked out once for both forms. */
 typedef struct {
   const bg_match *match;
@@ -92,7 +67,7 @@ static void shown_init(shown *s, const bg_match *match, const bg_referee_options
   s->event = event;
   s->game = game;
   s->play = play;
-  show_match_state(match, options, event, &s->state);
+  bg_replay_match_state(match, options, event, &s->state);
   const bg_action *roll = event->action;
   bg_board view;
   board_seen_by(&event->before, roll->player, &view);
@@ -227,7 +202,7 @@ show_status show_play(FILE *out, bool json, const bg_match *match,
     if (event->kind != BG_REPLAY_ACTION || event->game_index != game - 1 ||
         !match_action_is_play(event->action) || ++count != play)
       continue;
-    *errors = sink->errors;
+    *errors = diag_sink_errors(sink);
     status = show_event(out, json, match, options, event, game, play);
     break;
   }

@@ -20,14 +20,6 @@
 #include "referee.h"
 #include "replay.h"
 
-/* The Match ID's state (posid.h) before the play of `event` (an ACT_ROLL
- * action of the replay of `match` under `options`): the roller on roll
- * with its dice, the cube and score of the event.  Rules the record and
- * the options leave open are GNU Backgammon's defaults (Jacoby and
- * beavers on in money play). */
-void show_match_state(const bg_match *match, const bg_referee_options *options,
-                      const bg_replay_event *event, posid_match *state);
-
 typedef enum { SHOW_FOUND, SHOW_NO_GAME, SHOW_NO_PLAY, SHOW_UNKNOWN } show_status;
 
 /* The play: game `game` and play `play` (both from 1) of `match`, walked

@@ -115,8 +115,8 @@ static const char *static_slug(const char *rule) {
 }
 
 void stats_take_diagnostics(bg_stats *stats, bg_diag_sink *sink) {
-  for (size_t i = 0; i < sink->pending_count; i++) {
-    const bg_diag *diag = &sink->pending[i];
+  for (size_t i = 0; i < diag_sink_held_count(sink); i++) {
+    const bg_diag *diag = &diag_sink_held(sink)[i];
     if (diag->severity == DIAG_NOTE)
       continue;
     bg_stats_rule *entry = rule_entry(stats, static_slug(diag->rule ? diag->rule : ""));

@@ -9,10 +9,14 @@
  * dealt with; what is .mat layout is done here: a line longer than
  * INPUT_MAX_LINE is reported, tabs are expanded to find cells by their
  * columns, and columns are reported in bytes of the line as written.
+ *
+ * Stage: the top of the .mat reader (read_mat_int.h lists its stages).
+ * Calls read_mat_play.c for move lines, read_mat_number.c, the memo and
+ * the patterns (read_mat_memo.c, read_mat_grammar.c), read_mat_report.c
+ * for what it says; none of them calls back.
  */
 #include "read_mat_int.h"
 
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -25,9 +29,6 @@ typedef enum { LINE_OK, LINE_TOO_LONG, LINE_EOF } line_status;
 
 /* ---- reading lines ---------------------------------------------------- */
 
-/* Zeroed bytes after an expanded line: the JIT and scan_word read ahead. */
-#define EXPANDED_SLACK (4 * INPUT_LINE_SLACK)
-
 /* Some transcribers line up the right column with tabs: a tab is expanded
  * to the next multiple of 8 columns, as an editor shows it, or a right
  * player's cell would read as the left player's.  Cells are found in the
@@ -37,7 +38,7 @@ typedef enum { LINE_OK, LINE_TOO_LONG, LINE_EOF } line_status;
 static void expand_tabs(bg_mat_reader *reader, mat_line *line) {
   if (!memchr(line->text, '\t', line->length))
     return;
-  size_t needed = line->length * 9 + EXPANDED_SLACK;
+  size_t needed = line->length * 9 + MAT_EXPANDED_SLACK;
   if (needed > reader->expanded_size) {
     char *grown = realloc(reader->expanded, needed);
     if (!grown) {
@@ -58,27 +59,9 @@ static void expand_tabs(bg_mat_reader *reader, mat_line *line) {
       reader->expanded[out++] = ' ';
     while (out % 8 != 0);
   }
-  memcpy(reader->expanded + out + EXPANDED_SLACK, line->text, line->length);
+  memcpy(reader->expanded + out + MAT_EXPANDED_SLACK, line->text, line->length);
   line->text = reader->expanded;
   line->length = out;
-}
-
-/* Column `column` of the line being read (tabs expanded) as a column in
- * bytes of that line as written; unchanged for a line without tabs.  A
- * column inside a tab's blanks is the tab's. */
-static int byte_column(const bg_mat_reader *reader, int column) {
-  const mat_line *line = &reader->last_line;
-  if (line->text != reader->expanded || column <= 1)
-    return column;
-  const char *written = reader->expanded + line->length + EXPANDED_SLACK;
-  size_t want = (size_t)column - 1, at = 0, i = 0;
-  for (; at < line->length; i++) {
-    size_t next = written[i] == '\t' ? (at / 8 + 1) * 8 : at + 1;
-    if (want < next)
-      return (int)i + 1;
-    at = next;
-  }
-  return (int)(i + (want - at)) + 1;
 }
 
 /* The next line of the input, its tabs expanded; the line that starts the
@@ -101,83 +84,6 @@ static line_status next_line(bg_mat_reader *reader, mat_line *line) {
   expand_tabs(reader, line);
   reader->last_line = *line;
   return LINE_OK;
-}
-
-/* ---- diagnostics ------------------------------------------------------ */
-
-static int current_game_number(const bg_mat_reader *reader) {
-  const bg_match *match = reader->match;
-  return match && match->game_count ? match->games[match->game_count - 1].number : 0;
-}
-
-static void emit(bg_mat_reader *reader, int line, int column, bg_severity severity,
-                 const char *message) {
-  bg_diag diag = {.file = reader->file,
-                  .line = line,
-                  .column = column,
-                  .severity = severity,
-                  .rule = "syntax",
-                  .message = message,
-                  .game = current_game_number(reader),
-                  .move = reader->move_number};
-  diag_emit(reader->sink, &diag);
-}
-
-int mat_byte_column(const bg_mat_reader *reader, int column) {
-  return byte_column(reader, column);
-}
-
-void mat_warning(bg_mat_reader *reader, bg_srcpos pos, const char *message) {
-  emit(reader, pos.line, pos.column, DIAG_WARNING, message);
-}
-
-void mat_syntax_error(bg_mat_reader *reader, int line, int column, const char *fmt, ...) {
-  if (reader->syntax_count > MAT_MAX_SYNTAX)
-    return;
-  if (line == reader->last_line.number) /* read_mat_play.c counts expanded */
-    column = byte_column(reader, column);
-  if (reader->syntax_count++ == MAT_MAX_SYNTAX) {
-    emit(reader, line, column, DIAG_NOTE,
-         "further syntax errors in this match not reported");
-    return;
-  }
-  char message[512];
-  va_list args;
-  va_start(args, fmt);
-  vsnprintf(message, sizeof message, fmt, args);
-  va_end(args);
-  emit(reader, line, column, DIAG_ERROR, message);
-}
-
-void mat_quote_bytes(const char *text, size_t length, char *out, size_t out_size) {
-  static const char hex[] = "0123456789abcdef";
-  size_t n = 0, i = 0;
-  for (; i < length; i++) {
-    unsigned char c = (unsigned char)text[i];
-    bool printable = c >= 0x20 && c < 0x7f;
-    if (n + (printable ? 1 : 4) + 4 > out_size)
-      break;
-    if (printable) {
-      out[n++] = (char)c;
-    } else { /* shown as \xNN: a garbage byte must not look like a token */
-      out[n++] = '\\';
-      out[n++] = 'x';
-      out[n++] = hex[c >> 4];
-      out[n++] = hex[c & 15];
-    }
-  }
-  if (i < length) {
-    memcpy(out + n, "...", 3);
-    n += 3;
-  }
-  out[n] = '\0';
-}
-
-void mat_quote_token(const mat_line *line, size_t offset, char *out, size_t out_size) {
-  size_t end = offset;
-  while (end < line->length && line->text[end] != ' ' && line->text[end] != '\t')
-    end++;
-  mat_quote_bytes(line->text + offset, end - offset, out, out_size);
 }
 
 /* ---- header tags -------------------------------------------------------- */
@@ -231,7 +137,7 @@ static void warn_rule_value(bg_mat_reader *reader, const char *key, const char *
   snprintf(message, sizeof message,
            "unknown value '%s' for the %s tag: expected %s; the tag is ignored", shown,
            key, expected);
-  emit(reader, pos.line, pos.column, DIAG_WARNING, message);
+  mat_emit(reader, pos.line, pos.column, DIAG_WARNING, message);
 }
 
 static bool add_tag(bg_mat_reader *reader, bg_match *holder, const char *key,
@@ -295,7 +201,7 @@ static bool start_match(bg_mat_reader *reader, const mat_line *line) {
     return false;
   reader->match->length = mat_span_int(line->text, length);
   reader->match->pos =
-      (bg_srcpos){line->number, byte_column(reader, (int)length.start + 1)};
+      (bg_srcpos){line->number, mat_byte_column(reader, (int)length.start + 1)};
   reader->found_match = true;
   reader->expecting_score = false;
   reader->syntax_count = 0;
@@ -306,9 +212,9 @@ static bool start_match(bg_mat_reader *reader, const mat_line *line) {
   reader->renamed_said = false;
   if (reader->has_stray_line && !reader->stray_reported) {
     reader->has_stray_line = false;
-    emit(reader, reader->stray_line, reader->stray_column, DIAG_ERROR,
-         "expected a line like '7 point match' (text before the first match is "
-         "ignored)");
+    mat_emit(reader, reader->stray_line, reader->stray_column, DIAG_ERROR,
+             "expected a line like '7 point match' (text before the first match is "
+             "ignored)");
   }
   return adopt_pending_tags(reader);
 }
@@ -320,7 +226,7 @@ static bool start_game(bg_mat_reader *reader, const mat_line *line) {
    * the number written before it or by its place (one wrong number is one
    * mistake, not two). */
   bg_match *match = reader->match;
-  int expected = current_game_number(reader) + 1;
+  int expected = mat_game_number(reader) + 1;
   int by_place = match->game_count ? match->games[0].number + match->game_count : 0;
   bool opens_match = match->game_count == 0;
   bg_game *game = match_add_game(match);
@@ -332,7 +238,7 @@ static bool start_game(bg_mat_reader *reader, const mat_line *line) {
                      "expected ' Game %d' after game %d, found ' Game %d'", expected,
                      expected - 1, game->number);
   size_t first = mat_first_non_blank(line);
-  game->pos = (bg_srcpos){line->number, byte_column(reader, (int)first + 1)};
+  game->pos = (bg_srcpos){line->number, mat_byte_column(reader, (int)first + 1)};
   reader->expecting_score = true;
   reader->move_number = 0;
   mat_numbering_new_game(reader);
@@ -383,8 +289,8 @@ static void check_same_player(bg_mat_reader *reader, const mat_line *line, mat_s
            "the %s player is named '%.*s' here, but '%s' in the first score line: read "
            "as the same player",
            side ? "right" : "left", (int)(name.end - name.start), text, known);
-  emit(reader, line->number, byte_column(reader, (int)name.start + 1), DIAG_WARNING,
-       message);
+  mat_emit(reader, line->number, mat_byte_column(reader, (int)name.start + 1),
+           DIAG_WARNING, message);
 }
 
 /* Was the right name of a score line put in its place by blanks (two, or
@@ -413,7 +319,7 @@ static bool read_score_line(bg_mat_reader *reader, const mat_line *line) {
   bg_match *match = reader->match;
   bg_game *game = &match->games[match->game_count - 1];
   game->score_pos =
-      (bg_srcpos){line->number, byte_column(reader, (int)name[0].start + 1)};
+      (bg_srcpos){line->number, mat_byte_column(reader, (int)name[0].start + 1)};
   for (int i = 0; i < 2; i++) {
     game->score[i] = mat_span_int(line->text, score[i]);
     if (match->players[i]) {
@@ -437,7 +343,7 @@ static bool read_score_line(bg_mat_reader *reader, const mat_line *line) {
  * Said once; the game it starts is read as the next one, so that its moves
  * are not blamed on the game before. */
 static bool start_unannounced_game(bg_mat_reader *reader, const mat_line *line) {
-  int number = current_game_number(reader) + 1;
+  int number = mat_game_number(reader) + 1;
   mat_syntax_error(reader, line->number, 1,
                    "expected a line like ' Game %d' before this score line (read as the "
                    "start of game %d)",
@@ -523,7 +429,8 @@ static void report_mistyped_match_line(bg_mat_reader *reader, const mat_line *li
            found);
   reader->has_stray_line = true;
   reader->stray_reported = true;
-  emit(reader, line->number, byte_column(reader, (int)first + 1), DIAG_ERROR, message);
+  mat_emit(reader, line->number, mat_byte_column(reader, (int)first + 1), DIAG_ERROR,
+           message);
 }
 
 /* A line before the first match that is no header: the first one is
@@ -556,9 +463,9 @@ static void read_move_line(bg_mat_reader *reader, const mat_line *line) {
     return;
   for (int i = first_new; i < game->action_count; i++) {
     bg_action *action = &game->actions[i];
-    action->pos.column = byte_column(reader, action->pos.column);
+    action->pos.column = mat_byte_column(reader, action->pos.column);
     for (int m = 0; m < action->move_count; m++)
-      action->moves[m].pos.column = byte_column(reader, action->moves[m].pos.column);
+      action->moves[m].pos.column = mat_byte_column(reader, action->moves[m].pos.column);
   }
 }
 
@@ -573,7 +480,7 @@ static bool read_game_content(bg_mat_reader *reader, const mat_line *line) {
     mat_syntax_error(
         reader, line->number, 1,
         "expected a score line like ' Alice : 0      Bob : 0' after 'Game %d'",
-        current_game_number(reader));
+        mat_game_number(reader));
     if (!mat_match_at(patterns, PAT_MOVE_NUMBER, line->text, line->length, 0))
       return true;
   }
@@ -603,7 +510,7 @@ static bool read_set_position(bg_mat_reader *reader, const mat_line *line) {
     return false;
   }
   action->kind = ACT_SET_POSITION;
-  action->pos = (bg_srcpos){line->number, byte_column(reader, (int)board.start + 1)};
+  action->pos = (bg_srcpos){line->number, mat_byte_column(reader, (int)board.start + 1)};
   if (!(action->setup = match_new_setup(reader->match))) {
     reader->out_of_memory = true;
     return false;
@@ -682,7 +589,8 @@ bg_mat_reader *mat_reader_open(bg_input *input, const char *file, bg_diag_sink *
   reader->pending_tags = match_new(file);
   reader->left_column = DEFAULT_LEFT_COLUMN;
   reader->right_column = DEFAULT_RIGHT_COLUMN;
-  if (!reader->pending_tags || !mat_patterns_compile(&reader->patterns)) {
+  if (!reader->pending_tags || !mat_patterns_compile(&reader->patterns) ||
+      !mat_memo_new(&reader->patterns)) {
     mat_reader_free(reader);
     return NULL;
   }
@@ -717,8 +625,8 @@ static bg_match *finish_input(bg_mat_reader *reader) {
   reader->finished = true;
   if (!reader->found_match && !reader->stray_reported && !reader->out_of_memory &&
       !input_io_error(reader->input))
-    emit(reader, 1, 1, DIAG_ERROR,
-         "no match found: expected a line like '7 point match'");
+    mat_emit(reader, 1, 1, DIAG_ERROR,
+             "no match found: expected a line like '7 point match'");
   return take_match(reader);
 }
 
@@ -756,6 +664,7 @@ bool mat_reader_io_error(const bg_mat_reader *reader) {
 void mat_reader_free(bg_mat_reader *reader) {
   if (!reader)
     return;
+  mat_memo_free(&reader->patterns);
   mat_patterns_free(&reader->patterns);
   match_free(reader->match);
   match_free(reader->pending_tags);

@@ -3,7 +3,9 @@
  * read_sgf.c turns bytes into game trees, nodes and property values
  * (SGF's syntax, which knows no backgammon); read_sgf_match.c turns the
  * values of each tree's main line into the model (GNU Backgammon's
- * meaning of them).  Internal to the reader.
+ * meaning of them).  read_sgf.c calls read_sgf_match.c, never the
+ * reverse: what is wrong is said through read_sgf_match.c's sgf_syntax.
+ * Internal to the reader.
  */
 #ifndef BG_READ_SGF_INT_H
 #define BG_READ_SGF_INT_H
@@ -68,7 +70,7 @@ struct bg_sgf_reader {
   bool io_error;
 };
 
-/* read_sgf.c: a `syntax` diagnostic at `pos` (severity error), the first
+/* read_sgf_match.c: a `syntax` diagnostic at `pos` (severity error), the first
  * SGF_MAX_SYNTAX of a file. */
 void sgf_syntax(bg_sgf_reader *reader, bg_srcpos pos, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -20,13 +20,52 @@
  *  - DT, EV, RO, PC, AN: the header tags gnubg's .mat export writes for
  *    them (EventDate, Event, Round, Site, Transcriber), in its order.
  * Hit marks are not in the SGF: a .mat's `*` has no counterpart.
+ *
+ * Stage: under read_sgf.c (SGF's syntax), which hands it the main line's
+ * trees, nodes and property values; the bottom of the SGF reader, it also
+ * says the reader's diagnostics for both (sgf_syntax, sgf_note).  Calls the
+ * model (match.h) and diag.h, no file of the reader.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "alloc.h"
 #include "read_sgf_int.h"
+
+/* ---- diagnostics ----------------------------------------------------- */
+
+static void emit(bg_sgf_reader *reader, bg_srcpos pos, bg_severity severity,
+                 const char *message) {
+  bg_diag diag = {.file = reader->file,
+                  .line = pos.line,
+                  .column = pos.column,
+                  .severity = severity,
+                  .rule = "syntax",
+                  .message = message,
+                  .game = reader->match ? reader->match->game_count : 0};
+  diag_emit(reader->sink, &diag);
+}
+
+void sgf_syntax(bg_sgf_reader *reader, bg_srcpos pos, const char *fmt, ...) {
+  if (reader->syntax_count > SGF_MAX_SYNTAX)
+    return;
+  if (reader->syntax_count++ == SGF_MAX_SYNTAX) {
+    emit(reader, pos, DIAG_NOTE, "further syntax errors in this file not reported");
+    return;
+  }
+  char message[512];
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(message, sizeof message, fmt, args);
+  va_end(args);
+  emit(reader, pos, DIAG_ERROR, message);
+}
+
+void sgf_note(bg_sgf_reader *reader, bg_srcpos pos, const char *message) {
+  emit(reader, pos, DIAG_NOTE, message);
+}
 
 /* The match information of the first node, in sgf_tree.info's order. */
 static const char *const info_properties[] = {"DT", "EV", "RO", "PC", "AN"};

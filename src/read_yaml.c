@@ -1,14 +1,20 @@
 /*
- * read_yaml.c — the reader of bgmatch's YAML notation (read_yaml.h): drives
- * libyaml's parser one event at a time over the bytes of bg_input, and reads
- * each document's match header and games into the model; one action is
- * read_yaml_action.c's.
+ * read_yaml.c — the event layer of the reader of bgmatch's YAML notation
+ * (read_yaml.h): drives libyaml's parser one event at a time over the bytes
+ * of bg_input, with the limits on depth and token length, the positions of
+ * events in bytes, the diagnostics, and the helpers the schema layer reads
+ * nodes with (a scalar, a number, the next key, skipping a node).
  *
  * Recovery is by nodes: a function that finds what the notation does not
  * allow reports it once and returns false; its caller skips the rest of
  * that node (yaml_skip_to, by depth) and goes on with the next action,
  * game or document.  A parse error or a limit stops the input: libyaml
  * cannot resynchronise, and a limit means the input is hostile.
+ *
+ * Stage: the bottom of the YAML reader, under the schema layer
+ * (read_yaml_match.c, read_yaml_action.c), which it never calls; it makes
+ * and frees the reader, read_yaml_match.c hands its matches over.  Calls
+ * libyaml, input.h and diag.h.
  */
 #include "read_yaml_int.h"
 
@@ -413,30 +419,6 @@ bg_yaml_reader *yaml_reader_open(bg_input *input, const char *file, bg_diag_sink
     bg_out_of_memory();
   yaml_parser_set_input(&reader->parser, read_handler, reader);
   return reader;
-}
-
-/* Syntax errors are counted from one match handed over to the next: the
- * caller prints what the sink holds after each match, so a stream of
- * 100,000 documents that hold none holds YAML_MAX_SYNTAX diagnostics, not
- * 100,000. */
-bg_match *yaml_reader_next(bg_yaml_reader *reader) {
-  reader->syntax_count = 0;
-  while (yaml_advance(reader)) {
-    if (reader->event.type != YAML_DOCUMENT_START_EVENT)
-      continue; /* the stream's start and end */
-    reader->documents++;
-    bg_match *match = yaml_read_document(reader);
-    if (match)
-      return match;
-  }
-  if (reader->documents == 0 && !reader->stopped && !reader->said_empty) {
-    reader->said_empty = true;
-    yaml_mark_t start = {0, 0, 0};
-    yaml_syntax_error(
-        reader, start,
-        "no match found: expected a YAML document that starts 'bgmatch: 1'");
-  }
-  return NULL;
 }
 
 bool yaml_reader_io_error(const bg_yaml_reader *reader) {

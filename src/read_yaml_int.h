@@ -1,7 +1,9 @@
 /*
- * read_yaml_int.h — what the parts of the YAML reader share: read_yaml.c
- * (libyaml's events, the limits, diagnostics, the document, the match
- * header and the games) and read_yaml_action.c (one action of a game).
+ * read_yaml_int.h — what the parts of the YAML reader share, by stage, each
+ * calling only the ones below it: read_yaml_match.c (the document, the
+ * match header and the games; the matches handed over), read_yaml_action.c
+ * (one action of a game), read_yaml.c (libyaml's events, the limits,
+ * diagnostics).
  *
  * Not part of the API (read_yaml.h is); only the reader's files include it.
  */

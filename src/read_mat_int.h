@@ -9,7 +9,7 @@
  *   read_mat_typo.c     cube actions misspelt
  *   read_mat_memo.c     cell tokens already matched
  *   read_mat_grammar.c  the compiled patterns of grammar/
- *   read_mat_report.c   diagnostics: places, the syntax-error cap, quoting
+ *   read_mat_report.c   diagnostics: places, the syntax-error limit, quoting
  *
  * Not part of the API (read_mat.h is); only the reader's files include it.
  */
@@ -26,13 +26,11 @@
 #include <stdint.h>
 
 #include "input.h"
+#include "read_limit.h"
 #include "read_mat.h"
 
 /* Lines longer than this are reported and skipped (input.h bounds them). */
 #define MAT_MAX_LINE INPUT_MAX_LINE
-
-/* Syntax diagnostics reported per match before one "further errors" note. */
-#define MAT_MAX_SYNTAX 50
 
 /* Zeroed bytes after an expanded line: the JIT and scan_word read ahead;
  * the line as written follows them (read_mat.c's expand_tabs). */
@@ -107,8 +105,8 @@ struct bg_mat_reader {
   bg_match *pending_tags; /* tags for the next match, kept in a bare match */
   bool found_match, finished;
   bool expecting_score;
-  int syntax_count;
-  int move_number; /* of the line being read, for diagnostics */
+  read_limit syntax_limit; /* syntax errors said in this match */
+  int move_number;         /* of the line being read, for diagnostics */
   /* The game's move numbers so far: the last one read (0 before the first
    * numbered line of a game), and after a break in them, the number the
    * line before the break led to expect (0 none): one wrong number is one
@@ -262,14 +260,14 @@ static inline int mat_span_int(const char *text, mat_span span) {
 /* ---- read_mat_report.c: diagnostics ---- */
 
 /* A `syntax` diagnostic at line:column (in bytes as written) of the game
- * and move being read, not counted against the cap. */
+ * and move being read, not counted against the limit. */
 void mat_emit(bg_mat_reader *reader, int line, int column, bg_severity severity,
               const char *message);
 /* The number of the game being read; 0 before the first. */
 int mat_game_number(const bg_mat_reader *reader);
 
 /* Reports a `syntax` error at line:column of the match being read, within
- * the per-match cap. */
+ * the per-match limit (read_limit.h). */
 void mat_syntax_error(bg_mat_reader *reader, int line, int column, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 

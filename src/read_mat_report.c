@@ -6,7 +6,7 @@
  *
  * It places a diagnostic (the game and move being read; a column of the
  * line with its tabs expanded as a column in bytes as written), keeps the
- * per-match cap on syntax errors, and quotes the record's bytes for a
+ * per-match limit on syntax errors (read_limit.h), and quotes the record's bytes for a
  * message.
  */
 #include "read_mat_int.h"
@@ -38,16 +38,22 @@ int mat_game_number(const bg_mat_reader *reader) {
   return match && match->game_count ? match->games[match->game_count - 1].number : 0;
 }
 
+/* A `syntax` diagnostic of the game and move being read. */
+static bg_diag diagnostic(const bg_mat_reader *reader, int line, int column,
+                          bg_severity severity, const char *message) {
+  return (bg_diag){.file = reader->file,
+                   .line = line,
+                   .column = column,
+                   .severity = severity,
+                   .rule = "syntax",
+                   .message = message,
+                   .game = mat_game_number(reader),
+                   .move = reader->move_number};
+}
+
 void mat_emit(bg_mat_reader *reader, int line, int column, bg_severity severity,
               const char *message) {
-  bg_diag diag = {.file = reader->file,
-                  .line = line,
-                  .column = column,
-                  .severity = severity,
-                  .rule = "syntax",
-                  .message = message,
-                  .game = mat_game_number(reader),
-                  .move = reader->move_number};
+  bg_diag diag = diagnostic(reader, line, column, severity, message);
   diag_emit(reader->sink, &diag);
 }
 
@@ -56,21 +62,18 @@ void mat_warning(bg_mat_reader *reader, bg_srcpos pos, const char *message) {
 }
 
 void mat_syntax_error(bg_mat_reader *reader, int line, int column, const char *fmt, ...) {
-  if (reader->syntax_count > MAT_MAX_SYNTAX)
-    return;
   if (line == reader->last_line.number) /* read_mat_play.c counts expanded */
     column = mat_byte_column(reader, column);
-  if (reader->syntax_count++ == MAT_MAX_SYNTAX) {
-    mat_emit(reader, line, column, DIAG_NOTE,
-             "further syntax errors in this match not reported");
+  bg_diag diag = diagnostic(reader, line, column, DIAG_ERROR, NULL);
+  if (!read_limit_admit(&reader->syntax_limit, reader->sink, &diag))
     return;
-  }
   char message[512];
   va_list args;
   va_start(args, fmt);
   vsnprintf(message, sizeof message, fmt, args);
   va_end(args);
-  mat_emit(reader, line, column, DIAG_ERROR, message);
+  diag.message = message;
+  diag_emit(reader->sink, &diag);
 }
 
 void mat_quote_bytes(const char *text, size_t length, char *out, size_t out_size) {

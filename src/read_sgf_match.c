@@ -36,31 +36,35 @@
 
 /* ---- diagnostics ----------------------------------------------------- */
 
+/* A `syntax` diagnostic at `pos`. */
+static bg_diag diagnostic(const bg_sgf_reader *reader, bg_srcpos pos,
+                          bg_severity severity, const char *message) {
+  return (bg_diag){.file = reader->file,
+                   .line = pos.line,
+                   .column = pos.column,
+                   .severity = severity,
+                   .rule = "syntax",
+                   .message = message,
+                   .game = reader->match ? reader->match->game_count : 0};
+}
+
 static void emit(bg_sgf_reader *reader, bg_srcpos pos, bg_severity severity,
                  const char *message) {
-  bg_diag diag = {.file = reader->file,
-                  .line = pos.line,
-                  .column = pos.column,
-                  .severity = severity,
-                  .rule = "syntax",
-                  .message = message,
-                  .game = reader->match ? reader->match->game_count : 0};
+  bg_diag diag = diagnostic(reader, pos, severity, message);
   diag_emit(reader->sink, &diag);
 }
 
 void sgf_syntax(bg_sgf_reader *reader, bg_srcpos pos, const char *fmt, ...) {
-  if (reader->syntax_count > SGF_MAX_SYNTAX)
+  bg_diag diag = diagnostic(reader, pos, DIAG_ERROR, NULL);
+  if (!read_limit_admit(&reader->syntax_limit, reader->sink, &diag))
     return;
-  if (reader->syntax_count++ == SGF_MAX_SYNTAX) {
-    emit(reader, pos, DIAG_NOTE, "further syntax errors in this file not reported");
-    return;
-  }
   char message[512];
   va_list args;
   va_start(args, fmt);
   vsnprintf(message, sizeof message, fmt, args);
   va_end(args);
-  emit(reader, pos, DIAG_ERROR, message);
+  diag.message = message;
+  diag_emit(reader->sink, &diag);
 }
 
 void sgf_note(bg_sgf_reader *reader, bg_srcpos pos, const char *message) {
@@ -270,6 +274,7 @@ static bg_match *new_match(bg_sgf_reader *reader) {
     reader->io_error = true;
     return NULL;
   }
+  read_limit_new_match(&reader->syntax_limit);
   match->pos = tree->has_mi ? tree->mi_pos : tree->root;
   match->length = tree->length;
   for (int i = 0; i < 2; i++)

@@ -76,27 +76,17 @@ bg_srcpos yaml_position(const bg_yaml_reader *reader, yaml_mark_t mark) {
 
 /* ---- diagnostics -------------------------------------------------------- */
 
-static void emit(bg_yaml_reader *reader, bg_srcpos pos, bg_severity severity,
-                 const char *message) {
+/* A `syntax` error at `pos`, within the per-match limit (read_limit.h). */
+static void syntax_error_v(bg_yaml_reader *reader, bg_srcpos pos, const char *fmt,
+                           va_list args) {
   bg_diag diag = {.file = reader->file,
                   .line = pos.line,
                   .column = pos.column,
-                  .severity = severity,
+                  .severity = DIAG_ERROR,
                   .rule = "syntax",
-                  .message = message,
                   .game = reader->game_index};
-  diag_emit(reader->sink, &diag);
-}
-
-static void syntax_error_v(bg_yaml_reader *reader, bg_srcpos pos, const char *fmt,
-                           va_list args) {
-  if (reader->syntax_count > YAML_MAX_SYNTAX)
+  if (!read_limit_admit(&reader->syntax_limit, reader->sink, &diag))
     return;
-  if (reader->syntax_count++ == YAML_MAX_SYNTAX) {
-    emit(reader, pos, DIAG_NOTE,
-         "further syntax errors before the next match not reported");
-    return;
-  }
   char where[64] = "", message[512];
   if (reader->game_index > 0 && reader->action_index > 0)
     snprintf(where, sizeof where, "game %d, action %d: ", reader->game_index,
@@ -105,7 +95,8 @@ static void syntax_error_v(bg_yaml_reader *reader, bg_srcpos pos, const char *fm
     snprintf(where, sizeof where, "game %d: ", reader->game_index);
   int length = snprintf(message, sizeof message, "%s", where);
   vsnprintf(message + length, sizeof message - (size_t)length, fmt, args);
-  emit(reader, pos, DIAG_ERROR, message);
+  diag.message = message;
+  diag_emit(reader->sink, &diag);
 }
 
 void yaml_syntax_error(bg_yaml_reader *reader, yaml_mark_t mark, const char *fmt, ...) {
@@ -188,8 +179,8 @@ static void stop_on_parse_error(bg_yaml_reader *reader) {
   if (parser->error == YAML_MEMORY_ERROR)
     bg_out_of_memory();
   if (input_io_error(reader->input))
-    return;                 /* the caller says "read error" and exits 2 */
-  reader->syntax_count = 0; /* the last word on this input: always said */
+    return; /* the caller says "read error" and exits 2 */
+  read_limit_last_word(&reader->syntax_limit); /* the last word on this input */
   if (reader->too_long) {
     yaml_syntax_error(reader, parser->mark,
                       "a YAML scalar or comment longer than %d bytes (the notation's "
@@ -223,7 +214,7 @@ bool yaml_advance(bg_yaml_reader *reader) {
   case YAML_SEQUENCE_START_EVENT:
   case YAML_MAPPING_START_EVENT:
     if (++reader->depth > YAML_MAX_DEPTH) {
-      reader->syntax_count = 0;
+      read_limit_last_word(&reader->syntax_limit);
       yaml_syntax_error(reader, reader->event.start_mark,
                         "YAML nested deeper than %d collections (the notation needs "
                         "5): reading stopped",

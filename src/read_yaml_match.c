@@ -567,10 +567,10 @@ bg_match *yaml_read_document(bg_yaml_reader *reader) {
 
 /* Syntax errors are counted from one match handed over to the next: the
  * caller prints what the sink holds after each match, so a stream of
- * 100,000 documents that hold none holds YAML_MAX_SYNTAX diagnostics, not
+ * 100,000 documents that hold none holds READ_SYNTAX_LIMIT diagnostics, not
  * 100,000. */
 bg_match *yaml_reader_next(bg_yaml_reader *reader) {
-  reader->syntax_count = 0;
+  read_limit_new_match(&reader->syntax_limit);
   while (yaml_advance(reader)) {
     if (reader->event.type != YAML_DOCUMENT_START_EVENT)
       continue; /* the stream's start and end */

@@ -11,7 +11,8 @@
  * columns, and columns are reported in bytes of the line as written.
  *
  * Stage: the top of the .mat reader (read_mat_int.h lists its stages).
- * Calls read_mat_play.c for move lines, read_mat_number.c, the memo and
+ * Calls read_mat_tags.c for header tags, read_mat_play.c for move lines,
+ * read_mat_number.c, the memo and
  * the patterns (read_mat_memo.c, read_mat_grammar.c), read_mat_report.c
  * for what it says; none of them calls back.
  */
@@ -21,7 +22,6 @@
 #include <string.h>
 #include <strings.h>
 
-#define MAX_TAGS 1024 /* per match: a header is short; junk must not grow memory */
 #define DEFAULT_LEFT_COLUMN 6   /* "  1) " */
 #define DEFAULT_RIGHT_COLUMN 34 /* where Jellyfish and gnubg put right cells */
 
@@ -86,109 +86,6 @@ static line_status next_line(bg_mat_reader *reader, mat_line *line) {
   return LINE_OK;
 }
 
-/* ---- header tags -------------------------------------------------------- */
-
-static bg_rule_flag rule_flag(const char *value) {
-  static const char *const on[] = {"on", "yes", "true", "1"};
-  static const char *const off[] = {"off", "no", "false", "0"};
-  for (size_t i = 0; i < sizeof on / sizeof *on; i++) {
-    if (strcasecmp(value, on[i]) == 0)
-      return RULE_ON;
-    if (strcasecmp(value, off[i]) == 0)
-      return RULE_OFF;
-  }
-  return RULE_UNSET;
-}
-
-/* The tags that are the record's own rules (XG, Galaxy, BGStudio write them).
- * Returns what a rule tag's value should have been when it is none of
- * those, else NULL (also for tags that are no rule). */
-static const char *apply_rule_tag(bg_match *match, const char *key, const char *value) {
-  bg_rule_flag flag = rule_flag(value);
-  bg_rule_flag *rule = NULL;
-  if (strcasecmp(key, "Crawford") == 0)
-    rule = &match->crawford;
-  else if (strcasecmp(key, "Jacoby") == 0)
-    rule = &match->jacoby;
-  else if (strcasecmp(key, "Beaver") == 0 || strcasecmp(key, "Beavers") == 0)
-    rule = &match->beavers;
-  if (rule) {
-    if (flag == RULE_UNSET)
-      return "On or Off";
-    *rule = flag;
-    return NULL;
-  }
-  if (strcasecmp(key, "CubeLimit") != 0)
-    return NULL;
-  char *end;
-  long limit = strtol(value, &end, 10);
-  if (end == value || *end != '\0' || limit <= 0 || limit > 1 << 30)
-    return "a positive number";
-  match->cube_limit = (int)limit;
-  return NULL;
-}
-
-/* A rule tag whose value means nothing (`; [Jacoby "Maybe"]`) would
- * otherwise pass silently while the default rule is checked instead. */
-static void warn_rule_value(bg_mat_reader *reader, const char *key, const char *value,
-                            const char *expected, bg_srcpos pos) {
-  char shown[64], message[256];
-  mat_quote_bytes(value, strlen(value), shown, sizeof shown);
-  snprintf(message, sizeof message,
-           "unknown value '%s' for the %s tag: expected %s; the tag is ignored", shown,
-           key, expected);
-  mat_emit(reader, pos.line, pos.column, DIAG_WARNING, message);
-}
-
-static bool add_tag(bg_mat_reader *reader, bg_match *holder, const char *key,
-                    const char *value, bg_srcpos pos) {
-  if (holder->tag_count >= MAX_TAGS)
-    return true;
-  if (!match_add_tag(holder, key, value, pos))
-    return false;
-  if (holder == reader->pending_tags)
-    return true; /* applied when its match line comes */
-  const char *expected = apply_rule_tag(holder, key, value);
-  if (expected)
-    warn_rule_value(reader, key, value, expected, pos);
-  return true;
-}
-
-/* Moves the tags read before a match line into the new match. */
-static bool adopt_pending_tags(bg_mat_reader *reader) {
-  bg_match *pending = reader->pending_tags;
-  bool ok = true;
-  for (int i = 0; i < pending->tag_count && ok; i++)
-    ok = add_tag(reader, reader->match, pending->tags[i].key, pending->tags[i].value,
-                 pending->tags[i].pos);
-  for (int i = 0; i < pending->tag_count; i++) {
-    free(pending->tags[i].key);
-    free(pending->tags[i].value);
-  }
-  pending->tag_count = 0;
-  return ok;
-}
-
-/* `; [Key "value"]`: a tag of the match being read while it has no game yet,
- * else of the next match (headers come before their match line). */
-static bool read_tag_line(bg_mat_reader *reader, const mat_line *line) {
-  mat_span key = {0, 0}, value = {0, 0};
-  mat_group_span(&reader->patterns, GRP_TAG_LINE_KEY, &key);
-  mat_group_span(&reader->patterns, GRP_TAG_LINE_VALUE, &value);
-  char *key_text = strndup(line->text + key.start, key.end - key.start);
-  char *value_text = strndup(line->text + value.start, value.end - value.start);
-  bool ok = key_text && value_text;
-  if (ok) {
-    bg_match *holder = reader->match && reader->match->game_count == 0
-                           ? reader->match
-                           : reader->pending_tags;
-    ok = add_tag(reader, holder, key_text, value_text, (bg_srcpos){line->number, 1});
-  }
-  free(key_text);
-  free(value_text);
-  return ok;
-}
-
 /* ---- structure: match, game, score ------------------------------------- */
 
 /* The offset of the line's first byte that is no blank (its length when
@@ -216,7 +113,7 @@ static bool start_match(bg_mat_reader *reader, const mat_line *line) {
              "expected a line like '7 point match' (text before the first match is "
              "ignored)");
   }
-  return adopt_pending_tags(reader);
+  return mat_adopt_pending_tags(reader);
 }
 
 static bool start_game(bg_mat_reader *reader, const mat_line *line) {
@@ -555,7 +452,7 @@ static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
     return start_match(reader, line) ? LINE_DONE : LINE_FAILED;
   }
   if (mat_match_at(patterns, PAT_TAG_LINE, line->text, line->length, 0))
-    return read_tag_line(reader, line) ? LINE_DONE : LINE_FAILED;
+    return mat_read_tag_line(reader, line) ? LINE_DONE : LINE_FAILED;
   if (in_game && mat_match_at(patterns, PAT_SET_POSITION, line->text, line->length, 0))
     return read_set_position(reader, line) ? LINE_DONE : LINE_FAILED;
   if (mat_match_at(patterns, PAT_COMMENT_LINE, line->text, line->length, 0))

@@ -2,7 +2,8 @@
  * read_mat_int.h — what the parts of the .mat reader share.  Its files, by
  * stage, each calling only the ones below it:
  *
- *   read_mat.c          lines, the match/game/score structure, header tags
+ *   read_mat.c          lines, the match/game/score structure
+ *   read_mat_tags.c     header tags
  *   read_mat_play.c     move lines: cells, rolls, cube actions
  *   read_mat_number.c   the move number that opens a move line
  *   read_mat_move.c     the moves of a play; a cell's errors
@@ -350,5 +351,12 @@ bool mat_read_cube_typo(mat_patterns *patterns, const mat_line *line, size_t off
 /* Reads one move line ("  3) 63: 24/18 13/10     41: 13/9 6/5") into the
  * current game. */
 void mat_read_move_line(bg_mat_reader *reader, const mat_line *line);
+
+/* read_mat_tags.c: a tag line just matched (PAT_TAG_LINE), a tag of the
+ * match being read while it has no game yet, else of the next match; false
+ * out of memory. */
+bool mat_read_tag_line(bg_mat_reader *reader, const mat_line *line);
+/* Moves the tags read before a match line into the new match. */
+bool mat_adopt_pending_tags(bg_mat_reader *reader);
 
 #endif

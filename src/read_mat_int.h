@@ -103,11 +103,11 @@ struct bg_mat_reader {
 
   /* the match being read (NULL before the first one and after the end) */
   bg_match *match;
-  bg_match *pending_tags; /* tags for the next match, kept in a bare match */
+  bg_match *pending_tags;  /* tags for the next match, kept in a bare match */
+  read_limit syntax_limit; /* syntax errors said in this match */
   bool found_match, finished;
   bool expecting_score;
-  read_limit syntax_limit; /* syntax errors said in this match */
-  int move_number;         /* of the line being read, for diagnostics */
+  int move_number; /* of the line being read, for diagnostics */
   /* The game's move numbers so far: the last one read (0 before the first
    * numbered line of a game), and after a break in them, the number the
    * line before the break led to expect (0 none): one wrong number is one

@@ -9,10 +9,11 @@
  * match" line, the SGF tree that opens a match, the search for the next
  * YAML document that is one, an .xg match header); an error before the
  * first match counts toward it.  The one after the limit becomes one note,
- * READ_LIMIT_NOTE, at its place; the rest are dropped.  Warnings and notes are not
- * counted.  The error that stops the reading (read_limit_last_word) is said whatever the
- * count. The limit keeps a hostile input's diagnostics short: the sink holds a match's
- * diagnostics until the match is done.
+ * READ_LIMIT_NOTE, at its place; the rest are dropped.  Warnings and notes
+ * are not counted.  The error that stops the reading (read_limit_last_word)
+ * is said whatever the count.  The limit keeps a hostile input's
+ * diagnostics short: the sink holds a match's diagnostics until the match
+ * is done.
  */
 #ifndef BG_READ_LIMIT_H
 #define BG_READ_LIMIT_H

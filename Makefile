@@ -9,7 +9,8 @@
 #                 lint, then again under ASan+UBSan, then
 #                 valgrind); ends with
 #                 "N passed, M failed, K skipped"
-#   make lint     cppcheck and clang-tidy (.clang-tidy) over src/
+#   make lint     cppcheck and clang-tidy (.clang-tidy) over src/, and no
+#                 call cycle between its files but tests/callgraph.allow's
 #   make bench    moves/s and MB/s on a generated corpus, next to wc -l
 #   make soak     the property tests (tests/property.sh) at 100x the volume
 #   make install PREFIX=/usr/local [DESTDIR=/tmp/stage]   (make uninstall: the same, undone)
@@ -255,9 +256,10 @@ man-check:
 # Static analysis of src/ (tests/lint.sh): cppcheck, and clang-tidy with the
 # checks of .clang-tidy, each given what the compiler is given but warnings
 # and optimisation.  The generated header first: the sources include it.
+# The objects for the call cycles between files (tests/callgraph.sh).
 LINT_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -I src -I $(BUILD)/gen $(PKG_CFLAGS)
-lint: $(BUILD)/gen/grammar_patterns.h
-	@tests/lint.sh $(wildcard src/*.c) -- $(LINT_CFLAGS)
+lint: $(BUILD)/gen/grammar_patterns.h $(LIB_OBJ) $(CLI_OBJ)
+	@tests/lint.sh --calls tests/callgraph.allow $(BUILD)/obj $(wildcard src/*.c) -- $(LINT_CFLAGS)
 
 # The other compiler the project promises to build with; a SKIP where absent.
 clang-build:

@@ -9,24 +9,25 @@
  * dealt with; what is .mat layout is done here: a line longer than
  * INPUT_MAX_LINE is reported, tabs are expanded to find cells by their
  * columns, and columns are reported in bytes of the line as written.
+ *
+ * Stage: the top of the .mat reader (read_mat_int.h lists its stages).
+ * Calls read_mat_tags.c for header tags, read_mat_play.c for move lines,
+ * read_mat_number.c, the memo and the patterns (read_mat_memo.c,
+ * read_mat_grammar.c), read_mat_report.c for what it says; none of them
+ * calls back.
  */
 #include "read_mat_int.h"
 
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#define MAX_TAGS 1024 /* per match: a header is short; junk must not grow memory */
 #define DEFAULT_LEFT_COLUMN 6   /* "  1) " */
 #define DEFAULT_RIGHT_COLUMN 34 /* where Jellyfish and gnubg put right cells */
 
 typedef enum { LINE_OK, LINE_TOO_LONG, LINE_EOF } line_status;
 
 /* ---- reading lines ---------------------------------------------------- */
-
-/* Zeroed bytes after an expanded line: the JIT and scan_word read ahead. */
-#define EXPANDED_SLACK (4 * INPUT_LINE_SLACK)
 
 /* Some transcribers line up the right column with tabs: a tab is expanded
  * to the next multiple of 8 columns, as an editor shows it, or a right
@@ -37,7 +38,7 @@ typedef enum { LINE_OK, LINE_TOO_LONG, LINE_EOF } line_status;
 static void expand_tabs(bg_mat_reader *reader, mat_line *line) {
   if (!memchr(line->text, '\t', line->length))
     return;
-  size_t needed = line->length * 9 + EXPANDED_SLACK;
+  size_t needed = line->length * 9 + MAT_EXPANDED_SLACK;
   if (needed > reader->expanded_size) {
     char *grown = realloc(reader->expanded, needed);
     if (!grown) {
@@ -58,27 +59,9 @@ static void expand_tabs(bg_mat_reader *reader, mat_line *line) {
       reader->expanded[out++] = ' ';
     while (out % 8 != 0);
   }
-  memcpy(reader->expanded + out + EXPANDED_SLACK, line->text, line->length);
+  memcpy(reader->expanded + out + MAT_EXPANDED_SLACK, line->text, line->length);
   line->text = reader->expanded;
   line->length = out;
-}
-
-/* Column `column` of the line being read (tabs expanded) as a column in
- * bytes of that line as written; unchanged for a line without tabs.  A
- * column inside a tab's blanks is the tab's. */
-static int byte_column(const bg_mat_reader *reader, int column) {
-  const mat_line *line = &reader->last_line;
-  if (line->text != reader->expanded || column <= 1)
-    return column;
-  const char *written = reader->expanded + line->length + EXPANDED_SLACK;
-  size_t want = (size_t)column - 1, at = 0, i = 0;
-  for (; at < line->length; i++) {
-    size_t next = written[i] == '\t' ? (at / 8 + 1) * 8 : at + 1;
-    if (want < next)
-      return (int)i + 1;
-    at = next;
-  }
-  return (int)(i + (want - at)) + 1;
 }
 
 /* The next line of the input, its tabs expanded; the line that starts the
@@ -103,186 +86,6 @@ static line_status next_line(bg_mat_reader *reader, mat_line *line) {
   return LINE_OK;
 }
 
-/* ---- diagnostics ------------------------------------------------------ */
-
-static int current_game_number(const bg_mat_reader *reader) {
-  const bg_match *match = reader->match;
-  return match && match->game_count ? match->games[match->game_count - 1].number : 0;
-}
-
-static void emit(bg_mat_reader *reader, int line, int column, bg_severity severity,
-                 const char *message) {
-  bg_diag diag = {.file = reader->file,
-                  .line = line,
-                  .column = column,
-                  .severity = severity,
-                  .rule = "syntax",
-                  .message = message,
-                  .game = current_game_number(reader),
-                  .move = reader->move_number};
-  diag_emit(reader->sink, &diag);
-}
-
-int mat_byte_column(const bg_mat_reader *reader, int column) {
-  return byte_column(reader, column);
-}
-
-void mat_warning(bg_mat_reader *reader, bg_srcpos pos, const char *message) {
-  emit(reader, pos.line, pos.column, DIAG_WARNING, message);
-}
-
-void mat_syntax_error(bg_mat_reader *reader, int line, int column, const char *fmt, ...) {
-  if (reader->syntax_count > MAT_MAX_SYNTAX)
-    return;
-  if (line == reader->last_line.number) /* read_mat_play.c counts expanded */
-    column = byte_column(reader, column);
-  if (reader->syntax_count++ == MAT_MAX_SYNTAX) {
-    emit(reader, line, column, DIAG_NOTE,
-         "further syntax errors in this match not reported");
-    return;
-  }
-  char message[512];
-  va_list args;
-  va_start(args, fmt);
-  vsnprintf(message, sizeof message, fmt, args);
-  va_end(args);
-  emit(reader, line, column, DIAG_ERROR, message);
-}
-
-void mat_quote_bytes(const char *text, size_t length, char *out, size_t out_size) {
-  static const char hex[] = "0123456789abcdef";
-  size_t n = 0, i = 0;
-  for (; i < length; i++) {
-    unsigned char c = (unsigned char)text[i];
-    bool printable = c >= 0x20 && c < 0x7f;
-    if (n + (printable ? 1 : 4) + 4 > out_size)
-      break;
-    if (printable) {
-      out[n++] = (char)c;
-    } else { /* shown as \xNN: a garbage byte must not look like a token */
-      out[n++] = '\\';
-      out[n++] = 'x';
-      out[n++] = hex[c >> 4];
-      out[n++] = hex[c & 15];
-    }
-  }
-  if (i < length) {
-    memcpy(out + n, "...", 3);
-    n += 3;
-  }
-  out[n] = '\0';
-}
-
-void mat_quote_token(const mat_line *line, size_t offset, char *out, size_t out_size) {
-  size_t end = offset;
-  while (end < line->length && line->text[end] != ' ' && line->text[end] != '\t')
-    end++;
-  mat_quote_bytes(line->text + offset, end - offset, out, out_size);
-}
-
-/* ---- header tags -------------------------------------------------------- */
-
-static bg_rule_flag rule_flag(const char *value) {
-  static const char *const on[] = {"on", "yes", "true", "1"};
-  static const char *const off[] = {"off", "no", "false", "0"};
-  for (size_t i = 0; i < sizeof on / sizeof *on; i++) {
-    if (strcasecmp(value, on[i]) == 0)
-      return RULE_ON;
-    if (strcasecmp(value, off[i]) == 0)
-      return RULE_OFF;
-  }
-  return RULE_UNSET;
-}
-
-/* The tags that are the record's own rules (XG, Galaxy, BGStudio write them).
- * Returns what a rule tag's value should have been when it is none of
- * those, else NULL (also for tags that are no rule). */
-static const char *apply_rule_tag(bg_match *match, const char *key, const char *value) {
-  bg_rule_flag flag = rule_flag(value);
-  bg_rule_flag *rule = NULL;
-  if (strcasecmp(key, "Crawford") == 0)
-    rule = &match->crawford;
-  else if (strcasecmp(key, "Jacoby") == 0)
-    rule = &match->jacoby;
-  else if (strcasecmp(key, "Beaver") == 0 || strcasecmp(key, "Beavers") == 0)
-    rule = &match->beavers;
-  if (rule) {
-    if (flag == RULE_UNSET)
-      return "On or Off";
-    *rule = flag;
-    return NULL;
-  }
-  if (strcasecmp(key, "CubeLimit") != 0)
-    return NULL;
-  char *end;
-  long limit = strtol(value, &end, 10);
-  if (end == value || *end != '\0' || limit <= 0 || limit > 1 << 30)
-    return "a positive number";
-  match->cube_limit = (int)limit;
-  return NULL;
-}
-
-/* A rule tag whose value means nothing (`; [Jacoby "Maybe"]`) would
- * otherwise pass silently while the default rule is checked instead. */
-static void warn_rule_value(bg_mat_reader *reader, const char *key, const char *value,
-                            const char *expected, bg_srcpos pos) {
-  char shown[64], message[256];
-  mat_quote_bytes(value, strlen(value), shown, sizeof shown);
-  snprintf(message, sizeof message,
-           "unknown value '%s' for the %s tag: expected %s; the tag is ignored", shown,
-           key, expected);
-  emit(reader, pos.line, pos.column, DIAG_WARNING, message);
-}
-
-static bool add_tag(bg_mat_reader *reader, bg_match *holder, const char *key,
-                    const char *value, bg_srcpos pos) {
-  if (holder->tag_count >= MAX_TAGS)
-    return true;
-  if (!match_add_tag(holder, key, value, pos))
-    return false;
-  if (holder == reader->pending_tags)
-    return true; /* applied when its match line comes */
-  const char *expected = apply_rule_tag(holder, key, value);
-  if (expected)
-    warn_rule_value(reader, key, value, expected, pos);
-  return true;
-}
-
-/* Moves the tags read before a match line into the new match. */
-static bool adopt_pending_tags(bg_mat_reader *reader) {
-  bg_match *pending = reader->pending_tags;
-  bool ok = true;
-  for (int i = 0; i < pending->tag_count && ok; i++)
-    ok = add_tag(reader, reader->match, pending->tags[i].key, pending->tags[i].value,
-                 pending->tags[i].pos);
-  for (int i = 0; i < pending->tag_count; i++) {
-    free(pending->tags[i].key);
-    free(pending->tags[i].value);
-  }
-  pending->tag_count = 0;
-  return ok;
-}
-
-/* `; [Key "value"]`: a tag of the match being read while it has no game yet,
- * else of the next match (headers come before their match line). */
-static bool read_tag_line(bg_mat_reader *reader, const mat_line *line) {
-  mat_span key = {0, 0}, value = {0, 0};
-  mat_group_span(&reader->patterns, GRP_TAG_LINE_KEY, &key);
-  mat_group_span(&reader->patterns, GRP_TAG_LINE_VALUE, &value);
-  char *key_text = strndup(line->text + key.start, key.end - key.start);
-  char *value_text = strndup(line->text + value.start, value.end - value.start);
-  bool ok = key_text && value_text;
-  if (ok) {
-    bg_match *holder = reader->match && reader->match->game_count == 0
-                           ? reader->match
-                           : reader->pending_tags;
-    ok = add_tag(reader, holder, key_text, value_text, (bg_srcpos){line->number, 1});
-  }
-  free(key_text);
-  free(value_text);
-  return ok;
-}
-
 /* ---- structure: match, game, score ------------------------------------- */
 
 /* The offset of the line's first byte that is no blank (its length when
@@ -295,10 +98,10 @@ static bool start_match(bg_mat_reader *reader, const mat_line *line) {
     return false;
   reader->match->length = mat_span_int(line->text, length);
   reader->match->pos =
-      (bg_srcpos){line->number, byte_column(reader, (int)length.start + 1)};
+      (bg_srcpos){line->number, mat_byte_column(reader, (int)length.start + 1)};
   reader->found_match = true;
   reader->expecting_score = false;
-  reader->syntax_count = 0;
+  read_limit_new_match(&reader->syntax_limit);
   reader->move_number = 0;
   reader->left_column = DEFAULT_LEFT_COLUMN;
   reader->right_column = DEFAULT_RIGHT_COLUMN;
@@ -306,11 +109,11 @@ static bool start_match(bg_mat_reader *reader, const mat_line *line) {
   reader->renamed_said = false;
   if (reader->has_stray_line && !reader->stray_reported) {
     reader->has_stray_line = false;
-    emit(reader, reader->stray_line, reader->stray_column, DIAG_ERROR,
-         "expected a line like '7 point match' (text before the first match is "
-         "ignored)");
+    mat_emit(reader, reader->stray_line, reader->stray_column, DIAG_ERROR,
+             "expected a line like '7 point match' (text before the first match is "
+             "ignored)");
   }
-  return adopt_pending_tags(reader);
+  return mat_adopt_pending_tags(reader);
 }
 
 static bool start_game(bg_mat_reader *reader, const mat_line *line) {
@@ -320,7 +123,7 @@ static bool start_game(bg_mat_reader *reader, const mat_line *line) {
    * the number written before it or by its place (one wrong number is one
    * mistake, not two). */
   bg_match *match = reader->match;
-  int expected = current_game_number(reader) + 1;
+  int expected = mat_game_number(reader) + 1;
   int by_place = match->game_count ? match->games[0].number + match->game_count : 0;
   bool opens_match = match->game_count == 0;
   bg_game *game = match_add_game(match);
@@ -332,7 +135,7 @@ static bool start_game(bg_mat_reader *reader, const mat_line *line) {
                      "expected ' Game %d' after game %d, found ' Game %d'", expected,
                      expected - 1, game->number);
   size_t first = mat_first_non_blank(line);
-  game->pos = (bg_srcpos){line->number, byte_column(reader, (int)first + 1)};
+  game->pos = (bg_srcpos){line->number, mat_byte_column(reader, (int)first + 1)};
   reader->expecting_score = true;
   reader->move_number = 0;
   mat_numbering_new_game(reader);
@@ -383,8 +186,8 @@ static void check_same_player(bg_mat_reader *reader, const mat_line *line, mat_s
            "the %s player is named '%.*s' here, but '%s' in the first score line: read "
            "as the same player",
            side ? "right" : "left", (int)(name.end - name.start), text, known);
-  emit(reader, line->number, byte_column(reader, (int)name.start + 1), DIAG_WARNING,
-       message);
+  mat_emit(reader, line->number, mat_byte_column(reader, (int)name.start + 1),
+           DIAG_WARNING, message);
 }
 
 /* Was the right name of a score line put in its place by blanks (two, or
@@ -413,7 +216,7 @@ static bool read_score_line(bg_mat_reader *reader, const mat_line *line) {
   bg_match *match = reader->match;
   bg_game *game = &match->games[match->game_count - 1];
   game->score_pos =
-      (bg_srcpos){line->number, byte_column(reader, (int)name[0].start + 1)};
+      (bg_srcpos){line->number, mat_byte_column(reader, (int)name[0].start + 1)};
   for (int i = 0; i < 2; i++) {
     game->score[i] = mat_span_int(line->text, score[i]);
     if (match->players[i]) {
@@ -437,7 +240,7 @@ static bool read_score_line(bg_mat_reader *reader, const mat_line *line) {
  * Said once; the game it starts is read as the next one, so that its moves
  * are not blamed on the game before. */
 static bool start_unannounced_game(bg_mat_reader *reader, const mat_line *line) {
-  int number = current_game_number(reader) + 1;
+  int number = mat_game_number(reader) + 1;
   mat_syntax_error(reader, line->number, 1,
                    "expected a line like ' Game %d' before this score line (read as the "
                    "start of game %d)",
@@ -523,7 +326,8 @@ static void report_mistyped_match_line(bg_mat_reader *reader, const mat_line *li
            found);
   reader->has_stray_line = true;
   reader->stray_reported = true;
-  emit(reader, line->number, byte_column(reader, (int)first + 1), DIAG_ERROR, message);
+  mat_emit(reader, line->number, mat_byte_column(reader, (int)first + 1), DIAG_ERROR,
+           message);
 }
 
 /* A line before the first match that is no header: the first one is
@@ -556,9 +360,9 @@ static void read_move_line(bg_mat_reader *reader, const mat_line *line) {
     return;
   for (int i = first_new; i < game->action_count; i++) {
     bg_action *action = &game->actions[i];
-    action->pos.column = byte_column(reader, action->pos.column);
+    action->pos.column = mat_byte_column(reader, action->pos.column);
     for (int m = 0; m < action->move_count; m++)
-      action->moves[m].pos.column = byte_column(reader, action->moves[m].pos.column);
+      action->moves[m].pos.column = mat_byte_column(reader, action->moves[m].pos.column);
   }
 }
 
@@ -573,7 +377,7 @@ static bool read_game_content(bg_mat_reader *reader, const mat_line *line) {
     mat_syntax_error(
         reader, line->number, 1,
         "expected a score line like ' Alice : 0      Bob : 0' after 'Game %d'",
-        current_game_number(reader));
+        mat_game_number(reader));
     if (!mat_match_at(patterns, PAT_MOVE_NUMBER, line->text, line->length, 0))
       return true;
   }
@@ -603,7 +407,7 @@ static bool read_set_position(bg_mat_reader *reader, const mat_line *line) {
     return false;
   }
   action->kind = ACT_SET_POSITION;
-  action->pos = (bg_srcpos){line->number, byte_column(reader, (int)board.start + 1)};
+  action->pos = (bg_srcpos){line->number, mat_byte_column(reader, (int)board.start + 1)};
   if (!(action->setup = match_new_setup(reader->match))) {
     reader->out_of_memory = true;
     return false;
@@ -648,7 +452,7 @@ static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
     return start_match(reader, line) ? LINE_DONE : LINE_FAILED;
   }
   if (mat_match_at(patterns, PAT_TAG_LINE, line->text, line->length, 0))
-    return read_tag_line(reader, line) ? LINE_DONE : LINE_FAILED;
+    return mat_read_tag_line(reader, line) ? LINE_DONE : LINE_FAILED;
   if (in_game && mat_match_at(patterns, PAT_SET_POSITION, line->text, line->length, 0))
     return read_set_position(reader, line) ? LINE_DONE : LINE_FAILED;
   if (mat_match_at(patterns, PAT_COMMENT_LINE, line->text, line->length, 0))
@@ -682,7 +486,8 @@ bg_mat_reader *mat_reader_open(bg_input *input, const char *file, bg_diag_sink *
   reader->pending_tags = match_new(file);
   reader->left_column = DEFAULT_LEFT_COLUMN;
   reader->right_column = DEFAULT_RIGHT_COLUMN;
-  if (!reader->pending_tags || !mat_patterns_compile(&reader->patterns)) {
+  if (!reader->pending_tags || !mat_patterns_compile(&reader->patterns) ||
+      !mat_memo_new(&reader->patterns)) {
     mat_reader_free(reader);
     return NULL;
   }
@@ -717,8 +522,8 @@ static bg_match *finish_input(bg_mat_reader *reader) {
   reader->finished = true;
   if (!reader->found_match && !reader->stray_reported && !reader->out_of_memory &&
       !input_io_error(reader->input))
-    emit(reader, 1, 1, DIAG_ERROR,
-         "no match found: expected a line like '7 point match'");
+    mat_emit(reader, 1, 1, DIAG_ERROR,
+             "no match found: expected a line like '7 point match'");
   return take_match(reader);
 }
 
@@ -756,6 +561,7 @@ bool mat_reader_io_error(const bg_mat_reader *reader) {
 void mat_reader_free(bg_mat_reader *reader) {
   if (!reader)
     return;
+  mat_memo_free(&reader->patterns);
   mat_patterns_free(&reader->patterns);
   match_free(reader->match);
   match_free(reader->pending_tags);

@@ -9,6 +9,9 @@
  * (grammar/gen.sh), and this file's tables, like the GRP_ names the reader
  * uses, are made from those lists.  The C code only walks what a pattern
  * has already accepted.
+ *
+ * Stage: the bottom of the reader's lexing: calls no other file of the
+ * reader (the memo above it is made and freed by read_mat.c).
  */
 #include "read_mat_int.h"
 
@@ -135,12 +138,12 @@ bool mat_patterns_compile(mat_patterns *patterns) {
   patterns->ovector = patterns->match_ovector = pcre2_get_ovector_pointer(patterns->data);
   patterns->ovector_pairs = pcre2_get_ovector_count(patterns->data);
   pcre2_set_match_limit(patterns->context, MAT_MATCH_LIMIT);
-  return mat_memo_new(patterns);
+  return true;
 }
 
-/* Frees the reader's match data; the compiled grammar stays (shared). */
+/* Frees the reader's match data; the compiled grammar stays (shared).  The
+ * memo above it (read_mat_memo.c) is freed first, by its owner. */
 void mat_patterns_free(mat_patterns *patterns) {
-  mat_memo_free(patterns);
   pcre2_match_data_free(patterns->data);
   pcre2_match_context_free(patterns->context);
   memset(patterns, 0, sizeof *patterns);

@@ -1,9 +1,16 @@
 /*
- * read_mat_int.h — what the parts of the .mat reader share: read_mat.c
- * (lines, the match/game/score structure, header tags), read_mat_play.c
- * (move lines: cells, rolls, cube actions), read_mat_move.c (the moves of
- * a play), read_mat_typo.c (cube actions misspelt) and read_mat_grammar.c
- * (the compiled patterns of grammar/).
+ * read_mat_int.h — what the parts of the .mat reader share.  Its files, by
+ * stage, each calling only the ones below it:
+ *
+ *   read_mat.c          lines, the match/game/score structure
+ *   read_mat_tags.c     header tags
+ *   read_mat_play.c     move lines: cells, rolls, cube actions
+ *   read_mat_number.c   the move number that opens a move line
+ *   read_mat_move.c     the moves of a play; a cell's errors
+ *   read_mat_typo.c     cube actions misspelt
+ *   read_mat_memo.c     cell tokens already matched
+ *   read_mat_grammar.c  the compiled patterns of grammar/
+ *   read_mat_report.c   diagnostics: places, the syntax-error limit, quoting
  *
  * Not part of the API (read_mat.h is); only the reader's files include it.
  */
@@ -20,13 +27,15 @@
 #include <stdint.h>
 
 #include "input.h"
+#include "read_limit.h"
 #include "read_mat.h"
 
 /* Lines longer than this are reported and skipped (input.h bounds them). */
 #define MAT_MAX_LINE INPUT_MAX_LINE
 
-/* Syntax diagnostics reported per match before one "further errors" note. */
-#define MAT_MAX_SYNTAX 50
+/* Zeroed bytes after an expanded line: the JIT and scan_word read ahead;
+ * the line as written follows them (read_mat.c's expand_tabs). */
+#define MAT_EXPANDED_SLACK (4 * INPUT_LINE_SLACK)
 
 /* The patterns of grammar/ and their named groups come from the .pcre
  * files (grammar_lists.h, made by grammar/gen.sh): a group written in a
@@ -94,10 +103,10 @@ struct bg_mat_reader {
 
   /* the match being read (NULL before the first one and after the end) */
   bg_match *match;
-  bg_match *pending_tags; /* tags for the next match, kept in a bare match */
+  bg_match *pending_tags;  /* tags for the next match, kept in a bare match */
+  read_limit syntax_limit; /* syntax errors said in this match */
   bool found_match, finished;
   bool expecting_score;
-  int syntax_count;
   int move_number; /* of the line being read, for diagnostics */
   /* The game's move numbers so far: the last one read (0 before the first
    * numbered line of a game), and after a break in them, the number the
@@ -197,7 +206,7 @@ void mat_memo_keep_decoded(mat_patterns *patterns, const char *text, size_t leng
  * once per move line, after its number was read. */
 void mat_memo_forget_word(mat_patterns *patterns);
 
-/* The memo of mat_match_token: made and freed with the patterns. */
+/* The memo of mat_match_token: made after the patterns, freed before them. */
 bool mat_memo_new(mat_patterns *patterns);
 void mat_memo_free(mat_patterns *patterns);
 
@@ -249,8 +258,17 @@ static inline int mat_span_int(const char *text, mat_span span) {
   return value;
 }
 
+/* ---- read_mat_report.c: diagnostics ---- */
+
+/* A `syntax` diagnostic at line:column (in bytes as written) of the game
+ * and move being read, not counted against the limit. */
+void mat_emit(bg_mat_reader *reader, int line, int column, bg_severity severity,
+              const char *message);
+/* The number of the game being read; 0 before the first. */
+int mat_game_number(const bg_mat_reader *reader);
+
 /* Reports a `syntax` error at line:column of the match being read, within
- * the per-match cap. */
+ * the per-match limit (read_limit.h). */
 void mat_syntax_error(bg_mat_reader *reader, int line, int column, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
@@ -260,6 +278,11 @@ void mat_quote_token(const mat_line *line, size_t offset, char *out, size_t out_
 
 /* The same for `length` bytes of `text` (a tag value, a whole line). */
 void mat_quote_bytes(const char *text, size_t length, char *out, size_t out_size);
+
+/* A warning of the notation (rule syntax) at `pos` (a column in bytes). */
+void mat_warning(bg_mat_reader *reader, bg_srcpos pos, const char *message);
+/* Column `column` of the line being read (tabs expanded) in bytes as written. */
+int mat_byte_column(const bg_mat_reader *reader, int column);
 
 /* The offset of the line's first byte that is no blank (its length when
  * there is none). */
@@ -276,10 +299,6 @@ size_t mat_read_move_number(bg_mat_reader *reader, const mat_line *line);
 /* Whether the line's number follows the game's line before; a break is
  * said (a syntax error) and false returned. */
 bool mat_move_number_follows(bg_mat_reader *reader, const mat_line *line);
-/* A warning of the notation (rule syntax) at `pos` (a column in bytes). */
-void mat_warning(bg_mat_reader *reader, bg_srcpos pos, const char *message);
-/* Column `column` of the line being read (tabs expanded) in bytes as written. */
-int mat_byte_column(const bg_mat_reader *reader, int column);
 /* A new game: its lines are numbered from the first one read. */
 void mat_numbering_new_game(bg_mat_reader *reader);
 /* Flags the actions of `game` from `first_action` on as after a break. */
@@ -299,9 +318,12 @@ typedef struct {
   const mat_decoded_word *known;
 } mat_line_state;
 
-/* read_mat_play.c: a syntax error at `offset` of the line; the rest of
+/* read_mat_move.c: a syntax error at `offset` of the line; the rest of
  * the cell is unreadable (a roll's play becomes unknown). */
 void mat_cell_error(mat_line_state *state, size_t offset, const char *message);
+/* The same without a message: the current cell is broken, its roll's play
+ * unknown (the error was said otherwise). */
+void mat_break_cell(mat_line_state *state);
 
 /* read_mat_move.c: the move token at `offset` ("24/18*", "6/4(2)",
  * "24/18/13"), just matched or state->known, added to the current roll. */
@@ -329,5 +351,12 @@ bool mat_read_cube_typo(mat_patterns *patterns, const mat_line *line, size_t off
 /* Reads one move line ("  3) 63: 24/18 13/10     41: 13/9 6/5") into the
  * current game. */
 void mat_read_move_line(bg_mat_reader *reader, const mat_line *line);
+
+/* read_mat_tags.c: a tag line just matched (PAT_TAG_LINE), a tag of the
+ * match being read while it has no game yet, else of the next match; false
+ * out of memory. */
+bool mat_read_tag_line(bg_mat_reader *reader, const mat_line *line);
+/* Moves the tags read before a match line into the new match. */
+bool mat_adopt_pending_tags(bg_mat_reader *reader);
 
 #endif

@@ -26,6 +26,9 @@
  * move number, all read from PCRE2's groups when it matched them; the
  * reader then need not look at an ovector for them.  Only the rare tokens
  * are answered with a replayed ovector (show).
+ *
+ * Stage: over the patterns, under every file that reads tokens; made and
+ * freed by read_mat.c.  Calls read_mat_grammar.c only.
  */
 #include "read_mat_int.h"
 

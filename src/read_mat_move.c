@@ -7,11 +7,37 @@
  * moves of the current roll, a chain of n points n - 1 moves, each with
  * the column of its own starting point.  A point above 25 or a repeat
  * count of 0 is a syntax error that makes the play unknown.
+ *
+ * Stage: a cell token's, under read_mat_play.c; also where a cell's error
+ * is said and the cell broken (mat_cell_error), for both.  Calls the memo
+ * (read_mat_memo.c) and read_mat_report.c.
  */
 #include "alloc.h"
 #include "read_mat_int.h"
 
 #include <stdio.h>
+
+/* ---- a cell's errors ---------------------------------------------------- */
+
+/* The play of a roll that could not be read is unknown, not empty: the
+ * referee then checks nothing after it instead of inventing errors. */
+void mat_break_cell(mat_line_state *state) {
+  state->broken = true;
+  if (state->action && state->action->kind == ACT_ROLL) {
+    state->action->unknown_play = true;
+    state->action->unreadable = true;
+    state->action->cannot_move = false;
+    state->action->move_count = 0;
+  }
+}
+
+/* A syntax error at `offset` that leaves the rest of the cell unread. */
+void mat_cell_error(mat_line_state *state, size_t offset, const char *message) {
+  mat_syntax_error(state->reader, state->line->number, (int)offset + 1, "%s", message);
+  mat_break_cell(state);
+}
+
+/* ---- moves -------------------------------------------------------------- */
 
 /* The point a chain group holds: "bar" is 25, "off" is 0; -1 (reported)
  * for a number that is no point. */

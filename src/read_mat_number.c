@@ -10,6 +10,9 @@
  * and the referee, which sees whether the plays after it fit the game,
  * says which (referee_numbering_broken).  One wrong number that the next
  * line's number shows (5, 6, 17, 8) is read here: a warning.
+ *
+ * Stage: a cell token's, under read_mat.c and read_mat_play.c.  Calls the
+ * memo (read_mat_memo.c) and read_mat_report.c.
  */
 #include <stdio.h>
 

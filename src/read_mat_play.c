@@ -16,6 +16,10 @@
  * An error makes the rest of its cell unreadable: it is reported once, a
  * roll whose play could not be read is kept as an unknown play ("????"),
  * and reading resumes at the next cell of the line.
+ *
+ * Stage: under read_mat.c, which hands it each move line.  Calls the cell
+ * tokens' files (read_mat_move.c, read_mat_number.c, read_mat_typo.c), the
+ * memo and the patterns, and read_mat_report.c; never read_mat.c.
  */
 #include "read_mat_int.h"
 
@@ -86,18 +90,6 @@ static size_t skip_token(const mat_line *line, size_t offset) {
 
 /* ---- errors ------------------------------------------------------------- */
 
-/* The play of a roll that could not be read is unknown, not empty: the
- * referee then checks nothing after it instead of inventing errors. */
-static void break_cell(mat_line_state *state) {
-  state->broken = true;
-  if (state->action && state->action->kind == ACT_ROLL) {
-    state->action->unknown_play = true;
-    state->action->unreadable = true;
-    state->action->cannot_move = false;
-    state->action->move_count = 0;
-  }
-}
-
 static void cell_error_expected(mat_line_state *state, size_t offset) {
   char found[64];
   mat_quote_token(state->line, offset, found, sizeof found);
@@ -110,12 +102,7 @@ static void cell_error_expected(mat_line_state *state, size_t offset) {
   else
     mat_syntax_error(state->reader, line, column,
                      "expected a roll like '63:' or 'Doubles => 2', found '%s'", found);
-  break_cell(state);
-}
-
-void mat_cell_error(mat_line_state *state, size_t offset, const char *message) {
-  mat_syntax_error(state->reader, state->line->number, (int)offset + 1, "%s", message);
-  break_cell(state);
+  mat_break_cell(state);
 }
 
 /* ---- cells -------------------------------------------------------------- */

@@ -9,6 +9,8 @@
  * it); this file says which action it was meant to be, by spelling and by
  * shape: with "=> N" it is a double or a beaver, alone a take or a drop.
  * A word near none of those stays what it was, text that is no token.
+ *
+ * Stage: a cell token's, under read_mat_play.c.  Calls read_mat_grammar.c.
  */
 #include "read_mat_int.h"
 #include "read_spelling.h"

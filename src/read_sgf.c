@@ -11,47 +11,17 @@
  * read and dropped.  The main line is each tree's first branch: a '('
  * opened directly in the deepest main-line tree, before any of its
  * branches closed, continues it; any other is a variation.
+ *
+ * Stage: the top of the SGF reader, over read_sgf_match.c, which it calls
+ * for each tree, node and value (and to say what is wrong: sgf_syntax);
+ * read_sgf_match.c never calls back.
  */
 #include "read_sgf_int.h"
 
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- diagnostics ----------------------------------------------------- */
-
-static void emit(bg_sgf_reader *reader, bg_srcpos pos, bg_severity severity,
-                 const char *message) {
-  bg_diag diag = {.file = reader->file,
-                  .line = pos.line,
-                  .column = pos.column,
-                  .severity = severity,
-                  .rule = "syntax",
-                  .message = message,
-                  .game = reader->match ? reader->match->game_count : 0};
-  diag_emit(reader->sink, &diag);
-}
-
-void sgf_syntax(bg_sgf_reader *reader, bg_srcpos pos, const char *fmt, ...) {
-  if (reader->syntax_count > SGF_MAX_SYNTAX)
-    return;
-  if (reader->syntax_count++ == SGF_MAX_SYNTAX) {
-    emit(reader, pos, DIAG_NOTE, "further syntax errors in this file not reported");
-    return;
-  }
-  char message[512];
-  va_list args;
-  va_start(args, fmt);
-  vsnprintf(message, sizeof message, fmt, args);
-  va_end(args);
-  emit(reader, pos, DIAG_ERROR, message);
-}
-
-void sgf_note(bg_sgf_reader *reader, bg_srcpos pos, const char *message) {
-  emit(reader, pos, DIAG_NOTE, message);
-}
 
 /* ---- bytes ------------------------------------------------------------ */
 

@@ -3,17 +3,19 @@
  * read_sgf.c turns bytes into game trees, nodes and property values
  * (SGF's syntax, which knows no backgammon); read_sgf_match.c turns the
  * values of each tree's main line into the model (GNU Backgammon's
- * meaning of them).  Internal to the reader.
+ * meaning of them).  read_sgf.c calls read_sgf_match.c, never the
+ * reverse: what is wrong is said through read_sgf_match.c's sgf_syntax.
+ * Internal to the reader.
  */
 #ifndef BG_READ_SGF_INT_H
 #define BG_READ_SGF_INT_H
 
 #include <stddef.h>
 
+#include "read_limit.h"
 #include "read_sgf.h"
 
-#define SGF_MAX_IDENT 8   /* a longer property name is no name */
-#define SGF_MAX_SYNTAX 50 /* syntax errors said per file before one note */
+#define SGF_MAX_IDENT 8 /* a longer property name is no name */
 
 /* What read_sgf_match.c keeps of the tree being read. */
 typedef struct {
@@ -55,7 +57,7 @@ struct bg_sgf_reader {
   bool main_ended;
   bool variation_said;
   bool junk_said;
-  long syntax_count;
+  read_limit syntax_limit; /* syntax errors said in this match */
   char ident[SGF_MAX_IDENT + 1];
   bg_srcpos ident_pos;
   char *value; /* SGF_MAX_VALUE + 1 bytes */
@@ -68,8 +70,8 @@ struct bg_sgf_reader {
   bool io_error;
 };
 
-/* read_sgf.c: a `syntax` diagnostic at `pos` (severity error), the first
- * SGF_MAX_SYNTAX of a file. */
+/* read_sgf_match.c: a `syntax` diagnostic at `pos` (severity error), the first
+ * READ_SYNTAX_LIMIT of a match (read_limit.h). */
 void sgf_syntax(bg_sgf_reader *reader, bg_srcpos pos, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void sgf_note(bg_sgf_reader *reader, bg_srcpos pos, const char *message);

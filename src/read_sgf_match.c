@@ -20,13 +20,56 @@
  *  - DT, EV, RO, PC, AN: the header tags gnubg's .mat export writes for
  *    them (EventDate, Event, Round, Site, Transcriber), in its order.
  * Hit marks are not in the SGF: a .mat's `*` has no counterpart.
+ *
+ * Stage: under read_sgf.c (SGF's syntax), which hands it the main line's
+ * trees, nodes and property values; the bottom of the SGF reader, it also
+ * says the reader's diagnostics for both (sgf_syntax, sgf_note).  Calls the
+ * model (match.h) and diag.h, no file of the reader.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "alloc.h"
 #include "read_sgf_int.h"
+
+/* ---- diagnostics ----------------------------------------------------- */
+
+/* A `syntax` diagnostic at `pos`. */
+static bg_diag diagnostic(const bg_sgf_reader *reader, bg_srcpos pos,
+                          bg_severity severity, const char *message) {
+  return (bg_diag){.file = reader->file,
+                   .line = pos.line,
+                   .column = pos.column,
+                   .severity = severity,
+                   .rule = "syntax",
+                   .message = message,
+                   .game = reader->match ? reader->match->game_count : 0};
+}
+
+static void emit(bg_sgf_reader *reader, bg_srcpos pos, bg_severity severity,
+                 const char *message) {
+  bg_diag diag = diagnostic(reader, pos, severity, message);
+  diag_emit(reader->sink, &diag);
+}
+
+void sgf_syntax(bg_sgf_reader *reader, bg_srcpos pos, const char *fmt, ...) {
+  bg_diag diag = diagnostic(reader, pos, DIAG_ERROR, NULL);
+  if (!read_limit_admit(&reader->syntax_limit, reader->sink, &diag))
+    return;
+  char message[512];
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(message, sizeof message, fmt, args);
+  va_end(args);
+  diag.message = message;
+  diag_emit(reader->sink, &diag);
+}
+
+void sgf_note(bg_sgf_reader *reader, bg_srcpos pos, const char *message) {
+  emit(reader, pos, DIAG_NOTE, message);
+}
 
 /* The match information of the first node, in sgf_tree.info's order. */
 static const char *const info_properties[] = {"DT", "EV", "RO", "PC", "AN"};
@@ -231,6 +274,7 @@ static bg_match *new_match(bg_sgf_reader *reader) {
     reader->io_error = true;
     return NULL;
   }
+  read_limit_new_match(&reader->syntax_limit);
   match->pos = tree->has_mi ? tree->mi_pos : tree->root;
   match->length = tree->length;
   for (int i = 0; i < 2; i++)

@@ -12,10 +12,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "read_limit.h"
 #include "read_xg.h"
 
 #define XG_RECORD_SIZE 2560 /* every record of the game file, padded */
-#define XG_MAX_SYNTAX 50    /* record problems said per file before one note */
 
 /* The first line of a place (diag.h): places count up from here. */
 #define XG_LINE_BASE (INT_MIN / 2)
@@ -89,7 +89,7 @@ struct bg_xg_reader {
   /* read_xg_match.c: the record being read and what it belongs to */
   long record; /* from 1 */
   bg_match *match;
-  long syntax_count;
+  read_limit syntax_limit; /* syntax errors said in this match */
   int match_count, match_capacity, handed_out;
   int version;   /* of the match header */
   int variation; /* of the match header */

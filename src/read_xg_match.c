@@ -58,33 +58,38 @@ static int open_game_number(const bg_xg_reader *reader) {
   return reader->match && reader->game_open ? reader->match->game_count : 0;
 }
 
+/* A `syntax` diagnostic at `pos`. */
+static bg_diag diagnostic(const bg_xg_reader *reader, bg_srcpos pos, bg_severity severity,
+                          const char *message) {
+  return (bg_diag){.file = reader->file,
+                   .line = pos.line,
+                   .column = pos.column,
+                   .severity = severity,
+                   .rule = "syntax",
+                   .message = message,
+                   .game = open_game_number(reader)};
+}
+
 static void emit(bg_xg_reader *reader, bg_srcpos pos, bg_severity severity,
                  const char *message) {
-  bg_diag diag = {.file = reader->file,
-                  .line = pos.line,
-                  .column = pos.column,
-                  .severity = severity,
-                  .rule = "syntax",
-                  .message = message,
-                  .game = open_game_number(reader)};
+  bg_diag diag = diagnostic(reader, pos, severity, message);
   diag_emit(reader->sink, &diag);
 }
 
-/* A `syntax` error at `pos`, the first XG_MAX_SYNTAX of a file. */
+/* A `syntax` error at `pos`, the first READ_SYNTAX_LIMIT of a match
+ * (read_limit.h). */
 __attribute__((format(printf, 3, 4))) static void
 syntax(bg_xg_reader *reader, bg_srcpos pos, const char *fmt, ...) {
-  if (reader->syntax_count > XG_MAX_SYNTAX)
+  bg_diag diag = diagnostic(reader, pos, DIAG_ERROR, NULL);
+  if (!read_limit_admit(&reader->syntax_limit, reader->sink, &diag))
     return;
-  if (reader->syntax_count++ == XG_MAX_SYNTAX) {
-    emit(reader, pos, DIAG_NOTE, "further problems of this file's records not reported");
-    return;
-  }
   char message[512];
   va_list args;
   va_start(args, fmt);
   vsnprintf(message, sizeof message, fmt, args);
   va_end(args);
-  emit(reader, pos, DIAG_ERROR, message);
+  diag.message = message;
+  diag_emit(reader->sink, &diag);
 }
 
 void xg_note_comments(bg_xg_reader *reader) {
@@ -217,6 +222,7 @@ static bool start_match(bg_xg_reader *reader, const xg_match_header *header) {
   bg_match *match = reader->match = match_new(reader->file);
   if (!match)
     return xg_fail(reader, "out of memory");
+  read_limit_new_match(&reader->syntax_limit);
   match->pos = place(reader, 0);
   reader->version = header->version;
   reader->variation = header->variation;

@@ -1,14 +1,20 @@
 /*
- * read_yaml.c — the reader of bgmatch's YAML notation (read_yaml.h): drives
- * libyaml's parser one event at a time over the bytes of bg_input, and reads
- * each document's match header and games into the model; one action is
- * read_yaml_action.c's.
+ * read_yaml.c — the event layer of the reader of bgmatch's YAML notation
+ * (read_yaml.h): drives libyaml's parser one event at a time over the bytes
+ * of bg_input, with the limits on depth and token length, the positions of
+ * events in bytes, the diagnostics, and the helpers the schema layer reads
+ * nodes with (a scalar, a number, the next key, skipping a node).
  *
  * Recovery is by nodes: a function that finds what the notation does not
  * allow reports it once and returns false; its caller skips the rest of
  * that node (yaml_skip_to, by depth) and goes on with the next action,
  * game or document.  A parse error or a limit stops the input: libyaml
  * cannot resynchronise, and a limit means the input is hostile.
+ *
+ * Stage: the bottom of the YAML reader, under the schema layer
+ * (read_yaml_match.c, read_yaml_action.c), which it never calls; it makes
+ * and frees the reader, read_yaml_match.c hands its matches over.  Calls
+ * libyaml, input.h and diag.h.
  */
 #include "read_yaml_int.h"
 
@@ -70,27 +76,17 @@ bg_srcpos yaml_position(const bg_yaml_reader *reader, yaml_mark_t mark) {
 
 /* ---- diagnostics -------------------------------------------------------- */
 
-static void emit(bg_yaml_reader *reader, bg_srcpos pos, bg_severity severity,
-                 const char *message) {
+/* A `syntax` error at `pos`, within the per-match limit (read_limit.h). */
+static void syntax_error_v(bg_yaml_reader *reader, bg_srcpos pos, const char *fmt,
+                           va_list args) {
   bg_diag diag = {.file = reader->file,
                   .line = pos.line,
                   .column = pos.column,
-                  .severity = severity,
+                  .severity = DIAG_ERROR,
                   .rule = "syntax",
-                  .message = message,
                   .game = reader->game_index};
-  diag_emit(reader->sink, &diag);
-}
-
-static void syntax_error_v(bg_yaml_reader *reader, bg_srcpos pos, const char *fmt,
-                           va_list args) {
-  if (reader->syntax_count > YAML_MAX_SYNTAX)
+  if (!read_limit_admit(&reader->syntax_limit, reader->sink, &diag))
     return;
-  if (reader->syntax_count++ == YAML_MAX_SYNTAX) {
-    emit(reader, pos, DIAG_NOTE,
-         "further syntax errors before the next match not reported");
-    return;
-  }
   char where[64] = "", message[512];
   if (reader->game_index > 0 && reader->action_index > 0)
     snprintf(where, sizeof where, "game %d, action %d: ", reader->game_index,
@@ -99,7 +95,8 @@ static void syntax_error_v(bg_yaml_reader *reader, bg_srcpos pos, const char *fm
     snprintf(where, sizeof where, "game %d: ", reader->game_index);
   int length = snprintf(message, sizeof message, "%s", where);
   vsnprintf(message + length, sizeof message - (size_t)length, fmt, args);
-  emit(reader, pos, DIAG_ERROR, message);
+  diag.message = message;
+  diag_emit(reader->sink, &diag);
 }
 
 void yaml_syntax_error(bg_yaml_reader *reader, yaml_mark_t mark, const char *fmt, ...) {
@@ -182,8 +179,8 @@ static void stop_on_parse_error(bg_yaml_reader *reader) {
   if (parser->error == YAML_MEMORY_ERROR)
     bg_out_of_memory();
   if (input_io_error(reader->input))
-    return;                 /* the caller says "read error" and exits 2 */
-  reader->syntax_count = 0; /* the last word on this input: always said */
+    return; /* the caller says "read error" and exits 2 */
+  read_limit_last_word(&reader->syntax_limit); /* the last word on this input */
   if (reader->too_long) {
     yaml_syntax_error(reader, parser->mark,
                       "a YAML scalar or comment longer than %d bytes (the notation's "
@@ -217,7 +214,7 @@ bool yaml_advance(bg_yaml_reader *reader) {
   case YAML_SEQUENCE_START_EVENT:
   case YAML_MAPPING_START_EVENT:
     if (++reader->depth > YAML_MAX_DEPTH) {
-      reader->syntax_count = 0;
+      read_limit_last_word(&reader->syntax_limit);
       yaml_syntax_error(reader, reader->event.start_mark,
                         "YAML nested deeper than %d collections (the notation needs "
                         "5): reading stopped",
@@ -413,30 +410,6 @@ bg_yaml_reader *yaml_reader_open(bg_input *input, const char *file, bg_diag_sink
     bg_out_of_memory();
   yaml_parser_set_input(&reader->parser, read_handler, reader);
   return reader;
-}
-
-/* Syntax errors are counted from one match handed over to the next: the
- * caller prints what the sink holds after each match, so a stream of
- * 100,000 documents that hold none holds YAML_MAX_SYNTAX diagnostics, not
- * 100,000. */
-bg_match *yaml_reader_next(bg_yaml_reader *reader) {
-  reader->syntax_count = 0;
-  while (yaml_advance(reader)) {
-    if (reader->event.type != YAML_DOCUMENT_START_EVENT)
-      continue; /* the stream's start and end */
-    reader->documents++;
-    bg_match *match = yaml_read_document(reader);
-    if (match)
-      return match;
-  }
-  if (reader->documents == 0 && !reader->stopped && !reader->said_empty) {
-    reader->said_empty = true;
-    yaml_mark_t start = {0, 0, 0};
-    yaml_syntax_error(
-        reader, start,
-        "no match found: expected a YAML document that starts 'bgmatch: 1'");
-  }
-  return NULL;
 }
 
 bool yaml_reader_io_error(const bg_yaml_reader *reader) {

@@ -27,7 +27,6 @@
  * they are refused (an alias bomb never expands). */
 #define YAML_MAX_DEPTH 32            /* nested collections */
 #define YAML_MAX_TOKEN (1024 * 1024) /* bytes of one scalar (or comment) */
-#define YAML_MAX_SYNTAX 50           /* syntax errors reported per match read */
 
 typedef struct bg_yaml_reader bg_yaml_reader;
 

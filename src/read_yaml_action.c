@@ -9,6 +9,9 @@
  * makes of a cell it cannot read: that player's roll, its play unknown, so
  * that the referee checks nothing after it in that game instead of
  * inventing turn-order errors; the plays are judged by the referee alone.
+ *
+ * Stage: the schema layer, under read_yaml_match.c, which calls it for
+ * each action.  Calls read_yaml.c's events and diagnostics.
  */
 #include <stdlib.h>
 #include <string.h>

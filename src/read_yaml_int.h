@@ -1,7 +1,9 @@
 /*
- * read_yaml_int.h — what the parts of the YAML reader share: read_yaml.c
- * (libyaml's events, the limits, diagnostics, the document, the match
- * header and the games) and read_yaml_action.c (one action of a game).
+ * read_yaml_int.h — what the parts of the YAML reader share, by stage, each
+ * calling only the ones below it: read_yaml_match.c (the document, the
+ * match header and the games; the matches handed over), read_yaml_action.c
+ * (one action of a game), read_yaml.c (libyaml's events, the limits,
+ * diagnostics).
  *
  * Not part of the API (read_yaml.h is); only the reader's files include it.
  */
@@ -12,6 +14,7 @@
 #include <stddef.h>
 #include <yaml.h>
 
+#include "read_limit.h"
 #include "read_yaml.h"
 
 /* The last bytes fed to libyaml, and where their lines start, so that a
@@ -27,15 +30,15 @@ struct bg_yaml_reader {
   yaml_parser_t parser;
   yaml_event_t event; /* the current event: valid while has_event */
   bool has_event;
-  int depth;           /* collections open at the current event */
-  bool stopped;        /* a parse error or a limit: no more events */
-  bool finished;       /* the stream ended */
-  bool too_long;       /* the read handler refused: a token over the limit */
-  long documents;      /* documents begun */
-  bool said_empty;     /* "no match found" said */
-  int syntax_count;    /* syntax errors since the last match handed over */
-  size_t fed;          /* bytes handed to libyaml */
-  size_t fed_at_event; /* ... when the last event came */
+  int depth;               /* collections open at the current event */
+  bool stopped;            /* a parse error or a limit: no more events */
+  bool finished;           /* the stream ended */
+  bool too_long;           /* the read handler refused: a token over the limit */
+  long documents;          /* documents begun */
+  bool said_empty;         /* "no match found" said */
+  read_limit syntax_limit; /* syntax errors since the last match handed over */
+  size_t fed;              /* bytes handed to libyaml */
+  size_t fed_at_event;     /* ... when the last event came */
   unsigned char ring[YAML_RING_BYTES];
   size_t line_start[YAML_RING_LINES]; /* absolute offsets, by line % size */
   size_t lines_fed;                   /* line breaks seen */

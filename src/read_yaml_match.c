@@ -9,6 +9,10 @@
  * the match: nobody is moved to the other column again.  A game's
  * `result` is what bgmatch's replay resolved: it is derived, and read
  * only to see that it holds nothing the notation refuses.
+ *
+ * Stage: the top of the YAML reader's schema layer, and where its matches
+ * are handed over (yaml_reader_next).  Calls read_yaml_action.c for each
+ * action and read_yaml.c's events and diagnostics; neither calls back.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -559,4 +563,28 @@ bg_match *yaml_read_document(bg_yaml_reader *reader) {
   }
   match_resolve_named(match);
   return match;
+}
+
+/* Syntax errors are counted from one match handed over to the next: the
+ * caller prints what the sink holds after each match, so a stream of
+ * 100,000 documents that hold none holds READ_SYNTAX_LIMIT diagnostics, not
+ * 100,000. */
+bg_match *yaml_reader_next(bg_yaml_reader *reader) {
+  read_limit_new_match(&reader->syntax_limit);
+  while (yaml_advance(reader)) {
+    if (reader->event.type != YAML_DOCUMENT_START_EVENT)
+      continue; /* the stream's start and end */
+    reader->documents++;
+    bg_match *match = yaml_read_document(reader);
+    if (match)
+      return match;
+  }
+  if (reader->documents == 0 && !reader->stopped && !reader->said_empty) {
+    reader->said_empty = true;
+    yaml_mark_t start = {0, 0, 0};
+    yaml_syntax_error(
+        reader, start,
+        "no match found: expected a YAML document that starts 'bgmatch: 1'");
+  }
+  return NULL;
 }

@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # lint.sh — static analysis of C sources: cppcheck, then clang-tidy with the
-# checks of .clang-tidy; each tool is one case.
+# checks of .clang-tidy, then the call cycles between the files; each is one
+# case.
 #
-#   tests/lint.sh FILE... -- CFLAGS...    (make lint: src/*.c with the
-#                                          compiler's -std, -D and -I flags)
+#   tests/lint.sh [--calls ALLOW OBJDIR] FILE... -- CFLAGS...
+#        (make lint: src/*.c with the compiler's -std, -D and -I flags)
+#
+# With --calls, the objects of FILE... in OBJDIR (foo.c's is OBJDIR/foo.o)
+# go through tests/callgraph.sh --allow ALLOW: a call cycle between files
+# that ALLOW does not accept fails (DESIGN.md section 8).
 #
 # clang-tidy gets CFLAGS as they are; cppcheck only their -D, -U and -I
 # (and -std=X as its --std=X), the rest being the compiler's business.
@@ -16,6 +21,13 @@ set -u
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
 source tests/tally.sh
 
+calls_allow=
+calls_objdir=
+if [[ ${1:-} == --calls ]]; then
+  calls_allow=${2:?usage: tests/lint.sh [--calls ALLOW OBJDIR] FILE... -- CFLAGS...}
+  calls_objdir=${3:?usage: tests/lint.sh [--calls ALLOW OBJDIR] FILE... -- CFLAGS...}
+  shift 3
+fi
 files=()
 while [[ $# -gt 0 && $1 != -- ]]; do
   files+=("$1")
@@ -24,7 +36,7 @@ done
 [[ $# -gt 0 ]] && shift
 cflags=("$@")
 if [[ ${#files[@]} -eq 0 ]]; then
-  echo "usage: tests/lint.sh FILE... -- CFLAGS..." >&2
+  echo "usage: tests/lint.sh [--calls ALLOW OBJDIR] FILE... -- CFLAGS..." >&2
   exit 2
 fi
 logs=$(mktemp -d "${TMPDIR:-/tmp}/bgmatch-lint.XXXXXX")
@@ -116,6 +128,30 @@ run_clang_tidy() {
   fi
 }
 
+# The call cycles between the files, from their objects' symbols.
+run_callgraph() {
+  [[ -n $calls_allow ]] || return
+  if ! command -v nm >/dev/null 2>&1; then
+    skip_tool nm "call cycles" "nm is not installed; apt-get install binutils"
+    return
+  fi
+  local objects=() file
+  for file in "${files[@]}"; do
+    objects+=("$calls_objdir/$(basename "${file%.c}").o")
+  done
+  tests/callgraph.sh --allow "$calls_allow" "${objects[@]}" >"$logs/callgraph" 2>&1
+  local status=$?
+  cat "$logs/callgraph"
+  local cycles
+  cycles=$(grep -c '^cycle: ' "$logs/callgraph")
+  if [[ $status -eq 0 ]]; then
+    verdict ok "call cycles ($(count ${#objects[@]} object); $(grep -c '^allowed: ' "$logs/callgraph") allowed by $calls_allow)"
+  else
+    verdict FAIL "call cycles" "$(count "$cycles" cycle) not in $calls_allow (exit status $status)"
+  fi
+}
+
 run_cppcheck
 run_clang_tidy
+run_callgraph
 tally_end

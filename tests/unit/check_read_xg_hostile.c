@@ -273,7 +273,7 @@ START_TEST(strings_that_do_not_end) {
 END_TEST
 
 /* A game file of 50 MB of empty records after its header: read through,
- * its problems said 50 times and then one note. */
+ * its problems said 50 times and then one note (read_limit.h). */
 START_TEST(a_zip_bomb) {
   enum { RECORDS = 20000 };
   unsigned char *game_file = calloc(RECORDS, XGB_RECORD);
@@ -290,7 +290,7 @@ START_TEST(a_zip_bomb) {
   ck_assert_int_eq(r.errors, 50);
   ck_assert_msg(strstr(r.said, "record 2: a match header without XG's mark") != NULL,
                 "%.500s", r.said);
-  ck_assert(strstr(r.said, "further problems of this file's records not reported"));
+  ck_assert(strstr(r.said, "further syntax errors in this match not reported"));
   xg_read_free(&r);
   free(bytes);
   free(game_file);

@@ -1,0 +1,26 @@
+/*
+ * read_limit.c — the readers' one limit on syntax errors (read_limit.h
+ * says its meaning).  Stage: the bottom of every reader, over diag.c;
+ * calls diag_emit only.
+ */
+#include "read_limit.h"
+
+bool read_limit_admit(read_limit *limit, bg_diag_sink *sink, const bg_diag *at) {
+  if (limit->said > READ_SYNTAX_LIMIT)
+    return false;
+  if (limit->said++ < READ_SYNTAX_LIMIT)
+    return true;
+  bg_diag note = *at;
+  note.severity = DIAG_NOTE;
+  note.message = READ_LIMIT_NOTE;
+  diag_emit(sink, &note);
+  return false;
+}
+
+void read_limit_new_match(read_limit *limit) {
+  limit->said = 0;
+}
+
+void read_limit_last_word(read_limit *limit) {
+  limit->said = 0;
+}

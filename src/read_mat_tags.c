@@ -1,0 +1,118 @@
+/*
+ * read_mat_tags.c — the header tags of a .mat record, `; [Key "value"]`
+ * lines: kept in the match, or, before its "N point match" line, held for
+ * the next match; the tags that are the record's rules (Crawford, Jacoby,
+ * Beaver, CubeLimit) set them, and a value that means none is a warning.
+ *
+ * Stage: under read_mat.c, which hands it each tag line and each new match.
+ * Calls read_mat_report.c and the model (match.h).
+ */
+#include "read_mat_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define MAX_TAGS 1024 /* per match: a header is short; junk must not grow memory */
+
+static bg_rule_flag rule_flag(const char *value) {
+  static const char *const on[] = {"on", "yes", "true", "1"};
+  static const char *const off[] = {"off", "no", "false", "0"};
+  for (size_t i = 0; i < sizeof on / sizeof *on; i++) {
+    if (strcasecmp(value, on[i]) == 0)
+      return RULE_ON;
+    if (strcasecmp(value, off[i]) == 0)
+      return RULE_OFF;
+  }
+  return RULE_UNSET;
+}
+
+/* The tags that are the record's own rules (XG, Galaxy, BGStudio write them).
+ * Returns what a rule tag's value should have been when it is none of
+ * those, else NULL (also for tags that are no rule). */
+static const char *apply_rule_tag(bg_match *match, const char *key, const char *value) {
+  bg_rule_flag flag = rule_flag(value);
+  bg_rule_flag *rule = NULL;
+  if (strcasecmp(key, "Crawford") == 0)
+    rule = &match->crawford;
+  else if (strcasecmp(key, "Jacoby") == 0)
+    rule = &match->jacoby;
+  else if (strcasecmp(key, "Beaver") == 0 || strcasecmp(key, "Beavers") == 0)
+    rule = &match->beavers;
+  if (rule) {
+    if (flag == RULE_UNSET)
+      return "On or Off";
+    *rule = flag;
+    return NULL;
+  }
+  if (strcasecmp(key, "CubeLimit") != 0)
+    return NULL;
+  char *end;
+  long limit = strtol(value, &end, 10);
+  if (end == value || *end != '\0' || limit <= 0 || limit > 1 << 30)
+    return "a positive number";
+  match->cube_limit = (int)limit;
+  return NULL;
+}
+
+/* A rule tag whose value means nothing (`; [Jacoby "Maybe"]`) would
+ * otherwise pass silently while the default rule is checked instead. */
+static void warn_rule_value(bg_mat_reader *reader, const char *key, const char *value,
+                            const char *expected, bg_srcpos pos) {
+  char shown[64], message[256];
+  mat_quote_bytes(value, strlen(value), shown, sizeof shown);
+  snprintf(message, sizeof message,
+           "unknown value '%s' for the %s tag: expected %s; the tag is ignored", shown,
+           key, expected);
+  mat_emit(reader, pos.line, pos.column, DIAG_WARNING, message);
+}
+
+static bool add_tag(bg_mat_reader *reader, bg_match *holder, const char *key,
+                    const char *value, bg_srcpos pos) {
+  if (holder->tag_count >= MAX_TAGS)
+    return true;
+  if (!match_add_tag(holder, key, value, pos))
+    return false;
+  if (holder == reader->pending_tags)
+    return true; /* applied when its match line comes */
+  const char *expected = apply_rule_tag(holder, key, value);
+  if (expected)
+    warn_rule_value(reader, key, value, expected, pos);
+  return true;
+}
+
+/* Moves the tags read before a match line into the new match. */
+bool mat_adopt_pending_tags(bg_mat_reader *reader) {
+  bg_match *pending = reader->pending_tags;
+  bool ok = true;
+  for (int i = 0; i < pending->tag_count && ok; i++)
+    ok = add_tag(reader, reader->match, pending->tags[i].key, pending->tags[i].value,
+                 pending->tags[i].pos);
+  for (int i = 0; i < pending->tag_count; i++) {
+    free(pending->tags[i].key);
+    free(pending->tags[i].value);
+  }
+  pending->tag_count = 0;
+  return ok;
+}
+
+/* `; [Key "value"]`: a tag of the match being read while it has no game yet,
+ * else of the next match (headers come before their match line). */
+bool mat_read_tag_line(bg_mat_reader *reader, const mat_line *line) {
+  mat_span key = {0, 0}, value = {0, 0};
+  mat_group_span(&reader->patterns, GRP_TAG_LINE_KEY, &key);
+  mat_group_span(&reader->patterns, GRP_TAG_LINE_VALUE, &value);
+  char *key_text = strndup(line->text + key.start, key.end - key.start);
+  char *value_text = strndup(line->text + value.start, value.end - value.start);
+  bool ok = key_text && value_text;
+  if (ok) {
+    bg_match *holder = reader->match && reader->match->game_count == 0
+                           ? reader->match
+                           : reader->pending_tags;
+    ok = add_tag(reader, holder, key_text, value_text, (bg_srcpos){line->number, 1});
+  }
+  free(key_text);
+  free(value_text);
+  return ok;
+}

@@ -43,13 +43,6 @@ typedef struct {
   int member_count;
 } archive;
 
-bool xg_fail(bg_xg_reader *reader, const char *why) {
-  if (!reader->io_error)
-    reader->error = why;
-  reader->io_error = true;
-  return false;
-}
-
 /* ---- the file ------------------------------------------------------------ */
 
 /* The whole input into *bytes (malloc'ed); false when it cannot be read or
@@ -246,8 +239,8 @@ static bool read_game_file(bg_xg_reader *reader, const archive *arc,
 /* ---- reading it all ------------------------------------------------------ */
 
 static bool read_file(bg_xg_reader *reader) {
-  unsigned char *bytes;
-  long size;
+  unsigned char *bytes = NULL;
+  long size = 0;
   if (!read_whole(reader, &bytes, &size))
     return false;
   bool ok;

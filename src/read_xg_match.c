@@ -52,6 +52,14 @@
 #define MAX_EXPONENT 29      /* the highest cube a double offers: 2^30 */
 #define MAX_SCORE (1 << 20)
 
+/* The reader stops with `why`, the first reason kept (the file layer,
+ * read_xg.c, and this one both stop through it). */
+bool xg_fail(bg_xg_reader *reader, const char *why) {
+  if (!reader->io_error)
+    reader->error = why;
+  reader->io_error = true;
+  return false;
+}
 /* ---- diagnostics --------------------------------------------------------- */
 
 static int open_game_number(const bg_xg_reader *reader) {

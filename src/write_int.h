@@ -3,7 +3,10 @@
  * notation, each in its own file.  Each writes one match to `out`,
  * walking `replay` (fresh, of the same match) to its end; `first` is
  * false when matches were written to `out` before it.  Each returns false
- * on a write error (errno says which).
+ * on a write error (errno says which).  The YAML and JSON writers flush
+ * `out` after its first match only, and say false when its error flag is
+ * set: an error in the rest of the output shows at the next match, or
+ * when the output is flushed at its end (outfile_commit).
  */
 #ifndef BG_WRITE_INT_H
 #define BG_WRITE_INT_H

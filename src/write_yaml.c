@@ -79,6 +79,8 @@ static bool looks_like_number(const char *text) {
 bool write_yaml_looks_typed(const char *text) {
   if (*text == '\0' || looks_like_number(text))
     return true;
+  if (!strchr("~nNtTfFyYoO<=", *text))
+    return false; /* starts as none of the words: most names, every play */
   for (size_t i = 0; i < sizeof typed_words / sizeof typed_words[0]; i++)
     if (equal_case_blind(text, typed_words[i]))
       return true;

@@ -39,8 +39,9 @@ static char *put_decimal(char *to, int value) {
 /* A point in `style` at `to`: "bar"/"off" or 25/0; returns the end. */
 static char *put_point(char *to, int point, bg_play_style style) {
   if (style == NOTATION_GNUBG && (point == BG_BAR || point == BG_OFF)) {
-    memcpy(to, point == BG_BAR ? "bar" : "off", 3);
-    return to + 3;
+    for (const char *name = point == BG_BAR ? "bar" : "off"; *name; name++)
+      *to++ = *name;
+    return to;
   }
   return put_decimal(to, point);
 }
@@ -81,9 +82,9 @@ static void append_text(char *buf, int size, int *length, const char *text, int 
 /* "13/9*(2)" as the record wrote it (up to the repeat count). */
 const char *notation_move_text_as(const bg_move *move, bg_play_style style, char *buf,
                                   int size) {
-  char one[MOVE_TEXT_SIZE];
   int length = 0;
   if (size > 0) {
+    char one[MOVE_TEXT_SIZE];
     buf[0] = '\0';
     append_text(buf, size, &length, one, move_text(move, style, one));
   }

@@ -54,7 +54,9 @@ static size_t escape_byte(unsigned char c, char *to) {
     to[1] = short_escapes[c];
     return 2;
   }
-  memcpy(to, "\\u00", 4);
+  to[0] = '\\';
+  to[1] = 'u';
+  to[2] = to[3] = '0';
   to[4] = hex_digits[c >> 4];
   to[5] = hex_digits[c & 0xf];
   return 6;

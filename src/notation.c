@@ -20,23 +20,74 @@ const char *notation_point_name(int point, char *buf, int size) {
   return buf;
 }
 
-/* A point in `style`: "bar"/"off" or 25/0. */
-static const char *point_text(int point, bg_play_style style, char *buf, int size) {
-  if (style == NOTATION_GNUBG)
-    return notation_point_name(point, buf, size);
-  snprintf(buf, size, "%d", point);
-  return buf;
+/* `value` in decimal at `to`; returns the end (no NUL). */
+static char *put_decimal(char *to, int value) {
+  char digits[12];
+  char *start = digits + sizeof digits;
+  unsigned magnitude = value < 0 ? 0U - (unsigned)value : (unsigned)value;
+  do {
+    *--start = (char)('0' + magnitude % 10);
+    magnitude /= 10;
+  } while (magnitude);
+  if (value < 0)
+    *--start = '-';
+  size_t length = (size_t)(digits + sizeof digits - start);
+  memcpy(to, start, length);
+  return to + length;
+}
+
+/* A point in `style` at `to`: "bar"/"off" or 25/0; returns the end. */
+static char *put_point(char *to, int point, bg_play_style style) {
+  if (style == NOTATION_GNUBG && (point == BG_BAR || point == BG_OFF)) {
+    for (const char *name = point == BG_BAR ? "bar" : "off"; *name; name++)
+      *to++ = *name;
+    return to;
+  }
+  return put_decimal(to, point);
+}
+
+/* The longest move text, "-128/-128*(-32768)", and its NUL. */
+#define MOVE_TEXT_SIZE 20
+
+/* "13/9*(2)" at `to` (room for MOVE_TEXT_SIZE); returns its length.  Made
+ * by hand, not by snprintf: the writers print every play of a record, and
+ * snprintf was a third of the YAML writer's time. */
+static int move_text(const bg_move *move, bg_play_style style, char *to) {
+  char *end = put_point(to, move->from, style);
+  *end++ = '/';
+  end = put_point(end, move->to, style);
+  if (move->hit)
+    *end++ = '*';
+  if (move->count > 1) {
+    *end++ = '(';
+    end = put_decimal(end, move->count);
+    *end++ = ')';
+  }
+  *end = '\0';
+  return (int)(end - to);
+}
+
+/* Appends the `count` bytes of `text` to the string of *length bytes in
+ * `buf` as snprintf would: what fits in `size` with the NUL; *length
+ * grows by `count` all the same. */
+static void append_text(char *buf, int size, int *length, const char *text, int count) {
+  if (*length < size - 1) {
+    int kept = count < size - 1 - *length ? count : size - 1 - *length;
+    memcpy(buf + *length, text, (size_t)kept);
+    buf[*length + kept] = '\0';
+  }
+  *length += count;
 }
 
 /* "13/9*(2)" as the record wrote it (up to the repeat count). */
 const char *notation_move_text_as(const bg_move *move, bg_play_style style, char *buf,
                                   int size) {
-  char from[8], to[8];
-  int length =
-      snprintf(buf, size, "%s/%s%s", point_text(move->from, style, from, sizeof from),
-               point_text(move->to, style, to, sizeof to), move->hit ? "*" : "");
-  if (move->count > 1 && length < size)
-    snprintf(buf + length, size - length, "(%d)", move->count);
+  int length = 0;
+  if (size > 0) {
+    char one[MOVE_TEXT_SIZE];
+    buf[0] = '\0';
+    append_text(buf, size, &length, one, move_text(move, style, one));
+  }
   return buf;
 }
 
@@ -49,9 +100,9 @@ const char *notation_play_text_as(const bg_action *roll, bg_play_style style, ch
   int length = 0;
   buf[0] = '\0';
   for (int i = 0; i < roll->move_count && length < size - 1; i++) {
-    char one[32];
-    length += snprintf(buf + length, size - length, "%s%s", i ? " " : "",
-                       notation_move_text_as(&roll->moves[i], style, one, sizeof one));
+    char one[MOVE_TEXT_SIZE + 1] = " ";
+    int count = move_text(&roll->moves[i], style, one + 1);
+    append_text(buf, size, &length, i ? one : one + 1, i ? count + 1 : count);
   }
   return buf;
 }

@@ -1,22 +1,176 @@
 /*
- * write_json.c — bgmatch's notation as JSON: the tree of write_tree.c,
- * the same one the YAML writer emits, dumped with jansson.
+ * write_json.c — bgmatch's notation as JSON: the walk of write_tree.c, the
+ * same one the YAML writer emits, written as compact JSON text as it goes
+ * (the bytes jansson's json_dumpf with JSON_COMPACT gave when the writer
+ * built a tree: no blank, keys in the order written, strings escaped as
+ * jansson does).
  *
  * JSON Lines: one compact object per match, ended by a newline, so a file
  * of many matches streams through `jq` (which reads a sequence of values)
  * and `while read` loops one match at a time, and no match needs a whole
  * file in memory.  `jq .` pretty-prints it for a human.
+ *
+ * The text goes through a buffer of the writer's own into the stream; the
+ * stream is flushed after an output's first match only (so that an output
+ * that cannot be written at all fails at once), and its error flag is
+ * checked after every match: a full disk is the first match it hits.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "write_int.h"
 #include "write_tree.h"
 
+#define JSON_BUFFER_SIZE 16384
+/* The longest piece of a string escaped at once: six bytes a byte at most. */
+#define JSON_STRING_PIECE (JSON_BUFFER_SIZE / 6 - 2)
+
+typedef struct {
+  write_tree_sink sink; /* first: the walk's sink is the writer */
+  FILE *out;
+  bool failed;      /* a write to `out` failed */
+  bool after_value; /* the next member of a collection needs a comma */
+  size_t used;      /* bytes of `buffer` not yet written */
+  char buffer[JSON_BUFFER_SIZE];
+} json_writer;
+
+/* ---- strings ---------------------------------------------------------- */
+
+static const char hex_digits[] = "0123456789ABCDEF";
+
+/* The escape of byte `c` into `to`, or 0 when it stands for itself. */
+static size_t escape_byte(unsigned char c, char *to) {
+  static const char short_escapes[] = {
+      ['\b'] = 'b', ['\f'] = 'f', ['\n'] = 'n', ['\r'] = 'r', ['\t'] = 't'};
+  if (c == '"' || c == '\\') {
+    to[0] = '\\';
+    to[1] = (char)c;
+    return 2;
+  }
+  if (c >= 0x20)
+    return 0;
+  if (c < sizeof short_escapes && short_escapes[c]) {
+    to[0] = '\\';
+    to[1] = short_escapes[c];
+    return 2;
+  }
+  to[0] = '\\';
+  to[1] = 'u';
+  to[2] = to[3] = '0';
+  to[4] = hex_digits[c >> 4];
+  to[5] = hex_digits[c & 0xf];
+  return 6;
+}
+
+/* `text` escaped into `to` (room for 6 * length), without quotes; UTF-8
+ * sequences pass as they are.  Returns the bytes written. */
+static size_t escape_text(char *to, const char *text, size_t length) {
+  char *start = to;
+  for (size_t i = 0; i < length; i++) {
+    size_t escaped = escape_byte((unsigned char)text[i], to);
+    if (escaped == 0)
+      *to++ = text[i];
+    to += escaped;
+  }
+  return (size_t)(to - start);
+}
+
+size_t write_json_string(char *to, const char *text, size_t length) {
+  to[0] = '"';
+  size_t written = 1 + escape_text(to + 1, text, length);
+  to[written] = '"';
+  return written + 1;
+}
+
+/* ---- output ------------------------------------------------------------ */
+
+static void flush_buffer(json_writer *writer) {
+  if (writer->used && !writer->failed &&
+      fwrite(writer->buffer, 1, writer->used, writer->out) != writer->used)
+    writer->failed = true;
+  writer->used = 0;
+}
+
+/* Room for `size` bytes (at most the buffer's size) at the buffer's end. */
+static char *room(json_writer *writer, size_t size) {
+  if (writer->used + size > JSON_BUFFER_SIZE)
+    flush_buffer(writer);
+  return writer->buffer + writer->used;
+}
+
+static void put_byte(json_writer *writer, char c) {
+  *room(writer, 1) = c;
+  writer->used++;
+}
+
+/* The comma before a collection's member after its first. */
+static void begin_member(json_writer *writer) {
+  if (writer->after_value)
+    put_byte(writer, ',');
+}
+
+static void put_string(json_writer *writer, const char *text, size_t length) {
+  if (length <= JSON_STRING_PIECE) {
+    writer->used += write_json_string(room(writer, 6 * length + 2), text, length);
+    return;
+  }
+  put_byte(writer, '"');
+  for (size_t done = 0; done < length; done += JSON_STRING_PIECE) {
+    size_t piece = length - done < JSON_STRING_PIECE ? length - done : JSON_STRING_PIECE;
+    writer->used += escape_text(room(writer, 6 * piece), text + done, piece);
+  }
+  put_byte(writer, '"');
+}
+
+/* ---- the sink ---------------------------------------------------------- */
+
+static bool on_open(write_tree_sink *sink, write_tree_collection kind, bool flow) {
+  (void)flow; /* one line whatever the layout */
+  json_writer *writer = (json_writer *)sink;
+  begin_member(writer);
+  put_byte(writer, kind == WRITE_TREE_MAPPING ? '{' : '[');
+  writer->after_value = false;
+  return !writer->failed;
+}
+
+static bool on_close(write_tree_sink *sink, write_tree_collection kind) {
+  json_writer *writer = (json_writer *)sink;
+  put_byte(writer, kind == WRITE_TREE_MAPPING ? '}' : ']');
+  writer->after_value = true;
+  return !writer->failed;
+}
+
+static bool on_key(write_tree_sink *sink, const char *word) {
+  json_writer *writer = (json_writer *)sink;
+  begin_member(writer);
+  put_string(writer, word, strlen(word));
+  put_byte(writer, ':');
+  writer->after_value = false;
+  return !writer->failed;
+}
+
+static bool on_scalar(write_tree_sink *sink, write_tree_scalar kind, const char *text,
+                      size_t length) {
+  json_writer *writer = (json_writer *)sink;
+  begin_member(writer);
+  if (kind == WRITE_TREE_STRING) {
+    put_string(writer, text, length);
+  } else {
+    memcpy(room(writer, length), text, length);
+    writer->used += length;
+  }
+  writer->after_value = true;
+  return !writer->failed;
+}
+
 bool write_json(FILE *out, const bg_match *match, bg_replay *replay, bool first) {
-  (void)first; /* lines need no separator */
-  json_t *tree = write_tree_of_match(match, replay);
-  int failed = json_dumpf(tree, out, JSON_COMPACT);
-  json_decref(tree);
-  /* Flushed here, so that a full disk is this match's write error. */
-  return failed == 0 && fputc('\n', out) != EOF && fflush(out) == 0;
+  json_writer writer; /* the buffer is left as it is: only `used` bytes count */
+  writer.sink = (write_tree_sink){on_open, on_close, on_key, on_scalar};
+  writer.out = out;
+  writer.failed = writer.after_value = false;
+  writer.used = 0;
+  bool written = write_tree_walk(match, replay, &writer.sink);
+  put_byte(&writer, '\n'); /* lines need no separator */
+  flush_buffer(&writer);
+  return written && !writer.failed && !ferror(out) && (!first || fflush(out) == 0);
 }

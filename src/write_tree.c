@@ -1,63 +1,114 @@
 /*
- * write_tree.c — builds the tree of bgmatch's YAML notation for one match
- * (see write_tree.h; the notation itself is man/bgmatch.5 and
+ * write_tree.c — walks the tree of bgmatch's YAML notation for one match
+ * into a sink (see write_tree.h; the notation itself is man/bgmatch.5 and
  * grammar/bgmatch.schema.json).
  *
  * The model gives what the record says: the header, the rules its tags
  * set, every action in the order written, the player who really acted
  * (match_resolve's reading, not the column).  The replay gives what the
  * model does not: each game's resolved result.  Nothing is judged here.
+ *
+ * The document streams: each game is sent as the replay reaches it, its
+ * result when the replay ends it.  Record text that may be Latin-1 (names,
+ * tags) is made UTF-8 once a match; an action costs no allocation.
  */
 #include "write_tree.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
 #include "notation.h"
 #include "utf8.h"
 
 #define BGMATCH_NOTATION_VERSION 1 /* the "bgmatch:" key: the version of the notation */
 
-/* What every part of the tree needs to know about the match. */
+/* What every part of the walk needs to know about the match. */
 typedef struct {
   const bg_match *match;
+  write_tree_sink *sink;
+  char *names[2]; /* the players' names in UTF-8 (utf8.h), malloc'ed */
   /* Both players bear one name: they are then named by their index in
    * `players` (0 or 1) instead, or the actions could not say who acted. */
   bool same_names;
-} tree_context;
+} tree_walk;
 
-/* A JSON string of record text, which may be Latin-1 (utf8.h). */
-static json_t *text_node(const char *bytes) {
+/* ---- scalars and collections ---------------------------------------- */
+
+static bool put_string(tree_walk *walk, const char *text) {
+  return walk->sink->scalar(walk->sink, WRITE_TREE_STRING, text, strlen(text));
+}
+
+/* Record text, which may be Latin-1 (utf8.h); NULL is "". */
+static bool put_record_text(tree_walk *walk, const char *bytes) {
   char *utf8 = utf8_from_record(bytes ? bytes : "");
-  json_t *node = json_string(utf8);
+  bool written = put_string(walk, utf8);
   free(utf8);
-  if (!node) /* only on invalid UTF-8, which utf8_from_record rules out */
-    bg_out_of_memory();
-  return node;
+  return written;
 }
 
-static json_t *player_node(const tree_context *context, int player) {
-  if (context->same_names)
-    return json_integer(player);
-  return text_node(context->match->players[player]);
+/* The decimal digits of `value`, written backwards from the end of
+ * `digits` (room for any long); returns where they start. */
+static char *decimal(long value, char *end) {
+  unsigned long magnitude = value < 0 ? 0UL - (unsigned long)value : (unsigned long)value;
+  *--end = '\0';
+  do {
+    *--end = (char)('0' + magnitude % 10);
+    magnitude /= 10;
+  } while (magnitude);
+  if (value < 0)
+    *--end = '-';
+  return end;
 }
 
-static bool names_are_equal(const bg_match *match) {
-  char *left = utf8_from_record(match->players[0] ? match->players[0] : "");
-  char *right = utf8_from_record(match->players[1] ? match->players[1] : "");
-  bool equal = strcmp(left, right) == 0;
-  free(left);
-  free(right);
-  return equal;
+static bool put_integer(tree_walk *walk, long value) {
+  char digits[24];
+  const char *text = decimal(value, digits + sizeof digits);
+  size_t length = (size_t)(digits + sizeof digits - 1 - text);
+  return walk->sink->scalar(walk->sink, WRITE_TREE_INTEGER, text, length);
+}
+
+static bool put_boolean(tree_walk *walk, bool value) {
+  return walk->sink->scalar(walk->sink, WRITE_TREE_BOOLEAN, value ? "true" : "false",
+                            value ? 4 : 5);
+}
+
+static bool put_null(tree_walk *walk) {
+  return walk->sink->scalar(walk->sink, WRITE_TREE_NULL, "null", 4);
+}
+
+static bool put_key(tree_walk *walk, const char *word) {
+  return walk->sink->key(walk->sink, word);
+}
+
+static bool open_mapping(tree_walk *walk, bool flow) {
+  return walk->sink->open_collection(walk->sink, WRITE_TREE_MAPPING, flow);
+}
+
+static bool close_mapping(tree_walk *walk) {
+  return walk->sink->close_collection(walk->sink, WRITE_TREE_MAPPING);
+}
+
+static bool open_sequence(tree_walk *walk, bool flow) {
+  return walk->sink->open_collection(walk->sink, WRITE_TREE_SEQUENCE, flow);
+}
+
+static bool close_sequence(tree_walk *walk) {
+  return walk->sink->close_collection(walk->sink, WRITE_TREE_SEQUENCE);
+}
+
+static bool put_player(tree_walk *walk, int player) {
+  if (walk->same_names)
+    return put_integer(walk, player);
+  return put_string(walk, walk->names[player]);
 }
 
 /* ---- the match: header, rules, tags --------------------------------- */
 
 /* A rule the tags may leave unsaid: null then, so that the reader applies
  * the same defaults the referee does (see referee.h). */
-static json_t *rule_node(bg_rule_flag flag) {
-  return flag == RULE_UNSET ? json_null() : json_boolean(flag == RULE_ON);
+static bool put_rule(tree_walk *walk, const char *key, bg_rule_flag flag) {
+  return put_key(walk, key) &&
+         (flag == RULE_UNSET ? put_null(walk) : put_boolean(walk, flag == RULE_ON));
 }
 
 static const char *variation_word(bg_variation variation) {
@@ -73,17 +124,19 @@ static const char *variation_word(bg_variation variation) {
   }
 }
 
-static json_t *rules_node(const bg_match *match) {
-  json_t *rules = json_object();
-  json_object_set_new(rules, "crawford", rule_node(match->crawford));
-  json_object_set_new(rules, "jacoby", rule_node(match->jacoby));
-  json_object_set_new(rules, "beavers", rule_node(match->beavers));
-  if (match->cube_limit > 0)
-    json_object_set_new(rules, "cube_limit", json_integer(match->cube_limit));
-  if (match->variation_tag)
-    json_object_set_new(rules, "variation",
-                        json_string(variation_word(match->variation)));
-  return rules;
+static bool put_rules(tree_walk *walk) {
+  const bg_match *match = walk->match;
+  if (!open_mapping(walk, true) || !put_rule(walk, "crawford", match->crawford) ||
+      !put_rule(walk, "jacoby", match->jacoby) ||
+      !put_rule(walk, "beavers", match->beavers))
+    return false;
+  if (match->cube_limit > 0 &&
+      !(put_key(walk, "cube_limit") && put_integer(walk, match->cube_limit)))
+    return false;
+  if (match->variation_tag &&
+      !(put_key(walk, "variation") && put_string(walk, variation_word(match->variation))))
+    return false;
+  return close_mapping(walk);
 }
 
 /* The well-known tags, under short names for readers and jq; the tags
@@ -102,39 +155,37 @@ static const struct {
     {"Annotator", "annotator"},
 };
 
-static json_t *info_node(const bg_match *match) {
-  json_t *info = json_object();
+static bool put_info(tree_walk *walk) {
+  if (!open_mapping(walk, true))
+    return false;
   for (size_t i = 0; i < sizeof info_tags / sizeof info_tags[0]; i++) {
-    const char *value = match_tag(match, info_tags[i].tag);
-    if (value)
-      json_object_set_new(info, info_tags[i].key, text_node(value));
+    const char *value = match_tag(walk->match, info_tags[i].tag);
+    if (value && !(put_key(walk, info_tags[i].key) && put_record_text(walk, value)))
+      return false;
   }
-  return info;
+  return close_mapping(walk);
 }
 
 /* Every header tag, in the record's order, known or not: [key, value]. */
-static json_t *tags_node(const bg_match *match) {
-  json_t *tags = json_array();
-  for (int i = 0; i < match->tag_count; i++) {
-    json_t *pair = json_array();
-    json_array_append_new(pair, text_node(match->tags[i].key));
-    json_array_append_new(pair, text_node(match->tags[i].value));
-    json_array_append_new(tags, pair);
-  }
-  return tags;
+static bool put_tags(tree_walk *walk) {
+  const bg_match *match = walk->match;
+  if (!open_sequence(walk, false))
+    return false;
+  for (int i = 0; i < match->tag_count; i++)
+    if (!open_sequence(walk, true) || !put_record_text(walk, match->tags[i].key) ||
+        !put_record_text(walk, match->tags[i].value) || !close_sequence(walk))
+      return false;
+  return close_sequence(walk);
 }
 
-static json_t *match_node(const bg_match *match) {
-  json_t *node = json_object();
-  json_t *players = json_array();
-  json_array_append_new(players, text_node(match->players[0]));
-  json_array_append_new(players, text_node(match->players[1]));
-  json_object_set_new(node, "length", json_integer(match->length));
-  json_object_set_new(node, "players", players);
-  json_object_set_new(node, "rules", rules_node(match));
-  json_object_set_new(node, "info", info_node(match));
-  json_object_set_new(node, "tags", tags_node(match));
-  return node;
+static bool put_match(tree_walk *walk) {
+  const bg_match *match = walk->match;
+  return open_mapping(walk, false) && put_key(walk, "length") &&
+         put_integer(walk, match->length) && put_key(walk, "players") &&
+         open_sequence(walk, true) && put_string(walk, walk->names[0]) &&
+         put_string(walk, walk->names[1]) && close_sequence(walk) &&
+         put_key(walk, "rules") && put_rules(walk) && put_key(walk, "info") &&
+         put_info(walk) && put_key(walk, "tags") && put_tags(walk) && close_mapping(walk);
 }
 
 /* ---- actions -------------------------------------------------------- */
@@ -149,6 +200,21 @@ static char position_letter(unsigned char *count, char first_letter) {
   return (char)(first_letter + taken - 1);
 }
 
+/* One position string (see put_position) of the checkers left in `left`
+ * and `right`, taken off them; true when checkers are left after it. */
+static bool position_slots(unsigned char *left, unsigned char *right, char slots[27]) {
+  slots[0] = position_letter(&right[25], 'a');
+  slots[25] = position_letter(&left[25], 'A');
+  for (int slot = 1; slot <= 24; slot++)
+    slots[slot] = left[slot] ? position_letter(&left[slot], 'A')
+                             : position_letter(&right[25 - slot], 'a');
+  slots[26] = '\0';
+  bool more = false;
+  for (int slot = 1; slot <= 25; slot++)
+    more = more || left[slot] || right[slot];
+  return more;
+}
+
 /* The layout of eXtreme Gammon's "; Set Pos=" board (read_mat.c reads
  * it): 26 slots, slot 0 the right player's bar, slots 1..24 the points
  * counted from the left player's side, slot 25 the left player's bar;
@@ -157,49 +223,40 @@ static char position_letter(unsigned char *count, char first_letter) {
  * position a record can set.  What it cannot (a point holding both sides,
  * more than 16 checkers on one) goes on in more strings, whose counts add
  * up: lossless for the model's setup arrays whatever they hold. */
-static json_t *position_node(const bg_action *setup) {
+static bool put_position(tree_walk *walk, const bg_action *setup) {
   unsigned char left[26] = {0}, right[26] = {0};
   if (setup->setup) {
     memcpy(left, setup->setup->checkers[0], sizeof left);
     memcpy(right, setup->setup->checkers[1], sizeof right);
   }
   left[0] = right[0] = 0; /* slot 0 of the arrays is "off": never placed */
-  json_t *node = json_array();
-  json_array_append_new(node, json_string("position"));
+  if (!open_sequence(walk, true) || !put_string(walk, "position"))
+    return false;
   bool more;
   do {
     char slots[27];
-    slots[0] = position_letter(&right[25], 'a');
-    slots[25] = position_letter(&left[25], 'A');
-    for (int slot = 1; slot <= 24; slot++)
-      slots[slot] = left[slot] ? position_letter(&left[slot], 'A')
-                               : position_letter(&right[25 - slot], 'a');
-    slots[26] = '\0';
-    json_array_append_new(node, json_string(slots));
-    more = false;
-    for (int slot = 1; slot <= 25; slot++)
-      more = more || left[slot] || right[slot];
+    more = position_slots(left, right, slots);
+    if (!put_string(walk, slots))
+      return false;
   } while (more);
-  return node;
+  return close_sequence(walk);
 }
 
-/* [player, roll, play]: the roll as written (52 is 5 then 2; 0 for a turn
- * with nothing rolled, "??" for dice that could not be read), the play as
- * the record wrote it, "" for no play ("cannot move" when the record said
- * so), "????" when not recorded. */
-static void add_roll(json_t *node, const bg_action *roll) {
-  if (roll->dice_unknown)
-    json_array_append_new(node, json_string("??"));
-  else
-    json_array_append_new(node, json_integer(roll->die1 * 10 + roll->die2));
-  char play[BG_MAX_MOVES * 24];
+/* roll, play: the roll as written (52 is 5 then 2; 0 for a turn with
+ * nothing rolled, "??" for dice that could not be read), the play as the
+ * record wrote it, "" for no play ("cannot move" when the record said so),
+ * "????" when not recorded. */
+static bool put_roll(tree_walk *walk, const bg_action *roll) {
+  bool dice = roll->dice_unknown ? put_string(walk, "??")
+                                 : put_integer(walk, roll->die1 * 10 + roll->die2);
+  if (!dice)
+    return false;
   if (roll->unknown_play)
-    snprintf(play, sizeof play, "%s", NOTATION_UNRECORDED);
-  else if (roll->cannot_move && roll->move_count == 0)
-    snprintf(play, sizeof play, "%s", NOTATION_CANNOT_MOVE);
-  else
-    notation_play_text(roll, play, sizeof play);
-  json_array_append_new(node, json_string(play));
+    return put_string(walk, NOTATION_UNRECORDED);
+  if (roll->cannot_move && roll->move_count == 0)
+    return put_string(walk, NOTATION_CANNOT_MOVE);
+  char play[BG_MAX_MOVES * 24];
+  return put_string(walk, notation_play_text(roll, play, sizeof play));
 }
 
 static const char *resign_word(int level) {
@@ -235,40 +292,43 @@ static const char *action_word(bg_action_kind kind) {
   }
 }
 
+/* What follows the word of a cube action, a resignation or a "Wins"
+ * line: a value, a level, "match". */
+static bool put_action_value(tree_walk *walk, const bg_action *action) {
+  bg_action_kind kind = action->kind;
+  if (kind == ACT_DOUBLE || kind == ACT_BEAVER || kind == ACT_WIN ||
+      (kind == ACT_RESIGN && action->value > 0)) {
+    if (!put_integer(walk, action->value))
+      return false;
+  } else if (kind == ACT_RESIGN && !put_string(walk, resign_word(action->resign_level))) {
+    return false;
+  }
+  return !(kind == ACT_WIN && action->and_match) || put_string(walk, "match");
+}
+
 /* The action of a replay event, by the player the replay says acted (a
  * "Wins" line credits the winner it read with the board). */
-static json_t *action_node(const tree_context *context, const bg_replay_event *event) {
+static bool put_action(tree_walk *walk, const bg_replay_event *event) {
   const bg_action *action = event->action;
   if (action->kind == ACT_SET_POSITION)
-    return position_node(action);
-  json_t *node = json_array();
-  json_array_append_new(node, player_node(context, event->player));
-  if (action->kind == ACT_ROLL) {
-    add_roll(node, action);
-    return node;
-  }
-  json_array_append_new(node, json_string(action_word(action->kind)));
-  if (action->kind == ACT_DOUBLE || action->kind == ACT_BEAVER ||
-      action->kind == ACT_WIN || (action->kind == ACT_RESIGN && action->value > 0))
-    json_array_append_new(node, json_integer(action->value));
-  else if (action->kind == ACT_RESIGN)
-    json_array_append_new(node, json_string(resign_word(action->resign_level)));
-  if (action->kind == ACT_WIN && action->and_match)
-    json_array_append_new(node, json_string("match"));
-  return node;
+    return put_position(walk, action);
+  if (!open_sequence(walk, true) || !put_player(walk, event->player))
+    return false;
+  bool rest = action->kind == ACT_ROLL ? put_roll(walk, action)
+                                       : put_string(walk, action_word(action->kind)) &&
+                                             put_action_value(walk, action);
+  return rest && close_sequence(walk);
 }
 
 /* ---- games ---------------------------------------------------------- */
 
-static json_t *game_node(const bg_game *game) {
-  json_t *node = json_object();
-  json_t *score = json_array();
-  json_array_append_new(score, json_integer(game->score[0]));
-  json_array_append_new(score, json_integer(game->score[1]));
-  json_object_set_new(node, "game", json_integer(game->number));
-  json_object_set_new(node, "score", score);
-  json_object_set_new(node, "actions", json_array());
-  return node;
+/* A game up to its actions: {game, score, actions: [ ... */
+static bool open_game(tree_walk *walk, const bg_game *game) {
+  return open_mapping(walk, false) && put_key(walk, "game") &&
+         put_integer(walk, game->number) && put_key(walk, "score") &&
+         open_sequence(walk, true) && put_integer(walk, game->score[0]) &&
+         put_integer(walk, game->score[1]) && close_sequence(walk) &&
+         put_key(walk, "actions") && open_sequence(walk, false);
 }
 
 static const char *by_word(bg_result_by by) {
@@ -288,52 +348,77 @@ static const char *by_word(bg_result_by by) {
   }
 }
 
-/* {winner, points, by, recorded}: what the game was worth as the replay
- * resolved it, and what the record's "Wins" line said; NULL for a game
- * that stops before it was won. */
-static json_t *result_node(const tree_context *context, const bg_game_result *result) {
+/* result: {winner, points, by, recorded}: what the game was worth as the
+ * replay resolved it, and what the record's "Wins" line said; nothing for
+ * a game that stops before it was won. */
+static bool put_result(tree_walk *walk, const bg_game_result *result) {
   if (result->winner < 0 || !by_word(result->by))
-    return NULL;
-  json_t *node = json_object();
-  json_object_set_new(node, "winner", player_node(context, result->winner));
-  if (result->points >= 0)
-    json_object_set_new(node, "points", json_integer(result->points));
-  json_object_set_new(node, "by", json_string(by_word(result->by)));
-  if (result->recorded)
-    json_object_set_new(node, "recorded", json_integer(result->recorded->value));
-  return node;
+    return true;
+  if (!put_key(walk, "result") || !open_mapping(walk, true) || !put_key(walk, "winner") ||
+      !put_player(walk, result->winner))
+    return false;
+  if (result->points >= 0 &&
+      !(put_key(walk, "points") && put_integer(walk, result->points)))
+    return false;
+  if (!put_key(walk, "by") || !put_string(walk, by_word(result->by)))
+    return false;
+  if (result->recorded &&
+      !(put_key(walk, "recorded") && put_integer(walk, result->recorded->value)))
+    return false;
+  return close_mapping(walk);
+}
+
+/* The end of a game: ... ], result}. */
+static bool close_game(tree_walk *walk, const bg_game_result *result) {
+  return close_sequence(walk) && put_result(walk, result) && close_mapping(walk);
 }
 
 /* The games, walking the replay to its end: actions from the model, each
- * game's result from the replay's GAME_END. */
-static json_t *games_node(const tree_context *context, bg_replay *replay) {
-  json_t *games = json_array();
-  json_t *game = NULL;
+ * game's result from the replay's GAME_END.  After a failure the replay is
+ * still walked to its end, writing nothing. */
+static bool put_games(tree_walk *walk, bg_replay *replay) {
+  bool written = open_sequence(walk, false);
+  bool in_game = false;
   const bg_replay_event *event;
   while ((event = bg_replay_next(replay)) != NULL) {
+    if (!written)
+      continue;
     if (event->kind == BG_REPLAY_GAME_START) {
-      game = game_node(event->game);
-      json_array_append_new(games, game);
-    } else if (event->kind == BG_REPLAY_ACTION && game) {
-      json_array_append_new(json_object_get(game, "actions"),
-                            action_node(context, event));
-    } else if (event->kind == BG_REPLAY_GAME_END && game) {
-      json_t *result = result_node(context, &event->result);
-      if (result)
-        json_object_set_new(game, "result", result);
+      written = open_game(walk, event->game);
+      in_game = true;
+    } else if (event->kind == BG_REPLAY_ACTION && in_game) {
+      written = put_action(walk, event);
+    } else if (event->kind == BG_REPLAY_GAME_END && in_game) {
+      written = close_game(walk, &event->result);
+      in_game = false;
     }
   }
-  return games;
+  if (written && in_game) { /* a game the replay did not end: no result */
+    bg_game_result none = {.winner = -1, .points = -1, .credited = -1};
+    written = close_game(walk, &none);
+  }
+  return written && close_sequence(walk);
 }
 
-json_t *write_tree_of_match(const bg_match *match, bg_replay *replay) {
-  /* jansson's allocations then end the program when memory runs out, as
-   * bgmatch's own do (alloc.h): no NULL to check at every node. */
-  json_set_alloc_funcs(bg_malloc, free);
-  tree_context context = {.match = match, .same_names = names_are_equal(match)};
-  json_t *tree = json_object();
-  json_object_set_new(tree, "bgmatch", json_integer(BGMATCH_NOTATION_VERSION));
-  json_object_set_new(tree, "match", match_node(match));
-  json_object_set_new(tree, "games", games_node(&context, replay));
-  return tree;
+static bool names_are_equal(char *const names[2]) {
+  return strcmp(names[0], names[1]) == 0;
+}
+
+bool write_tree_walk(const bg_match *match, bg_replay *replay, write_tree_sink *sink) {
+  tree_walk walk = {.match = match, .sink = sink};
+  for (int player = 0; player < 2; player++)
+    walk.names[player] =
+        utf8_from_record(match->players[player] ? match->players[player] : "");
+  walk.same_names = names_are_equal(walk.names);
+  bool written = open_mapping(&walk, false) && put_key(&walk, "bgmatch") &&
+                 put_integer(&walk, BGMATCH_NOTATION_VERSION) &&
+                 put_key(&walk, "match") && put_match(&walk) && put_key(&walk, "games");
+  if (written)
+    written = put_games(&walk, replay) && close_mapping(&walk);
+  else
+    while (bg_replay_next(replay) != NULL)
+      ; /* walked all the same, for its diagnostics */
+  free(walk.names[0]);
+  free(walk.names[1]);
+  return written;
 }

@@ -1,23 +1,57 @@
 /*
  * write_tree.h — a match as the tree of bgmatch's YAML notation (version
- * 1, grammar/bgmatch.schema.json, man/bgmatch.5), built once for both
- * writers that share it: write_yaml.c emits the tree with libyaml,
- * write_json.c dumps it with jansson.  One tree, two serialisations: the
+ * 1, grammar/bgmatch.schema.json, man/bgmatch.5), walked once for both
+ * writers that share it: write_yaml.c turns the walk into libyaml's
+ * events, write_json.c into JSON text.  One walk, two serialisations: the
  * JSON is the same model as the YAML by construction.
+ *
+ * The tree is never built: the walk streams it into a write_tree_sink as
+ * it walks the replay, node by node, in the order the text is written, so
+ * a match costs no memory beyond the replay's.
  */
 #ifndef BG_WRITE_TREE_H
 #define BG_WRITE_TREE_H
 
-#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
 
 #include "match.h"
 #include "replay.h"
 
-/* The document of `match`: {bgmatch, match, games}.  Walks `replay` (fresh,
- * of the same match) to its end for each game's resolved result.  Object
- * keys keep the order they are written in (jansson keeps insertion
- * order), so the output is deterministic.  The caller json_decref's it.
- * Out of memory ends the program (alloc.h). */
-json_t *write_tree_of_match(const bg_match *match, bg_replay *replay);
+/* The two kinds of collection: a mapping ({key: value}) or a sequence. */
+typedef enum { WRITE_TREE_MAPPING, WRITE_TREE_SEQUENCE } write_tree_collection;
+
+/* The kinds of scalar.  A string is text (valid UTF-8); the others are
+ * written as their literal (1, true, null) in both notations. */
+typedef enum {
+  WRITE_TREE_STRING,
+  WRITE_TREE_INTEGER,
+  WRITE_TREE_BOOLEAN,
+  WRITE_TREE_NULL,
+} write_tree_scalar;
+
+/* Where the walk sends the tree.  Every call returns false when the
+ * output failed (errno says why): the walk then writes nothing more. */
+typedef struct write_tree_sink write_tree_sink;
+struct write_tree_sink {
+  /* A collection opens; `flow` when all its members are scalars (YAML
+   * writes it on one line).  Members follow, then close_collection. */
+  bool (*open_collection)(write_tree_sink *sink, write_tree_collection kind, bool flow);
+  bool (*close_collection)(write_tree_sink *sink, write_tree_collection kind);
+  /* The key of a mapping's next member: a fixed ASCII word. */
+  bool (*key)(write_tree_sink *sink, const char *word);
+  /* A scalar: `text` (its `length` bytes, with a NUL after them) is the
+   * string, or the literal of an integer, boolean or null. */
+  bool (*scalar)(write_tree_sink *sink, write_tree_scalar kind, const char *text,
+                 size_t length);
+};
+
+/* Walks `replay` (fresh, of `match`) to its end, sending the document of
+ * `match` ({bgmatch, match, games}) to `sink`: the header and every
+ * action from the model, each game's resolved result from the replay.
+ * Returns false when the sink failed; the replay is walked to its end all
+ * the same, so that it reports all it has to say.  Out of memory ends the
+ * program (alloc.h). */
+bool write_tree_walk(const bg_match *match, bg_replay *replay, write_tree_sink *sink);
 
 #endif

@@ -20,12 +20,16 @@
 # corpus must check without an error: the bench fails otherwise (a bench of
 # a checker that rejects its input measures nothing).  A "move" is a roll
 # cell of a record ("63:"), counted here with grep -o.  Each
-# command (wc -l, check, convert --to yaml) runs three times after a
-# warm-up; the best time counts.  The same volume, made as 16 files in
+# command (wc -l, check, convert --to mat|yaml|json|sgf) runs three times
+# after a warm-up; the best time counts.  Each writer's row also says its
+# time over check's, measured in the same run: the design's budget is
+# 2.5 (every writer within 2.5 times check).  The same volume, made as 16 files in
 # DIR/parts, is checked with -j 1 and with -j N (N the processors).  Peak RSS is check's, from GNU time or,
 # without it, python3's resource module.  The last line is for scripts:
 #   BENCH moves_per_s=N mb_per_s=N wc_ratio=R peak_rss_kb=K hostile_mb_per_s=N
 #         hostile_ratio=R hostile_rss_kb=K  (the hostile row: gen_garbage)
+#         mat_ratio=R yaml_ratio=R json_ratio=R sgf_ratio=R  (each writer's
+#         time over check's)
 set -u
 export LC_ALL=C
 
@@ -121,7 +125,10 @@ garbage_rss=$(peak_rss_kb "$bin" check "$garbage")
 
 wc_time=$(best_time wc -l "$big")
 bg_time=$(best_time "$bin" check "$big")
+mat_time=$(best_time "$bin" convert --to mat "$big")
 yaml_time=$(best_time "$bin" convert --to yaml "$big")
+json_time=$(best_time "$bin" convert --to json "$big")
+sgf_time=$(best_time "$bin" convert --to sgf "$big")
 rss=$(peak_rss_kb "$bin" check "$big")
 
 # -j 1 against -j N (N the processors) over the parts.
@@ -134,16 +141,22 @@ one_time=$(best_time "$bin" check -j 1 "$parts"/*.mat)
 many_time=$(best_time "$bin" check -j "$cores" "$parts"/*.mat)
 
 awk -v file="$big" -v bytes="$bytes" -v moves="$moves" -v wct="$wc_time" -v bgt="$bg_time" \
-  -v yt="$yaml_time" -v rss="$rss" -v parts="$parts" -v part_count="$part_count" \
+  -v wmat="$mat_time" -v yt="$yaml_time" -v jt="$json_time" -v st="$sgf_time" -v rss="$rss" -v parts="$parts" -v part_count="$part_count" \
   -v part_bytes="$part_bytes" -v part_moves="$part_moves" -v pwt="$part_wc_time" \
   -v ot="$one_time" -v mt="$many_time" -v cores="$cores" -v gb="$garbage_bytes" \
   -v gt="$garbage_time" -v grss="$garbage_rss" -v gfile="$garbage" 'BEGIN {
   mb = bytes / 1e6
   printf "corpus:  %s, %.1f MB, %d moves\n", file, mb, moves
-  printf "%-22s %8s %10s %14s %10s\n", "", "seconds", "MB/s", "moves/s", "x wc -l"
+  printf "%-22s %8s %10s %14s %10s %9s\n", "", "seconds", "MB/s", "moves/s", "x wc -l", "x check"
   printf "%-22s %8.3f %10.1f %14s %10s\n", "wc -l", wct, mb / wct, "", "1.0"
-  printf "%-22s %8.3f %10.1f %14.0f %10.1f\n", "check", bgt, mb / bgt, moves / bgt, bgt / wct
-  printf "%-22s %8.3f %10.1f %14.0f %10.1f\n", "convert --to yaml", yt, mb / yt, moves / yt, yt / wct
+  printf "%-22s %8.3f %10.1f %14.0f %10.1f %9s\n", "check", bgt, mb / bgt, moves / bgt, bgt / wct, "1.00"
+  split("mat yaml json sgf", names, " ")
+  times["mat"] = wmat; times["yaml"] = yt; times["json"] = jt; times["sgf"] = st
+  for (i = 1; i <= 4; i++) {
+    t = times[names[i]]
+    printf "%-22s %8.3f %10.1f %14.0f %10.1f %9.2f\n", "convert --to " names[i], t, mb / t, moves / t, t / wct, t / bgt
+  }
+  printf "(x check: the time of each writer over the time of check in this run; the budget is 2.5)\n"
   pmb = part_bytes / 1e6
   printf "%s, %d files, %.1f MB, %d moves:\n", parts, part_count, pmb, part_moves
   printf "%-22s %8.3f %10.1f %14s %10s\n", "wc -l", pwt, pmb / pwt, "", "1.0"
@@ -155,5 +168,5 @@ awk -v file="$big" -v bytes="$bytes" -v moves="$moves" -v wct="$wc_time" -v bgt=
   printf "hostile: %s, %.1f MB of random plays, one money session:\n", gfile, gmb
   printf "%-22s %8.3f %10.1f %14s %10.1f\n", "check", gt, gmb / gt, "", (gt / gmb) / (bgt / mb)
   printf "(the last column: times the valid corpus time per byte); peak RSS %d KB\n", grss
-  printf "BENCH moves_per_s=%.0f mb_per_s=%.1f wc_ratio=%.1f peak_rss_kb=%d hostile_mb_per_s=%.1f hostile_ratio=%.1f hostile_rss_kb=%d\n", moves / bgt, mb / bgt, bgt / wct, rss, gmb / gt, (gt / gmb) / (bgt / mb), grss
+  printf "BENCH moves_per_s=%.0f mb_per_s=%.1f wc_ratio=%.1f peak_rss_kb=%d hostile_mb_per_s=%.1f hostile_ratio=%.1f hostile_rss_kb=%d mat_ratio=%.2f yaml_ratio=%.2f json_ratio=%.2f sgf_ratio=%.2f\n", moves / bgt, mb / bgt, bgt / wct, rss, gmb / gt, (gt / gmb) / (bgt / mb), grss, wmat / bgt, yt / bgt, jt / bgt, st / bgt
 }'

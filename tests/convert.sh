@@ -5,7 +5,9 @@
 #    the input is left as it was (same bytes, same inode), also through a
 #    link, standard input or a redirected standard output; -o writes
 #    atomically: a write that fails (a file-size limit) exits 2 and leaves
-#    the old file and no temporary file; /dev/full exits 2; --strict on a
+#    the old file and no temporary file; /dev/full exits 2 (also YAML and
+#    JSON, whose writers flush only after an output's first match, with one
+#    match and with many, and half-way through a file); --strict on a
 #    broken sample exits 1 and writes nothing; -d names each output from
 #    its input without every known extension (s002.txt.gz: s002.yaml) and
 #    refuses two inputs that would write one file;
@@ -123,6 +125,27 @@ fi
 expect_status "standard output on /dev/full" 2 $?
 "$bin" convert --to mat -o /dev/full "$sample" 2>/dev/null
 expect_status "-o /dev/full" 2 $?
+# The YAML and JSON writers flush an output after its first match only: a
+# write that fails later in it (many matches; an 8 KB file-size limit,
+# which the first sample's 4 KB pass) is an error all the same, and -o
+# keeps the old file.
+for to in yaml json; do
+  "$bin" convert --to $to "$sample" >/dev/full 2>/dev/null
+  expect_status "--to $to: standard output on /dev/full" 2 $?
+  "$bin" convert --to $to samples/*.mat >/dev/full 2>/dev/null
+  expect_status "--to $to: several matches on /dev/full" 2 $?
+  echo old >"$work/full/out.$to"
+  (ulimit -f 8 && trap '' XFSZ && "$bin" convert --to $to -o "$work/full/out.$to" \
+    samples/*.mat 2>"$work/full/err")
+  status=$?
+  if [[ $status == 2 && $(cat "$work/full/out.$to") == old ]] &&
+    grep -q 'write error' "$work/full/err"; then
+    verdict ok "--to $to: a write that fails half-way: exit 2, write error, the old file kept"
+  else
+    verdict FAIL "--to $to: a write that fails half-way" "exit $status: $(cat "$work/full/err")"
+  fi
+  rm -f "$work/full/out.$to" "$work/full/err"
+done
 if [[ -c /dev/full ]]; then
   verdict ok "-o /dev/full leaves the device a device"
 else

@@ -5,6 +5,8 @@
  */
 #include "read_limit.h"
 
+#include <stdio.h>
+
 bool read_limit_admit(read_limit *limit, bg_diag_sink *sink, const bg_diag *at) {
   if (limit->said > READ_SYNTAX_LIMIT)
     return false;
@@ -23,4 +25,15 @@ void read_limit_new_match(read_limit *limit) {
 
 void read_limit_last_word(read_limit *limit) {
   limit->said = 0;
+}
+
+void read_limit_syntax(read_limit *limit, bg_diag_sink *sink, bg_diag *diag,
+                       const char *fmt, va_list args) {
+  if (!read_limit_admit(limit, sink, diag))
+    return;
+  char message[512];
+  vsnprintf(message, sizeof message, fmt, args);
+  diag->message = message;
+  diag_emit(sink, diag);
+  diag->message = NULL; /* the caller's diag must not keep the local text */
 }

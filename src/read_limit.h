@@ -18,6 +18,7 @@
 #ifndef BG_READ_LIMIT_H
 #define BG_READ_LIMIT_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 
 #include "diag.h"
@@ -34,6 +35,11 @@ typedef struct {
  * not read) is to be said.  The first past the limit is not, but the note
  * is emitted to `sink` at its place instead. */
 bool read_limit_admit(read_limit *limit, bg_diag_sink *sink, const bg_diag *at);
+
+/* The syntax error `diag` (all but its message) with its message made of
+ * `fmt` and `args`, said through the limit (read_limit_admit). */
+void read_limit_syntax(read_limit *limit, bg_diag_sink *sink, bg_diag *diag,
+                       const char *fmt, va_list args);
 
 /* The reader starts on a match: count anew. */
 void read_limit_new_match(read_limit *limit);

@@ -66,15 +66,10 @@ void mat_syntax_error(bg_mat_reader *reader, int line, int column, const char *f
   if (line == reader->last_line.number) /* read_mat_play.c counts expanded */
     column = mat_byte_column(reader, column);
   bg_diag diag = diagnostic(reader, line, column, DIAG_ERROR, NULL);
-  if (!read_limit_admit(&reader->syntax_limit, reader->sink, &diag))
-    return;
-  char message[512];
   va_list args;
   va_start(args, fmt);
-  vsnprintf(message, sizeof message, fmt, args);
+  read_limit_syntax(&reader->syntax_limit, reader->sink, &diag, fmt, args);
   va_end(args);
-  diag.message = message;
-  diag_emit(reader->sink, &diag);
 }
 
 void mat_quote_bytes(const char *text, size_t length, char *out, size_t out_size) {

@@ -56,15 +56,10 @@ static void emit(bg_sgf_reader *reader, bg_srcpos pos, bg_severity severity,
 
 void sgf_syntax(bg_sgf_reader *reader, bg_srcpos pos, const char *fmt, ...) {
   bg_diag diag = diagnostic(reader, pos, DIAG_ERROR, NULL);
-  if (!read_limit_admit(&reader->syntax_limit, reader->sink, &diag))
-    return;
-  char message[512];
   va_list args;
   va_start(args, fmt);
-  vsnprintf(message, sizeof message, fmt, args);
+  read_limit_syntax(&reader->syntax_limit, reader->sink, &diag, fmt, args);
   va_end(args);
-  diag.message = message;
-  diag_emit(reader->sink, &diag);
 }
 
 void sgf_note(bg_sgf_reader *reader, bg_srcpos pos, const char *message) {

@@ -23,7 +23,7 @@ void referee_options_init(bg_referee_options *options) {
   options->beavers = RULE_UNSET;
 }
 
-static bool resolve(bg_rule_flag option, bg_rule_flag record, bool fallback) {
+bool referee_rule_in_force(bg_rule_flag option, bg_rule_flag record, bool fallback) {
   if (option != RULE_UNSET)
     return option == RULE_ON;
   if (record != RULE_UNSET)
@@ -405,13 +405,14 @@ void referee_begin_match(referee *ref, const bg_match *match,
   ref->sink = sink;
   ref->match_won_by = -1;
   bool match_play = match->length > 0;
-  ref->crawford = match_play && resolve(options->crawford, match->crawford, true);
-  ref->jacoby = resolve(options->jacoby, match->jacoby, false);
+  ref->crawford =
+      match_play && referee_rule_in_force(options->crawford, match->crawford, true);
+  ref->jacoby = referee_rule_in_force(options->jacoby, match->jacoby, false);
   ref->jacoby_unknown =
       !match_play && options->jacoby == RULE_UNSET && match->jacoby == RULE_UNSET;
   /* A money session silent on beavers allows them: the commonest program
    * does by default and writes no tag, yet its records hold "Beavers => 4". */
-  ref->beavers = resolve(options->beavers, match->beavers, true);
+  ref->beavers = referee_rule_in_force(options->beavers, match->beavers, true);
   play_checker_init(&ref->plays, match, sink);
   choose_variation(ref);
   ref->marks_hits = match_hit_marks(match, 2) >= 2;

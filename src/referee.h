@@ -25,4 +25,7 @@ typedef struct {
 
 void referee_options_init(bg_referee_options *options);
 
+/* A rule as the options, else the record, else `fallback` set it. */
+bool referee_rule_in_force(bg_rule_flag option, bg_rule_flag record, bool fallback);
+
 #endif

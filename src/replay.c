@@ -233,15 +233,6 @@ void bg_replay_check(const bg_match *match, const bg_referee_options *options,
 
 /* ---- the state of the match, as a Match ID gives it ------------------ */
 
-/* A rule the options or else the record set, or `fallback`. */
-static bool rule_in_force(bg_rule_flag option, bg_rule_flag record, bool fallback) {
-  if (option != RULE_UNSET)
-    return option == RULE_ON;
-  if (record != RULE_UNSET)
-    return record == RULE_ON;
-  return fallback;
-}
-
 void bg_replay_match_state(const bg_match *match, const bg_referee_options *options,
                            const bg_replay_event *event, posid_match *state) {
   const bg_action *roll = event->action;
@@ -252,8 +243,8 @@ void bg_replay_match_state(const bg_match *match, const bg_referee_options *opti
   state->cube_owner = event->cube.owner;
   state->crawford = match->length > 0 && event->cube.crawford;
   if (match->length == 0) {
-    state->jacoby = rule_in_force(options->jacoby, match->jacoby, true);
-    state->beavers = rule_in_force(options->beavers, match->beavers, true);
+    state->jacoby = referee_rule_in_force(options->jacoby, match->jacoby, true);
+    state->beavers = referee_rule_in_force(options->beavers, match->beavers, true);
   }
   state->max_cube = match->cube_limit;
 }

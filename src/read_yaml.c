@@ -7,7 +7,7 @@
  *
  * Recovery is by nodes: a function that finds what the notation does not
  * allow reports it once and returns false; its caller skips the rest of
- * that node (yaml_skip_to, by depth) and goes on with the next action,
+ * that node (yml_skip_to, by depth) and goes on with the next action,
  * game or document.  A parse error or a limit stops the input: libyaml
  * cannot resynchronise, and a limit means the input is hostile.
  *
@@ -28,7 +28,7 @@
 /* ---- bytes in, marks out ---------------------------------------------- */
 
 /* libyaml's read handler: the bytes of bg_input, remembered in the ring
- * for yaml_position.  It refuses to feed more than YAML_MAX_TOKEN bytes
+ * for yml_position.  It refuses to feed more than YAML_MAX_TOKEN bytes
  * between two events: libyaml holds a whole scalar in memory before it
  * hands it over, so a 100 MB scalar is stopped here, at 1 MiB. */
 static int read_handler(void *data, unsigned char *buffer, size_t size,
@@ -54,7 +54,7 @@ static int read_handler(void *data, unsigned char *buffer, size_t size,
 /* libyaml's column counts characters; bgmatch's count bytes.  The line of
  * the mark is looked up in the ring (it is there unless a token that long
  * pushed it out, then the character column stands). */
-bg_srcpos yaml_position(const bg_yaml_reader *reader, yaml_mark_t mark) {
+bg_srcpos yml_position(const bg_yaml_reader *reader, yaml_mark_t mark) {
   bg_srcpos pos = {(int)mark.line + 1, (int)mark.column + 1};
   size_t line = mark.line;
   if (line > reader->lines_fed || reader->lines_fed - line >= YAML_RING_LINES)
@@ -99,14 +99,14 @@ static void syntax_error_v(bg_yaml_reader *reader, bg_srcpos pos, const char *fm
   diag_emit(reader->sink, &diag);
 }
 
-void yaml_syntax_error(bg_yaml_reader *reader, yaml_mark_t mark, const char *fmt, ...) {
+void yml_syntax_error(bg_yaml_reader *reader, yaml_mark_t mark, const char *fmt, ...) {
   va_list args;
   va_start(args, fmt);
-  syntax_error_v(reader, yaml_position(reader, mark), fmt, args);
+  syntax_error_v(reader, yml_position(reader, mark), fmt, args);
   va_end(args);
 }
 
-void yaml_syntax_error_at(bg_yaml_reader *reader, bg_srcpos pos, const char *fmt, ...) {
+void yml_syntax_error_at(bg_yaml_reader *reader, bg_srcpos pos, const char *fmt, ...) {
   va_list args;
   va_start(args, fmt);
   syntax_error_v(reader, pos, fmt, args);
@@ -115,7 +115,7 @@ void yaml_syntax_error_at(bg_yaml_reader *reader, bg_srcpos pos, const char *fmt
 
 /* Text quoted for a message: printable ASCII as is, the rest as \xNN (a
  * garbage byte must not look like a token), cut at 40 bytes. */
-void yaml_quote(const char *text, size_t length, char *out, size_t size) {
+void yml_quote(const char *text, size_t length, char *out, size_t size) {
   static const char hex[] = "0123456789abcdef";
   size_t n = 0, i = 0;
   for (; i < length && n + 8 < size && i < 40; i++) {
@@ -136,7 +136,7 @@ void yaml_quote(const char *text, size_t length, char *out, size_t size) {
   out[n] = '\0';
 }
 
-const char *yaml_event_found(const bg_yaml_reader *reader, char *buf, size_t size) {
+const char *yml_event_found(const bg_yaml_reader *reader, char *buf, size_t size) {
   const yaml_event_t *event = &reader->event;
   switch (event->type) {
   case YAML_SCALAR_EVENT: {
@@ -146,8 +146,8 @@ const char *yaml_event_found(const bg_yaml_reader *reader, char *buf, size_t siz
       break;
     }
     char quoted[200];
-    yaml_quote((const char *)event->data.scalar.value, event->data.scalar.length, quoted,
-               sizeof quoted);
+    yml_quote((const char *)event->data.scalar.value, event->data.scalar.length, quoted,
+              sizeof quoted);
     snprintf(buf, size, "'%s'", quoted);
     break;
   }
@@ -182,22 +182,22 @@ static void stop_on_parse_error(bg_yaml_reader *reader) {
     return; /* the caller says "read error" and exits 2 */
   read_limit_last_word(&reader->syntax_limit); /* the last word on this input */
   if (reader->too_long) {
-    yaml_syntax_error(reader, parser->mark,
-                      "a YAML scalar or comment longer than %d bytes (the notation's "
-                      "longest text is a name or a tag value): reading stopped",
-                      YAML_MAX_TOKEN);
+    yml_syntax_error(reader, parser->mark,
+                     "a YAML scalar or comment longer than %d bytes (the notation's "
+                     "longest text is a name or a tag value): reading stopped",
+                     YAML_MAX_TOKEN);
     return;
   }
   yaml_mark_t mark = parser->problem_mark;
   if (parser->error == YAML_READER_ERROR) { /* invalid UTF-8: an offset only */
     mark = parser->mark;
   }
-  yaml_syntax_error(reader, mark, "not valid YAML: %s%s%s: reading stopped",
-                    parser->context ? parser->context : "", parser->context ? ", " : "",
-                    parser->problem ? parser->problem : "parse error");
+  yml_syntax_error(reader, mark, "not valid YAML: %s%s%s: reading stopped",
+                   parser->context ? parser->context : "", parser->context ? ", " : "",
+                   parser->problem ? parser->problem : "parse error");
 }
 
-bool yaml_advance(bg_yaml_reader *reader) {
+bool yml_advance(bg_yaml_reader *reader) {
   if (reader->has_event) {
     yaml_event_delete(&reader->event);
     reader->has_event = false;
@@ -215,10 +215,10 @@ bool yaml_advance(bg_yaml_reader *reader) {
   case YAML_MAPPING_START_EVENT:
     if (++reader->depth > YAML_MAX_DEPTH) {
       read_limit_last_word(&reader->syntax_limit);
-      yaml_syntax_error(reader, reader->event.start_mark,
-                        "YAML nested deeper than %d collections (the notation needs "
-                        "5): reading stopped",
-                        YAML_MAX_DEPTH);
+      yml_syntax_error(reader, reader->event.start_mark,
+                       "YAML nested deeper than %d collections (the notation needs "
+                       "5): reading stopped",
+                       YAML_MAX_DEPTH);
       reader->stopped = true;
       return false;
     }
@@ -236,15 +236,15 @@ bool yaml_advance(bg_yaml_reader *reader) {
   return true;
 }
 
-bool yaml_skip_to(bg_yaml_reader *reader, int depth) {
+bool yml_skip_to(bg_yaml_reader *reader, int depth) {
   while (reader->depth > depth)
-    if (!yaml_advance(reader))
+    if (!yml_advance(reader))
       return false;
   return true;
 }
 
 /* The depth the current event's node starts at. */
-int yaml_node_depth(const bg_yaml_reader *reader) {
+int yml_node_depth(const bg_yaml_reader *reader) {
   yaml_event_type_t type = reader->event.type;
   bool opens = type == YAML_SEQUENCE_START_EVENT || type == YAML_MAPPING_START_EVENT;
   return opens ? reader->depth - 1 : reader->depth;
@@ -252,13 +252,13 @@ int yaml_node_depth(const bg_yaml_reader *reader) {
 
 /* The notation has no anchors, aliases or tags: an alias bomb is refused
  * at its first alias, a `!!binary` scalar at its tag. */
-bool yaml_node_allowed(bg_yaml_reader *reader) {
+bool yml_node_allowed(bg_yaml_reader *reader) {
   const yaml_event_t *event = &reader->event;
   const yaml_char_t *anchor = NULL, *tag = NULL;
   if (event->type == YAML_ALIAS_EVENT) {
-    yaml_syntax_error(reader, event->start_mark,
-                      "an alias (*%s): the bgmatch notation has no aliases",
-                      (const char *)event->data.alias.anchor);
+    yml_syntax_error(reader, event->start_mark,
+                     "an alias (*%s): the bgmatch notation has no aliases",
+                     (const char *)event->data.alias.anchor);
     return false;
   }
   if (event->type == YAML_SCALAR_EVENT) {
@@ -272,53 +272,53 @@ bool yaml_node_allowed(bg_yaml_reader *reader) {
     tag = event->data.mapping_start.tag;
   }
   if (anchor)
-    yaml_syntax_error(reader, event->start_mark,
-                      "an anchor (&%s): the bgmatch notation has no anchors or aliases",
-                      (const char *)anchor);
+    yml_syntax_error(reader, event->start_mark,
+                     "an anchor (&%s): the bgmatch notation has no anchors or aliases",
+                     (const char *)anchor);
   else if (tag) {
     /* libyaml hands "!!binary" over as its full name */
     const char *name = (const char *)tag, *core = "tag:yaml.org,2002:";
     bool short_name = strncmp(name, core, strlen(core)) == 0;
-    yaml_syntax_error(reader, event->start_mark,
-                      "a YAML tag (%s%s): the bgmatch notation has no tags",
-                      short_name ? "!!" : "", short_name ? name + strlen(core) : name);
+    yml_syntax_error(reader, event->start_mark,
+                     "a YAML tag (%s%s): the bgmatch notation has no tags",
+                     short_name ? "!!" : "", short_name ? name + strlen(core) : name);
   }
   return !anchor && !tag;
 }
 
-bool yaml_expect_scalar(bg_yaml_reader *reader, const char *what) {
-  if (!yaml_node_allowed(reader))
+bool yml_expect_scalar(bg_yaml_reader *reader, const char *what) {
+  if (!yml_node_allowed(reader))
     return false;
   if (reader->event.type == YAML_SCALAR_EVENT)
     return true;
   char found[256];
-  yaml_syntax_error(reader, reader->event.start_mark, "expected %s, found %s", what,
-                    yaml_event_found(reader, found, sizeof found));
+  yml_syntax_error(reader, reader->event.start_mark, "expected %s, found %s", what,
+                   yml_event_found(reader, found, sizeof found));
   return false;
 }
 
-bool yaml_expect_start(bg_yaml_reader *reader, yaml_event_type_t type, const char *what) {
-  if (!yaml_node_allowed(reader))
+bool yml_expect_start(bg_yaml_reader *reader, yaml_event_type_t type, const char *what) {
+  if (!yml_node_allowed(reader))
     return false;
   if (reader->event.type == type)
     return true;
   char found[256];
-  yaml_syntax_error(reader, reader->event.start_mark, "expected %s, found %s", what,
-                    yaml_event_found(reader, found, sizeof found));
+  yml_syntax_error(reader, reader->event.start_mark, "expected %s, found %s", what,
+                   yml_event_found(reader, found, sizeof found));
   return false;
 }
 
 /* ---- scalars ------------------------------------------------------------ */
 
-const char *yaml_scalar_text(const bg_yaml_reader *reader) {
+const char *yml_scalar_text(const bg_yaml_reader *reader) {
   return (const char *)reader->event.data.scalar.value;
 }
 
-bool yaml_scalar_is_plain(const bg_yaml_reader *reader) {
+bool yml_scalar_is_plain(const bg_yaml_reader *reader) {
   return reader->event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
 }
 
-long yaml_item_number(const yaml_item *item, long max) {
+long yml_item_number(const yaml_item *item, long max) {
   if (!item->plain || item->length == 0 || item->length > 9)
     return -1;
   long value = 0;
@@ -331,77 +331,77 @@ long yaml_item_number(const yaml_item *item, long max) {
 }
 
 /* The current scalar as a whole number 0..max, else -1. */
-long yaml_scalar_number(const bg_yaml_reader *reader, long max) {
-  yaml_item item = {.text = (char *)yaml_scalar_text(reader),
+long yml_scalar_number(const bg_yaml_reader *reader, long max) {
+  yaml_item item = {.text = (char *)yml_scalar_text(reader),
                     .length = reader->event.data.scalar.length,
-                    .plain = yaml_scalar_is_plain(reader)};
-  return yaml_item_number(&item, max);
+                    .plain = yml_scalar_is_plain(reader)};
+  return yml_item_number(&item, max);
 }
 
 /* A number 0..max, described as `what` in the message. */
-bool yaml_read_number(bg_yaml_reader *reader, const char *what, long max, long *out) {
-  if (!yaml_expect_scalar(reader, what))
+bool yml_read_number(bg_yaml_reader *reader, const char *what, long max, long *out) {
+  if (!yml_expect_scalar(reader, what))
     return false;
-  *out = yaml_scalar_number(reader, max);
+  *out = yml_scalar_number(reader, max);
   if (*out >= 0)
     return true;
   char found[256];
-  yaml_syntax_error(reader, reader->event.start_mark, "expected %s, found %s", what,
-                    yaml_event_found(reader, found, sizeof found));
+  yml_syntax_error(reader, reader->event.start_mark, "expected %s, found %s", what,
+                   yml_event_found(reader, found, sizeof found));
   return false;
 }
 
 /* A mapping's next key into key[size]; KEY_END at the mapping's end.  A
  * key that is no scalar is reported and skipped with its value. */
-key_status yaml_next_key(bg_yaml_reader *reader, char *key, size_t size,
-                         yaml_mark_t *mark) {
-  if (!yaml_advance(reader))
+key_status yml_next_key(bg_yaml_reader *reader, char *key, size_t size,
+                        yaml_mark_t *mark) {
+  if (!yml_advance(reader))
     return KEY_STOP;
   if (reader->event.type == YAML_MAPPING_END_EVENT)
     return KEY_END;
-  int depth = yaml_node_depth(reader);
+  int depth = yml_node_depth(reader);
   *mark = reader->event.start_mark;
-  if (yaml_expect_scalar(reader, "a key")) {
-    snprintf(key, size, "%s", yaml_scalar_text(reader));
+  if (yml_expect_scalar(reader, "a key")) {
+    snprintf(key, size, "%s", yml_scalar_text(reader));
     return KEY_OK;
   }
-  if (!yaml_skip_to(reader, depth) || !yaml_advance(reader) ||
-      !yaml_skip_to(reader, yaml_node_depth(reader)))
+  if (!yml_skip_to(reader, depth) || !yml_advance(reader) ||
+      !yml_skip_to(reader, yml_node_depth(reader)))
     return KEY_STOP;
   return KEY_BAD;
 }
 
 /* A key the mapping does not have (expecting `expected`). */
-void yaml_unknown_key(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
-                      const char *expected) {
+void yml_unknown_key(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
+                     const char *expected) {
   char quoted[200];
-  yaml_quote(key, strlen(key), quoted, sizeof quoted);
-  yaml_syntax_error(reader, mark, "expected %s, found the key '%s'", expected, quoted);
+  yml_quote(key, strlen(key), quoted, sizeof quoted);
+  yml_syntax_error(reader, mark, "expected %s, found the key '%s'", expected, quoted);
 }
 
-bool yaml_settle(bg_yaml_reader *reader, int depth, bool ok) {
+bool yml_settle(bg_yaml_reader *reader, int depth, bool ok) {
   if (reader->stopped)
     return false;
-  return ok || yaml_skip_to(reader, depth);
+  return ok || yml_skip_to(reader, depth);
 }
 
-bool yaml_skip_checked(bg_yaml_reader *reader) {
-  int depth = yaml_node_depth(reader);
+bool yml_skip_checked(bg_yaml_reader *reader) {
+  int depth = yml_node_depth(reader);
   for (;;) {
     yaml_event_type_t type = reader->event.type;
     if (type != YAML_SEQUENCE_END_EVENT && type != YAML_MAPPING_END_EVENT &&
-        !yaml_node_allowed(reader))
+        !yml_node_allowed(reader))
       return false;
     if (reader->depth == depth)
       return true;
-    if (!yaml_advance(reader))
+    if (!yml_advance(reader))
       return false;
   }
 }
 
 /* ---- the API ------------------------------------------------------------ */
 
-bg_yaml_reader *yaml_reader_open(bg_input *input, const char *file, bg_diag_sink *sink) {
+bg_yaml_reader *yml_reader_open(bg_input *input, const char *file, bg_diag_sink *sink) {
   bg_yaml_reader *reader = bg_calloc(1, sizeof *reader);
   reader->input = input;
   reader->file = file;
@@ -412,11 +412,11 @@ bg_yaml_reader *yaml_reader_open(bg_input *input, const char *file, bg_diag_sink
   return reader;
 }
 
-bool yaml_reader_io_error(const bg_yaml_reader *reader) {
+bool yml_reader_io_error(const bg_yaml_reader *reader) {
   return input_io_error(reader->input);
 }
 
-void yaml_reader_free(bg_yaml_reader *reader) {
+void yml_reader_free(bg_yaml_reader *reader) {
   if (!reader)
     return;
   if (reader->has_event)

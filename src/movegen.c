@@ -416,7 +416,13 @@ static bool double_by_flow(const bg_board *board, int die, const bg_board *targe
 static bool two_dice_directly(const bg_board *board, int higher, int lower,
                               const bg_board *target, bg_play *out) {
   int from[2], to[2], sources = 0, landings = 0;
-  for (int point = BG_BAR; point >= BG_OFF; point--) {
+  uint32_t changed = 0; /* bit p: the roller's count on p changed (few do) */
+  for (int point = BG_OFF; point <= BG_BAR; point++)
+    changed |= (uint32_t)(target->checkers[0][point] != board->checkers[0][point])
+               << point;
+  while (changed) {
+    int point = 31 - __builtin_clz(changed);
+    changed &= ~(1u << point);
     int change = target->checkers[0][point] - board->checkers[0][point];
     for (; change < 0 && sources < 2; change++)
       from[sources++] = point;

@@ -327,3 +327,17 @@ int match_game_play_count(const bg_game *game) {
     plays += match_action_is_play(&game->actions[i]);
   return plays;
 }
+
+bool match_parse_date(const char *text, char sep, long parts[3]) {
+  const char *at = text;
+  for (int i = 0; i < 3; i++) {
+    char *end;
+    if (*at < '0' || *at > '9')
+      return false;
+    parts[i] = strtol(at, &end, 10);
+    if (parts[i] > 9999 || (i < 2 && *end != sep) || (i == 2 && *end))
+      return false;
+    at = end + (i < 2);
+  }
+  return true;
+}

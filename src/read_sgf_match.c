@@ -226,22 +226,6 @@ static void set_rules(bg_match *match, const sgf_tree *tree) {
     match->jacoby = has_rule(tree, "Jacoby") ? RULE_ON : RULE_OFF;
 }
 
-/* "2024-01-01" (sep '-') or "2024.01.01" (sep '.'): three numbers; false
- * when the text is not such a date. */
-static bool parse_date(const char *text, char sep, long parts[3]) {
-  const char *at = text;
-  for (int i = 0; i < 3; i++) {
-    char *end;
-    if (*at < '0' || *at > '9')
-      return false;
-    parts[i] = strtol(at, &end, 10);
-    if (parts[i] > 9999 || (i < 2 && *end != sep) || (i == 2 && *end))
-      return false;
-    at = end + (i < 2);
-  }
-  return true;
-}
-
 /* "2024-01-01" as gnubg's .mat export writes the date: "2024.01.01". */
 static void add_tags(bg_sgf_reader *reader, bg_match *match) {
   const sgf_tree *tree = &reader->tree;
@@ -251,7 +235,7 @@ static void add_tags(bg_sgf_reader *reader, bg_match *match) {
       continue;
     char date[32];
     long ymd[3];
-    if (info_tags[i].info == 0 && parse_date(value, '-', ymd) && ymd[1] < 100 &&
+    if (info_tags[i].info == 0 && match_parse_date(value, '-', ymd) && ymd[1] < 100 &&
         ymd[2] < 100) {
       snprintf(date, sizeof date, "%04d.%02d.%02d", (int)ymd[0], (int)ymd[1],
                (int)ymd[2]);

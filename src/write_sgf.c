@@ -290,29 +290,13 @@ static const struct {
     {"AN", {"Transcriber", "Annotator"}},
 };
 
-/* "2024-01-01" (sep '-') or "2024.01.01" (sep '.'): three numbers; false
- * when the text is not such a date. */
-static bool parse_date(const char *text, char sep, long parts[3]) {
-  const char *at = text;
-  for (int i = 0; i < 3; i++) {
-    char *end;
-    if (*at < '0' || *at > '9')
-      return false;
-    parts[i] = strtol(at, &end, 10);
-    if (parts[i] > 9999 || (i < 2 && *end != sep) || (i == 2 && *end))
-      return false;
-    at = end + (i < 2);
-  }
-  return true;
-}
-
 /* [EventDate "2024.01.01"] as gnubg's DT[2024-01-01]; nothing when the
  * tag is not such a date (gnubg reads no other). */
 static void add_date(sgf_text *root, const bg_match *match) {
   const char *date = match_tag(match, "EventDate");
   long ymd[3];
-  if (date && parse_date(date, '.', ymd) && ymd[0] > 0 && ymd[1] > 0 && ymd[1] <= 12 &&
-      ymd[2] > 0 && ymd[2] <= 31)
+  if (date && match_parse_date(date, '.', ymd) && ymd[0] > 0 && ymd[1] > 0 &&
+      ymd[1] <= 12 && ymd[2] > 0 && ymd[2] <= 31)
     text_printf(root, "DT[%04d-%02d-%02d]", (int)ymd[0], (int)ymd[1], (int)ymd[2]);
 }
 

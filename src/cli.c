@@ -242,3 +242,19 @@ void cli_tune_memory(void) {
   mallopt(M_TRIM_THRESHOLD, 16 << 20);
 #endif
 }
+
+const char *cli_each_match(bg_reader *reader, bg_diag_sink *sink, cli_match_fn each,
+                           void *data, long *matches) {
+  bg_match *match;
+  while ((match = reader_next(reader)) != NULL) {
+    ++*matches;
+    if (reader_io_error(reader)) {
+      diag_discard(sink);
+      match_free(match);
+      break;
+    }
+    if (!each(match, data))
+      break;
+  }
+  return reader_error_reason(reader);
+}

@@ -136,6 +136,19 @@ typedef struct {
 void cli_list_files(char **operands, int count, cli_file_list *list);
 void cli_file_list_free(cli_file_list *list);
 
+/* What a command does with one match read, which it then owns (and
+ * frees); false stops the reading. */
+typedef bool (*cli_match_fn)(bg_match *match, void *data);
+
+/* Reads every match of `reader` and hands each to `each`, adding to
+ * *matches those read.  A match the input broke off in (a truncated or
+ * corrupt file) counts as read but is not handed over, and what the
+ * reader said of it is dropped from `sink` (it would only be about where
+ * the input broke).  Returns why the input could not be read to its end,
+ * for the command to say as "NAME: REASON"; NULL when it could. */
+const char *cli_each_match(bg_reader *reader, bg_diag_sink *sink, cli_match_fn each,
+                           void *data, long *matches);
+
 /* Whether `file`, from which the reader gave `matches` matches and the
  * diagnostics `sink` holds, is skipped: a .txt found in a directory with
  * no match in it at all is notes, not a record (the caller discards its

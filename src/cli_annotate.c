@@ -238,26 +238,31 @@ static void drop_listing(listing *list) {
 
 /* Reads and lists every match of `reader`; false when the input could
  * not be read to its end (said on stderr).  Sets *matches. */
-static bool stream(bg_reader *reader, listing *list, bg_diag_sink *sink, long *matches) {
+/* One match listed. */
+typedef struct {
+  listing *list;
+  bg_diag_sink *sink;
   annotate_batch batch;
-  annotate_batch_init(&batch);
-  bg_match *match;
-  while ((match = reader_next(reader)) != NULL) {
-    ++*matches;
-    if (reader_io_error(reader)) { /* cut short: only the error is said */
-      diag_discard(sink);
-      match_free(match);
-      break;
-    }
-    annotate_walk(&batch, match, &list->options->referee, sink);
-    annotate_take(&batch, sink);
-    list_batch(list, &batch);
-    annotate_batch_clear(&batch, sink);
-  }
-  annotate_batch_free(&batch);
-  if (!reader_io_error(reader))
+} annotate_walk_state;
+
+static bool list_one(bg_match *match, void *data) {
+  annotate_walk_state *walk = data;
+  /* the batch owns the match from here: annotate_batch_clear frees it */
+  annotate_walk(&walk->batch, match, &walk->list->options->referee, walk->sink);
+  annotate_take(&walk->batch, walk->sink);
+  list_batch(walk->list, &walk->batch);
+  annotate_batch_clear(&walk->batch, walk->sink);
+  return true;
+}
+
+static bool stream(bg_reader *reader, listing *list, bg_diag_sink *sink, long *matches) {
+  annotate_walk_state walk = {.list = list, .sink = sink};
+  annotate_batch_init(&walk.batch);
+  const char *trouble = cli_each_match(reader, sink, list_one, &walk, matches);
+  annotate_batch_free(&walk.batch);
+  if (!trouble)
     return true;
-  cli_say("%s: %s", list->name, reader_error_reason(reader));
+  cli_say("%s: %s", list->name, trouble);
   return false;
 }
 

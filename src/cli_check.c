@@ -89,6 +89,21 @@ static void say_trouble(const file_output *output, const char *name, const char 
   outcome->trouble = true;
 }
 
+/* One match checked, its diagnostics printed. */
+typedef struct {
+  const check_options *options;
+  bg_diag_sink *sink;
+  progress *bar;
+} check_walk;
+
+static bool check_one(bg_match *match, void *data) {
+  check_walk *walk = data;
+  bg_replay_check(match, &walk->options->referee, walk->sink);
+  print_diagnostics(walk->sink, walk->bar);
+  match_free(match);
+  return true;
+}
+
 /* Reads every match of one input and referees it; diagnostics are printed
  * match by match.  Sets *skipped, with nothing printed, when the input is
  * one a walk skips for holding no match (cli.h).  Returns why the tool
@@ -97,23 +112,13 @@ static const char *check_stream(bg_reader *reader, const cli_file *file,
                                 const check_options *options, bg_diag_sink *sink,
                                 progress *bar, bool *skipped) {
   long matches = 0;
-  bg_match *match;
-  while ((match = reader_next(reader)) != NULL) {
-    matches++;
-    if (reader_io_error(reader)) { /* cut short: only the error is said */
-      diag_discard(sink);
-      match_free(match);
-      break;
-    }
-    bg_replay_check(match, &options->referee, sink);
-    print_diagnostics(sink, bar);
-    match_free(match);
-  }
+  check_walk walk = {.options = options, .sink = sink, .bar = bar};
+  const char *trouble = cli_each_match(reader, sink, check_one, &walk, &matches);
   *skipped = cli_skips_unmatched(file, sink, matches);
   if (*skipped)
     diag_discard(sink);
   print_diagnostics(sink, bar);
-  return reader_error_reason(reader);
+  return trouble;
 }
 
 /* Checks one opened input.  An input no reader can read (a notation not

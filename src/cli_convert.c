@@ -70,35 +70,55 @@ static bool convert_match(const bg_match *match, const convert_options *options,
   return ok;
 }
 
+/* What converting one input keeps from match to match. */
+typedef struct {
+  const char *name;
+  const convert_options *options;
+  bg_diag_sink *sink;
+  output *out;
+  int index;             /* of the match, from 1 */
+  long errors, warnings; /* the sink's counts before the match */
+} convert_walk;
+
+static bool convert_one(bg_match *match, void *data) {
+  convert_walk *walk = data;
+  bg_diag_sink *sink = walk->sink;
+  output *out = walk->out;
+  walk->index++;
+  errno = 0;
+  if (!convert_match(match, walk->options, sink, out->file.stream, out->written == 0,
+                     walk->errors, walk->warnings))
+    out->write_errno = errno ? errno : EIO;
+  bool quiet = diag_sink_errors(sink) == walk->errors &&
+               diag_sink_warnings(sink) == walk->warnings;
+  diag_flush(sink);
+  if (walk->options->strict && !quiet)
+    cli_say("%s: match %d not written (--strict: it has errors or warnings)", walk->name,
+            walk->index);
+  out->written += quiet || !walk->options->strict;
+  walk->errors = diag_sink_errors(sink);
+  walk->warnings = diag_sink_warnings(sink);
+  match_free(match);
+  return !out->write_errno; /* a write error stops the output */
+}
+
 /* Converts every match `reader` gives into `out`.  Returns why the input
  * could not be read to its end, NULL when it could. */
 static const char *convert_stream(bg_reader *reader, const char *name,
                                   const convert_options *options, bg_diag_sink *sink,
                                   output *out) {
-  long errors = diag_sink_errors(sink), warnings = diag_sink_warnings(sink);
-  bg_match *match;
-  for (int index = 1; !out->write_errno && (match = reader_next(reader)); index++) {
-    if (reader_io_error(reader)) { /* cut short: not written, only the error said */
-      diag_discard(sink);
-      match_free(match);
-      break;
-    }
-    errno = 0;
-    if (!convert_match(match, options, sink, out->file.stream, out->written == 0, errors,
-                       warnings))
-      out->write_errno = errno ? errno : EIO;
-    bool quiet = diag_sink_errors(sink) == errors && diag_sink_warnings(sink) == warnings;
-    diag_flush(sink);
-    if (options->strict && !quiet)
-      cli_say("%s: match %d not written (--strict: it has errors or warnings)", name,
-              index);
-    out->written += quiet || !options->strict;
-    errors = diag_sink_errors(sink);
-    warnings = diag_sink_warnings(sink);
-    match_free(match);
-  }
+  if (out->write_errno)
+    return NULL;
+  convert_walk walk = {.name = name,
+                       .options = options,
+                       .sink = sink,
+                       .out = out,
+                       .errors = diag_sink_errors(sink),
+                       .warnings = diag_sink_warnings(sink)};
+  long matches = 0;
+  const char *trouble = cli_each_match(reader, sink, convert_one, &walk, &matches);
   diag_flush(sink);
-  return reader_error_reason(reader);
+  return trouble;
 }
 
 /* Converts one command-line operand ("-" is standard input) into `out`. */

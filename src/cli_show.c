@@ -126,7 +126,7 @@ static int show_opened(FILE *in, const char *name, const show_options *options) 
     int number = options->match ? options->match : 1;
     bg_match *match = nth_match(reader, number);
     if (reader_io_error(reader))
-      cli_say("%s: read error", name);
+      cli_say("%s: %s", name, reader_error_reason(reader));
     else if (!match)
       cli_say("%s: no match %d in the record", name, number);
     else

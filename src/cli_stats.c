@@ -128,6 +128,21 @@ static void print_json(const char *file, long files, const bg_stats *s) {
 /* What counting one file gave. */
 typedef enum { FILE_COUNTED, FILE_SKIPPED, FILE_TROUBLE } file_verdict;
 
+/* One match counted. */
+typedef struct {
+  bg_stats *stats;
+  const stats_options *options;
+  bg_diag_sink *sink;
+} stats_walk;
+
+static bool count_one(bg_match *match, void *data) {
+  stats_walk *walk = data;
+  stats_add_match(walk->stats, match, &walk->options->referee, walk->sink);
+  stats_take_diagnostics(walk->stats, walk->sink);
+  match_free(match);
+  return true;
+}
+
 /* Counts one opened input into `stats`: FILE_TROUBLE when it could not
  * be read (said), FILE_SKIPPED when a walk skips it for holding no match
  * (cli.h). */
@@ -143,20 +158,15 @@ static file_verdict stats_opened(FILE *in, const char *name, const cli_file *fil
     verdict = FILE_TROUBLE;
   } else {
     long matches = 0;
-    bg_match *match;
-    while ((match = reader_next(reader)) != NULL) {
-      matches++;
-      stats_add_match(stats, match, &options->referee, &sink);
-      stats_take_diagnostics(stats, &sink);
-      match_free(match);
-    }
+    stats_walk walk = {.stats = stats, .options = options, .sink = &sink};
+    const char *trouble = cli_each_match(reader, &sink, count_one, &walk, &matches);
     if (cli_skips_unmatched(file, &sink, matches)) {
       diag_discard(&sink);
       verdict = FILE_SKIPPED;
     }
     stats_take_diagnostics(stats, &sink);
-    if (reader_io_error(reader)) {
-      cli_say("%s: read error", name);
+    if (trouble) {
+      cli_say("%s: %s", name, trouble);
       verdict = FILE_TROUBLE;
     }
     reader_free(reader);

@@ -5,6 +5,7 @@
 #include "alloc.h"
 
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +34,22 @@ void *bg_realloc(void *block, size_t size) {
   if (!grown)
     bg_out_of_memory();
   return grown;
+}
+
+void *bg_grow(void *array, size_t *capacity, size_t needed, size_t element_size,
+              size_t first) {
+  if (needed <= *capacity && array)
+    return array;
+  size_t wanted = *capacity ? *capacity : first;
+  while (wanted < needed) {
+    if (wanted > SIZE_MAX / 2)
+      bg_out_of_memory();
+    wanted *= 2;
+  }
+  if (wanted > SIZE_MAX / element_size)
+    bg_out_of_memory();
+  *capacity = wanted;
+  return bg_realloc(array, wanted * element_size);
 }
 
 char *bg_strdup(const char *text) {

@@ -18,6 +18,13 @@ void *bg_calloc(size_t count, size_t size);
 void *bg_realloc(void *block, size_t size);
 char *bg_strdup(const char *text);
 
+/* The one growable array: `array` (NULL for none yet) with room for at
+ * least `needed` elements of `element_size` bytes, *capacity doubled from
+ * `first` as far as needed and updated.  Returns the array, moved or not;
+ * a size past what memory can hold ends the program like a failure. */
+void *bg_grow(void *array, size_t *capacity, size_t needed, size_t element_size,
+              size_t first);
+
 /* Says "bgmatch: out of memory" on stderr and exits with status 2. */
 _Noreturn void bg_out_of_memory(void);
 

@@ -48,13 +48,7 @@ void annotate_batch_clear(annotate_batch *batch, bg_diag_sink *sink) {
 static void grow_items(annotate_batch *batch, size_t count) {
   if (count <= batch->count)
     return;
-  if (count > batch->capacity) {
-    size_t capacity = batch->capacity ? batch->capacity : 16;
-    while (capacity < count)
-      capacity *= 2;
-    batch->items = bg_realloc(batch->items, capacity * sizeof *batch->items);
-    batch->capacity = capacity;
-  }
+  batch->items = bg_grow(batch->items, &batch->capacity, count, sizeof *batch->items, 16);
   memset(batch->items + batch->count, 0, (count - batch->count) * sizeof *batch->items);
   batch->count = count;
 }

@@ -32,10 +32,8 @@ typedef struct {
 static void map_add(place_map *map, bg_srcpos record, bg_srcpos text) {
   if (record.line >= 0 || text.line <= 0) /* not a place of the record, or nowhere */
     return;
-  if (map->count == map->capacity) {
-    map->capacity = map->capacity ? map->capacity * 2 : 64;
-    map->pairs = bg_realloc(map->pairs, map->capacity * sizeof *map->pairs);
-  }
+  map->pairs =
+      bg_grow(map->pairs, &map->capacity, map->count + 1, sizeof *map->pairs, 64);
   map->pairs[map->count++] = (place_pair){record.line, text};
 }
 

@@ -90,17 +90,14 @@ static char **sorted_entries(const char *dir, size_t *count) {
   DIR *stream = opendir(dir);
   if (!stream)
     return NULL;
-  size_t capacity = 16;
-  char **names = bg_malloc(capacity * sizeof *names);
+  size_t capacity = 0;
+  char **names = bg_grow(NULL, &capacity, 1, sizeof *names, 16);
   *count = 0;
   const struct dirent *entry;
   while ((entry = readdir(stream)) != NULL) {
     if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0)
       continue;
-    if (*count == capacity) {
-      capacity *= 2;
-      names = bg_realloc(names, capacity * sizeof *names);
-    }
+    names = bg_grow(names, &capacity, *count + 1, sizeof *names, 16);
     names[(*count)++] = bg_strdup(entry->d_name);
   }
   closedir(stream);

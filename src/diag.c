@@ -115,11 +115,8 @@ void diag_emit(bg_diag_sink *sink, const bg_diag *diag) {
     sink->warnings++;
   else
     sink->notes++;
-  if (sink->pending_count == sink->pending_capacity) {
-    size_t capacity = sink->pending_capacity ? sink->pending_capacity * 2 : 16;
-    sink->pending = bg_realloc(sink->pending, capacity * sizeof *sink->pending);
-    sink->pending_capacity = capacity;
-  }
+  sink->pending = bg_grow(sink->pending, &sink->pending_capacity, sink->pending_count + 1,
+                          sizeof *sink->pending, 16);
   bg_diag *copy = &sink->pending[sink->pending_count++];
   *copy = *diag;
   copy->file = copy_or_null(diag->file);

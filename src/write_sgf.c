@@ -43,13 +43,7 @@ typedef struct {
 } sgf_text;
 
 static void text_add(sgf_text *text, const char *bytes, size_t length) {
-  if (text->length + length + 1 > text->capacity) {
-    size_t capacity = text->capacity ? text->capacity : 256;
-    while (text->length + length + 1 > capacity)
-      capacity *= 2;
-    text->text = bg_realloc(text->text, capacity);
-    text->capacity = capacity;
-  }
+  text->text = bg_grow(text->text, &text->capacity, text->length + length + 1, 1, 256);
   memcpy(text->text + text->length, bytes, length);
   text->length += length;
   text->text[text->length] = '\0';

@@ -12,6 +12,7 @@
 
 #include <zlib.h>
 
+#include "alloc.h"
 #include "input.h"
 #include "run_suite.h"
 
@@ -387,6 +388,26 @@ START_TEST(one_magic_byte_is_text) {
 }
 END_TEST
 
+/* ---- bg_grow: the one growable array ---- */
+
+START_TEST(grow_from_first_then_doubling) {
+  size_t capacity = 0;
+  int *array = bg_grow(NULL, &capacity, 1, sizeof *array, 16);
+  ck_assert_uint_eq(capacity, 16);
+  for (int i = 0; i < 16; i++)
+    array[i] = i;
+  ck_assert_ptr_eq(bg_grow(array, &capacity, 16, sizeof *array, 16), array);
+  ck_assert_uint_eq(capacity, 16); /* room enough: unchanged */
+  array = bg_grow(array, &capacity, 17, sizeof *array, 16);
+  ck_assert_uint_eq(capacity, 32);
+  array = bg_grow(array, &capacity, 200, sizeof *array, 16);
+  ck_assert_uint_eq(capacity, 256); /* doubled as far as needed */
+  for (int i = 0; i < 16; i++)
+    ck_assert_int_eq(array[i], i); /* what it held is kept */
+  free(array);
+}
+END_TEST
+
 static Suite *input_suite(void) {
   Suite *suite = suite_create("input");
   TCase *encodings = tcase_create("encodings");
@@ -419,6 +440,10 @@ static Suite *input_suite(void) {
   tcase_add_test(gzip, gzip_corrupt);
   tcase_add_test(gzip, one_magic_byte_is_text);
   suite_add_tcase(suite, gzip);
+
+  TCase *grow = tcase_create("grow");
+  tcase_add_test(grow, grow_from_first_then_doubling);
+  suite_add_tcase(suite, grow);
   return suite;
 }
 

@@ -75,7 +75,7 @@ typedef struct {
 typedef struct {
   annotate_batch *batch;
   const bg_match *match;
-  const bg_referee_options *options;
+  const bg_replay_options *options;
   const bg_diag_sink *sink;
   waiting_diag *waiting;
   size_t waiting_count, next_waiting;
@@ -224,7 +224,7 @@ static void at_game_end(match_walk *walk, const bg_replay_event *event) {
 }
 
 void annotate_walk(annotate_batch *batch, bg_match *match,
-                   const bg_referee_options *options, bg_diag_sink *sink) {
+                   const bg_replay_options *options, bg_diag_sink *sink) {
   forget_match(batch);
   batch->match = match;
   match_walk walk = {.batch = batch, .match = match, .options = options, .sink = sink};

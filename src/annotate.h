@@ -29,7 +29,6 @@
 #include "match.h"
 #include "movegen.h"
 #include "posid.h"
-#include "referee.h"
 #include "replay.h"
 
 /* One diagnostic and what is known of where it happened. */
@@ -77,7 +76,7 @@ void annotate_batch_free(annotate_batch *batch);
  * reports into `sink`, a holding sink (never printing) that holds
  * nothing but what the reader said since the last batch was cleared. */
 void annotate_walk(annotate_batch *batch, bg_match *match,
-                   const bg_referee_options *options, bg_diag_sink *sink);
+                   const bg_replay_options *options, bg_diag_sink *sink);
 
 /* Takes the sink's diagnostics (the reader's among them) as the batch's
  * items, each listed at its own place, sorted. */
@@ -95,7 +94,7 @@ void annotate_batch_clear(annotate_batch *batch, bg_diag_sink *sink);
  * blank line between matches, as convert writes them), and lists each
  * item at its play there, sorted again.  Returns how many lines the
  * listing then has. */
-int annotate_canonical(annotate_batch *batch, const bg_referee_options *options,
+int annotate_canonical(annotate_batch *batch, const bg_replay_options *options,
                        int lines_before);
 
 /* "line 12:7", or in a record without lines "game 2, play 5" ("game 2"

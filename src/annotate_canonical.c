@@ -87,7 +87,7 @@ static FILE *open_canonical(annotate_batch *batch) {
 }
 
 /* The match as the .mat writer writes it, into batch->canonical. */
-static void write_canonical(annotate_batch *batch, const bg_referee_options *options,
+static void write_canonical(annotate_batch *batch, const bg_replay_options *options,
                             bool first) {
   FILE *text = open_canonical(batch);
   bg_diag_sink scratch; /* the walk's diagnostics are the batch's already */
@@ -126,7 +126,7 @@ static int count_lines(const char *text, size_t size) {
   return lines + (size > 0 && text[size - 1] != '\n');
 }
 
-int annotate_canonical(annotate_batch *batch, const bg_referee_options *options,
+int annotate_canonical(annotate_batch *batch, const bg_replay_options *options,
                        int lines_before) {
   write_canonical(batch, options, lines_before == 0);
   batch->first_line = lines_before + 1;

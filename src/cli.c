@@ -123,7 +123,7 @@ int cli_print_version(void) {
   return EXIT_VALID;
 }
 
-int cli_apply_common_option(int opt, const char *word, bg_referee_options *rules) {
+int cli_apply_common_option(int opt, const char *word, bg_replay_options *rules) {
   switch (opt) {
   case OPT_JACOBY:
   case OPT_NO_JACOBY:

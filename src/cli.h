@@ -14,7 +14,7 @@
 
 #include "diag.h"
 #include "reader.h"
-#include "referee.h"
+#include "replay.h"
 
 #define BGMATCH_VERSION "0.1.0"
 
@@ -64,7 +64,7 @@ int cli_print_version(void);
 /* Applies an option every command takes (the rules, --help, --version, a
  * missing value, an unknown option).  Returns -1 to go on, else the exit
  * status the command ends with. */
-int cli_apply_common_option(int opt, const char *word, bg_referee_options *rules);
+int cli_apply_common_option(int opt, const char *word, bg_replay_options *rules);
 
 /* Runs getopt_long over argv (argv[0] is the command) and calls `apply`
  * for each option with `options`; on success sets *first_file to the

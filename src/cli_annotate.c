@@ -33,7 +33,7 @@ typedef struct {
   bool board, ids;
   const char *output; /* -o; NULL for standard output */
   bg_notation from;
-  bg_referee_options referee;
+  bg_replay_options referee;
 } annotate_options;
 
 static const struct option annotate_long_options[] = {
@@ -383,7 +383,7 @@ static int annotate_files(const cli_file_list *list, const annotate_options *opt
 
 int cli_annotate(int argc, char **argv) {
   annotate_options options = {.from = BG_NOTATION_AUTO};
-  referee_options_init(&options.referee);
+  bg_replay_options_init(&options.referee);
   int first_file = 0;
   int status = cli_parse_options(argc, argv, ":o:", annotate_long_options,
                                  apply_annotate_option, &options, &first_file);

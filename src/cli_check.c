@@ -19,7 +19,6 @@
 #include "match.h"
 #include "progress.h"
 #include "reader.h"
-#include "referee.h"
 #include "replay.h"
 
 /* What is printed: the diagnostics, or only names of files (as grep -l
@@ -38,7 +37,7 @@ typedef struct {
   show_mode show;
   bool colour; /* severities in colour (stdout a terminal, no NO_COLOR) */
   int jobs;    /* files checked at once */
-  bg_referee_options referee;
+  bg_replay_options referee;
 } check_options;
 
 /* Totals over all files, for the summary line and the exit status. */
@@ -384,7 +383,7 @@ static int apply_check_option(int opt, const char *arg, const char *word, void *
 
 int cli_check(int argc, char **argv) {
   check_options options = {.format = DIAG_TEXT, .from = BG_NOTATION_AUTO, .jobs = 1};
-  referee_options_init(&options.referee);
+  bg_replay_options_init(&options.referee);
   int first_file = 0;
   int status = cli_parse_options(argc, argv, ":lLqj:", check_long_options,
                                  apply_check_option, &options, &first_file);

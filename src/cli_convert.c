@@ -21,7 +21,7 @@
 #include "match.h"
 #include "outfile.h"
 #include "reader.h"
-#include "referee.h"
+#include "replay.h"
 #include "writer.h"
 
 typedef struct {
@@ -31,7 +31,7 @@ typedef struct {
   const char *output;    /* -o; NULL for standard output */
   const char *directory; /* -d; NULL when not given */
   bool strict;
-  bg_referee_options referee;
+  bg_replay_options referee;
 } convert_options;
 
 /* One output being written: standard output, -o's file or one of -d's. */
@@ -331,7 +331,7 @@ static int convert_to_directory(char **files, int count, const convert_options *
 
 int cli_convert(int argc, char **argv) {
   convert_options options = {.from = BG_NOTATION_AUTO};
-  referee_options_init(&options.referee);
+  bg_replay_options_init(&options.referee);
   int first_file = 0;
   int status = cli_parse_options(argc, argv, ":o:d:", convert_long_options,
                                  apply_convert_option, &options, &first_file);

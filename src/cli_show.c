@@ -13,7 +13,7 @@
 #include "diag.h"
 #include "match.h"
 #include "reader.h"
-#include "referee.h"
+#include "replay.h"
 #include "show.h"
 
 enum { OPT_GAME = 512, OPT_PLAY, OPT_MATCH };
@@ -22,7 +22,7 @@ typedef struct {
   bool json;
   bg_notation from;
   int game, play, match; /* 0 when not given (match: the first) */
-  bg_referee_options referee;
+  bg_replay_options referee;
 } show_options;
 
 static const struct option show_long_options[] = {
@@ -140,7 +140,7 @@ static int show_opened(FILE *in, const char *name, const show_options *options) 
 
 int cli_show(int argc, char **argv) {
   show_options options = {.from = BG_NOTATION_AUTO};
-  referee_options_init(&options.referee);
+  bg_replay_options_init(&options.referee);
   int first_file = 0;
   int status = cli_parse_options(argc, argv, ":", show_long_options, apply_show_option,
                                  &options, &first_file);

@@ -12,13 +12,13 @@
 #include "json_out.h"
 #include "match.h"
 #include "reader.h"
-#include "referee.h"
+#include "replay.h"
 #include "stats.h"
 
 typedef struct {
   bool json;
   bg_notation from;
-  bg_referee_options referee;
+  bg_replay_options referee;
 } stats_options;
 
 static const struct option stats_long_options[] = {
@@ -224,7 +224,7 @@ static void print_total(const stats_totals *totals, bool json) {
 
 int cli_stats(int argc, char **argv) {
   stats_options options = {.from = BG_NOTATION_AUTO};
-  referee_options_init(&options.referee);
+  bg_replay_options_init(&options.referee);
   int first_file = 0;
   int status = cli_parse_options(argc, argv, ":", stats_long_options, apply_stats_option,
                                  &options, &first_file);

@@ -415,7 +415,7 @@ static bool double_by_flow(const bg_board *board, int die, const bg_board *targe
  * checker's point).  Anything else is left to the search. */
 static bool two_dice_directly(const bg_board *board, int higher, int lower,
                               const bg_board *target, bg_play *out) {
-  int from[2], to[2], sources = 0, landings = 0;
+  int from[2] = {0, 0}, to[2] = {0, 0}, sources = 0, landings = 0;
   uint32_t changed = 0; /* bit p: the roller's count on p changed (few do) */
   for (int point = BG_OFF; point <= BG_BAR; point++)
     changed |= (uint32_t)(target->checkers[0][point] != board->checkers[0][point])

@@ -7,7 +7,7 @@
  * and then carries on (from the record's score, from the rules' cube), so
  * one mistake is reported once, not again at every later line.
  */
-#include "referee.h"
+#include "replay.h"
 
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,13 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "referee_state.h"
-
-void referee_options_init(bg_referee_options *options) {
-  options->crawford = RULE_UNSET;
-  options->jacoby = RULE_UNSET;
-  options->beavers = RULE_UNSET;
-}
+#include "referee_int.h"
 
 bool referee_rule_in_force(bg_rule_flag option, bg_rule_flag record, bool fallback) {
   if (option != RULE_UNSET)
@@ -394,7 +388,7 @@ static void choose_variation(referee *ref) {
 }
 
 void referee_begin_match(referee *ref, const bg_match *match,
-                         const bg_referee_options *options, bg_diag_sink *sink) {
+                         const bg_replay_options *options, bg_diag_sink *sink) {
   /* Every field but the play checker's large scratch, which
    * play_checker_init below clears once: zeroing it twice per match was a
    * tenth of the time of checking a short one. */

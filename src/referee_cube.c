@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "referee_state.h"
+#include "referee_int.h"
 
 static void check_double(referee *ref, game_state *state, const bg_action *act);
 static void check_beaver(referee *ref, game_state *state, const bg_action *act);

@@ -11,14 +11,14 @@
  *  - playable without the bar rule: a checker moved while one is on the bar;
  *  - otherwise the first move that cannot be made at all says why.
  * This runs only for plays that are wrong, so it may be thorough.  The
- * replay itself is referee_proof.c's (referee_search.h).
+ * replay itself is referee_proof.c's (referee_int.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "alloc.h"
-#include "referee_search.h"
+#include "referee_int.h"
 
 /* Can the record's moves be played with the dice, `relaxed` rules set
  * aside? */

@@ -11,7 +11,7 @@
  * needs no move generation at all (check_play_quickly); only on a miss
  * does the referee work out an explanation.
  */
-#include "referee_play.h"
+#include "referee_int.h"
 
 #include <limits.h>
 #include <stddef.h>
@@ -263,7 +263,7 @@ static bool check_play_quickly(play_checker *checker, const bg_action *roll,
   return true;
 }
 
-/* After more than GENEROUS_MISSES misses (referee_play.h), the readings
+/* After more than GENEROUS_MISSES misses (referee_int.h), the readings
  * whose legal plays are followed (the one the miss was explained from and
  * the first others) and how many positions at most are bounded, and after
  * MISSES_PER_GAME the game's plays are no longer explained: bounds on the

@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "referee_search.h"
+#include "referee_int.h"
 
 /* ---- where the record's moves put the checkers ------------------------ */
 

@@ -9,7 +9,7 @@
  * readings of a roll whose play is unknown, and warns about a hidden hit
  * once every reading still followed needs it.
  */
-#include "referee_play.h"
+#include "referee_int.h"
 
 #include <string.h>
 

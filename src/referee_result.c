@@ -8,7 +8,7 @@
  */
 #include <stdio.h>
 
-#include "referee_state.h"
+#include "referee_int.h"
 
 /* ---- points ---------------------------------------------------------- */
 

@@ -9,7 +9,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "referee_state.h"
+#include "referee_int.h"
 
 const char *referee_player_name(const referee *ref, int player) {
   const char *name = ref->match->players[player];

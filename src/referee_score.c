@@ -11,7 +11,7 @@
  */
 #include <stdio.h>
 
-#include "referee_state.h"
+#include "referee_int.h"
 
 static bool same_score(const int a[2], const int b[2]) {
   return a[0] == b[0] && a[1] == b[1];

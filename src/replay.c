@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "alloc.h"
-#include "referee_state.h"
+#include "referee_int.h"
 
 typedef enum {
   AT_GAME_START,
@@ -19,6 +19,12 @@ typedef enum {
   AT_MATCH_END,
   AT_DONE
 } replay_phase;
+
+void bg_replay_options_init(bg_replay_options *options) {
+  options->crawford = RULE_UNSET;
+  options->jacoby = RULE_UNSET;
+  options->beavers = RULE_UNSET;
+}
 
 struct bg_replay {
   referee ref;
@@ -34,7 +40,7 @@ struct bg_replay {
   bool guessing;
 };
 
-bg_replay *bg_replay_new(const bg_match *match, const bg_referee_options *options,
+bg_replay *bg_replay_new(const bg_match *match, const bg_replay_options *options,
                          bg_diag_sink *sink) {
   /* Not calloc: the referee and the game state clear what they use
    * (referee_begin_match, referee_begin_game), and most of this is room for
@@ -224,7 +230,7 @@ void bg_replay_run(bg_replay *replay) {
 }
 
 /* check is the replay's first consumer: the walk reports as it goes. */
-void bg_replay_check(const bg_match *match, const bg_referee_options *options,
+void bg_replay_check(const bg_match *match, const bg_replay_options *options,
                      bg_diag_sink *sink) {
   bg_replay *replay = bg_replay_new(match, options, sink);
   bg_replay_run(replay); /* the referee reports into the sink as it walks */
@@ -233,7 +239,7 @@ void bg_replay_check(const bg_match *match, const bg_referee_options *options,
 
 /* ---- the state of the match, as a Match ID gives it ------------------ */
 
-void bg_replay_match_state(const bg_match *match, const bg_referee_options *options,
+void bg_replay_match_state(const bg_match *match, const bg_replay_options *options,
                            const bg_replay_event *event, posid_match *state) {
   const bg_action *roll = event->action;
   posid_match_init(state, roll->player, match->length, event->score[0], event->score[1]);

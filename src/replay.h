@@ -29,7 +29,19 @@
 #include "match.h"
 #include "movegen.h"
 #include "posid.h"
-#include "referee.h"
+
+/* What the command line says of the rules, over the record's own: RULE_UNSET
+ * keeps what the record's header says (or the default: Crawford on in
+ * match play, Jacoby off; a money session that does not say allows
+ * beavers and may count a centred gammon once or twice: the untagged
+ * defaults of the commonest program). */
+typedef struct {
+  bg_rule_flag crawford;
+  bg_rule_flag jacoby;
+  bg_rule_flag beavers;
+} bg_replay_options;
+
+void bg_replay_options_init(bg_replay_options *options);
 
 typedef enum {
   BG_REPLAY_GAME_START, /* game, score: before its first action */
@@ -113,7 +125,7 @@ typedef struct bg_replay bg_replay;
 /* A walk of `match` (kept, not copied: it must outlive the replay) under
  * `options`, reporting into `sink`.  Ends the program with status 2 when
  * memory runs out (see alloc.h). */
-bg_replay *bg_replay_new(const bg_match *match, const bg_referee_options *options,
+bg_replay *bg_replay_new(const bg_match *match, const bg_replay_options *options,
                          bg_diag_sink *sink);
 
 /* The next event, or NULL after BG_REPLAY_MATCH_END.  The event lives until
@@ -127,7 +139,7 @@ void bg_replay_run(bg_replay *replay);
 
 /* What `check` does with a match: a walk run at once, its diagnostics
  * into `sink` (the file name from match->file). */
-void bg_replay_check(const bg_match *match, const bg_referee_options *options,
+void bg_replay_check(const bg_match *match, const bg_replay_options *options,
                      bg_diag_sink *sink);
 
 /* The Match ID's state (posid.h) before the play of `event` (an ACT_ROLL
@@ -135,7 +147,7 @@ void bg_replay_check(const bg_match *match, const bg_referee_options *options,
  * with its dice, the cube and score of the event.  Rules the record and
  * the options leave open are GNU Backgammon's defaults (Jacoby and
  * beavers on in money play). */
-void bg_replay_match_state(const bg_match *match, const bg_referee_options *options,
+void bg_replay_match_state(const bg_match *match, const bg_replay_options *options,
                            const bg_replay_event *event, posid_match *state);
 
 /* The play of an ACT_ROLL event as the engine's steps (each die's from and

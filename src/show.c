@@ -61,7 +61,7 @@ static void find_played(shown *s) {
   }
 }
 
-static void shown_init(shown *s, const bg_match *match, const bg_referee_options *options,
+static void shown_init(shown *s, const bg_match *match, const bg_replay_options *options,
                        const bg_replay_event *event, int game, int play) {
   s->match = match;
   s->event = event;
@@ -173,7 +173,7 @@ static void write_json(FILE *out, const shown *s) {
 }
 
 show_status show_event(FILE *out, bool json, const bg_match *match,
-                       const bg_referee_options *options, const bg_replay_event *event,
+                       const bg_replay_options *options, const bg_replay_event *event,
                        int game, int play) {
   if (!event->before_known)
     return SHOW_UNKNOWN;
@@ -188,7 +188,7 @@ show_status show_event(FILE *out, bool json, const bg_match *match,
 }
 
 show_status show_play(FILE *out, bool json, const bg_match *match,
-                      const bg_referee_options *options, bg_diag_sink *sink, int game,
+                      const bg_replay_options *options, bg_diag_sink *sink, int game,
                       int play, long *errors) {
   if (game < 1 || game > match->game_count)
     return SHOW_NO_GAME;

@@ -17,7 +17,6 @@
 
 #include "match.h"
 #include "posid.h"
-#include "referee.h"
 #include "replay.h"
 
 typedef enum { SHOW_FOUND, SHOW_NO_GAME, SHOW_NO_PLAY, SHOW_UNKNOWN } show_status;
@@ -34,11 +33,11 @@ typedef enum { SHOW_FOUND, SHOW_NO_GAME, SHOW_NO_PLAY, SHOW_UNKNOWN } show_statu
  * for a consumer that walks the replay itself and shows many plays in one
  * walk.  SHOW_UNKNOWN, nothing printed, where the position is unknown. */
 show_status show_event(FILE *out, bool json, const bg_match *match,
-                       const bg_referee_options *options, const bg_replay_event *event,
+                       const bg_replay_options *options, const bg_replay_event *event,
                        int game, int play);
 
 show_status show_play(FILE *out, bool json, const bg_match *match,
-                      const bg_referee_options *options, bg_diag_sink *sink, int game,
+                      const bg_replay_options *options, bg_diag_sink *sink, int game,
                       int play, long *errors);
 
 #endif

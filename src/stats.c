@@ -82,7 +82,7 @@ void stats_add_event(bg_stats *stats, const bg_match *match,
 }
 
 void stats_add_match(bg_stats *stats, const bg_match *match,
-                     const bg_referee_options *options, bg_diag_sink *sink) {
+                     const bg_replay_options *options, bg_diag_sink *sink) {
   bg_replay *replay = bg_replay_new(match, options, sink);
   const bg_replay_event *event;
   while ((event = bg_replay_next(replay)) != NULL)

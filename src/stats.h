@@ -9,7 +9,6 @@
 
 #include "diag.h"
 #include "match.h"
-#include "referee.h"
 #include "replay.h"
 
 #define STATS_MAX_RULES 24 /* distinct rule slugs kept; check has 12 */
@@ -46,7 +45,7 @@ void stats_add_event(bg_stats *stats, const bg_match *match,
 /* Walks `match` through the replay under `options` (diagnostics into
  * `sink`) and adds what it holds. */
 void stats_add_match(bg_stats *stats, const bg_match *match,
-                     const bg_referee_options *options, bg_diag_sink *sink);
+                     const bg_replay_options *options, bg_diag_sink *sink);
 
 /* Counts the diagnostics `sink` holds by rule and forgets them, so that
  * memory stays bounded by one match. */

@@ -19,7 +19,7 @@
  * unknown is a status, never a crash); then show's own walk for a play
  * past the end of the record and
  * one past the end of its first game. */
-static void count_and_show(const bg_match *match, const bg_referee_options *options,
+static void count_and_show(const bg_match *match, const bg_replay_options *options,
                            bg_diag_sink *sink) {
   bg_stats stats;
   stats_init(&stats);
@@ -44,7 +44,7 @@ static void count_and_show(const bg_match *match, const bg_referee_options *opti
   show_play(fuzz_null_file(), false, match, options, sink, 1, 100000, &errors);
 }
 
-static void write_count_and_show(const bg_match *match, const bg_referee_options *options,
+static void write_count_and_show(const bg_match *match, const bg_replay_options *options,
                                  bg_diag_sink *sink, bool first, void *data) {
   (void)data;
   fuzz_write(BG_FORMAT_MAT, fuzz_null_file(), match, options, sink, first);

@@ -14,12 +14,11 @@
 
 #include "diag.h"
 #include "reader.h"
-#include "referee.h"
 #include "replay.h"
 #include "writer.h"
 
 /* A target's work on one match read; `first` for the first of the input. */
-typedef void (*fuzz_each_match)(const bg_match *match, const bg_referee_options *options,
+typedef void (*fuzz_each_match)(const bg_match *match, const bg_replay_options *options,
                                 bg_diag_sink *sink, bool first, void *data);
 
 /* /dev/null, opened once for the whole run.  A harness that cannot open it
@@ -43,8 +42,8 @@ static void fuzz_read(const void *data, size_t size, bg_notation from,
     abort();
   bg_diag_sink sink;
   diag_sink_init(&sink, fuzz_null_file(), format);
-  bg_referee_options options;
-  referee_options_init(&options);
+  bg_replay_options options;
+  bg_replay_options_init(&options);
   const char *reason;
   bg_reader *reader = reader_open(in, "fuzz", &sink, from, &reason);
   if (reader) {
@@ -63,7 +62,7 @@ static void fuzz_read(const void *data, size_t size, bg_notation from,
 
 /* Writes `match` to `out` in `format`, walking a replay of its own. */
 static void fuzz_write(bg_format format, FILE *out, const bg_match *match,
-                       const bg_referee_options *options, bg_diag_sink *sink, bool first) {
+                       const bg_replay_options *options, bg_diag_sink *sink, bool first) {
   bg_replay *replay = bg_replay_new(match, options, sink);
   writer_write(format, out, match, replay, first);
   bg_replay_free(replay);

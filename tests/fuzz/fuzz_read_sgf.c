@@ -11,7 +11,7 @@
 
 #include "fuzz_read.h"
 
-static void write_sgf(const bg_match *match, const bg_referee_options *options,
+static void write_sgf(const bg_match *match, const bg_replay_options *options,
                       bg_diag_sink *sink, bool first, void *data) {
   (void)data;
   fuzz_write(BG_FORMAT_SGF, fuzz_null_file(), match, options, sink, first);

@@ -21,7 +21,7 @@
 #include "../unit/xg_build.h"
 #include "fuzz_read.h"
 
-static void write_mat(const bg_match *match, const bg_referee_options *options,
+static void write_mat(const bg_match *match, const bg_replay_options *options,
                       bg_diag_sink *sink, bool first, void *data) {
   (void)data;
   fuzz_write(BG_FORMAT_MAT, fuzz_null_file(), match, options, sink, first);

@@ -12,7 +12,7 @@
 
 #include "fuzz_read.h"
 
-static void check(const bg_match *match, const bg_referee_options *options,
+static void check(const bg_match *match, const bg_replay_options *options,
                   bg_diag_sink *sink, bool first, void *data) {
   (void)first;
   (void)data;

@@ -13,7 +13,7 @@
 
 #include "fuzz_read.h"
 
-static void write_yaml(const bg_match *match, const bg_referee_options *options,
+static void write_yaml(const bg_match *match, const bg_replay_options *options,
                        bg_diag_sink *sink, bool first, void *out) {
   fuzz_write(BG_FORMAT_YAML, out, match, options, sink, first);
 }

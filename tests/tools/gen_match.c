@@ -74,7 +74,6 @@
 #include "diag.h"
 #include "movegen.h"
 #include "reader.h"
-#include "referee.h"
 #include "replay.h"
 #include "writer.h"
 
@@ -852,8 +851,8 @@ static bool rewrite_canonical(generator *g, FILE *text, bool first_of_output) {
   bool ok = quiet && canonical && fseek(text, 0, SEEK_SET) == 0;
   bg_diag_sink sink;
   diag_sink_init(&sink, quiet ? quiet : stderr, DIAG_TEXT);
-  bg_referee_options options;
-  referee_options_init(&options);
+  bg_replay_options options;
+  bg_replay_options_init(&options);
   const char *reason = NULL;
   bg_reader *reader =
       ok ? reader_open(text, "generated", &sink, BG_NOTATION_MAT, &reason) : NULL;

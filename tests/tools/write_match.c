@@ -16,7 +16,6 @@
 
 #include "diag.h"
 #include "reader.h"
-#include "referee.h"
 #include "replay.h"
 #include "writer.h"
 
@@ -27,8 +26,8 @@ static bool write_matches(FILE *in, const char *name, bg_format format) {
     return false;
   bg_diag_sink sink;
   diag_sink_init(&sink, quiet, DIAG_TEXT);
-  bg_referee_options options;
-  referee_options_init(&options);
+  bg_replay_options options;
+  bg_replay_options_init(&options);
   const char *reason = NULL;
   bg_reader *reader = reader_open(in, name, &sink, BG_NOTATION_AUTO, &reason);
   if (!reader)

@@ -38,7 +38,7 @@
 #include "movegen.h"
 #include "pipeline.h"
 #include "read_mat.h"
-#include "referee_play.h"
+#include "referee_int.h"
 #include "run_suite.h"
 
 #define SITES_PER_KIND 8 /* copies per record per kind: keeps the test quick */

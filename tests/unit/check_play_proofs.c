@@ -26,7 +26,7 @@
 #include "diag.h"
 #include "match.h"
 #include "movegen.h"
-#include "referee_play.h"
+#include "referee_int.h"
 #include "legal_fixture.h"
 #include "run_suite.h"
 

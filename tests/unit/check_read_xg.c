@@ -348,8 +348,8 @@ static char *canonical_mat(const bg_match *match) {
   FILE *out = open_memstream(&text, &size);
   bg_diag_sink sink;
   diag_sink_init(&sink, NULL, DIAG_TEXT);
-  bg_referee_options options;
-  referee_options_init(&options);
+  bg_replay_options options;
+  bg_replay_options_init(&options);
   bg_replay *replay = bg_replay_new(match, &options, &sink);
   ck_assert(writer_write(BG_FORMAT_MAT, out, match, replay, true));
   bg_replay_free(replay);

@@ -23,7 +23,6 @@
 #include "read_limit.h"
 #include "read_yaml.h"
 #include "reader.h"
-#include "referee.h"
 #include "replay.h"
 #include "run_suite.h"
 #include "writer.h"
@@ -543,8 +542,8 @@ static char *write_yaml_of(FILE *in) {
   ck_assert(out && quiet);
   bg_diag_sink sink;
   diag_sink_init(&sink, quiet, DIAG_TEXT);
-  bg_referee_options options;
-  referee_options_init(&options);
+  bg_replay_options options;
+  bg_replay_options_init(&options);
   const char *reason;
   bg_reader *reader = reader_open(in, "t", &sink, BG_NOTATION_AUTO, &reason);
   ck_assert_ptr_nonnull(reader);

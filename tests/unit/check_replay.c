@@ -48,8 +48,8 @@ static void replay_match(const bg_match *match, replay_summary *summary) {
   FILE *out = fopen("/dev/null", "w");
   ck_assert_ptr_nonnull(out);
   diag_sink_init(&sink, out, DIAG_TEXT);
-  bg_referee_options options;
-  referee_options_init(&options);
+  bg_replay_options options;
+  bg_replay_options_init(&options);
   memset(summary, 0, sizeof *summary);
   bg_replay *replay = bg_replay_new(match, &options, &sink);
   const bg_replay_event *event;
@@ -151,8 +151,8 @@ static bool replay_roll(const bg_match *match, bg_board *after, bg_play *play,
   bg_diag_sink sink;
   FILE *out = fopen("/dev/null", "w");
   diag_sink_init(&sink, out, DIAG_TEXT);
-  bg_referee_options options;
-  referee_options_init(&options);
+  bg_replay_options options;
+  bg_replay_options_init(&options);
   bg_replay *replay = bg_replay_new(match, &options, &sink);
   const bg_replay_event *event;
   bool found = false;

@@ -38,8 +38,8 @@ static void count(const char *text, bg_stats *stats) {
   FILE *out = open_memstream(&dropped, &size);
   bg_diag_sink sink;
   diag_sink_init(&sink, out, DIAG_TEXT);
-  bg_referee_options options;
-  referee_options_init(&options);
+  bg_replay_options options;
+  bg_replay_options_init(&options);
   stats_init(stats);
   for (int i = 0; i < n; i++) {
     stats_add_match(stats, matches[i], &options, &sink);

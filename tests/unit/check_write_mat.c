@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "read_mat.h"
-#include "referee.h"
+#include "replay.h"
 #include "run_suite.h"
 #include "writer.h"
 
@@ -28,8 +28,8 @@ static char *convert_once(const char *text, long *errors) {
   bg_diag_sink sink;
   diag_sink_init(&sink, quiet, DIAG_TEXT);
   bg_mat_reader *reader = mat_reader_new(in, "test.mat", &sink);
-  bg_referee_options options;
-  referee_options_init(&options);
+  bg_replay_options options;
+  bg_replay_options_init(&options);
   bg_format format;
   ck_assert(writer_format_named("mat", &format));
   bg_match *match;

@@ -37,8 +37,8 @@ static char *sgf_of(const char *text) {
   const char *reason;
   bg_reader *reader = reader_open(in, "t", &sink, BG_NOTATION_AUTO, &reason);
   ck_assert_ptr_nonnull(reader);
-  bg_referee_options options;
-  referee_options_init(&options);
+  bg_replay_options options;
+  bg_replay_options_init(&options);
   bg_match *match;
   for (bool first = true; (match = reader_next(reader)) != NULL; first = false) {
     bg_replay *replay = bg_replay_new(match, &options, &sink);

@@ -21,7 +21,6 @@
 #include <string.h>
 
 #include "match.h"
-#include "referee.h"
 #include "replay.h"
 #include "run_suite.h"
 #include "write_int.h"
@@ -186,8 +185,8 @@ START_TEST(long_strings_come_back_whole) {
   FILE *quiet = fopen("/dev/null", "w");
   bg_diag_sink sink;
   diag_sink_init(&sink, quiet, DIAG_TEXT);
-  bg_referee_options options;
-  referee_options_init(&options);
+  bg_replay_options options;
+  bg_replay_options_init(&options);
   bg_replay *replay = bg_replay_new(match, &options, &sink);
   ck_assert(writer_write(BG_FORMAT_JSON, out, match, replay, true));
   bg_replay_free(replay);

@@ -27,7 +27,6 @@
 
 #include "match.h"
 #include "read_mat.h"
-#include "referee.h"
 #include "replay.h"
 #include "run_suite.h"
 #include "writer.h"
@@ -48,8 +47,8 @@ static bool write_one(bg_format format, FILE *out, const bg_match *match, bool f
   ck_assert_ptr_nonnull(quiet);
   bg_diag_sink sink;
   diag_sink_init(&sink, quiet, DIAG_TEXT);
-  bg_referee_options options;
-  referee_options_init(&options);
+  bg_replay_options options;
+  bg_replay_options_init(&options);
   bg_replay *replay = bg_replay_new(match, &options, &sink);
   bool ok = writer_write(format, out, match, replay, first);
   bg_replay_free(replay);

@@ -15,7 +15,6 @@
 #include "diag.h"
 #include "read_mat.h"
 #include "reader.h"
-#include "referee.h"
 #include "replay.h"
 
 typedef struct {
@@ -27,7 +26,7 @@ typedef struct {
 /* `file` names the record in diagnostics; `options` NULL for the record's
  * own rules. */
 static inline check_result check_record(const char *text, const char *file,
-                                        const bg_referee_options *options) {
+                                        const bg_replay_options *options) {
   check_result result = {0};
   size_t output_size = 0;
   FILE *out = open_memstream(&result.output, &output_size);
@@ -39,8 +38,8 @@ static inline check_result check_record(const char *text, const char *file,
   const char *reason;
   bg_reader *reader = reader_open(in, file, &sink, BG_NOTATION_AUTO, &reason);
   ck_assert_ptr_nonnull(reader);
-  bg_referee_options defaults;
-  referee_options_init(&defaults);
+  bg_replay_options defaults;
+  bg_replay_options_init(&defaults);
   bg_match *match;
   while ((match = reader_next(reader)) != NULL) {
     bg_replay_check(match, options ? options : &defaults, &sink);

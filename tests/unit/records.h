@@ -33,7 +33,7 @@ static inline void header(char *record, size_t size, int length, int game, int a
 
 typedef check_result verdict;
 
-static inline verdict judge(const char *record, const bg_referee_options *options) {
+static inline verdict judge(const char *record, const bg_replay_options *options) {
   return check_record(record, "t.mat", options);
 }
 

@@ -16,7 +16,6 @@
 
 #include "diag.h"
 #include "reader.h"
-#include "referee.h"
 #include "replay.h"
 
 /* The corpus folder of .xg files: $BGMATCH_SHARED (default ../shared,
@@ -78,8 +77,8 @@ static inline xg_read_result xg_read_bytes(const void *bytes, size_t size,
   bg_reader *reader = reader_open(in, name, &sink, BG_NOTATION_AUTO, &why);
   ck_assert_ptr_nonnull(reader);
   ck_assert_int_eq(reader_notation(reader), BG_NOTATION_XG);
-  bg_referee_options options;
-  referee_options_init(&options);
+  bg_replay_options options;
+  bg_replay_options_init(&options);
   bg_match *match;
   while ((match = reader_next(reader)) != NULL) {
     if (check)

@@ -91,6 +91,13 @@ vg 0 /dev/null "$bin" show samples/broken/illegal-move.mat --game 3 --play 28
 vg 2 /dev/null "$bin" show $cases/show-unrecorded.mat --game 1 --play 4
 vg 1 /dev/null "$bin" stats samples/gnubg-3pt-s110.mat samples/broken/illegal-move.mat $cases/garbage.mat
 vg 0 samples/xg-style.mat "$bin" stats --format json -
+# The .xg reader against what an independent reader decodes from five
+# real files (check_read_xg: every score, play, cube action and result; it
+# says SKIP inside where ../shared is absent).
+xg_unit=$(dirname "${unit:-.}")/check_read_xg
+if [[ -x $xg_unit ]]; then
+  CK_FORK=no vg 0 /dev/null "$xg_unit"
+fi
 if [[ -n $unit && -x $unit ]]; then
   # CK_FORK=no: the tests run in the one process valgrind watches.
   CK_FORK=no vg 0 /dev/null "$unit"

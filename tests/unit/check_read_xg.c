@@ -300,6 +300,8 @@ static comparison compare_with_dump(const char *stem) {
 START_TEST(every_action_as_the_dump_says) {
   char stems[MAX_FILES][1400];
   int files = corpus_files(stems, "every_action_as_the_dump_says");
+  if (files == 0)
+    return; /* no corpus: SKIP said, nothing to compare */
   int plays = 0, resignations = 0, mismatches = 0;
   for (int i = 0; i < files; i++) {
     comparison c = compare_with_dump(stems[i]);

@@ -371,6 +371,14 @@ key_status yml_next_key(bg_yaml_reader *reader, char *key, size_t size,
   return KEY_BAD;
 }
 
+key_status yml_next_entry(bg_yaml_reader *reader, char *key, size_t size,
+                          yaml_mark_t *mark) {
+  key_status status = yml_next_key(reader, key, size, mark);
+  if (status == KEY_OK && !yml_advance(reader))
+    return KEY_STOP; /* the reader stopped: it stays stopped */
+  return status;
+}
+
 /* A key the mapping does not have (expecting `expected`). */
 void yml_unknown_key(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
                      const char *expected) {

@@ -114,6 +114,10 @@ bool yml_read_number(bg_yaml_reader *reader, const char *what, long max, long *o
 typedef enum { KEY_OK, KEY_END, KEY_BAD, KEY_STOP } key_status;
 key_status yml_next_key(bg_yaml_reader *reader, char *key, size_t size,
                         yaml_mark_t *mark);
+/* yml_next_key, then on to the key's value (KEY_OK: the value's first
+ * event is the reader's); KEY_STOP also when that fails. */
+key_status yml_next_entry(bg_yaml_reader *reader, char *key, size_t size,
+                          yaml_mark_t *mark);
 
 /* A key the mapping does not have: said, expecting `expected` (the caller
  * skips its value). */

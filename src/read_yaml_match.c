@@ -105,12 +105,12 @@ static bool read_rules(bg_yaml_reader *reader, bg_match *match, int *variation) 
   for (;;) {
     char key[64];
     yaml_mark_t mark;
-    key_status status = yml_next_key(reader, key, sizeof key, &mark);
+    key_status status = yml_next_entry(reader, key, sizeof key, &mark);
     if (status == KEY_STOP)
       return false;
     if (status == KEY_END)
       return true;
-    if (status == KEY_BAD || !yml_advance(reader))
+    if (status == KEY_BAD)
       continue;
     int depth = yml_node_depth(reader);
     bool ok;
@@ -205,12 +205,12 @@ static bool read_info(bg_yaml_reader *reader, bg_match *info) {
   for (;;) {
     char key[64];
     yaml_mark_t mark;
-    key_status status = yml_next_key(reader, key, sizeof key, &mark);
+    key_status status = yml_next_entry(reader, key, sizeof key, &mark);
     if (status == KEY_STOP)
       return false;
     if (status == KEY_END)
       return true;
-    if (status == KEY_BAD || !yml_advance(reader))
+    if (status == KEY_BAD)
       continue;
     int depth = yml_node_depth(reader);
     bool ok = yml_expect_scalar(reader, "a text");
@@ -291,12 +291,12 @@ static bool read_header(bg_yaml_reader *reader) {
   for (;;) {
     char key[64];
     yaml_mark_t mark;
-    key_status status = yml_next_key(reader, key, sizeof key, &mark);
+    key_status status = yml_next_entry(reader, key, sizeof key, &mark);
     if (status == KEY_END || status == KEY_STOP) {
       ok = status == KEY_END;
       break;
     }
-    if (status == KEY_BAD || !yml_advance(reader))
+    if (status == KEY_BAD)
       continue;
     int depth = yml_node_depth(reader);
     if (!yml_settle(reader, depth, read_header_value(reader, key, mark, match, &seen))) {
@@ -414,12 +414,12 @@ static bool read_game(bg_yaml_reader *reader) {
   for (;;) {
     char key[64];
     yaml_mark_t mark;
-    key_status status = yml_next_key(reader, key, sizeof key, &mark);
+    key_status status = yml_next_entry(reader, key, sizeof key, &mark);
     if (status == KEY_STOP)
       return false;
     if (status == KEY_END)
       break;
-    if (status == KEY_BAD || !yml_advance(reader))
+    if (status == KEY_BAD)
       continue;
     int depth = yml_node_depth(reader);
     if (strcmp(key, "result") == 0) { /* derived: what it holds is not read */
@@ -515,13 +515,11 @@ static bool read_root(bg_yaml_reader *reader) {
   for (;;) {
     char key[64];
     yaml_mark_t mark;
-    key_status status = yml_next_key(reader, key, sizeof key, &mark);
+    key_status status = yml_next_entry(reader, key, sizeof key, &mark);
     if (status == KEY_STOP || status == KEY_BAD)
       return false;
     if (status == KEY_END)
       break;
-    if (!yml_advance(reader))
-      return false;
     bool ok;
     if (strcmp(key, "match") == 0 && !reader->match)
       ok = read_header(reader);

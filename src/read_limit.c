@@ -7,6 +7,19 @@
 
 #include <stdio.h>
 
+bg_diag read_syntax_diagnostic(const char *file, int line, int column,
+                               bg_severity severity, const char *message, int game,
+                               int move) {
+  return (bg_diag){.file = file,
+                   .line = line,
+                   .column = column,
+                   .severity = severity,
+                   .rule = "syntax",
+                   .message = message,
+                   .game = game,
+                   .move = move};
+}
+
 bool read_limit_admit(read_limit *limit, bg_diag_sink *sink, const bg_diag *at) {
   if (limit->said > READ_SYNTAX_LIMIT)
     return false;

@@ -31,6 +31,12 @@ typedef struct {
   long said; /* syntax errors of the match being read, the note one */
 } read_limit;
 
+/* A diagnostic of the `syntax` rule, as every reader makes them: in
+ * `file` at line and column, in game `game` and move `move` (0: none). */
+bg_diag read_syntax_diagnostic(const char *file, int line, int column,
+                               bg_severity severity, const char *message, int game,
+                               int move);
+
 /* Whether the syntax error `at` (its place, game and move; the message is
  * not read) is to be said.  The first past the limit is not, but the note
  * is emitted to `sink` at its place instead. */

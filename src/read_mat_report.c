@@ -42,14 +42,8 @@ int mat_game_number(const bg_mat_reader *reader) {
 /* A `syntax` diagnostic of the game and move being read. */
 static bg_diag diagnostic(const bg_mat_reader *reader, int line, int column,
                           bg_severity severity, const char *message) {
-  return (bg_diag){.file = reader->file,
-                   .line = line,
-                   .column = column,
-                   .severity = severity,
-                   .rule = "syntax",
-                   .message = message,
-                   .game = mat_game_number(reader),
-                   .move = reader->move_number};
+  return read_syntax_diagnostic(reader->file, line, column, severity, message,
+                                mat_game_number(reader), reader->move_number);
 }
 
 void mat_emit(bg_mat_reader *reader, int line, int column, bg_severity severity,

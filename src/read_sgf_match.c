@@ -39,13 +39,8 @@
 /* A `syntax` diagnostic at `pos`. */
 static bg_diag diagnostic(const bg_sgf_reader *reader, bg_srcpos pos,
                           bg_severity severity, const char *message) {
-  return (bg_diag){.file = reader->file,
-                   .line = pos.line,
-                   .column = pos.column,
-                   .severity = severity,
-                   .rule = "syntax",
-                   .message = message,
-                   .game = reader->match ? reader->match->game_count : 0};
+  return read_syntax_diagnostic(reader->file, pos.line, pos.column, severity, message,
+                                reader->match ? reader->match->game_count : 0, 0);
 }
 
 static void emit(bg_sgf_reader *reader, bg_srcpos pos, bg_severity severity,

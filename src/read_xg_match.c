@@ -69,13 +69,8 @@ static int open_game_number(const bg_xg_reader *reader) {
 /* A `syntax` diagnostic at `pos`. */
 static bg_diag diagnostic(const bg_xg_reader *reader, bg_srcpos pos, bg_severity severity,
                           const char *message) {
-  return (bg_diag){.file = reader->file,
-                   .line = pos.line,
-                   .column = pos.column,
-                   .severity = severity,
-                   .rule = "syntax",
-                   .message = message,
-                   .game = open_game_number(reader)};
+  return read_syntax_diagnostic(reader->file, pos.line, pos.column, severity, message,
+                                open_game_number(reader), 0);
 }
 
 static void emit(bg_xg_reader *reader, bg_srcpos pos, bg_severity severity,

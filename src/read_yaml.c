@@ -371,6 +371,34 @@ key_status yml_next_key(bg_yaml_reader *reader, char *key, size_t size,
   return KEY_BAD;
 }
 
+key_status yml_next_entry(bg_yaml_reader *reader, char *key, size_t size,
+                          yaml_mark_t *mark) {
+  key_status status = yml_next_key(reader, key, size, mark);
+  if (status == KEY_OK && !yml_advance(reader))
+    return KEY_STOP; /* the reader stopped: it stays stopped */
+  return status;
+}
+
+bool yml_read_mapping(bg_yaml_reader *reader, const char *what, yml_entry_fn each,
+                      void *data) {
+  if (!yml_expect_start(reader, YAML_MAPPING_START_EVENT, what))
+    return false;
+  for (;;) {
+    char key[64];
+    yaml_mark_t mark;
+    key_status status = yml_next_entry(reader, key, sizeof key, &mark);
+    if (status == KEY_STOP)
+      return false;
+    if (status == KEY_END)
+      return true;
+    if (status == KEY_BAD)
+      continue;
+    int depth = yml_node_depth(reader);
+    if (!yml_settle(reader, depth, each(reader, key, mark, data)))
+      return false;
+  }
+}
+
 /* A key the mapping does not have (expecting `expected`). */
 void yml_unknown_key(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
                      const char *expected) {

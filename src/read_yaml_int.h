@@ -114,6 +114,20 @@ bool yml_read_number(bg_yaml_reader *reader, const char *what, long max, long *o
 typedef enum { KEY_OK, KEY_END, KEY_BAD, KEY_STOP } key_status;
 key_status yml_next_key(bg_yaml_reader *reader, char *key, size_t size,
                         yaml_mark_t *mark);
+/* yml_next_key, then on to the key's value (KEY_OK: the value's first
+ * event is the reader's); KEY_STOP also when that fails. */
+key_status yml_next_entry(bg_yaml_reader *reader, char *key, size_t size,
+                          yaml_mark_t *mark);
+
+/* One entry of a mapping, its value's first event the reader's: false
+ * when the value is wrong (said; yml_settle skips the rest of it). */
+typedef bool (*yml_entry_fn)(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
+                             void *data);
+
+/* A mapping (`what` says what was expected where another node stands),
+ * each entry handed to `each`; false when the reader stopped. */
+bool yml_read_mapping(bg_yaml_reader *reader, const char *what, yml_entry_fn each,
+                      void *data);
 
 /* A key the mapping does not have: said, expecting `expected` (the caller
  * skips its value). */

@@ -98,46 +98,43 @@ static bool read_variation(bg_yaml_reader *reader, int *variation) {
 
 /* rules: {crawford, jacoby, beavers, cube_limit, variation}; a rule given
  * wrong is said and stays unset.  *variation is -1 when none is given. */
-static bool read_rules(bg_yaml_reader *reader, bg_match *match, int *variation) {
-  if (!yml_expect_start(reader, YAML_MAPPING_START_EVENT,
-                        "rules: {crawford: ..., jacoby: ..., beavers: ...}"))
-    return false;
-  for (;;) {
-    char key[64];
-    yaml_mark_t mark;
-    key_status status = yml_next_key(reader, key, sizeof key, &mark);
-    if (status == KEY_STOP)
-      return false;
-    if (status == KEY_END)
-      return true;
-    if (status == KEY_BAD || !yml_advance(reader))
-      continue;
-    int depth = yml_node_depth(reader);
-    bool ok;
-    long limit;
-    if (strcmp(key, "crawford") == 0)
-      ok = read_rule_flag(reader, &match->crawford);
-    else if (strcmp(key, "jacoby") == 0)
-      ok = read_rule_flag(reader, &match->jacoby);
-    else if (strcmp(key, "beavers") == 0)
-      ok = read_rule_flag(reader, &match->beavers);
-    else if (strcmp(key, "cube_limit") == 0) {
-      ok = yml_read_number(reader, "a cube limit like 64", MAX_NUMBER, &limit);
-      if (ok && limit == 0) /* "none" is said by leaving it out */
-        yml_syntax_error(reader, reader->event.start_mark,
-                         "expected a cube limit like 64, found 0");
-      ok = ok && limit > 0;
-      match->cube_limit = ok ? (int)limit : 0;
-    } else if (strcmp(key, "variation") == 0)
-      ok = read_variation(reader, variation);
-    else {
-      yml_unknown_key(reader, key, mark,
-                      "crawford, jacoby, beavers, cube_limit or variation");
-      ok = false;
-    }
-    if (!yml_settle(reader, depth, ok))
-      return false;
+/* Where rules: puts what it reads. */
+typedef struct {
+  bg_match *match;
+  int *variation;
+} rules_into;
+
+static bool read_rule(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
+                      void *data) {
+  rules_into *into = data;
+  bg_match *match = into->match;
+  long limit;
+  if (strcmp(key, "crawford") == 0)
+    return read_rule_flag(reader, &match->crawford);
+  if (strcmp(key, "jacoby") == 0)
+    return read_rule_flag(reader, &match->jacoby);
+  if (strcmp(key, "beavers") == 0)
+    return read_rule_flag(reader, &match->beavers);
+  if (strcmp(key, "cube_limit") == 0) {
+    bool ok = yml_read_number(reader, "a cube limit like 64", MAX_NUMBER, &limit);
+    if (ok && limit == 0) /* "none" is said by leaving it out */
+      yml_syntax_error(reader, reader->event.start_mark,
+                       "expected a cube limit like 64, found 0");
+    ok = ok && limit > 0;
+    match->cube_limit = ok ? (int)limit : 0;
+    return ok;
   }
+  if (strcmp(key, "variation") == 0)
+    return read_variation(reader, into->variation);
+  yml_unknown_key(reader, key, mark,
+                  "crawford, jacoby, beavers, cube_limit or variation");
+  return false;
+}
+
+static bool read_rules(bg_yaml_reader *reader, bg_match *match, int *variation) {
+  rules_into into = {.match = match, .variation = variation};
+  return yml_read_mapping(reader, "rules: {crawford: ..., jacoby: ..., beavers: ...}",
+                          read_rule, &into);
 }
 
 /* One [key, value] of `tags` into `into` (a match's tags). */
@@ -199,31 +196,22 @@ static const char *const info_keys[][2] = {
 
 /* info: {event: ..., ...}: derived from tags, but a record written by
  * hand may give only info; its entries are then the tags. */
+static bool read_info_entry(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
+                            void *data) {
+  bg_match *info = data;
+  bool ok = yml_expect_scalar(reader, "a text");
+  const char *tag = key;
+  for (size_t i = 0; i < sizeof info_keys / sizeof *info_keys; i++)
+    if (strcmp(key, info_keys[i][0]) == 0)
+      tag = info_keys[i][1];
+  if (ok && info->tag_count < MAX_TAGS &&
+      !match_add_tag(info, tag, yml_scalar_text(reader), yml_position(reader, mark)))
+    bg_out_of_memory();
+  return ok;
+}
+
 static bool read_info(bg_yaml_reader *reader, bg_match *info) {
-  if (!yml_expect_start(reader, YAML_MAPPING_START_EVENT, "info: {event: ..., ...}"))
-    return false;
-  for (;;) {
-    char key[64];
-    yaml_mark_t mark;
-    key_status status = yml_next_key(reader, key, sizeof key, &mark);
-    if (status == KEY_STOP)
-      return false;
-    if (status == KEY_END)
-      return true;
-    if (status == KEY_BAD || !yml_advance(reader))
-      continue;
-    int depth = yml_node_depth(reader);
-    bool ok = yml_expect_scalar(reader, "a text");
-    const char *tag = key;
-    for (size_t i = 0; i < sizeof info_keys / sizeof *info_keys; i++)
-      if (strcmp(key, info_keys[i][0]) == 0)
-        tag = info_keys[i][1];
-    if (ok && info->tag_count < MAX_TAGS &&
-        !match_add_tag(info, tag, yml_scalar_text(reader), yml_position(reader, mark)))
-      bg_out_of_memory();
-    if (!yml_settle(reader, depth, ok))
-      return false;
-  }
+  return yml_read_mapping(reader, "info: {event: ..., ...}", read_info_entry, info);
 }
 
 /* What the header gave beside the match itself. */
@@ -291,12 +279,12 @@ static bool read_header(bg_yaml_reader *reader) {
   for (;;) {
     char key[64];
     yaml_mark_t mark;
-    key_status status = yml_next_key(reader, key, sizeof key, &mark);
+    key_status status = yml_next_entry(reader, key, sizeof key, &mark);
     if (status == KEY_END || status == KEY_STOP) {
       ok = status == KEY_END;
       break;
     }
-    if (status == KEY_BAD || !yml_advance(reader))
+    if (status == KEY_BAD)
       continue;
     int depth = yml_node_depth(reader);
     if (!yml_settle(reader, depth, read_header_value(reader, key, mark, match, &seen))) {
@@ -414,12 +402,12 @@ static bool read_game(bg_yaml_reader *reader) {
   for (;;) {
     char key[64];
     yaml_mark_t mark;
-    key_status status = yml_next_key(reader, key, sizeof key, &mark);
+    key_status status = yml_next_entry(reader, key, sizeof key, &mark);
     if (status == KEY_STOP)
       return false;
     if (status == KEY_END)
       break;
-    if (status == KEY_BAD || !yml_advance(reader))
+    if (status == KEY_BAD)
       continue;
     int depth = yml_node_depth(reader);
     if (strcmp(key, "result") == 0) { /* derived: what it holds is not read */
@@ -515,13 +503,11 @@ static bool read_root(bg_yaml_reader *reader) {
   for (;;) {
     char key[64];
     yaml_mark_t mark;
-    key_status status = yml_next_key(reader, key, sizeof key, &mark);
+    key_status status = yml_next_entry(reader, key, sizeof key, &mark);
     if (status == KEY_STOP || status == KEY_BAD)
       return false;
     if (status == KEY_END)
       break;
-    if (!yml_advance(reader))
-      return false;
     bool ok;
     if (strcmp(key, "match") == 0 && !reader->match)
       ok = read_header(reader);

@@ -7,7 +7,7 @@
  *
  * Recovery is by nodes: a function that finds what the notation does not
  * allow reports it once and returns false; its caller skips the rest of
- * that node (yml_skip_to, by depth) and goes on with the next action,
+ * that node (bg_yaml_skip_to, by depth) and goes on with the next action,
  * game or document.  A parse error or a limit stops the input: libyaml
  * cannot resynchronise, and a limit means the input is hostile.
  *
@@ -28,7 +28,7 @@
 /* ---- bytes in, marks out ---------------------------------------------- */
 
 /* libyaml's read handler: the bytes of bg_input, remembered in the ring
- * for yml_position.  It refuses to feed more than YAML_MAX_TOKEN bytes
+ * for bg_yaml_position.  It refuses to feed more than YAML_MAX_TOKEN bytes
  * between two events: libyaml holds a whole scalar in memory before it
  * hands it over, so a 100 MB scalar is stopped here, at 1 MiB. */
 static int read_handler(void *data, unsigned char *buffer, size_t size,
@@ -54,7 +54,7 @@ static int read_handler(void *data, unsigned char *buffer, size_t size,
 /* libyaml's column counts characters; bgmatch's count bytes.  The line of
  * the mark is looked up in the ring (it is there unless a token that long
  * pushed it out, then the character column stands). */
-bg_srcpos yml_position(const bg_yaml_reader *reader, yaml_mark_t mark) {
+bg_srcpos bg_yaml_position(const bg_yaml_reader *reader, yaml_mark_t mark) {
   bg_srcpos pos = {(int)mark.line + 1, (int)mark.column + 1};
   size_t line = mark.line;
   if (line > reader->lines_fed || reader->lines_fed - line >= YAML_RING_LINES)
@@ -99,14 +99,16 @@ static void syntax_error_v(bg_yaml_reader *reader, bg_srcpos pos, const char *fm
   diag_emit(reader->sink, &diag);
 }
 
-void yml_syntax_error(bg_yaml_reader *reader, yaml_mark_t mark, const char *fmt, ...) {
+void bg_yaml_syntax_error(bg_yaml_reader *reader, yaml_mark_t mark, const char *fmt,
+                          ...) {
   va_list args;
   va_start(args, fmt);
-  syntax_error_v(reader, yml_position(reader, mark), fmt, args);
+  syntax_error_v(reader, bg_yaml_position(reader, mark), fmt, args);
   va_end(args);
 }
 
-void yml_syntax_error_at(bg_yaml_reader *reader, bg_srcpos pos, const char *fmt, ...) {
+void bg_yaml_syntax_error_at(bg_yaml_reader *reader, bg_srcpos pos, const char *fmt,
+                             ...) {
   va_list args;
   va_start(args, fmt);
   syntax_error_v(reader, pos, fmt, args);
@@ -115,7 +117,7 @@ void yml_syntax_error_at(bg_yaml_reader *reader, bg_srcpos pos, const char *fmt,
 
 /* Text quoted for a message: printable ASCII as is, the rest as \xNN (a
  * garbage byte must not look like a token), cut at 40 bytes. */
-void yml_quote(const char *text, size_t length, char *out, size_t size) {
+void bg_yaml_quote(const char *text, size_t length, char *out, size_t size) {
   static const char hex[] = "0123456789abcdef";
   size_t n = 0, i = 0;
   for (; i < length && n + 8 < size && i < 40; i++) {
@@ -136,7 +138,7 @@ void yml_quote(const char *text, size_t length, char *out, size_t size) {
   out[n] = '\0';
 }
 
-const char *yml_event_found(const bg_yaml_reader *reader, char *buf, size_t size) {
+const char *bg_yaml_event_found(const bg_yaml_reader *reader, char *buf, size_t size) {
   const yaml_event_t *event = &reader->event;
   switch (event->type) {
   case YAML_SCALAR_EVENT: {
@@ -146,8 +148,8 @@ const char *yml_event_found(const bg_yaml_reader *reader, char *buf, size_t size
       break;
     }
     char quoted[200];
-    yml_quote((const char *)event->data.scalar.value, event->data.scalar.length, quoted,
-              sizeof quoted);
+    bg_yaml_quote((const char *)event->data.scalar.value, event->data.scalar.length,
+                  quoted, sizeof quoted);
     snprintf(buf, size, "'%s'", quoted);
     break;
   }
@@ -182,22 +184,23 @@ static void stop_on_parse_error(bg_yaml_reader *reader) {
     return; /* the caller says "read error" and exits 2 */
   read_limit_last_word(&reader->syntax_limit); /* the last word on this input */
   if (reader->too_long) {
-    yml_syntax_error(reader, parser->mark,
-                     "a YAML scalar or comment longer than %d bytes (the notation's "
-                     "longest text is a name or a tag value): reading stopped",
-                     YAML_MAX_TOKEN);
+    bg_yaml_syntax_error(reader, parser->mark,
+                         "a YAML scalar or comment longer than %d bytes (the notation's "
+                         "longest text is a name or a tag value): reading stopped",
+                         YAML_MAX_TOKEN);
     return;
   }
   yaml_mark_t mark = parser->problem_mark;
   if (parser->error == YAML_READER_ERROR) { /* invalid UTF-8: an offset only */
     mark = parser->mark;
   }
-  yml_syntax_error(reader, mark, "not valid YAML: %s%s%s: reading stopped",
-                   parser->context ? parser->context : "", parser->context ? ", " : "",
-                   parser->problem ? parser->problem : "parse error");
+  bg_yaml_syntax_error(reader, mark, "not valid YAML: %s%s%s: reading stopped",
+                       parser->context ? parser->context : "",
+                       parser->context ? ", " : "",
+                       parser->problem ? parser->problem : "parse error");
 }
 
-bool yml_advance(bg_yaml_reader *reader) {
+bool bg_yaml_advance(bg_yaml_reader *reader) {
   if (reader->has_event) {
     yaml_event_delete(&reader->event);
     reader->has_event = false;
@@ -215,10 +218,10 @@ bool yml_advance(bg_yaml_reader *reader) {
   case YAML_MAPPING_START_EVENT:
     if (++reader->depth > YAML_MAX_DEPTH) {
       read_limit_last_word(&reader->syntax_limit);
-      yml_syntax_error(reader, reader->event.start_mark,
-                       "YAML nested deeper than %d collections (the notation needs "
-                       "5): reading stopped",
-                       YAML_MAX_DEPTH);
+      bg_yaml_syntax_error(reader, reader->event.start_mark,
+                           "YAML nested deeper than %d collections (the notation needs "
+                           "5): reading stopped",
+                           YAML_MAX_DEPTH);
       reader->stopped = true;
       return false;
     }
@@ -236,15 +239,15 @@ bool yml_advance(bg_yaml_reader *reader) {
   return true;
 }
 
-bool yml_skip_to(bg_yaml_reader *reader, int depth) {
+bool bg_yaml_skip_to(bg_yaml_reader *reader, int depth) {
   while (reader->depth > depth)
-    if (!yml_advance(reader))
+    if (!bg_yaml_advance(reader))
       return false;
   return true;
 }
 
 /* The depth the current event's node starts at. */
-int yml_node_depth(const bg_yaml_reader *reader) {
+int bg_yaml_node_depth(const bg_yaml_reader *reader) {
   yaml_event_type_t type = reader->event.type;
   bool opens = type == YAML_SEQUENCE_START_EVENT || type == YAML_MAPPING_START_EVENT;
   return opens ? reader->depth - 1 : reader->depth;
@@ -252,13 +255,13 @@ int yml_node_depth(const bg_yaml_reader *reader) {
 
 /* The notation has no anchors, aliases or tags: an alias bomb is refused
  * at its first alias, a `!!binary` scalar at its tag. */
-bool yml_node_allowed(bg_yaml_reader *reader) {
+bool bg_yaml_node_allowed(bg_yaml_reader *reader) {
   const yaml_event_t *event = &reader->event;
   const yaml_char_t *anchor = NULL, *tag = NULL;
   if (event->type == YAML_ALIAS_EVENT) {
-    yml_syntax_error(reader, event->start_mark,
-                     "an alias (*%s): the bgmatch notation has no aliases",
-                     (const char *)event->data.alias.anchor);
+    bg_yaml_syntax_error(reader, event->start_mark,
+                         "an alias (*%s): the bgmatch notation has no aliases",
+                         (const char *)event->data.alias.anchor);
     return false;
   }
   if (event->type == YAML_SCALAR_EVENT) {
@@ -272,53 +275,55 @@ bool yml_node_allowed(bg_yaml_reader *reader) {
     tag = event->data.mapping_start.tag;
   }
   if (anchor)
-    yml_syntax_error(reader, event->start_mark,
-                     "an anchor (&%s): the bgmatch notation has no anchors or aliases",
-                     (const char *)anchor);
+    bg_yaml_syntax_error(
+        reader, event->start_mark,
+        "an anchor (&%s): the bgmatch notation has no anchors or aliases",
+        (const char *)anchor);
   else if (tag) {
     /* libyaml hands "!!binary" over as its full name */
     const char *name = (const char *)tag, *core = "tag:yaml.org,2002:";
     bool short_name = strncmp(name, core, strlen(core)) == 0;
-    yml_syntax_error(reader, event->start_mark,
-                     "a YAML tag (%s%s): the bgmatch notation has no tags",
-                     short_name ? "!!" : "", short_name ? name + strlen(core) : name);
+    bg_yaml_syntax_error(reader, event->start_mark,
+                         "a YAML tag (%s%s): the bgmatch notation has no tags",
+                         short_name ? "!!" : "", short_name ? name + strlen(core) : name);
   }
   return !anchor && !tag;
 }
 
-bool yml_expect_scalar(bg_yaml_reader *reader, const char *what) {
-  if (!yml_node_allowed(reader))
+bool bg_yaml_expect_scalar(bg_yaml_reader *reader, const char *what) {
+  if (!bg_yaml_node_allowed(reader))
     return false;
   if (reader->event.type == YAML_SCALAR_EVENT)
     return true;
   char found[256];
-  yml_syntax_error(reader, reader->event.start_mark, "expected %s, found %s", what,
-                   yml_event_found(reader, found, sizeof found));
+  bg_yaml_syntax_error(reader, reader->event.start_mark, "expected %s, found %s", what,
+                       bg_yaml_event_found(reader, found, sizeof found));
   return false;
 }
 
-bool yml_expect_start(bg_yaml_reader *reader, yaml_event_type_t type, const char *what) {
-  if (!yml_node_allowed(reader))
+bool bg_yaml_expect_start(bg_yaml_reader *reader, yaml_event_type_t type,
+                          const char *what) {
+  if (!bg_yaml_node_allowed(reader))
     return false;
   if (reader->event.type == type)
     return true;
   char found[256];
-  yml_syntax_error(reader, reader->event.start_mark, "expected %s, found %s", what,
-                   yml_event_found(reader, found, sizeof found));
+  bg_yaml_syntax_error(reader, reader->event.start_mark, "expected %s, found %s", what,
+                       bg_yaml_event_found(reader, found, sizeof found));
   return false;
 }
 
 /* ---- scalars ------------------------------------------------------------ */
 
-const char *yml_scalar_text(const bg_yaml_reader *reader) {
+const char *bg_yaml_scalar_text(const bg_yaml_reader *reader) {
   return (const char *)reader->event.data.scalar.value;
 }
 
-bool yml_scalar_is_plain(const bg_yaml_reader *reader) {
+bool bg_yaml_scalar_is_plain(const bg_yaml_reader *reader) {
   return reader->event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
 }
 
-long yml_item_number(const yaml_item *item, long max) {
+long bg_yaml_item_number(const yaml_item *item, long max) {
   if (!item->plain || item->length == 0 || item->length > 9)
     return -1;
   long value = 0;
@@ -331,105 +336,106 @@ long yml_item_number(const yaml_item *item, long max) {
 }
 
 /* The current scalar as a whole number 0..max, else -1. */
-long yml_scalar_number(const bg_yaml_reader *reader, long max) {
-  yaml_item item = {.text = (char *)yml_scalar_text(reader),
+long bg_yaml_scalar_number(const bg_yaml_reader *reader, long max) {
+  yaml_item item = {.text = (char *)bg_yaml_scalar_text(reader),
                     .length = reader->event.data.scalar.length,
-                    .plain = yml_scalar_is_plain(reader)};
-  return yml_item_number(&item, max);
+                    .plain = bg_yaml_scalar_is_plain(reader)};
+  return bg_yaml_item_number(&item, max);
 }
 
 /* A number 0..max, described as `what` in the message. */
-bool yml_read_number(bg_yaml_reader *reader, const char *what, long max, long *out) {
-  if (!yml_expect_scalar(reader, what))
+bool bg_yaml_read_number(bg_yaml_reader *reader, const char *what, long max, long *out) {
+  if (!bg_yaml_expect_scalar(reader, what))
     return false;
-  *out = yml_scalar_number(reader, max);
+  *out = bg_yaml_scalar_number(reader, max);
   if (*out >= 0)
     return true;
   char found[256];
-  yml_syntax_error(reader, reader->event.start_mark, "expected %s, found %s", what,
-                   yml_event_found(reader, found, sizeof found));
+  bg_yaml_syntax_error(reader, reader->event.start_mark, "expected %s, found %s", what,
+                       bg_yaml_event_found(reader, found, sizeof found));
   return false;
 }
 
 /* A mapping's next key into key[size]; KEY_END at the mapping's end.  A
  * key that is no scalar is reported and skipped with its value. */
-key_status yml_next_key(bg_yaml_reader *reader, char *key, size_t size,
-                        yaml_mark_t *mark) {
-  if (!yml_advance(reader))
+key_status bg_yaml_next_key(bg_yaml_reader *reader, char *key, size_t size,
+                            yaml_mark_t *mark) {
+  if (!bg_yaml_advance(reader))
     return KEY_STOP;
   if (reader->event.type == YAML_MAPPING_END_EVENT)
     return KEY_END;
-  int depth = yml_node_depth(reader);
+  int depth = bg_yaml_node_depth(reader);
   *mark = reader->event.start_mark;
-  if (yml_expect_scalar(reader, "a key")) {
-    snprintf(key, size, "%s", yml_scalar_text(reader));
+  if (bg_yaml_expect_scalar(reader, "a key")) {
+    snprintf(key, size, "%s", bg_yaml_scalar_text(reader));
     return KEY_OK;
   }
-  if (!yml_skip_to(reader, depth) || !yml_advance(reader) ||
-      !yml_skip_to(reader, yml_node_depth(reader)))
+  if (!bg_yaml_skip_to(reader, depth) || !bg_yaml_advance(reader) ||
+      !bg_yaml_skip_to(reader, bg_yaml_node_depth(reader)))
     return KEY_STOP;
   return KEY_BAD;
 }
 
-key_status yml_next_entry(bg_yaml_reader *reader, char *key, size_t size,
-                          yaml_mark_t *mark) {
-  key_status status = yml_next_key(reader, key, size, mark);
-  if (status == KEY_OK && !yml_advance(reader))
+key_status bg_yaml_next_entry(bg_yaml_reader *reader, char *key, size_t size,
+                              yaml_mark_t *mark) {
+  key_status status = bg_yaml_next_key(reader, key, size, mark);
+  if (status == KEY_OK && !bg_yaml_advance(reader))
     return KEY_STOP; /* the reader stopped: it stays stopped */
   return status;
 }
 
-bool yml_read_mapping(bg_yaml_reader *reader, const char *what, yml_entry_fn each,
-                      void *data) {
-  if (!yml_expect_start(reader, YAML_MAPPING_START_EVENT, what))
+bool bg_yaml_read_mapping(bg_yaml_reader *reader, const char *what, bg_yaml_entry_fn each,
+                          void *data) {
+  if (!bg_yaml_expect_start(reader, YAML_MAPPING_START_EVENT, what))
     return false;
   for (;;) {
     char key[64];
     yaml_mark_t mark;
-    key_status status = yml_next_entry(reader, key, sizeof key, &mark);
+    key_status status = bg_yaml_next_entry(reader, key, sizeof key, &mark);
     if (status == KEY_STOP)
       return false;
     if (status == KEY_END)
       return true;
     if (status == KEY_BAD)
       continue;
-    int depth = yml_node_depth(reader);
-    if (!yml_settle(reader, depth, each(reader, key, mark, data)))
+    int depth = bg_yaml_node_depth(reader);
+    if (!bg_yaml_settle(reader, depth, each(reader, key, mark, data)))
       return false;
   }
 }
 
 /* A key the mapping does not have (expecting `expected`). */
-void yml_unknown_key(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
-                     const char *expected) {
+void bg_yaml_unknown_key(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
+                         const char *expected) {
   char quoted[200];
-  yml_quote(key, strlen(key), quoted, sizeof quoted);
-  yml_syntax_error(reader, mark, "expected %s, found the key '%s'", expected, quoted);
+  bg_yaml_quote(key, strlen(key), quoted, sizeof quoted);
+  bg_yaml_syntax_error(reader, mark, "expected %s, found the key '%s'", expected, quoted);
 }
 
-bool yml_settle(bg_yaml_reader *reader, int depth, bool ok) {
+bool bg_yaml_settle(bg_yaml_reader *reader, int depth, bool ok) {
   if (reader->stopped)
     return false;
-  return ok || yml_skip_to(reader, depth);
+  return ok || bg_yaml_skip_to(reader, depth);
 }
 
-bool yml_skip_checked(bg_yaml_reader *reader) {
-  int depth = yml_node_depth(reader);
+bool bg_yaml_skip_checked(bg_yaml_reader *reader) {
+  int depth = bg_yaml_node_depth(reader);
   for (;;) {
     yaml_event_type_t type = reader->event.type;
     if (type != YAML_SEQUENCE_END_EVENT && type != YAML_MAPPING_END_EVENT &&
-        !yml_node_allowed(reader))
+        !bg_yaml_node_allowed(reader))
       return false;
     if (reader->depth == depth)
       return true;
-    if (!yml_advance(reader))
+    if (!bg_yaml_advance(reader))
       return false;
   }
 }
 
 /* ---- the API ------------------------------------------------------------ */
 
-bg_yaml_reader *yml_reader_open(bg_input *input, const char *file, bg_diag_sink *sink) {
+bg_yaml_reader *bg_yaml_reader_open(bg_input *input, const char *file,
+                                    bg_diag_sink *sink) {
   bg_yaml_reader *reader = bg_calloc(1, sizeof *reader);
   reader->input = input;
   reader->file = file;
@@ -440,11 +446,11 @@ bg_yaml_reader *yml_reader_open(bg_input *input, const char *file, bg_diag_sink 
   return reader;
 }
 
-bool yml_reader_io_error(const bg_yaml_reader *reader) {
+bool bg_yaml_reader_io_error(const bg_yaml_reader *reader) {
   return input_io_error(reader->input);
 }
 
-void yml_reader_free(bg_yaml_reader *reader) {
+void bg_yaml_reader_free(bg_yaml_reader *reader) {
   if (!reader)
     return;
   if (reader->has_event)

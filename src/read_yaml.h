@@ -33,16 +33,17 @@ typedef struct bg_yaml_reader bg_yaml_reader;
 /* Reads `input` (not owned: it must outlive the reader; the dispatcher of
  * reader.h calls this).  `file` is the name used in diagnostics (not
  * copied).  Out of memory ends the program (alloc.h). */
-bg_yaml_reader *yml_reader_open(bg_input *input, const char *file, bg_diag_sink *sink);
+bg_yaml_reader *bg_yaml_reader_open(bg_input *input, const char *file,
+                                    bg_diag_sink *sink);
 
 /* The match of the next document that holds one, or NULL when there is
  * none left.  Documents that hold no match are reported and skipped.  The
  * caller frees the match with match_free. */
-bg_match *yml_reader_next(bg_yaml_reader *reader);
+bg_match *bg_yaml_reader_next(bg_yaml_reader *reader);
 
 /* True when reading stopped on an I/O error (the caller exits 2). */
-bool yml_reader_io_error(const bg_yaml_reader *reader);
+bool bg_yaml_reader_io_error(const bg_yaml_reader *reader);
 
-void yml_reader_free(bg_yaml_reader *reader);
+void bg_yaml_reader_free(bg_yaml_reader *reader);
 
 #endif

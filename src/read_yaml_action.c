@@ -41,15 +41,15 @@ static void free_items(action_text *text) {
  * reading stopped. */
 static bool collect_items(bg_yaml_reader *reader, action_text *text) {
   const char *what = "an action like [Bob, 52, 13/11 13/8]";
-  int depth = yml_node_depth(reader);
+  int depth = bg_yaml_node_depth(reader);
   text->mark = reader->event.start_mark;
-  bool ok = yml_expect_start(reader, YAML_SEQUENCE_START_EVENT, what);
-  while (ok && yml_advance(reader) && reader->event.type != YAML_SEQUENCE_END_EVENT) {
+  bool ok = bg_yaml_expect_start(reader, YAML_SEQUENCE_START_EVENT, what);
+  while (ok && bg_yaml_advance(reader) && reader->event.type != YAML_SEQUENCE_END_EVENT) {
     if (text->count == MAX_ITEMS) {
-      yml_syntax_error(reader, reader->event.start_mark,
-                       "expected an action of at most %d items", MAX_ITEMS);
+      bg_yaml_syntax_error(reader, reader->event.start_mark,
+                           "expected an action of at most %d items", MAX_ITEMS);
       ok = false;
-    } else if (yml_expect_scalar(reader, "a scalar of the action")) {
+    } else if (bg_yaml_expect_scalar(reader, "a scalar of the action")) {
       const yaml_event_t *event = &reader->event;
       yaml_item *item = &text->items[text->count++];
       item->length = event->data.scalar.length;
@@ -64,7 +64,7 @@ static bool collect_items(bg_yaml_reader *reader, action_text *text) {
     }
   }
   if (!ok)
-    yml_skip_to(reader, depth);
+    bg_yaml_skip_to(reader, depth);
   return ok && !reader->stopped;
 }
 
@@ -78,13 +78,13 @@ static void action_error(bg_yaml_reader *reader, const action_text *text, int at
                          const char *expected) {
   if (at < 0) {
     yaml_mark_t end = text->count ? text->items[text->count - 1].end : text->mark;
-    yml_syntax_error(reader, end, "expected %s, found nothing", expected);
+    bg_yaml_syntax_error(reader, end, "expected %s, found nothing", expected);
     return;
   }
   char quoted[200];
   const yaml_item *item = &text->items[at];
-  yml_quote(item->text, item->length, quoted, sizeof quoted);
-  yml_syntax_error(reader, item->start, "expected %s, found '%s'", expected, quoted);
+  bg_yaml_quote(item->text, item->length, quoted, sizeof quoted);
+  bg_yaml_syntax_error(reader, item->start, "expected %s, found '%s'", expected, quoted);
 }
 
 /* ---- who acted ------------------------------------------------------------ */
@@ -94,7 +94,7 @@ static void action_error(bg_yaml_reader *reader, const action_text *text, int at
 static int read_player(bg_yaml_reader *reader, const action_text *text) {
   const yaml_item *item = &text->items[0];
   const bg_match *match = reader->match;
-  long index = yml_item_number(item, 1);
+  long index = bg_yaml_item_number(item, 1);
   if (index >= 0)
     return (int)index;
   bool left = strcmp(item->text, match->players[0]) == 0;
@@ -102,8 +102,8 @@ static int read_player(bg_yaml_reader *reader, const action_text *text) {
   if (left != right)
     return left ? 0 : 1;
   char expected[300], name[2][100];
-  yml_quote(match->players[0], strlen(match->players[0]), name[0], sizeof name[0]);
-  yml_quote(match->players[1], strlen(match->players[1]), name[1], sizeof name[1]);
+  bg_yaml_quote(match->players[0], strlen(match->players[0]), name[0], sizeof name[0]);
+  bg_yaml_quote(match->players[1], strlen(match->players[1]), name[1], sizeof name[1]);
   if (left)
     snprintf(expected, sizeof expected,
              "0 or 1 (both players are named '%s': the index in players says who)",
@@ -121,7 +121,7 @@ static int read_player(bg_yaml_reader *reader, const action_text *text) {
  * stands as written (plain or quoted, on one line); its start otherwise. */
 static bg_srcpos item_position(const bg_yaml_reader *reader, const yaml_item *item,
                                size_t offset) {
-  bg_srcpos pos = yml_position(reader, item->start);
+  bg_srcpos pos = bg_yaml_position(reader, item->start);
   bool as_written = item->start.line == item->end.line &&
                     item->style != YAML_LITERAL_SCALAR_STYLE &&
                     item->style != YAML_FOLDED_SCALAR_STYLE;
@@ -161,8 +161,8 @@ static bool read_play(bg_yaml_reader *reader, const yaml_item *item, bg_action *
         count = -1;
     if (count < 0) {
       char quoted[200];
-      yml_quote(play + at, end - at, quoted, sizeof quoted);
-      yml_syntax_error_at(
+      bg_yaml_quote(play + at, end - at, quoted, sizeof quoted);
+      bg_yaml_syntax_error_at(
           reader, item_position(reader, item, at),
           "expected a play like '13/11 13/8' (at most %d moves, each like "
           "24/18, bar/22*, 6/off or 8/4(2)), '' or '?\?\?\?', found '%s'",
@@ -181,7 +181,7 @@ static bool read_play(bg_yaml_reader *reader, const yaml_item *item, bg_action *
 static bool read_roll(bg_yaml_reader *reader, const action_text *text, bg_action *roll) {
   const yaml_item *dice = &text->items[1];
   roll->kind = ACT_ROLL;
-  long value = yml_item_number(dice, 99);
+  long value = bg_yaml_item_number(dice, 99);
   if (is_word(dice, "??")) {
     roll->dice_unknown = true;
   } else if (value > 0 && value / 10 >= 1 && value / 10 <= 6 && value % 10 >= 1 &&
@@ -219,7 +219,7 @@ static const char *const resign_words[] = {"game", "single", "gammon", "backgamm
 static bool read_resign(bg_yaml_reader *reader, const action_text *text,
                         bg_action *action) {
   const yaml_item *what = &text->items[2];
-  long points = yml_item_number(what, MAX_VALUE);
+  long points = bg_yaml_item_number(what, MAX_VALUE);
   if (points >= 0) {
     action->value = (int)points;
     return true;
@@ -248,7 +248,7 @@ static const spelling_word cube_words[2][2] = {
  * a take "with no double". */
 static int misspelt_cube_word(bg_yaml_reader *reader, const action_text *text) {
   const yaml_item *word = &text->items[1];
-  bool valued = text->count == 3 && yml_item_number(&text->items[2], MAX_VALUE) >= 0;
+  bool valued = text->count == 3 && bg_yaml_item_number(&text->items[2], MAX_VALUE) >= 0;
   if (!valued && text->count != 2)
     return -1;
   const spelling_word *known = cube_words[valued];
@@ -260,9 +260,9 @@ static int misspelt_cube_word(bg_yaml_reader *reader, const action_text *text) {
   while (action_words[w].kind != (bg_action_kind)known[nearest].meaning)
     w++;
   char quoted[200];
-  yml_quote(word->text, word->length, quoted, sizeof quoted);
-  yml_syntax_error(reader, word->start, "'%s' is not a cube action: read as '%s'", quoted,
-                   action_words[w].word);
+  bg_yaml_quote(word->text, word->length, quoted, sizeof quoted);
+  bg_yaml_syntax_error(reader, word->start, "'%s' is not a cube action: read as '%s'",
+                       quoted, action_words[w].word);
   return w;
 }
 
@@ -300,7 +300,7 @@ static bool read_cube_or_result(bg_yaml_reader *reader, const action_text *text,
     return read_resign(reader, text, action);
   if (wanted == 2)
     return true;
-  long value = yml_item_number(&text->items[2], MAX_VALUE);
+  long value = bg_yaml_item_number(&text->items[2], MAX_VALUE);
   if (value < 0) {
     action_error(reader, text, 2,
                  action->kind == ACT_WIN ? "points like 2" : "a cube value like 2");
@@ -359,10 +359,11 @@ static bool read_position(bg_yaml_reader *reader, const action_text *text,
     }
   bg_board position;
   if (!match_setup_board(setup, &position)) {
-    yml_syntax_error(reader, text->items[1].start,
-                     "this position is no backgammon position (more than 15 checkers a "
-                     "side, or both sides on one point): the plays after it are not "
-                     "checked");
+    bg_yaml_syntax_error(
+        reader, text->items[1].start,
+        "this position is no backgammon position (more than 15 checkers a "
+        "side, or both sides on one point): the plays after it are not "
+        "checked");
     setup->unreadable = true; /* as read_mat.c: the referee stops there */
   }
   return true;
@@ -392,8 +393,8 @@ static bool is_position(const bg_yaml_reader *reader, const action_text *text) {
 
 /* [player, dice, ...]: dice are a number or '??'. */
 static bool is_roll(const action_text *text) {
-  return text->count > 1 &&
-         (yml_item_number(&text->items[1], 99) >= 0 || is_word(&text->items[1], "??"));
+  return text->count > 1 && (bg_yaml_item_number(&text->items[1], 99) >= 0 ||
+                             is_word(&text->items[1], "??"));
 }
 
 static bool understand(bg_yaml_reader *reader, const action_text *text,
@@ -422,17 +423,17 @@ static bg_action *add_action(bg_game *game) {
   return action;
 }
 
-bool yml_read_action(bg_yaml_reader *reader, bg_game *game) {
+bool bg_yaml_read_action(bg_yaml_reader *reader, bg_game *game) {
   action_text text = {.count = 0};
   if (!collect_items(reader, &text)) {
     free_items(&text);
     return !reader->stopped;
   }
   bg_action *action = add_action(game);
-  action->pos = yml_position(reader, text.mark);
+  action->pos = bg_yaml_position(reader, text.mark);
   if (text.count == 0) {
-    yml_syntax_error(reader, text.mark,
-                     "expected an action like [Bob, 52, 13/11 13/8], found []");
+    bg_yaml_syntax_error(reader, text.mark,
+                         "expected an action like [Bob, 52, 13/11 13/8], found []");
     game->action_count--;
   } else if (!understand(reader, &text, action)) {
     if (!is_roll(&text) || is_position(reader, &text) || action->player < 0) {

@@ -60,98 +60,99 @@ typedef struct {
 } yaml_item;
 
 /* Moves to the next event; false when there is none (reading stopped). */
-bool yml_advance(bg_yaml_reader *reader);
+bool bg_yaml_advance(bg_yaml_reader *reader);
 
 /* Consumes events until the collections open at depth `depth` are closed
  * (the node being read is skipped); false when reading stopped. */
-bool yml_skip_to(bg_yaml_reader *reader, int depth);
+bool bg_yaml_skip_to(bg_yaml_reader *reader, int depth);
 
 /* A syntax error at `mark`, prefixed with where in the record it is
  * ("game 2, action 14: "). */
-void yml_syntax_error(bg_yaml_reader *reader, yaml_mark_t mark, const char *fmt, ...)
+void bg_yaml_syntax_error(bg_yaml_reader *reader, yaml_mark_t mark, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* The same at a source position (a column inside a scalar). */
-void yml_syntax_error_at(bg_yaml_reader *reader, bg_srcpos pos, const char *fmt, ...)
+void bg_yaml_syntax_error_at(bg_yaml_reader *reader, bg_srcpos pos, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* The source position of a mark, its column in bytes. */
-bg_srcpos yml_position(const bg_yaml_reader *reader, yaml_mark_t mark);
+bg_srcpos bg_yaml_position(const bg_yaml_reader *reader, yaml_mark_t mark);
 
 /* What the current event is, for "found ..." in messages ("a mapping",
  * "'dubble'"); into buf. */
-const char *yml_event_found(const bg_yaml_reader *reader, char *buf, size_t size);
+const char *bg_yaml_event_found(const bg_yaml_reader *reader, char *buf, size_t size);
 
 /* The current event is a scalar without anchor or tag (else a syntax
  * error said what was found, expecting `what`). */
-bool yml_expect_scalar(bg_yaml_reader *reader, const char *what);
+bool bg_yaml_expect_scalar(bg_yaml_reader *reader, const char *what);
 
 /* The depth the current event's node starts at. */
-int yml_node_depth(const bg_yaml_reader *reader);
+int bg_yaml_node_depth(const bg_yaml_reader *reader);
 
 /* The current event may start a node of the notation: no alias, anchor or
  * tag (else a syntax error said which). */
-bool yml_node_allowed(bg_yaml_reader *reader);
+bool bg_yaml_node_allowed(bg_yaml_reader *reader);
 
 /* The current event starts a collection of `type` (else a syntax error
  * said what was found, expecting `what`). */
-bool yml_expect_start(bg_yaml_reader *reader, yaml_event_type_t type, const char *what);
+bool bg_yaml_expect_start(bg_yaml_reader *reader, yaml_event_type_t type,
+                          const char *what);
 
 /* The current scalar event's text, and whether it is plain (unquoted). */
-const char *yml_scalar_text(const bg_yaml_reader *reader);
-bool yml_scalar_is_plain(const bg_yaml_reader *reader);
+const char *bg_yaml_scalar_text(const bg_yaml_reader *reader);
+bool bg_yaml_scalar_is_plain(const bg_yaml_reader *reader);
 
 /* A plain scalar that is a whole number 0..max: its value, else -1. */
-long yml_item_number(const yaml_item *item, long max);
+long bg_yaml_item_number(const yaml_item *item, long max);
 
 /* The current event as a number 0..max (else a syntax error, expecting
  * `what`). */
-bool yml_read_number(bg_yaml_reader *reader, const char *what, long max, long *out);
+bool bg_yaml_read_number(bg_yaml_reader *reader, const char *what, long max, long *out);
 
 /* A mapping's next key into key[size] (cut to fit) and its mark;
  * KEY_END at the mapping's end; KEY_BAD for a key that is no scalar,
  * reported and skipped with its value; KEY_STOP when reading stopped. */
 typedef enum { KEY_OK, KEY_END, KEY_BAD, KEY_STOP } key_status;
-key_status yml_next_key(bg_yaml_reader *reader, char *key, size_t size,
-                        yaml_mark_t *mark);
-/* yml_next_key, then on to the key's value (KEY_OK: the value's first
+key_status bg_yaml_next_key(bg_yaml_reader *reader, char *key, size_t size,
+                            yaml_mark_t *mark);
+/* bg_yaml_next_key, then on to the key's value (KEY_OK: the value's first
  * event is the reader's); KEY_STOP also when that fails. */
-key_status yml_next_entry(bg_yaml_reader *reader, char *key, size_t size,
-                          yaml_mark_t *mark);
+key_status bg_yaml_next_entry(bg_yaml_reader *reader, char *key, size_t size,
+                              yaml_mark_t *mark);
 
 /* One entry of a mapping, its value's first event the reader's: false
- * when the value is wrong (said; yml_settle skips the rest of it). */
-typedef bool (*yml_entry_fn)(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
-                             void *data);
+ * when the value is wrong (said; bg_yaml_settle skips the rest of it). */
+typedef bool (*bg_yaml_entry_fn)(bg_yaml_reader *reader, const char *key,
+                                 yaml_mark_t mark, void *data);
 
 /* A mapping (`what` says what was expected where another node stands),
  * each entry handed to `each`; false when the reader stopped. */
-bool yml_read_mapping(bg_yaml_reader *reader, const char *what, yml_entry_fn each,
-                      void *data);
+bool bg_yaml_read_mapping(bg_yaml_reader *reader, const char *what, bg_yaml_entry_fn each,
+                          void *data);
 
 /* A key the mapping does not have: said, expecting `expected` (the caller
  * skips its value). */
-void yml_unknown_key(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
-                     const char *expected);
+void bg_yaml_unknown_key(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
+                         const char *expected);
 
 /* After reading the node that started at `depth`: skips what is left of
  * it when reading it failed.  False when reading stopped. */
-bool yml_settle(bg_yaml_reader *reader, int depth, bool ok);
+bool bg_yaml_settle(bg_yaml_reader *reader, int depth, bool ok);
 
 /* Consumes the node at the current event, refusing aliases, anchors and
  * tags in it (said once); false when one was found or reading stopped. */
-bool yml_skip_checked(bg_yaml_reader *reader);
+bool bg_yaml_skip_checked(bg_yaml_reader *reader);
 
 /* The match of the document whose start is the current event, or NULL
  * (its problems reported, or reading stopped): read_yaml_match.c. */
-bg_match *yml_read_document(bg_yaml_reader *reader);
+bg_match *bg_yaml_read_document(bg_yaml_reader *reader);
 
 /* Text quoted for a message: printable ASCII as is, other bytes as \xNN,
  * cut at 40 bytes. */
-void yml_quote(const char *text, size_t length, char *out, size_t size);
+void bg_yaml_quote(const char *text, size_t length, char *out, size_t size);
 
 /* Reads the action at the current event (a sequence start, or anything:
  * then reported) into the game being read.  False when reading stopped. */
-bool yml_read_action(bg_yaml_reader *reader, bg_game *game);
+bool bg_yaml_read_action(bg_yaml_reader *reader, bg_game *game);
 
 #endif

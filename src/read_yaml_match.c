@@ -11,7 +11,7 @@
  * only to see that it holds nothing the notation refuses.
  *
  * Stage: the top of the YAML reader's schema layer, and where its matches
- * are handed over (yml_reader_next).  Calls read_yaml_action.c for each
+ * are handed over (bg_yaml_reader_next).  Calls read_yaml_action.c for each
  * action and read_yaml.c's events and diagnostics; neither calls back.
  */
 #include <stdlib.h>
@@ -28,23 +28,23 @@
 
 /* players: [left, right] */
 static bool read_players(bg_yaml_reader *reader, bg_match *match) {
-  if (!yml_expect_start(reader, YAML_SEQUENCE_START_EVENT, "players: [left, right]"))
+  if (!bg_yaml_expect_start(reader, YAML_SEQUENCE_START_EVENT, "players: [left, right]"))
     return false;
   for (int i = 0;; i++) {
-    if (!yml_advance(reader))
+    if (!bg_yaml_advance(reader))
       return false;
     if (reader->event.type == YAML_SEQUENCE_END_EVENT && i == 2)
       return true;
     if (i == 2 || reader->event.type == YAML_SEQUENCE_END_EVENT) {
       char found[256];
-      yml_syntax_error(reader, reader->event.start_mark,
-                       "expected two players, [left, right], found %s",
-                       yml_event_found(reader, found, sizeof found));
+      bg_yaml_syntax_error(reader, reader->event.start_mark,
+                           "expected two players, [left, right], found %s",
+                           bg_yaml_event_found(reader, found, sizeof found));
       return false;
     }
-    if (!yml_expect_scalar(reader, "a player's name"))
+    if (!bg_yaml_expect_scalar(reader, "a player's name"))
       return false;
-    if (!match_set_player(match, i, yml_scalar_text(reader)))
+    if (!match_set_player(match, i, bg_yaml_scalar_text(reader)))
       bg_out_of_memory();
   }
 }
@@ -54,10 +54,10 @@ static bool read_rule_flag(bg_yaml_reader *reader, bg_rule_flag *flag) {
   static const char *const on[] = {"true", "True", "TRUE"};
   static const char *const off[] = {"false", "False", "FALSE"};
   static const char *const unset[] = {"", "~", "null", "Null", "NULL"};
-  if (!yml_expect_scalar(reader, "true, false or null"))
+  if (!bg_yaml_expect_scalar(reader, "true, false or null"))
     return false;
-  const char *text = yml_scalar_text(reader);
-  for (size_t i = 0; yml_scalar_is_plain(reader) && i < 5; i++) {
+  const char *text = bg_yaml_scalar_text(reader);
+  for (size_t i = 0; bg_yaml_scalar_is_plain(reader) && i < 5; i++) {
     if (i < 3 && strcmp(text, on[i]) == 0)
       *flag = RULE_ON;
     else if (i < 3 && strcmp(text, off[i]) == 0)
@@ -69,9 +69,9 @@ static bool read_rule_flag(bg_yaml_reader *reader, bg_rule_flag *flag) {
     return true;
   }
   char found[256];
-  yml_syntax_error(reader, reader->event.start_mark,
-                   "expected true, false or null, found %s",
-                   yml_event_found(reader, found, sizeof found));
+  bg_yaml_syntax_error(reader, reader->event.start_mark,
+                       "expected true, false or null, found %s",
+                       bg_yaml_event_found(reader, found, sizeof found));
   return false;
 }
 
@@ -82,17 +82,17 @@ static const char *const variation_tags[] = {"Backgammon", "Nackgammon", "Longga
                                              "Other"};
 
 static bool read_variation(bg_yaml_reader *reader, int *variation) {
-  if (!yml_expect_scalar(reader, "a variation"))
+  if (!bg_yaml_expect_scalar(reader, "a variation"))
     return false;
   for (int i = 0; i < 4; i++)
-    if (strcmp(yml_scalar_text(reader), variation_words[i]) == 0) {
+    if (strcmp(bg_yaml_scalar_text(reader), variation_words[i]) == 0) {
       *variation = i;
       return true;
     }
   char found[256];
-  yml_syntax_error(reader, reader->event.start_mark,
-                   "expected backgammon, nackgammon, longgammon or other, found %s",
-                   yml_event_found(reader, found, sizeof found));
+  bg_yaml_syntax_error(reader, reader->event.start_mark,
+                       "expected backgammon, nackgammon, longgammon or other, found %s",
+                       bg_yaml_event_found(reader, found, sizeof found));
   return false;
 }
 
@@ -116,46 +116,47 @@ static bool read_rule(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
   if (strcmp(key, "beavers") == 0)
     return read_rule_flag(reader, &match->beavers);
   if (strcmp(key, "cube_limit") == 0) {
-    bool ok = yml_read_number(reader, "a cube limit like 64", MAX_NUMBER, &limit);
+    bool ok = bg_yaml_read_number(reader, "a cube limit like 64", MAX_NUMBER, &limit);
     if (ok && limit == 0) /* "none" is said by leaving it out */
-      yml_syntax_error(reader, reader->event.start_mark,
-                       "expected a cube limit like 64, found 0");
+      bg_yaml_syntax_error(reader, reader->event.start_mark,
+                           "expected a cube limit like 64, found 0");
     ok = ok && limit > 0;
     match->cube_limit = ok ? (int)limit : 0;
     return ok;
   }
   if (strcmp(key, "variation") == 0)
     return read_variation(reader, into->variation);
-  yml_unknown_key(reader, key, mark,
-                  "crawford, jacoby, beavers, cube_limit or variation");
+  bg_yaml_unknown_key(reader, key, mark,
+                      "crawford, jacoby, beavers, cube_limit or variation");
   return false;
 }
 
 static bool read_rules(bg_yaml_reader *reader, bg_match *match, int *variation) {
   rules_into into = {.match = match, .variation = variation};
-  return yml_read_mapping(reader, "rules: {crawford: ..., jacoby: ..., beavers: ...}",
-                          read_rule, &into);
+  return bg_yaml_read_mapping(reader, "rules: {crawford: ..., jacoby: ..., beavers: ...}",
+                              read_rule, &into);
 }
 
 /* One [key, value] of `tags` into `into` (a match's tags). */
 static bool read_tag(bg_yaml_reader *reader, bg_match *into) {
   const char *what = "a tag like [Event, Club night]";
-  if (!yml_expect_start(reader, YAML_SEQUENCE_START_EVENT, what))
+  if (!bg_yaml_expect_start(reader, YAML_SEQUENCE_START_EVENT, what))
     return false;
-  bg_srcpos pos = yml_position(reader, reader->event.start_mark);
+  bg_srcpos pos = bg_yaml_position(reader, reader->event.start_mark);
   char *pair[2] = {NULL, NULL};
   bool ok = true;
   for (int i = 0; ok && i < 2; i++) {
-    ok = yml_advance(reader) && yml_expect_scalar(reader, what);
+    ok = bg_yaml_advance(reader) && bg_yaml_expect_scalar(reader, what);
     if (ok)
-      pair[i] = bg_strdup(yml_scalar_text(reader));
+      pair[i] = bg_strdup(bg_yaml_scalar_text(reader));
   }
-  ok = ok && yml_advance(reader);
+  ok = ok && bg_yaml_advance(reader);
   if (ok && reader->event.type != YAML_SEQUENCE_END_EVENT) {
     char found[256];
-    yml_syntax_error(reader, reader->event.start_mark,
-                     "expected a tag like [Event, Club night], found %s after its value",
-                     yml_event_found(reader, found, sizeof found));
+    bg_yaml_syntax_error(
+        reader, reader->event.start_mark,
+        "expected a tag like [Event, Club night], found %s after its value",
+        bg_yaml_event_found(reader, found, sizeof found));
     ok = false;
   }
   if (ok && into->tag_count < MAX_TAGS && !match_add_tag(into, pair[0], pair[1], pos))
@@ -166,18 +167,19 @@ static bool read_tag(bg_yaml_reader *reader, bg_match *into) {
 }
 
 static bool read_tags(bg_yaml_reader *reader, bg_match *match) {
-  if (!yml_expect_start(reader, YAML_SEQUENCE_START_EVENT, "tags: [[key, value], ...]"))
+  if (!bg_yaml_expect_start(reader, YAML_SEQUENCE_START_EVENT,
+                            "tags: [[key, value], ...]"))
     return false;
   for (;;) {
-    if (!yml_advance(reader))
+    if (!bg_yaml_advance(reader))
       return false;
     if (reader->event.type == YAML_SEQUENCE_END_EVENT)
       return true;
-    int depth = yml_node_depth(reader);
+    int depth = bg_yaml_node_depth(reader);
     if (match->tag_count == MAX_TAGS)
-      yml_syntax_error(reader, reader->event.start_mark,
-                       "more than %d tags: the rest are ignored", MAX_TAGS);
-    if (!yml_settle(reader, depth, read_tag(reader, match)))
+      bg_yaml_syntax_error(reader, reader->event.start_mark,
+                           "more than %d tags: the rest are ignored", MAX_TAGS);
+    if (!bg_yaml_settle(reader, depth, read_tag(reader, match)))
       return false;
   }
 }
@@ -199,19 +201,20 @@ static const char *const info_keys[][2] = {
 static bool read_info_entry(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
                             void *data) {
   bg_match *info = data;
-  bool ok = yml_expect_scalar(reader, "a text");
+  bool ok = bg_yaml_expect_scalar(reader, "a text");
   const char *tag = key;
   for (size_t i = 0; i < sizeof info_keys / sizeof *info_keys; i++)
     if (strcmp(key, info_keys[i][0]) == 0)
       tag = info_keys[i][1];
   if (ok && info->tag_count < MAX_TAGS &&
-      !match_add_tag(info, tag, yml_scalar_text(reader), yml_position(reader, mark)))
+      !match_add_tag(info, tag, bg_yaml_scalar_text(reader),
+                     bg_yaml_position(reader, mark)))
     bg_out_of_memory();
   return ok;
 }
 
 static bool read_info(bg_yaml_reader *reader, bg_match *info) {
-  return yml_read_mapping(reader, "info: {event: ..., ...}", read_info_entry, info);
+  return bg_yaml_read_mapping(reader, "info: {event: ..., ...}", read_info_entry, info);
 }
 
 /* What the header gave beside the match itself. */
@@ -226,8 +229,8 @@ static bool read_header_value(bg_yaml_reader *reader, const char *key, yaml_mark
                               bg_match *match, header_seen *seen) {
   long length;
   if (strcmp(key, "length") == 0) {
-    seen->length = yml_read_number(reader, "a match length like 7 (0: a money session)",
-                                   MAX_NUMBER, &length);
+    seen->length = bg_yaml_read_number(
+        reader, "a match length like 7 (0: a money session)", MAX_NUMBER, &length);
     match->length = (int)length;
     seen->failed |= !seen->length;
     return seen->length;
@@ -238,7 +241,7 @@ static bool read_header_value(bg_yaml_reader *reader, const char *key, yaml_mark
     return seen->players;
   }
   if (strcmp(key, "rules") == 0) {
-    seen->rules_pos = yml_position(reader, reader->event.start_mark);
+    seen->rules_pos = bg_yaml_position(reader, reader->event.start_mark);
     return read_rules(reader, match, &seen->variation);
   }
   if (strcmp(key, "info") == 0)
@@ -247,7 +250,7 @@ static bool read_header_value(bg_yaml_reader *reader, const char *key, yaml_mark
     seen->tags = true;
     return read_tags(reader, match);
   }
-  yml_unknown_key(reader, key, mark, "length, players, rules, info or tags");
+  bg_yaml_unknown_key(reader, key, mark, "length, players, rules, info or tags");
   return false;
 }
 
@@ -266,8 +269,8 @@ static void complete_tags(bg_match *match, const header_seen *seen) {
 /* match: {...} into reader->match; false when the header cannot be used
  * (said), which drops the document. */
 static bool read_header(bg_yaml_reader *reader) {
-  if (!yml_expect_start(reader, YAML_MAPPING_START_EVENT,
-                        "match: {length: ..., players: [left, right], ...}"))
+  if (!bg_yaml_expect_start(reader, YAML_MAPPING_START_EVENT,
+                            "match: {length: ..., players: [left, right], ...}"))
     return false;
   bg_match *match = match_new(reader->file);
   header_seen seen = {.variation = -1, .info = match_new(reader->file)};
@@ -279,23 +282,24 @@ static bool read_header(bg_yaml_reader *reader) {
   for (;;) {
     char key[64];
     yaml_mark_t mark;
-    key_status status = yml_next_entry(reader, key, sizeof key, &mark);
+    key_status status = bg_yaml_next_entry(reader, key, sizeof key, &mark);
     if (status == KEY_END || status == KEY_STOP) {
       ok = status == KEY_END;
       break;
     }
     if (status == KEY_BAD)
       continue;
-    int depth = yml_node_depth(reader);
-    if (!yml_settle(reader, depth, read_header_value(reader, key, mark, match, &seen))) {
+    int depth = bg_yaml_node_depth(reader);
+    if (!bg_yaml_settle(reader, depth,
+                        read_header_value(reader, key, mark, match, &seen))) {
       ok = false;
       break;
     }
   }
   if (ok && !seen.failed && (!seen.length || !seen.players))
-    yml_syntax_error(reader, reader->event.start_mark,
-                     "expected %s in 'match', found none",
-                     seen.length ? "players: [left, right]" : "length: 7");
+    bg_yaml_syntax_error(reader, reader->event.start_mark,
+                         "expected %s in 'match', found none",
+                         seen.length ? "players: [left, right]" : "length: 7");
   ok = ok && !seen.failed && seen.length && seen.players;
   if (ok)
     complete_tags(match, &seen);
@@ -308,35 +312,36 @@ static bool read_header(bg_yaml_reader *reader) {
 /* score: [left, right] */
 static bool read_score(bg_yaml_reader *reader, bg_game *game) {
   const char *what = "a score like [0, 0]";
-  if (!yml_expect_start(reader, YAML_SEQUENCE_START_EVENT, what))
+  if (!bg_yaml_expect_start(reader, YAML_SEQUENCE_START_EVENT, what))
     return false;
-  game->score_pos = yml_position(reader, reader->event.start_mark);
+  game->score_pos = bg_yaml_position(reader, reader->event.start_mark);
   for (int i = 0; i < 2; i++) {
     long points;
-    if (!yml_advance(reader) || !yml_read_number(reader, what, MAX_NUMBER, &points))
+    if (!bg_yaml_advance(reader) ||
+        !bg_yaml_read_number(reader, what, MAX_NUMBER, &points))
       return false;
     game->score[i] = (int)points;
   }
-  if (!yml_advance(reader))
+  if (!bg_yaml_advance(reader))
     return false;
   if (reader->event.type == YAML_SEQUENCE_END_EVENT)
     return true;
   char found[256];
-  yml_syntax_error(reader, reader->event.start_mark, "expected %s, found %s", what,
-                   yml_event_found(reader, found, sizeof found));
+  bg_yaml_syntax_error(reader, reader->event.start_mark, "expected %s, found %s", what,
+                       bg_yaml_event_found(reader, found, sizeof found));
   return false;
 }
 
 static bool read_actions(bg_yaml_reader *reader, bg_game *game) {
-  if (!yml_expect_start(reader, YAML_SEQUENCE_START_EVENT,
-                        "actions: a sequence like [[Bob, 52, 13/11 13/8], ...]"))
+  if (!bg_yaml_expect_start(reader, YAML_SEQUENCE_START_EVENT,
+                            "actions: a sequence like [[Bob, 52, 13/11 13/8], ...]"))
     return false;
   for (reader->action_index = 1;; reader->action_index++) {
-    if (!yml_advance(reader))
+    if (!bg_yaml_advance(reader))
       return false;
     if (reader->event.type == YAML_SEQUENCE_END_EVENT)
       break;
-    if (!yml_read_action(reader, game))
+    if (!bg_yaml_read_action(reader, game))
       return false;
   }
   reader->action_index = 0;
@@ -352,8 +357,9 @@ static void check_game_number(bg_yaml_reader *reader, const bg_game *game, int p
     int expected = previous + 1;
     int by_place = reader->first_game_number + reader->games_seen - 1;
     if (game->number != expected && game->number != by_place)
-      yml_syntax_error(reader, mark, "expected game: %d after game %d, found game: %d",
-                       expected, expected - 1, game->number);
+      bg_yaml_syntax_error(reader, mark,
+                           "expected game: %d after game %d, found game: %d", expected,
+                           expected - 1, game->number);
   }
 }
 
@@ -362,7 +368,7 @@ static bool read_game_value(bg_yaml_reader *reader, const char *key, yaml_mark_t
   if (strcmp(key, "game") == 0) {
     long number;
     *number_mark = reader->event.start_mark;
-    if (!yml_read_number(reader, "a game number like 1", MAX_NUMBER, &number))
+    if (!bg_yaml_read_number(reader, "a game number like 1", MAX_NUMBER, &number))
       return false;
     game->number = (int)number;
     reader->game_index = game->number;
@@ -375,7 +381,7 @@ static bool read_game_value(bg_yaml_reader *reader, const char *key, yaml_mark_t
     return read_score(reader, game);
   if (strcmp(key, "actions") == 0)
     return read_actions(reader, game);
-  yml_unknown_key(reader, key, mark, "game, score, actions or result");
+  bg_yaml_unknown_key(reader, key, mark, "game, score, actions or result");
   return true; /* its value is skipped, the game is read on */
 }
 
@@ -390,35 +396,35 @@ static bg_game *add_game(bg_match *match) {
 /* One game; false when it cannot be used (said: it is dropped). */
 static bool read_game(bg_yaml_reader *reader) {
   const char *what = "a game, a mapping like {game: 1, score: [0, 0], actions: [...]}";
-  if (!yml_expect_start(reader, YAML_MAPPING_START_EVENT, what))
+  if (!bg_yaml_expect_start(reader, YAML_MAPPING_START_EVENT, what))
     return false;
   bg_game *game = add_game(reader->match);
   int previous = reader->last_game_number;
   game->number = previous + 1;
   reader->games_seen++;
-  game->pos = yml_position(reader, reader->event.start_mark);
+  game->pos = bg_yaml_position(reader, reader->event.start_mark);
   reader->game_index = game->number;
   yaml_mark_t number_mark = reader->event.start_mark;
   for (;;) {
     char key[64];
     yaml_mark_t mark;
-    key_status status = yml_next_entry(reader, key, sizeof key, &mark);
+    key_status status = bg_yaml_next_entry(reader, key, sizeof key, &mark);
     if (status == KEY_STOP)
       return false;
     if (status == KEY_END)
       break;
     if (status == KEY_BAD)
       continue;
-    int depth = yml_node_depth(reader);
+    int depth = bg_yaml_node_depth(reader);
     if (strcmp(key, "result") == 0) { /* derived: what it holds is not read */
-      if (!yml_settle(reader, depth, yml_skip_checked(reader)))
+      if (!bg_yaml_settle(reader, depth, bg_yaml_skip_checked(reader)))
         return false;
       continue;
     }
     bool known = strcmp(key, "game") == 0 || strcmp(key, "score") == 0 ||
                  strcmp(key, "actions") == 0;
     bool ok = read_game_value(reader, key, mark, game, &number_mark);
-    if (!yml_settle(reader, depth, ok && known))
+    if (!bg_yaml_settle(reader, depth, ok && known))
       return false;
     if (!ok) /* a game whose number or score is wrong is not this game */
       return false;
@@ -434,23 +440,24 @@ static void drop_last_game(bg_match *match) {
 }
 
 static bool read_games(bg_yaml_reader *reader, yaml_mark_t mark) {
-  if (!yml_expect_start(reader, YAML_SEQUENCE_START_EVENT, "games: a sequence of games"))
+  if (!bg_yaml_expect_start(reader, YAML_SEQUENCE_START_EVENT,
+                            "games: a sequence of games"))
     return false;
-  reader->match->pos = yml_position(reader, mark);
+  reader->match->pos = bg_yaml_position(reader, mark);
   reader->games_seen = reader->last_game_number = reader->first_game_number = 0;
   for (;;) {
-    if (!yml_advance(reader))
+    if (!bg_yaml_advance(reader))
       return false;
     if (reader->event.type == YAML_SEQUENCE_END_EVENT)
       return true;
-    int depth = yml_node_depth(reader);
+    int depth = bg_yaml_node_depth(reader);
     int games_before = reader->match->game_count;
     bool ok = read_game(reader);
     reader->game_index = 0;
     reader->action_index = 0;
     if (!ok && reader->match->game_count > games_before)
       drop_last_game(reader->match);
-    if (!yml_settle(reader, depth, ok))
+    if (!bg_yaml_settle(reader, depth, ok))
       return false;
   }
 }
@@ -461,27 +468,28 @@ static bool read_games(bg_yaml_reader *reader, yaml_mark_t mark) {
 static bool read_version(bg_yaml_reader *reader) {
   char key[64];
   yaml_mark_t mark;
-  key_status status = yml_next_key(reader, key, sizeof key, &mark);
+  key_status status = bg_yaml_next_key(reader, key, sizeof key, &mark);
   if (status != KEY_OK) {
     if (status == KEY_END)
-      yml_syntax_error(reader, reader->event.start_mark,
-                       "expected 'bgmatch: 1' first, found an empty mapping");
+      bg_yaml_syntax_error(reader, reader->event.start_mark,
+                           "expected 'bgmatch: 1' first, found an empty mapping");
     return false;
   }
   if (strcmp(key, "bgmatch") != 0) {
-    yml_unknown_key(reader, key, mark, "'bgmatch: 1' first");
+    bg_yaml_unknown_key(reader, key, mark, "'bgmatch: 1' first");
     return false;
   }
   long version;
-  if (!yml_advance(reader) ||
-      !yml_read_number(reader, "the notation's version, 1", MAX_NUMBER, &version))
+  if (!bg_yaml_advance(reader) ||
+      !bg_yaml_read_number(reader, "the notation's version, 1", MAX_NUMBER, &version))
     return false;
   if (version == 1)
     return true;
-  yml_syntax_error(reader, reader->event.start_mark,
-                   "expected the notation's version, 1 (this bgmatch reads version 1), "
-                   "found %ld",
-                   version);
+  bg_yaml_syntax_error(
+      reader, reader->event.start_mark,
+      "expected the notation's version, 1 (this bgmatch reads version 1), "
+      "found %ld",
+      version);
   return false;
 }
 
@@ -489,21 +497,22 @@ static bool read_version(bg_yaml_reader *reader) {
 static bool read_root(bg_yaml_reader *reader) {
   const yaml_event_t *event = &reader->event;
   if (event->type == YAML_SCALAR_EVENT && event->data.scalar.length == 0 &&
-      yml_node_allowed(reader)) {
-    yml_syntax_error(reader, event->start_mark,
-                     "expected a bgmatch document (a mapping that starts 'bgmatch: 1'), "
-                     "found an empty document");
+      bg_yaml_node_allowed(reader)) {
+    bg_yaml_syntax_error(
+        reader, event->start_mark,
+        "expected a bgmatch document (a mapping that starts 'bgmatch: 1'), "
+        "found an empty document");
     return false;
   }
-  if (!yml_expect_start(reader, YAML_MAPPING_START_EVENT,
-                        "a bgmatch document (a mapping that starts 'bgmatch: 1')") ||
+  if (!bg_yaml_expect_start(reader, YAML_MAPPING_START_EVENT,
+                            "a bgmatch document (a mapping that starts 'bgmatch: 1')") ||
       !read_version(reader))
     return false;
   bool games = false;
   for (;;) {
     char key[64];
     yaml_mark_t mark;
-    key_status status = yml_next_entry(reader, key, sizeof key, &mark);
+    key_status status = bg_yaml_next_entry(reader, key, sizeof key, &mark);
     if (status == KEY_STOP || status == KEY_BAD)
       return false;
     if (status == KEY_END)
@@ -514,10 +523,10 @@ static bool read_root(bg_yaml_reader *reader) {
     else if (strcmp(key, "games") == 0 && reader->match && !games)
       ok = games = read_games(reader, mark);
     else {
-      yml_unknown_key(reader, key, mark,
-                      games           ? "the end of the document"
-                      : reader->match ? "games"
-                                      : "match");
+      bg_yaml_unknown_key(reader, key, mark,
+                          games           ? "the end of the document"
+                          : reader->match ? "games"
+                                          : "match");
       ok = false;
     }
     if (!ok)
@@ -525,21 +534,21 @@ static bool read_root(bg_yaml_reader *reader) {
   }
   if (games)
     return true;
-  yml_syntax_error(reader, event->start_mark,
-                   "expected '%s' before the end of the document",
-                   reader->match ? "games" : "match");
+  bg_yaml_syntax_error(reader, event->start_mark,
+                       "expected '%s' before the end of the document",
+                       reader->match ? "games" : "match");
   return false;
 }
 
-bg_match *yml_read_document(bg_yaml_reader *reader) {
+bg_match *bg_yaml_read_document(bg_yaml_reader *reader) {
   reader->game_index = reader->action_index = 0;
   match_free(reader->match);
   reader->match = NULL;
-  if (!yml_advance(reader))
+  if (!bg_yaml_advance(reader))
     return NULL;
   bool ok = read_root(reader);
   reader->game_index = reader->action_index = 0;
-  if (!yml_settle(reader, 0, ok) || !yml_advance(reader))
+  if (!bg_yaml_settle(reader, 0, ok) || !bg_yaml_advance(reader))
     return NULL; /* the document's end, after its root */
   bg_match *match = reader->match;
   reader->match = NULL;
@@ -555,21 +564,22 @@ bg_match *yml_read_document(bg_yaml_reader *reader) {
  * caller prints what the sink holds after each match, so a stream of
  * 100,000 documents that hold none holds READ_SYNTAX_LIMIT diagnostics, not
  * 100,000. */
-bg_match *yml_reader_next(bg_yaml_reader *reader) {
+bg_match *bg_yaml_reader_next(bg_yaml_reader *reader) {
   read_limit_new_match(&reader->syntax_limit);
-  while (yml_advance(reader)) {
+  while (bg_yaml_advance(reader)) {
     if (reader->event.type != YAML_DOCUMENT_START_EVENT)
       continue; /* the stream's start and end */
     reader->documents++;
-    bg_match *match = yml_read_document(reader);
+    bg_match *match = bg_yaml_read_document(reader);
     if (match)
       return match;
   }
   if (reader->documents == 0 && !reader->stopped && !reader->said_empty) {
     reader->said_empty = true;
     yaml_mark_t start = {0, 0, 0};
-    yml_syntax_error(reader, start,
-                     "no match found: expected a YAML document that starts 'bgmatch: 1'");
+    bg_yaml_syntax_error(
+        reader, start,
+        "no match found: expected a YAML document that starts 'bgmatch: 1'");
   }
   return NULL;
 }

@@ -53,19 +53,19 @@ static void free_mat(void *state) {
 }
 
 static void *open_yaml(bg_input *input, const char *file, bg_diag_sink *sink) {
-  return yml_reader_open(input, file, sink);
+  return bg_yaml_reader_open(input, file, sink);
 }
 
 static bg_match *next_yaml(void *state) {
-  return yml_reader_next(state);
+  return bg_yaml_reader_next(state);
 }
 
 static bool io_error_yaml(const void *state) {
-  return yml_reader_io_error(state);
+  return bg_yaml_reader_io_error(state);
 }
 
 static void free_yaml(void *state) {
-  yml_reader_free(state);
+  bg_yaml_reader_free(state);
 }
 
 static void *open_sgf(bg_input *input, const char *file, bg_diag_sink *sink) {

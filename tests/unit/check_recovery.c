@@ -545,6 +545,50 @@ START_TEST(record_out_of_step_is_one_error) {
 }
 END_TEST
 
+/* A game the referee follows unreported (its record out of step) still
+ * counts a drop at the cube's worth, as a game checked in full does: the
+ * cube does not rest on the plays guessed, and a notation that cannot say
+ * what put the game out of step (YAML has no move numbers) must read the
+ * same score.  An end the board decides (a "Wins" line with checkers
+ * left) counts what the line says.  Seen in the score line after it. */
+static verdict out_of_step_then(const char *end, int bob_after) {
+  char record[RECORD_SIZE];
+  snprintf(record, sizeof record,
+           " 5 point match\n\n Game 1\n"
+           " Ana : 0                        Bob : 0\n"
+           "  1) 31: 23/22 8/5               42: 23/21 6/2\n"
+           "  2) 64: 23/17 13/9              53: 23/18 13/10\n"
+           "  3) 62: 17/11 9/7               61: 18/12 10/9\n"
+           "%s\n Game 2\n"
+           " Ana : 0                        Bob : %d\n"
+           "  1) 31: 8/5 6/5\n",
+           end, bob_after);
+  return judge(record, NULL);
+}
+
+START_TEST(out_of_step_game_counts_a_drop_by_the_cube) {
+  const char *drop = "  4)  Doubles => 2                 Takes\n"
+                     "  5) 42: 8/4 6/4                 Doubles => 4\n"
+                     "  6)  Drops                         Wins 1 point\n";
+  verdict by_cube = out_of_step_then(drop, 2);
+  ck_assert_msg(by_cube.errors == 1 && reports(&by_cube, 5, 10, "error", "illegal-move"),
+                "%s", by_cube.output);
+  free(by_cube.output);
+  verdict by_line = out_of_step_then(drop, 1);
+  ck_assert_msg(by_line.errors == 2 && reports(&by_line, 13, 2, "error", "score"), "%s",
+                by_line.output);
+  free(by_line.output);
+  const char *resigned = "  4) 42: 8/4 6/4                  Wins 2 points\n";
+  verdict as_written = out_of_step_then(resigned, 2);
+  ck_assert_msg(as_written.errors == 1, "%s", as_written.output);
+  free(as_written.output);
+  verdict not_written = out_of_step_then(resigned, 1);
+  ck_assert_msg(not_written.errors == 2 && reports(&not_written, 8, 35, "error", "score"),
+                "%s", not_written.output);
+  free(not_written.output);
+}
+END_TEST
+
 /* A move line left out or written twice breaks the record's move numbers
  * (every program numbers a game's lines 1, 2, 3...): one syntax error at
  * the break; the plays after it, which no longer fit the game, are not
@@ -613,6 +657,7 @@ int main(void) {
   tcase_add_test(plays, game_checked_after_a_play_that_cannot_stand);
   tcase_add_test(plays, record_out_of_step_is_one_error);
   tcase_add_test(plays, move_line_left_out_or_repeated);
+  tcase_add_test(plays, out_of_step_game_counts_a_drop_by_the_cube);
   suite_add_tcase(suite, plays);
   return run_suite(suite);
 }

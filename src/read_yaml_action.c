@@ -10,6 +10,12 @@
  * that the referee checks nothing after it in that game instead of
  * inventing turn-order errors; the plays are judged by the referee alone.
  *
+ * [numbered, N, expected, M] is no action: it says that the record the
+ * YAML was converted from numbered the next action's line N where M was
+ * expected (a line left out or written twice, or a wrong number), as the
+ * .mat reader flags that action, so that the referee reads the game as it
+ * read the .mat (bgmatch.5, ACTIONS).
+ *
  * Stage: the schema layer, under read_yaml_match.c, which calls it for
  * each action.  Calls read_yaml.c's events and diagnostics.
  */
@@ -389,6 +395,38 @@ static bool is_position(const bg_yaml_reader *reader, const action_text *text) {
   return !named || (text->count > 1 && is_board(&text->items[1]));
 }
 
+/* ---- a break in the move numbers ---------------------------------------------- */
+
+/* [numbered, N, expected, M], N and M line numbers (a player named
+ * "numbered" rolls no "N" followed by the word "expected"). */
+static bool is_numbering(const action_text *text) {
+  return text->count == 4 && is_word(&text->items[0], "numbered") &&
+         is_word(&text->items[2], "expected") &&
+         bg_yaml_item_number(&text->items[1], MAX_VALUE) >= 0 &&
+         bg_yaml_item_number(&text->items[3], MAX_VALUE) >= 0;
+}
+
+/* Keeps the break for the next action of `game`. */
+static void hold_numbering(bg_yaml_reader *reader, const action_text *text,
+                           const bg_game *game) {
+  reader->numbering_game = game;
+  reader->numbering_found = (int)bg_yaml_item_number(&text->items[1], MAX_VALUE);
+  reader->numbering_expected = (int)bg_yaml_item_number(&text->items[3], MAX_VALUE);
+  reader->numbering_pos = bg_yaml_position(reader, text->mark);
+}
+
+/* Flags `action` (of `game`) with the break held for it, if any. */
+static void flag_numbering(bg_yaml_reader *reader, const bg_game *game,
+                           bg_action *action) {
+  if (reader->numbering_game != game)
+    return;
+  action->after_numbering_break = true;
+  action->move_number = reader->numbering_found;
+  action->numbering_expected = reader->numbering_expected;
+  action->numbering_pos = reader->numbering_pos;
+  reader->numbering_game = NULL;
+}
+
 /* ---- the action ------------------------------------------------------------------ */
 
 /* [player, dice, ...]: dice are a number or '??'. */
@@ -429,6 +467,11 @@ bool bg_yaml_read_action(bg_yaml_reader *reader, bg_game *game) {
     free_items(&text);
     return !reader->stopped;
   }
+  if (is_numbering(&text)) {
+    hold_numbering(reader, &text, game);
+    free_items(&text);
+    return true;
+  }
   bg_action *action = add_action(game);
   action->pos = bg_yaml_position(reader, text.mark);
   if (text.count == 0) {
@@ -455,6 +498,8 @@ bool bg_yaml_read_action(bg_yaml_reader *reader, bg_game *game) {
                             .unreadable = true};
     }
   }
+  if (game->action_count > 0 && action == &game->actions[game->action_count - 1])
+    flag_numbering(reader, game, action);
   free_items(&text);
   return true;
 }

@@ -48,6 +48,11 @@ struct bg_yaml_reader {
   int last_game_number;               /* ... the number of the last of them */
   int first_game_number;              /* ... and of the first */
   int action_index;                   /* 1-based, of the action being read */
+  /* A [numbered, N, expected, M] entry: the record's move numbers broke
+   * off before the next action of `numbering_game` (NULL: none pending). */
+  const bg_game *numbering_game;
+  int numbering_found, numbering_expected;
+  bg_srcpos numbering_pos;
 };
 
 /* A scalar of an action, copied out of its event. */

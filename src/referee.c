@@ -284,17 +284,14 @@ static bg_srcpos last_place(const bg_game *game) {
   return game->score_pos.line ? game->score_pos : game->pos;
 }
 
-/* Whether how the game ended was read off the board (a bear-off, or
- * nothing yet: a "Wins" line with checkers left), not off the cube. */
-static bool end_rests_on_board(const game_state *state) {
-  return state->end == END_BORE_OFF || state->end == END_NONE;
-}
-
 void referee_end_game(referee *ref, game_state *state, const bg_game *game,
                       bg_game_result *result) {
   referee_numbering_settle(&ref->plays, game);
   referee_settle_hidden_hits(&ref->plays, &state->positions);
-  referee_resolve_result(ref, state, result);
+  /* In a game out of step with its record (silenced), the plays followed
+   * are a guess: the result then rests on what the board does not decide
+   * (referee_resolve_result). */
+  referee_resolve_result(ref, state, ref->plays.silenced, result);
   if (!state->result_seen)
     referee_say(ref, last_place(game), 0, -1, DIAG_WARNING, "incomplete",
                 state->end == END_NONE ? "game %d stops before it was won"
@@ -304,27 +301,7 @@ void referee_end_game(referee *ref, game_state *state, const bg_game *game,
     ref->crawford_done = true;
   if (!state->result_seen)
     ref->last_result_open = false;
-  bool plays_guessed = ref->plays.silenced;
   ref->plays.silenced = false;
-  if (plays_guessed && end_rests_on_board(state)) {
-    /* The record was out of step with this game: the plays followed are no
-     * better than a guess, so an end the board decides (a bear-off, a win
-     * with checkers left) counts what the "Wins" line says, and the result
-     * the replay hands on is that one.  A drop or a valued resignation
-     * rests on the cube alone, which the guess does not touch: it is
-     * counted as in any game, so that a notation that cannot carry what
-     * silenced the game (YAML has no move numbers) reads the same score. */
-    if (result->recorded && result->recorded->value > 0) {
-      result->winner = state->credited_winner;
-      result->points = result->recorded->value;
-      referee_count_result(ref, result->winner, result->points, game->number);
-      return;
-    }
-    result->winner = -1;
-    result->points = -1;
-    ref->last_game_open = true;
-    return;
-  }
   if (result->points < 0) { /* no winner, or a worth the record leaves open */
     /* No result to add: the next score line says where the match stands,
      * as long as one game could have brought it there. */

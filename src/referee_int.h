@@ -432,9 +432,11 @@ void referee_on_beaver(referee *ref, game_state *state, const bg_action *act);
 
 /* referee_result.c */
 int referee_derived_points(const referee *ref, const game_state *state);
-/* The game's result as it stands at its end (before it is counted). */
+/* The game's result as it stands at its end (before it is counted); where
+ * `plays_guessed` (the game was out of step with its record) and the end
+ * rests on the board, the one its "Wins" line gives, or none. */
 void referee_resolve_result(const referee *ref, const game_state *state,
-                            bg_game_result *result);
+                            bool plays_guessed, bg_game_result *result);
 void referee_check_win(referee *ref, game_state *state, const bg_action *recorded);
 void referee_on_resign(referee *ref, game_state *state, const bg_action *act);
 

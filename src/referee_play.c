@@ -558,7 +558,8 @@ void referee_numbering_broken(play_checker *checker, const bg_action *act) {
   checker->numbering_break = act;
   checker->numbering_break_said = false;
   checker->plays_on_probation = INT_MAX; /* the rest of the game */
-  checker->probation_pos = act->pos;
+  checker->probation_pos =
+      act->numbering_pos; /* where the number stands (YAML: the [numbered] entry) */
   checker->probation_rule = "syntax";
   checker->probation_for_numbers = true;
 }

@@ -279,8 +279,14 @@ static bg_result_by bore_off_by(const referee *ref, const game_state *state, int
   return by_multiplier[lowest];
 }
 
+/* Whether how the game ended was read off the board (a bear-off, or
+ * nothing yet: a "Wins" line with checkers left), not off the cube. */
+static bool end_rests_on_board(const game_state *state) {
+  return state->end == END_BORE_OFF || state->end == END_NONE;
+}
+
 void referee_resolve_result(const referee *ref, const game_state *state,
-                            bg_game_result *result) {
+                            bool plays_guessed, bg_game_result *result) {
   result->recorded = state->result_action;
   result->credited = state->result_seen ? state->credited_winner : -1;
   result->winner = state->result_seen       ? state->result_winner
@@ -288,6 +294,13 @@ void referee_resolve_result(const referee *ref, const game_state *state,
                                             : -1;
   result->points =
       state->result_seen ? state->result_points : referee_derived_points(ref, state);
+  if (plays_guessed && end_rests_on_board(state)) {
+    /* The board is a guess: the "Wins" line says who won and how much,
+     * and without one the game has no result. */
+    bool said = state->result_seen && state->result_action->value > 0;
+    result->winner = said ? state->credited_winner : -1;
+    result->points = said ? state->result_action->value : -1;
+  }
   switch (state->end) {
   case END_BORE_OFF:
     result->by = bore_off_by(ref, state, result->points);

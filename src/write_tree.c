@@ -306,10 +306,26 @@ static bool put_action_value(tree_walk *walk, const bg_action *action) {
   return !(kind == ACT_WIN && action->and_match) || put_string(walk, "match");
 }
 
+/* [numbered, N, expected, M] before the first action of a line whose move
+ * number broke off (N for M): the break is what the record says, and the
+ * referee reads a game with one otherwise (bgmatch.5, ACTIONS). */
+static bool put_numbering_break(tree_walk *walk, const bg_replay_event *event) {
+  const bg_action *action = event->action;
+  const bg_action *before = event->action_index > 0 ? action - 1 : NULL;
+  if (!action->after_numbering_break ||
+      (before && before->after_numbering_break && before->pos.line == action->pos.line))
+    return true;
+  return open_sequence(walk, true) && put_string(walk, "numbered") &&
+         put_integer(walk, action->move_number) && put_string(walk, "expected") &&
+         put_integer(walk, action->numbering_expected) && close_sequence(walk);
+}
+
 /* The action of a replay event, by the player the replay says acted (a
  * "Wins" line credits the winner it read with the board). */
 static bool put_action(tree_walk *walk, const bg_replay_event *event) {
   const bg_action *action = event->action;
+  if (!put_numbering_break(walk, event))
+    return false;
   if (action->kind == ACT_SET_POSITION)
     return put_position(walk, action);
   if (!open_sequence(walk, true) || !put_player(walk, event->player))

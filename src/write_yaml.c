@@ -1,19 +1,31 @@
 /*
  * write_yaml.c — bgmatch's YAML notation (man/bgmatch.5): the walk of
- * write_tree.c turned into libyaml's emitter events as it goes, one YAML
- * document per match.
+ * write_tree.c written as YAML text as it goes, one document per match.
  *
  * Layout: a collection that holds only scalars is written in flow style,
  * on one line ([Bob, 52, 13/11 13/8], {crawford: true, ...}); the others
- * in block style.  So every action, tag and result is one line, and the
- * structure above them reads as an outline.  The line width is unlimited:
- * libyaml would otherwise fold a long flow collection.
+ * in block style, indented by two, a sequence in a mapping not indented
+ * (libyaml's layout).  So every action, tag and result is one line, and
+ * the structure above them reads as an outline.
  *
- * Quoting is libyaml's, but for one thing it cannot know: a string that a
- * YAML reader would take for another type if it were written plain (a
- * player called `yes`, `1` or `null`, a tag value `On` or `2024-01-01`).
- * Those are single-quoted, so the text comes back as text
- * (write_yaml_looks_typed).
+ * What a scalar becomes is libyaml's decision: plain, single-quoted or
+ * double-quoted with escapes.  libyaml's emitter is asked for every string
+ * but those the fast path below proves plain, the way it would write them
+ * (a word of letters and digits, a move like 13/11* 6/off(2)): those are
+ * most of a document, and libyaml costs a dozen steps a byte for each
+ * (an analysis, then a write), which put `convert --to yaml` at four times
+ * `check` against a budget of 2.5 (DESIGN.md section 6).  The answers of
+ * libyaml are kept for the match (the players' names come back on every
+ * action).  The layout around the scalars is fixed by the notation and
+ * written here; tests/unit/check_write_yaml.c holds the whole libyaml
+ * emitter writer this file replaced and requires the same bytes on every
+ * record of the samples, the e2e cases and the corpus, and on matches
+ * with random names, tags and dates.
+ *
+ * One thing libyaml cannot know: a string that a YAML reader would take
+ * for another type if it were written plain (a player called `yes`, `1`
+ * or `null`, a tag value `On` or `2024-01-01`).  Those are asked for in
+ * single quotes, so the text comes back as text (write_yaml_looks_typed).
  *
  * The output is not flushed after each match, only after an output's
  * first (so that an output that cannot be written at all fails at once);
@@ -22,6 +34,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
 
@@ -87,109 +100,350 @@ bool write_yaml_looks_typed(const char *text) {
   return false;
 }
 
-/* ---- events ----------------------------------------------------------- */
+/* ---- scalars ------------------------------------------------------------ */
+
+/* A string libyaml writes plain in a flow collection, proved cheaply: it
+ * starts with a letter or a digit, holds only letters, digits, blanks and
+ * / * ( ) . _ + - (no indicator of YAML: no , : # [ ] { } ' " & ! | > % @
+ * `), does not end in a blank, and is no other type (the caller checks).
+ * Anything else is libyaml's to decide. */
+static bool is_plain_word(const char *text, size_t length) {
+  static bool allowed[256];
+  static bool ready;
+  if (!ready) { /* a table, filled once: the same on every call */
+    for (int c = 'a'; c <= 'z'; c++)
+      allowed[c] = allowed[c - 'a' + 'A'] = true;
+    for (int c = '0'; c <= '9'; c++)
+      allowed[c] = true;
+    for (const char *c = " /*()._+-"; *c; c++)
+      allowed[(unsigned char)*c] = true;
+    ready = true;
+  }
+  if (length == 0 || !allowed[(unsigned char)text[0]] || text[0] == ' ' ||
+      !((text[0] >= '0' && text[0] <= '9') || (text[0] | 0x20) >= 'a') ||
+      text[length - 1] == ' ')
+    return false;
+  for (size_t i = 1; i < length; i++)
+    if (!allowed[(unsigned char)text[i]])
+      return false;
+  return true;
+}
+
+/* libyaml's answers kept for a match: what a string becomes in a flow
+ * collection, asked plain-or-quoted (`typed` false) or single-quoted. */
+typedef struct {
+  char *text;     /* the string, malloc'ed */
+  char *rendered; /* as libyaml writes it, malloc'ed */
+  size_t rendered_length;
+  bool typed;
+} rendered_scalar;
+
+#define RENDERED_KEPT 64 /* names, tags, info, '????', '': a match has few */
+
+typedef struct {
+  rendered_scalar kept[RENDERED_KEPT];
+  int count;
+  int next_evicted; /* past RENDERED_KEPT, the oldest gives way */
+} rendered_cache;
+
+/* Collects the text libyaml writes into a growing buffer. */
+typedef struct {
+  char *text;
+  size_t length, size;
+} text_buffer;
+
+static int collect_output(void *data, unsigned char *bytes, size_t size) {
+  text_buffer *buffer = data;
+  buffer->text = bg_grow(buffer->text, &buffer->size, buffer->length + size + 1, 1, 64);
+  memcpy(buffer->text + buffer->length, bytes, size);
+  buffer->length += size;
+  buffer->text[buffer->length] = '\0';
+  return 1;
+}
+
+static void emit_or_fail(yaml_emitter_t *emitter, yaml_event_t *event) {
+  if (!yaml_emitter_emit(emitter, event))
+    bg_out_of_memory(); /* into memory, of events in order: nothing else fails */
+}
+
+/* `text` as libyaml writes it as the one item of a flow sequence ("[X]"),
+ * which is how it writes it in any flow collection; malloc'ed. */
+static char *libyaml_render(const char *text, size_t length, bool typed,
+                            size_t *rendered_length) {
+  yaml_emitter_t emitter;
+  text_buffer buffer = {NULL, 0, 0};
+  yaml_event_t event;
+  if (!yaml_emitter_initialize(&emitter))
+    bg_out_of_memory();
+  yaml_emitter_set_output(&emitter, collect_output, &buffer);
+  yaml_emitter_set_unicode(&emitter, 1);
+  yaml_emitter_set_width(&emitter, -1);
+  yaml_emitter_set_break(&emitter, YAML_LN_BREAK);
+  yaml_stream_start_event_initialize(&event, YAML_UTF8_ENCODING);
+  emit_or_fail(&emitter, &event);
+  yaml_document_start_event_initialize(&event, NULL, NULL, NULL, 1);
+  emit_or_fail(&emitter, &event);
+  yaml_sequence_start_event_initialize(&event, NULL, NULL, 1, YAML_FLOW_SEQUENCE_STYLE);
+  emit_or_fail(&emitter, &event);
+  if (!yaml_scalar_event_initialize(
+          &event, NULL, NULL, (const yaml_char_t *)text, (int)length, 1, 1,
+          typed ? YAML_SINGLE_QUOTED_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE))
+    bg_out_of_memory(); /* or invalid UTF-8, which write_tree.c rules out */
+  emit_or_fail(&emitter, &event);
+  yaml_sequence_end_event_initialize(&event);
+  emit_or_fail(&emitter, &event);
+  yaml_document_end_event_initialize(&event, 1);
+  emit_or_fail(&emitter, &event);
+  yaml_stream_end_event_initialize(&event);
+  emit_or_fail(&emitter, &event);
+  yaml_emitter_delete(&emitter);
+  /* "[X]\n": X is what it writes */
+  if (buffer.length < 3 || buffer.text[0] != '[')
+    bg_out_of_memory(); /* unreachable: libyaml writes a flow sequence so */
+  size_t end = buffer.length;
+  while (end > 1 && buffer.text[end - 1] != ']')
+    end--;
+  *rendered_length = end - 2;
+  memmove(buffer.text, buffer.text + 1, *rendered_length);
+  buffer.text[*rendered_length] = '\0';
+  return buffer.text;
+}
+
+static const rendered_scalar *render(rendered_cache *cache, const char *text,
+                                     size_t length, bool typed) {
+  for (int i = 0; i < cache->count; i++) {
+    const rendered_scalar *kept = &cache->kept[i];
+    if (kept->typed == typed && strlen(kept->text) == length &&
+        memcmp(kept->text, text, length) == 0)
+      return kept;
+  }
+  rendered_scalar *slot;
+  if (cache->count < RENDERED_KEPT) {
+    slot = &cache->kept[cache->count++];
+  } else {
+    slot = &cache->kept[cache->next_evicted];
+    cache->next_evicted = (cache->next_evicted + 1) % RENDERED_KEPT;
+    free(slot->text);
+    free(slot->rendered);
+  }
+  slot->text = bg_malloc(length + 1);
+  memcpy(slot->text, text, length);
+  slot->text[length] = '\0';
+  slot->typed = typed;
+  slot->rendered = libyaml_render(text, length, typed, &slot->rendered_length);
+  return slot;
+}
+
+static void cache_free(rendered_cache *cache) {
+  for (int i = 0; i < cache->count; i++) {
+    free(cache->kept[i].text);
+    free(cache->kept[i].rendered);
+  }
+}
+
+/* ---- layout --------------------------------------------------------------- */
+
+#define YAML_MAX_DEPTH 16 /* the notation nests five deep */
+
+/* An open collection. */
+typedef struct {
+  write_tree_collection kind;
+  bool flow;
+  int indent;  /* block: the column of its keys, or of its items' "- " */
+  int members; /* keys (a mapping) or items written */
+  /* a block collection that is a mapping's value or a sequence's item
+   * and has no member yet: nothing of it is written (an empty one is
+   * written [] or {}) */
+  bool pending;
+  bool first_key_inline; /* a block mapping that is a sequence's item: its
+                            first key follows the "- " */
+} yaml_level;
 
 typedef struct {
   write_tree_sink sink; /* first: the walk's sink is the writer */
-  yaml_emitter_t emitter;
+  FILE *out;
+  bool failed;
+  yaml_level level[YAML_MAX_DEPTH];
+  int depth;      /* open collections */
+  bool after_key; /* a block mapping's key was written: its value is next */
+  rendered_cache cache;
 } yaml_writer;
 
-/* Emits `event` (which the emitter then owns).  False when the output
- * fails; memory running out ends the program, as everywhere (alloc.h). */
-static bool emit(yaml_writer *writer, yaml_event_t *event) {
-  if (yaml_emitter_emit(&writer->emitter, event))
+static void put(yaml_writer *writer, const char *text, size_t length) {
+  if (length && fwrite(text, 1, length, writer->out) != length)
+    writer->failed = true;
+}
+
+static void put_text(yaml_writer *writer, const char *text) {
+  put(writer, text, strlen(text));
+}
+
+static void put_indent(yaml_writer *writer, int columns) {
+  static const char blanks[] = "                                ";
+  put(writer, blanks, (size_t)columns);
+}
+
+static yaml_level *top(yaml_writer *writer) {
+  return writer->depth ? &writer->level[writer->depth - 1] : NULL;
+}
+
+/* A block collection with its first member coming: its line ends. */
+static void unpend(yaml_writer *writer, yaml_level *level) {
+  if (level->pending && !level->first_key_inline)
+    put_text(writer, "\n");
+  level->pending = false;
+}
+
+/* What comes before a node (a scalar or a collection) where it stands;
+ * returns whether it is a block mapping's value or a sequence's item in
+ * block style (which then ends its line). */
+static bool before_node(yaml_writer *writer) {
+  yaml_level *level = top(writer);
+  if (!level)
+    return false; /* the document's root */
+  if (level->flow) {
+    if (level->kind == WRITE_TREE_SEQUENCE && level->members++ > 0)
+      put_text(writer, ", ");
+    return false;
+  }
+  if (level->kind == WRITE_TREE_MAPPING) { /* after its key */
+    writer->after_key = false;
     return true;
-  if (writer->emitter.error == YAML_MEMORY_ERROR)
-    bg_out_of_memory();
-  if (writer->emitter.error != YAML_WRITER_ERROR)
-    errno = EINVAL; /* an event out of order: a defect of this file */
-  return false;
-}
-
-static bool emit_scalar(yaml_writer *writer, const char *text, size_t length,
-                        yaml_scalar_style_t style) {
-  yaml_event_t event;
-  if (!yaml_scalar_event_initialize(&event, NULL, NULL, (yaml_char_t *)text, (int)length,
-                                    1, 1, style))
-    bg_out_of_memory(); /* or invalid UTF-8, which write_tree.c rules out */
-  return emit(writer, &event);
-}
-
-static bool emit_string(yaml_writer *writer, const char *text, size_t length) {
-  return emit_scalar(writer, text, length,
-                     write_yaml_looks_typed(text) ? YAML_SINGLE_QUOTED_SCALAR_STYLE
-                                                  : YAML_ANY_SCALAR_STYLE);
+  }
+  unpend(writer, level);
+  put_indent(writer, level->indent);
+  put_text(writer, "- ");
+  level->members++;
+  return true;
 }
 
 static bool on_open(write_tree_sink *sink, write_tree_collection kind, bool flow) {
   yaml_writer *writer = (yaml_writer *)sink;
-  yaml_event_t event;
-  if (kind == WRITE_TREE_MAPPING)
-    yaml_mapping_start_event_initialize(
-        &event, NULL, NULL, 1, flow ? YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE);
-  else
-    yaml_sequence_start_event_initialize(&event, NULL, NULL, 1,
-                                         flow ? YAML_FLOW_SEQUENCE_STYLE
-                                              : YAML_BLOCK_SEQUENCE_STYLE);
-  return emit(writer, &event);
+  yaml_level *parent = top(writer);
+  bool in_block = before_node(writer);
+  if (writer->depth == YAML_MAX_DEPTH) {
+    errno = EINVAL; /* deeper than the notation: a defect of write_tree.c */
+    return false;
+  }
+  yaml_level *level = &writer->level[writer->depth++];
+  *level = (yaml_level){.kind = kind, .flow = flow};
+  if (flow) {
+    if (in_block && parent->kind == WRITE_TREE_MAPPING)
+      put_text(writer, " ");
+    put_text(writer, kind == WRITE_TREE_MAPPING ? "{" : "[");
+  } else if (!parent) {
+    level->indent = 0; /* the root mapping: its keys at column 0 */
+  } else if (parent->kind == WRITE_TREE_MAPPING) {
+    /* a mapping's value: a mapping indented, a sequence not */
+    level->indent = kind == WRITE_TREE_MAPPING ? parent->indent + 2 : parent->indent;
+    level->pending = true;
+  } else { /* a sequence's item, after its "- " */
+    level->indent = parent->indent + 2;
+    level->pending = true;
+    level->first_key_inline = true;
+  }
+  return !writer->failed;
 }
 
 static bool on_close(write_tree_sink *sink, write_tree_collection kind) {
   yaml_writer *writer = (yaml_writer *)sink;
-  yaml_event_t event;
-  if (kind == WRITE_TREE_MAPPING)
-    yaml_mapping_end_event_initialize(&event);
-  else
-    yaml_sequence_end_event_initialize(&event);
-  return emit(writer, &event);
+  yaml_level *level = top(writer);
+  writer->depth--;
+  if (level->flow)
+    put_text(writer, kind == WRITE_TREE_MAPPING ? "}" : "]");
+  else if (level->pending) /* empty: libyaml writes it in flow style */
+    put_text(writer, level->first_key_inline
+                         ? (kind == WRITE_TREE_MAPPING ? "{}" : "[]")
+                         : (kind == WRITE_TREE_MAPPING ? " {}" : " []"));
+  yaml_level *parent = top(writer);
+  if (parent && !parent->flow && (level->flow || level->pending))
+    put_text(writer, "\n"); /* the line of a block member ends with it */
+  return !writer->failed;
 }
 
+/* Keys are the notation's fixed words: plain everywhere. */
 static bool on_key(write_tree_sink *sink, const char *word) {
-  return emit_string((yaml_writer *)sink, word, strlen(word));
+  yaml_writer *writer = (yaml_writer *)sink;
+  yaml_level *level = top(writer);
+  if (level->flow) {
+    if (level->members++ > 0)
+      put_text(writer, ", ");
+    put_text(writer, word);
+    put_text(writer, ": ");
+    return !writer->failed;
+  }
+  if (level->first_key_inline && level->members == 0)
+    level->pending = false; /* right after the "- " */
+  else {
+    unpend(writer, level);
+    put_indent(writer, level->indent);
+  }
+  level->members++;
+  put_text(writer, word);
+  put_text(writer, ":");
+  writer->after_key = true;
+  return !writer->failed;
+}
+
+/* The indent of the innermost block collection open. */
+static int block_indent(const yaml_writer *writer) {
+  for (int i = writer->depth - 1; i >= 0; i--)
+    if (!writer->level[i].flow)
+      return writer->level[i].indent;
+  return 0;
+}
+
+/* A scalar as libyaml wrote it in a flow sequence at the root.  A string
+ * with line breaks may come out single-quoted on several lines: libyaml
+ * indents each line but the empty ones by 4 more columns than the block
+ * collection around the flow one, so here by the indent of that block
+ * collection more than at the root (check_write_yaml_libyaml.c compares
+ * names with breaks in every place a string stands). */
+static void put_rendered(yaml_writer *writer, const char *rendered, size_t length) {
+  const char *line_end;
+  while ((line_end = memchr(rendered, '\n', length)) != NULL) {
+    size_t line = (size_t)(line_end - rendered) + 1;
+    put(writer, rendered, line);
+    rendered += line;
+    length -= line;
+    if (length && *rendered == ' ')
+      put_indent(writer, block_indent(writer));
+  }
+  put(writer, rendered, length);
+}
+
+static void put_string(yaml_writer *writer, const char *text, size_t length) {
+  bool typed = write_yaml_looks_typed(text);
+  if (!typed && is_plain_word(text, length)) {
+    put(writer, text, length);
+    return;
+  }
+  const rendered_scalar *rendered = render(&writer->cache, text, length, typed);
+  put_rendered(writer, rendered->rendered, rendered->rendered_length);
 }
 
 static bool on_scalar(write_tree_sink *sink, write_tree_scalar kind, const char *text,
                       size_t length) {
   yaml_writer *writer = (yaml_writer *)sink;
+  yaml_level *parent = top(writer);
+  bool in_block = before_node(writer);
+  if (in_block && parent->kind == WRITE_TREE_MAPPING)
+    put_text(writer, " ");
   if (kind == WRITE_TREE_STRING)
-    return emit_string(writer, text, length);
-  return emit_scalar(writer, text, length, YAML_PLAIN_SCALAR_STYLE);
-}
-
-/* One stream of one document; the documents after the output's first
- * start with "---", which is what separates them. */
-static bool emit_document(yaml_writer *writer, const bg_match *match, bg_replay *replay,
-                          bool first) {
-  yaml_event_t event;
-  yaml_stream_start_event_initialize(&event, YAML_UTF8_ENCODING);
-  bool started = emit(writer, &event);
-  if (started) {
-    yaml_document_start_event_initialize(&event, NULL, NULL, NULL, first);
-    started = emit(writer, &event);
-  }
-  if (!started) {
-    while (bg_replay_next(replay) != NULL)
-      ; /* walked all the same, for its diagnostics */
-    return false;
-  }
-  if (!write_tree_walk(match, replay, &writer->sink))
-    return false;
-  yaml_document_end_event_initialize(&event, 1);
-  if (!emit(writer, &event))
-    return false;
-  yaml_stream_end_event_initialize(&event);
-  return emit(writer, &event);
+    put_string(writer, text, length);
+  else
+    put(writer, text, length); /* 1, true, null: plain */
+  if (in_block)
+    put_text(writer, "\n");
+  return !writer->failed;
 }
 
 bool write_yaml(FILE *out, const bg_match *match, bg_replay *replay, bool first) {
-  yaml_writer writer = {.sink = {on_open, on_close, on_key, on_scalar}};
-  if (!yaml_emitter_initialize(&writer.emitter))
-    bg_out_of_memory();
-  yaml_emitter_set_output_file(&writer.emitter, out);
-  yaml_emitter_set_unicode(&writer.emitter, 1);
-  yaml_emitter_set_width(&writer.emitter, -1);
-  yaml_emitter_set_break(&writer.emitter, YAML_LN_BREAK);
-  bool written = emit_document(&writer, match, replay, first);
-  yaml_emitter_delete(&writer.emitter);
-  return written && !ferror(out) && (!first || fflush(out) == 0);
+  yaml_writer writer = {.sink = {on_open, on_close, on_key, on_scalar}, .out = out};
+  if (!first)
+    put_text(&writer, "---\n");
+  /* walked to its end even when the output fails, for its diagnostics */
+  bool written = write_tree_walk(match, replay, &writer.sink);
+  cache_free(&writer.cache);
+  return written && !writer.failed && !ferror(out) && (!first || fflush(out) == 0);
 }

@@ -17,7 +17,6 @@
 #include "cli.h"
 #include "diag.h"
 #include "match.h"
-#include "progress.h"
 #include "reader.h"
 #include "replay.h"
 

@@ -93,10 +93,16 @@ const char *cli_plural(long n, const char *one, const char *many);
  * accepts one and only the first read would fail. */
 FILE *cli_open_input(const char *path);
 
-/* Standard input can be read only once: a second "-" would find it empty
- * and report a file with no match, which is not what was asked for.
- * Says so and returns true when `files` name it twice. */
-bool cli_stdin_named_twice(char **files, int count);
+/* The files a command reads: its operands from argv[first_file] on, or
+ * standard input ("-") when there are none; *count says how many.  NULL
+ * when "-" is named twice, said on stderr: standard input can be read only
+ * once, and a second "-" would find it empty and report a file with no
+ * match, which is not what was asked for. */
+char **cli_operands(int argc, char **argv, int first_file, int *count);
+
+/* Flushes standard output; false, said as a write error, when what the
+ * command wrote did not all reach it. */
+bool cli_stdout_written(void);
 
 /* Whether messages on `fd` may be coloured: a person at a terminal, and
  * no NO_COLOR in the environment. */

@@ -216,8 +216,8 @@ static bool stdin_named_twice(char **files, int count) {
 }
 
 char **cli_operands(int argc, char **argv, int first_file, int *count) {
-  static char *standard_input[] = {"-"};
   if (first_file >= argc) {
+    static char *standard_input[] = {"-"};
     *count = 1;
     return standard_input;
   }

@@ -10,11 +10,11 @@
  * knows nothing of this.
  *
  * It streams, match by match, as check does: annotate.c walks one match
- * into a batch of items; annotate_canonical.c, for a record without lines
+ * into a batch of items; annotate_lines.c, for a record without lines
  * (eXtreme Gammon's .xg), writes the match in the canonical .mat layout
- * and says where in it each item stands; annotate_lines.c hands the
- * listings the lines to list (the record's own, read a second time as the
- * listing goes, or the canonical text); annotate_text.c and
+ * and says where in it each item stands, and hands the listings the lines
+ * to list (the record's own, read a second time as the listing goes, or
+ * the canonical text); annotate_text.c and
  * annotate_html.c list a batch's lines with its items under them, then
  * the batch is forgotten.  Memory is one match's, whatever the input.
  */
@@ -92,8 +92,8 @@ void annotate_batch_clear(annotate_batch *batch, bg_diag_sink *sink);
 /* For a record without lines: writes the batch's match in the canonical
  * .mat layout (writer.h), after `lines_before` lines of the listing (a
  * blank line between matches, as convert writes them), and lists each
- * item at its play there, sorted again.  Returns how many lines the
- * listing then has. */
+ * item at its play there, sorted again (annotate_lines.c).  Returns how
+ * many lines the listing then has. */
 int annotate_canonical(annotate_batch *batch, const bg_replay_options *options,
                        int lines_before);
 

@@ -4,7 +4,7 @@
  * fetched), also well-formed XML.  At the top a summary, each error and
  * warning linked to its place; then the record's lines, those with
  * problems highlighted, and under each problem its message, an SVG board
- * of the position before the action (svg_board.h) with the recorded play
+ * of the position before the action (board_draw.h) with the recorded play
  * as arrows, the play as the record wrote it (its own text, taken from
  * its line as the listing reads it), and the legal plays apart.  All text
  * from the record is escaped.  The page's head counts the problems and
@@ -20,7 +20,7 @@
 #include "annotate.h"
 #include "input.h"
 #include "notation.h"
-#include "svg_board.h"
+#include "board_draw.h"
 
 static const char *const style_sheet =
     "body{font-family:sans-serif;margin:1.5em;color:#222;background:#fff}"

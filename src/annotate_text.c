@@ -2,7 +2,7 @@
  * annotate_text.c — the text listing of `bgmatch annotate`: the record's
  * lines (or a .xg's canonical .mat), numbered, and under each line with
  * problems each diagnostic as check words it, a caret under its column,
- * the first legal plays, and on request the text board (board_text.h)
+ * the first legal plays, and on request the text board (board_draw.h)
  * and identifiers (posid.h) of the position before the action.  Written
  * batch by batch (annotate.h): the lines up to each item's, then the item.
  */
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "annotate.h"
-#include "board_text.h"
+#include "board_draw.h"
 #include "input.h"
 
 #define GUTTER "      | "

@@ -205,7 +205,7 @@ FILE *cli_open_input(const char *path) {
   return in;
 }
 
-bool cli_stdin_named_twice(char **files, int count) {
+static bool stdin_named_twice(char **files, int count) {
   int seen = 0;
   for (int i = 0; i < count; i++)
     seen += strcmp(files[i], "-") == 0;
@@ -213,6 +213,23 @@ bool cli_stdin_named_twice(char **files, int count) {
     cli_say("'-' (standard input) is given more than once; it can be read only once "
             "(try 'bgmatch --help')");
   return seen > 1;
+}
+
+char **cli_operands(int argc, char **argv, int first_file, int *count) {
+  if (first_file >= argc) {
+    static char *standard_input[] = {"-"};
+    *count = 1;
+    return standard_input;
+  }
+  *count = argc - first_file;
+  return stdin_named_twice(argv + first_file, *count) ? NULL : argv + first_file;
+}
+
+bool cli_stdout_written(void) {
+  if (fflush(stdout) == 0 && !ferror(stdout))
+    return true;
+  cli_say("write error: %s", strerror(errno));
+  return false;
 }
 
 void cli_say_skipped(long skipped) {

@@ -1,9 +1,10 @@
 /*
  * cli.h — what bgmatch's commands share on the command line: the exit
- * statuses, messages to the user, the options every command takes, and
- * opening the files named.  One file per command (cli_check.c,
- * cli_convert.c) reads its options and drives the library; main.c only
- * picks the command.  None of them knows a rule or a notation.
+ * statuses, messages to the user, the options every command takes,
+ * opening the files named, and the progress line.  The last stage: one
+ * file per command (cli_check.c, cli_convert.c...) reads its options and
+ * drives the library; main.c only picks the command.  None of them knows
+ * a rule or a notation.
  */
 #ifndef BG_CLI_H
 #define BG_CLI_H
@@ -92,10 +93,16 @@ const char *cli_plural(long n, const char *one, const char *many);
  * accepts one and only the first read would fail. */
 FILE *cli_open_input(const char *path);
 
-/* Standard input can be read only once: a second "-" would find it empty
- * and report a file with no match, which is not what was asked for.
- * Says so and returns true when `files` name it twice. */
-bool cli_stdin_named_twice(char **files, int count);
+/* The files a command reads: its operands from argv[first_file] on, or
+ * standard input ("-") when there are none; *count says how many.  NULL
+ * when "-" is named twice, said on stderr: standard input can be read only
+ * once, and a second "-" would find it empty and report a file with no
+ * match, which is not what was asked for. */
+char **cli_operands(int argc, char **argv, int first_file, int *count);
+
+/* Flushes standard output; false, said as a write error, when what the
+ * command wrote did not all reach it. */
+bool cli_stdout_written(void);
 
 /* Whether messages on `fd` may be coloured: a person at a terminal, and
  * no NO_COLOR in the environment. */
@@ -159,6 +166,44 @@ bool cli_skips_unmatched(const cli_file *file, const bg_diag_sink *sink, long ma
 /* The line that counts the files a walk skipped, on stderr, when there
  * are any (after the command's own output). */
 void cli_say_skipped(long skipped);
+
+/* The progress line (cli_walk.c): a one-line indicator on stderr for long
+ * runs at a terminal, files done of the total and the reading speed,
+ * redrawn at most five times a second and erased before any diagnostic is
+ * printed and at the end.  Never drawn when stderr is not a terminal, nor
+ * when the user asked for silence (-q). */
+typedef struct {
+  bool enabled;
+  bool shown;
+  bool shares_terminal; /* stdout is a terminal too: erase before printing */
+  int files_total;
+  int files_done;
+  double bytes_done;
+  double started, last_drawn;
+} progress;
+
+/* files_total: how many files there are, or PROGRESS_UNKNOWN_TOTAL when
+ * the caller cannot know it before it starts. */
+#define PROGRESS_UNKNOWN_TOTAL (-1)
+
+/* Whether the line is to be drawn: stderr is a terminal, there is more
+ * than one file (or an unknown number), and the run is not quiet. */
+bool progress_wanted(bool stderr_is_terminal, int files_total, bool quiet);
+
+/* `quiet`: nothing is to be printed but trouble (-q): no line either. */
+void progress_init(progress *bar, int files_total, bool quiet);
+
+/* The text of the line into `line` (`size` bytes): "bgmatch: 3/12 files,
+ * 4.2 MB/s", or "bgmatch: 3 files, 4.2 MB/s" when the total is unknown. */
+void progress_format(char *line, size_t size, int files_done, int files_total,
+                     double megabytes_per_second);
+
+/* Erases the line, if it is shown. */
+void progress_erase(progress *bar);
+
+/* One more file done (`bytes` long).  The line appears only once the work
+ * has taken a second: short runs stay quiet. */
+void progress_step(progress *bar, double bytes);
 
 /* Sets the allocator for many short-lived records (see cli.c): called once
  * at start-up. */

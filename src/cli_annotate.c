@@ -389,10 +389,9 @@ int cli_annotate(int argc, char **argv) {
                                  apply_annotate_option, &options, &first_file);
   if (status >= 0)
     return status;
-  char *standard_input[] = {"-"};
-  char **files = first_file < argc ? argv + first_file : standard_input;
-  int count = first_file < argc ? argc - first_file : 1;
-  if (cli_stdin_named_twice(files, count))
+  int count = 0;
+  char **files = cli_operands(argc, argv, first_file, &count);
+  if (!files)
     return EXIT_TROUBLE;
   cli_file_list list = {0};
   cli_list_files(files, count, &list);
@@ -402,9 +401,7 @@ int cli_annotate(int argc, char **argv) {
   if (list.trouble) /* a directory could not be read (said) */
     status = EXIT_TROUBLE;
   cli_file_list_free(&list);
-  if (fflush(stdout) != 0 || ferror(stdout)) {
-    cli_say("write error: %s", strerror(errno));
+  if (!cli_stdout_written())
     return EXIT_TROUBLE;
-  }
   return status;
 }

@@ -17,7 +17,6 @@
 #include "cli.h"
 #include "diag.h"
 #include "match.h"
-#include "progress.h"
 #include "reader.h"
 #include "replay.h"
 
@@ -389,7 +388,9 @@ int cli_check(int argc, char **argv) {
                                  apply_check_option, &options, &first_file);
   if (status >= 0)
     return status;
-  if (cli_stdin_named_twice(argv + first_file, argc - first_file))
+  int count = 0;
+  char **operands = cli_operands(argc, argv, first_file, &count);
+  if (!operands)
     return EXIT_TROUBLE;
 
   /* Diagnostics can be many: a large buffer, flushed at the end. */
@@ -397,9 +398,6 @@ int cli_check(int argc, char **argv) {
   setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
   options.colour = cli_colour(STDOUT_FILENO);
 
-  char *standard_input[] = {"-"};
-  char **operands = first_file < argc ? argv + first_file : standard_input;
-  int count = first_file < argc ? argc - first_file : 1;
   cli_file_list list = {0};
   cli_list_files(operands, count, &list);
   check_totals totals = {.skipped = list.skipped, .trouble = list.trouble};
@@ -413,10 +411,8 @@ int cli_check(int argc, char **argv) {
   progress_erase(&bar);
   cli_file_list_free(&list);
 
-  if (fflush(stdout) != 0 || ferror(stdout)) {
-    cli_say("write error: %s", strerror(errno));
+  if (!cli_stdout_written())
     totals.trouble = true;
-  }
   if (options.show == SHOW_DIAGNOSTICS)
     print_summary(&totals);
   if (totals.trouble)

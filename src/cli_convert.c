@@ -345,10 +345,9 @@ int cli_convert(int argc, char **argv) {
     cli_say("-o and -d cannot be given together (try 'bgmatch --help')");
     return EXIT_TROUBLE;
   }
-  char *standard_input[] = {"-"};
-  char **files = first_file < argc ? argv + first_file : standard_input;
-  int count = first_file < argc ? argc - first_file : 1;
-  if (cli_stdin_named_twice(files, count))
+  int count = 0;
+  char **files = cli_operands(argc, argv, first_file, &count);
+  if (!files)
     return EXIT_TROUBLE;
   if (options.directory)
     return convert_to_directory(files, count, &options);

@@ -160,9 +160,7 @@ int cli_show(int argc, char **argv) {
   status = show_opened(in, is_stdin ? "<stdin>" : path, &options);
   if (!is_stdin)
     fclose(in);
-  if (fflush(stdout) != 0 || ferror(stdout)) {
-    cli_say("write error: %s", strerror(errno));
+  if (!cli_stdout_written())
     return EXIT_TROUBLE;
-  }
   return status;
 }

@@ -230,10 +230,9 @@ int cli_stats(int argc, char **argv) {
                                  &options, &first_file);
   if (status >= 0)
     return status;
-  char *standard_input[] = {"-"};
-  char **files = first_file < argc ? argv + first_file : standard_input;
-  int count = first_file < argc ? argc - first_file : 1;
-  if (cli_stdin_named_twice(files, count))
+  int count = 0;
+  char **files = cli_operands(argc, argv, first_file, &count);
+  if (!files)
     return EXIT_TROUBLE;
   cli_file_list list = {0};
   cli_list_files(files, count, &list);
@@ -244,10 +243,8 @@ int cli_stats(int argc, char **argv) {
   cli_file_list_free(&list);
   print_total(&totals, options.json);
   cli_say_skipped(totals.skipped);
-  if (fflush(stdout) != 0 || ferror(stdout)) {
-    cli_say("write error: %s", strerror(errno));
+  if (!cli_stdout_written())
     return EXIT_TROUBLE;
-  }
   if (totals.trouble)
     return EXIT_TROUBLE;
   return totals.stats.errors > 0 ? EXIT_BROKEN : EXIT_VALID;

@@ -12,9 +12,9 @@
  *
  * Stage: the top of the .mat reader (read_mat_int.h lists its stages).
  * Calls read_mat_tags.c for header tags, read_mat_play.c for move lines,
- * read_mat_number.c, the memo and the patterns (read_mat_memo.c,
- * read_mat_grammar.c), read_mat_report.c for what it says; none of them
- * calls back.
+ * read_mat_token.c (move numbers), the memo and the patterns
+ * (read_mat_memo.c, read_mat_grammar.c), read_mat_report.c for what it
+ * says; none of them calls back.
  */
 #include "read_mat_int.h"
 

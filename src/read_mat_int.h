@@ -5,9 +5,9 @@
  *   read_mat.c          lines, the match/game/score structure
  *   read_mat_tags.c     header tags
  *   read_mat_play.c     move lines: cells, rolls, cube actions
- *   read_mat_number.c   the move number that opens a move line
- *   read_mat_move.c     the moves of a play; a cell's errors
- *   read_mat_typo.c     cube actions misspelt
+ *   read_mat_token.c    a cell's tokens: the move number that opens a
+ *                       move line, the moves of a play, cube actions
+ *                       misspelt; a cell's errors
  *   read_mat_memo.c     cell tokens already matched
  *   read_mat_grammar.c  the compiled patterns of grammar/
  *   read_mat_report.c   diagnostics: places, the syntax-error limit, quoting
@@ -293,7 +293,7 @@ static inline size_t mat_first_non_blank(const mat_line *line) {
   return first;
 }
 
-/* read_mat_number.c: "  12) " read into reader->move_number and the left
+/* read_mat_token.c: "  12) " read into reader->move_number and the left
  * column; returns the offset after the ')' (0 on an unnumbered line). */
 size_t mat_read_move_number(bg_mat_reader *reader, const mat_line *line);
 /* Whether the line's number follows the game's line before; a break is
@@ -304,7 +304,7 @@ void mat_numbering_new_game(bg_mat_reader *reader);
 /* Flags the actions of `game` from `first_action` on as after a break. */
 void mat_flag_numbering_break(bg_mat_reader *reader, bg_game *game, int first_action);
 /* What is being read on one move line (read_mat_play.c reads its cells,
- * read_mat_move.c the moves of their plays). */
+ * read_mat_token.c the moves of their plays). */
 typedef struct {
   bg_mat_reader *reader;
   const mat_line *line;
@@ -318,21 +318,21 @@ typedef struct {
   const mat_decoded_word *known;
 } mat_line_state;
 
-/* read_mat_move.c: a syntax error at `offset` of the line; the rest of
+/* read_mat_token.c: a syntax error at `offset` of the line; the rest of
  * the cell is unreadable (a roll's play becomes unknown). */
 void mat_cell_error(mat_line_state *state, size_t offset, const char *message);
 /* The same without a message: the current cell is broken, its roll's play
  * unknown (the error was said otherwise). */
 void mat_break_cell(mat_line_state *state);
 
-/* read_mat_move.c: the move token at `offset` ("24/18*", "6/4(2)",
+/* read_mat_token.c: the move token at `offset` ("24/18*", "6/4(2)",
  * "24/18/13"), just matched or state->known, added to the current roll. */
 void mat_read_move_token(mat_line_state *state, size_t offset);
 /* The moves of a token decoded before, added as they are. */
 void mat_add_known_moves(mat_line_state *state, const mat_decoded_word *known,
                          size_t offset);
 
-/* read_mat_typo.c: a cube action misspelt ("Dubles => 2", "Tkaes"), as
+/* read_mat_token.c: a cube action misspelt ("Dubles => 2", "Tkaes"), as
  * the action it was nearest. */
 typedef struct {
   bg_action_kind kind; /* ACT_DOUBLE, ACT_BEAVER, ACT_TAKE or ACT_DROP */

@@ -11,15 +11,16 @@
  * right player's; a lone cell belongs to the side whose column it is
  * nearer (the right column is learned from lines with two cells).
  *
- * The moves of a roll's play are read by read_mat_move.c.
+ * The moves of a roll's play are read by read_mat_token.c.
  *
  * An error makes the rest of its cell unreadable: it is reported once, a
  * roll whose play could not be read is kept as an unknown play ("????"),
  * and reading resumes at the next cell of the line.
  *
  * Stage: under read_mat.c, which hands it each move line.  Calls the cell
- * tokens' files (read_mat_move.c, read_mat_number.c, read_mat_typo.c), the
- * memo and the patterns, and read_mat_report.c; never read_mat.c.
+ * tokens' file (read_mat_token.c: move numbers, moves, misspelt cube
+ * words), the memo and the patterns, and read_mat_report.c; never
+ * read_mat.c.
  */
 #include "read_mat_int.h"
 

@@ -1,9 +1,9 @@
 /*
  * read_mat_report.c — the .mat reader's diagnostics, the bottom of its
  * stages: every other file of the reader (read_mat.c's lines and structure,
- * read_mat_tags.c, read_mat_play.c's cells, read_mat_number.c,
- * read_mat_move.c) says what is wrong through here, and this file calls
- * none of them, only read_limit.h and diag.h.
+ * read_mat_tags.c, read_mat_play.c's cells, read_mat_token.c's tokens)
+ * says what is wrong through here, and this file calls none of them,
+ * only read_limit.h and diag.h.
  *
  * It places a diagnostic (the game and move being read; a column of the
  * line with its tabs expanded as a column in bytes as written), keeps the

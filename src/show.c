@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "alloc.h"
-#include "board_text.h"
+#include "board_draw.h"
 #include "json_out.h"
 #include "movegen.h"
 #include "notation.h"

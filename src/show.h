@@ -1,6 +1,6 @@
 /*
  * show.h — one play of a record as `bgmatch show` prints it: the position
- * before the play (the text board of board_text.h), the dice, what the
+ * before the play (the text board of board_draw.h), the dice, what the
  * record played, the legal plays and the position's identifiers (posid.h),
  * as text or as one JSON object.  The command line (cli_show.c) finds the
  * match and the file; this finds the play in the replay.

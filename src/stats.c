@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "board_text.h"
+#include "board_draw.h"
 #include "replay.h"
 
 void stats_init(bg_stats *stats) {

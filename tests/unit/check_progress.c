@@ -1,14 +1,14 @@
 /*
- * check_progress.c — the progress line of progress.h without a terminal:
- * what it says (files done of the total when the total is known, as after
- * a directory walk; files done alone when it is not) and when it is drawn
- * (stderr a terminal, several files, not -q).  tests/progress.sh watches
- * the line itself on a pseudo-terminal.
+ * check_progress.c — the progress line of cli.h (cli_walk.c) without a
+ * terminal: what it says (files done of the total when the total is
+ * known, as after a directory walk; files done alone when it is not) and
+ * when it is drawn (stderr a terminal, several files, not -q).
+ * tests/progress.sh watches the line itself on a pseudo-terminal.
  */
 #include <check.h>
 #include <stdlib.h>
 
-#include "progress.h"
+#include "cli.h"
 #include "run_suite.h"
 
 START_TEST(test_line_counts_files_of_the_total) {

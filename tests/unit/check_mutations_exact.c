@@ -40,6 +40,7 @@
 #include "read_mat.h"
 #include "referee_int.h"
 #include "run_suite.h"
+#include "shared_path.h"
 
 #define SITES_PER_KIND 8 /* copies per record per kind: keeps the test quick */
 
@@ -85,9 +86,8 @@ static void list_records(record_list *list, bool say_skip) {
   *list = (record_list){0};
   add_matches(list, "samples/*.mat");
   list->samples = list->count;
-  const char *shared = getenv("BGMATCH_SHARED");
   char corpus[1024], pattern[1100];
-  snprintf(corpus, sizeof corpus, "%s/corpus", shared && *shared ? shared : "../shared");
+  shared_path("corpus", corpus, sizeof corpus);
   struct stat info;
   if (stat(corpus, &info) != 0 || !S_ISDIR(info.st_mode)) {
     if (say_skip)

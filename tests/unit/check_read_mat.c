@@ -18,6 +18,7 @@
 #include "match.h"
 #include "read_mat.h"
 #include "run_suite.h"
+#include "shared_path.h"
 
 #define MAX_MATCHES 8
 
@@ -1000,9 +1001,8 @@ static int check_record(const char *path) {
 }
 
 START_TEST(corpus_reads_cleanly) {
-  const char *shared = getenv("BGMATCH_SHARED");
   char corpus[1024];
-  snprintf(corpus, sizeof corpus, "%s/corpus", shared && *shared ? shared : "../shared");
+  shared_path("corpus", corpus, sizeof corpus);
   DIR *top = opendir(corpus);
   if (!top) {
     printf("SKIP: corpus_reads_cleanly: no corpus at %s\n", corpus);

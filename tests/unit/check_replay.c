@@ -28,6 +28,7 @@
 #include "replay.h"
 #include "legal_fixture.h"
 #include "run_suite.h"
+#include "shared_path.h"
 
 /* ---- reading and replaying records ----------------------------------- */
 
@@ -114,12 +115,6 @@ static char *load_file(const char *path) {
 }
 
 /* ---- positions: GNU Backgammon's legal plays ------------------------- */
-
-static const char *shared_path(const char *tail, char *buf, size_t size) {
-  const char *shared = getenv("BGMATCH_SHARED");
-  snprintf(buf, size, "%s/%s", shared && *shared ? shared : "../shared", tail);
-  return buf;
-}
 
 /* A money session of one game: the position set, then one roll. */
 static bg_match *one_play_match(const unsigned char setup[2][26], int die1, int die2,

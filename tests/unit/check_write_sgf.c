@@ -23,6 +23,7 @@
 #include "replay.h"
 #include "run_suite.h"
 #include "writer.h"
+#include "shared_path.h"
 
 /* Every match of `text` (any notation) written as SGF. */
 static char *sgf_of(const char *text) {
@@ -235,10 +236,8 @@ static void reads_back(const char *path) {
 }
 
 START_TEST(records_read_back) {
-  const char *shared = getenv("BGMATCH_SHARED");
   char pattern[512];
-  snprintf(pattern, sizeof pattern, "%s/corpus/gnubg/*.mat",
-           shared ? shared : "../shared");
+  shared_path("corpus/gnubg/*.mat", pattern, sizeof pattern);
   glob_t found;
   size_t from_corpus = glob(pattern, 0, NULL, &found) == 0 ? found.gl_pathc : 0;
   for (size_t i = 0; i < from_corpus; i++)

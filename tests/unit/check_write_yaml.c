@@ -30,6 +30,7 @@
 #include "replay.h"
 #include "run_suite.h"
 #include "writer.h"
+#include "shared_path.h"
 
 /* ---- writing ----------------------------------------------------------- */
 
@@ -238,9 +239,8 @@ START_TEST(every_record_is_written_and_read_back) {
   tally totals = {0};
   check_records_matching("samples/*.mat", &totals);
   ck_assert_int_ge(totals.files, 7);
-  const char *shared = getenv("BGMATCH_SHARED");
   char corpus[4096], pattern[4200];
-  snprintf(corpus, sizeof corpus, "%s/corpus", shared && *shared ? shared : "../shared");
+  shared_path("corpus", corpus, sizeof corpus);
   struct stat info;
   if (stat(corpus, &info) != 0) {
     printf("SKIP: %s not found; corpus records not written\n", corpus);

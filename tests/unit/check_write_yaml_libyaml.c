@@ -28,6 +28,7 @@
 #include "run_suite.h"
 #include "write_int.h"
 #include "write_tree.h"
+#include "shared_path.h"
 
 /* ---- the reference: libyaml's emitter, event by event ------------------ */
 
@@ -195,9 +196,8 @@ START_TEST(every_record_the_same_bytes) {
   for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
     compare_matching(own[i], &totals);
   ck_assert_int_ge(totals.files, 100);
-  const char *shared = getenv("BGMATCH_SHARED");
   char folder[4096], pattern[4200];
-  snprintf(folder, sizeof folder, "%s", shared && *shared ? shared : "../shared");
+  shared_path("", folder, sizeof folder);
   struct stat info;
   if (stat(folder, &info) != 0) {
     printf("SKIP: %s not found; corpus and archive records not compared\n", folder);

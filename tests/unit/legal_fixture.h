@@ -14,12 +14,11 @@
 #include <stdlib.h>
 
 #include "board.h"
+#include "shared_path.h"
 
 /* The fixture's path: BGMATCH_SHARED overrides "../shared". */
 static inline void legal_fixture_path(char *path, size_t size) {
-  const char *shared = getenv("BGMATCH_SHARED");
-  snprintf(path, size, "%s/fixtures/legal-plays.tsv",
-           shared && *shared ? shared : "../shared");
+  shared_path("fixtures/legal-plays.tsv", path, size);
 }
 
 /* Reads 25 counts (points 1..24, then bar) into one side; off = 15 - sum. */

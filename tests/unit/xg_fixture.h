@@ -17,14 +17,13 @@
 #include "diag.h"
 #include "reader.h"
 #include "replay.h"
+#include "shared_path.h"
 
 /* The corpus folder of .xg files: $BGMATCH_SHARED (default ../shared,
  * relative to the repository root where the tests run). */
 static inline const char *xg_corpus_dir(void) {
   static char dir[1024];
-  const char *shared = getenv("BGMATCH_SHARED");
-  snprintf(dir, sizeof dir, "%s/corpus/xg-binary",
-           shared && *shared ? shared : "../shared");
+  shared_path("corpus/xg-binary", dir, sizeof dir);
   return dir;
 }
 

@@ -107,24 +107,33 @@ bool write_yaml_looks_typed(const char *text) {
  * / * ( ) . _ + - (no indicator of YAML: no , : # [ ] { } ' " & ! | > % @
  * `), does not end in a blank, and is no other type (the caller checks).
  * Anything else is libyaml's to decide. */
-static bool is_plain_word(const char *text, size_t length) {
-  static bool allowed[256];
-  static bool ready;
-  if (!ready) { /* a table, filled once: the same on every call */
-    for (int c = 'a'; c <= 'z'; c++)
-      allowed[c] = allowed[c - 'a' + 'A'] = true;
-    for (int c = '0'; c <= '9'; c++)
-      allowed[c] = true;
-    for (const char *c = " /*()._+-"; *c; c++)
-      allowed[(unsigned char)*c] = true;
-    ready = true;
+static bool is_alphanumeric(unsigned char c) {
+  return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+}
+
+static bool is_plain_letter(unsigned char c) {
+  switch (c) {
+  case ' ':
+  case '/':
+  case '*':
+  case '(':
+  case ')':
+  case '.':
+  case '_':
+  case '+':
+  case '-':
+    return true;
+  default:
+    return is_alphanumeric(c);
   }
-  if (length == 0 || !allowed[(unsigned char)text[0]] || text[0] == ' ' ||
-      !((text[0] >= '0' && text[0] <= '9') || (text[0] | 0x20) >= 'a') ||
-      text[length - 1] == ' ')
+}
+
+static bool is_plain_word(const char *text, size_t length) {
+  const unsigned char *bytes = (const unsigned char *)text;
+  if (length == 0 || !is_alphanumeric(bytes[0]) || bytes[length - 1] == ' ')
     return false;
   for (size_t i = 1; i < length; i++)
-    if (!allowed[(unsigned char)text[i]])
+    if (!is_plain_letter(bytes[i]))
       return false;
   return true;
 }

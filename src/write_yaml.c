@@ -102,11 +102,6 @@ bool write_yaml_looks_typed(const char *text) {
 
 /* ---- scalars ------------------------------------------------------------ */
 
-/* A string libyaml writes plain in a flow collection, proved cheaply: it
- * starts with a letter or a digit, holds only letters, digits, blanks and
- * / * ( ) . _ + - (no indicator of YAML: no , : # [ ] { } ' " & ! | > % @
- * `), does not end in a blank, and is no other type (the caller checks).
- * Anything else is libyaml's to decide. */
 static bool is_alphanumeric(unsigned char c) {
   return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
 }
@@ -128,6 +123,11 @@ static bool is_plain_letter(unsigned char c) {
   }
 }
 
+/* A string libyaml writes plain in a flow collection, proved cheaply: it
+ * starts with a letter or a digit, holds only letters, digits, blanks and
+ * / * ( ) . _ + - (no indicator of YAML: no , : # [ ] { } ' " & ! | > % @
+ * `), does not end in a blank, and is no other type (the caller checks).
+ * Anything else is libyaml's to decide. */
 static bool is_plain_word(const char *text, size_t length) {
   const unsigned char *bytes = (const unsigned char *)text;
   if (length == 0 || !is_alphanumeric(bytes[0]) || bytes[length - 1] == ' ')
@@ -142,6 +142,7 @@ static bool is_plain_word(const char *text, size_t length) {
  * collection, asked plain-or-quoted (`typed` false) or single-quoted. */
 typedef struct {
   char *text;     /* the string, malloc'ed */
+  size_t length;  /* ... of `length` bytes */
   char *rendered; /* as libyaml writes it, malloc'ed */
   size_t rendered_length;
   bool typed;
@@ -222,7 +223,7 @@ static const rendered_scalar *render(rendered_cache *cache, const char *text,
                                      size_t length, bool typed) {
   for (int i = 0; i < cache->count; i++) {
     const rendered_scalar *kept = &cache->kept[i];
-    if (kept->typed == typed && strlen(kept->text) == length &&
+    if (kept->typed == typed && kept->length == length &&
         memcmp(kept->text, text, length) == 0)
       return kept;
   }
@@ -238,6 +239,7 @@ static const rendered_scalar *render(rendered_cache *cache, const char *text,
   slot->text = bg_malloc(length + 1);
   memcpy(slot->text, text, length);
   slot->text[length] = '\0';
+  slot->length = length;
   slot->typed = typed;
   slot->rendered = libyaml_render(text, length, typed, &slot->rendered_length);
   return slot;

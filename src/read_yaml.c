@@ -173,6 +173,13 @@ const char *bg_yaml_event_found(const bg_yaml_reader *reader, char *buf, size_t 
   return buf;
 }
 
+bool bg_yaml_unexpected(bg_yaml_reader *reader, const char *what) {
+  char found[256];
+  bg_yaml_syntax_error(reader, reader->event.start_mark, "expected %s, found %s", what,
+                       bg_yaml_event_found(reader, found, sizeof found));
+  return false;
+}
+
 /* ---- events ------------------------------------------------------------- */
 
 static void stop_on_parse_error(bg_yaml_reader *reader) {
@@ -295,10 +302,7 @@ bool bg_yaml_expect_scalar(bg_yaml_reader *reader, const char *what) {
     return false;
   if (reader->event.type == YAML_SCALAR_EVENT)
     return true;
-  char found[256];
-  bg_yaml_syntax_error(reader, reader->event.start_mark, "expected %s, found %s", what,
-                       bg_yaml_event_found(reader, found, sizeof found));
-  return false;
+  return bg_yaml_unexpected(reader, what);
 }
 
 bool bg_yaml_expect_start(bg_yaml_reader *reader, yaml_event_type_t type,
@@ -307,10 +311,7 @@ bool bg_yaml_expect_start(bg_yaml_reader *reader, yaml_event_type_t type,
     return false;
   if (reader->event.type == type)
     return true;
-  char found[256];
-  bg_yaml_syntax_error(reader, reader->event.start_mark, "expected %s, found %s", what,
-                       bg_yaml_event_found(reader, found, sizeof found));
-  return false;
+  return bg_yaml_unexpected(reader, what);
 }
 
 /* ---- scalars ------------------------------------------------------------ */
@@ -350,10 +351,7 @@ bool bg_yaml_read_number(bg_yaml_reader *reader, const char *what, long max, lon
   *out = bg_yaml_scalar_number(reader, max);
   if (*out >= 0)
     return true;
-  char found[256];
-  bg_yaml_syntax_error(reader, reader->event.start_mark, "expected %s, found %s", what,
-                       bg_yaml_event_found(reader, found, sizeof found));
-  return false;
+  return bg_yaml_unexpected(reader, what);
 }
 
 /* A mapping's next key into key[size]; KEY_END at the mapping's end.  A

@@ -86,6 +86,9 @@ bg_srcpos bg_yaml_position(const bg_yaml_reader *reader, yaml_mark_t mark);
 /* What the current event is, for "found ..." in messages ("a mapping",
  * "'dubble'"); into buf. */
 const char *bg_yaml_event_found(const bg_yaml_reader *reader, char *buf, size_t size);
+/* Says "expected WHAT, found ..." (the current event) as a syntax error;
+ * returns false, for the caller to return. */
+bool bg_yaml_unexpected(bg_yaml_reader *reader, const char *what);
 
 /* The current event is a scalar without anchor or tag (else a syntax
  * error said what was found, expecting `what`). */

@@ -36,11 +36,7 @@ static bool read_players(bg_yaml_reader *reader, bg_match *match) {
     if (reader->event.type == YAML_SEQUENCE_END_EVENT && i == 2)
       return true;
     if (i == 2 || reader->event.type == YAML_SEQUENCE_END_EVENT) {
-      char found[256];
-      bg_yaml_syntax_error(reader, reader->event.start_mark,
-                           "expected two players, [left, right], found %s",
-                           bg_yaml_event_found(reader, found, sizeof found));
-      return false;
+      return bg_yaml_unexpected(reader, "two players, [left, right]");
     }
     if (!bg_yaml_expect_scalar(reader, "a player's name"))
       return false;
@@ -68,11 +64,7 @@ static bool read_rule_flag(bg_yaml_reader *reader, bg_rule_flag *flag) {
       continue;
     return true;
   }
-  char found[256];
-  bg_yaml_syntax_error(reader, reader->event.start_mark,
-                       "expected true, false or null, found %s",
-                       bg_yaml_event_found(reader, found, sizeof found));
-  return false;
+  return bg_yaml_unexpected(reader, "true, false or null");
 }
 
 static const char *const variation_words[] = {"backgammon", "nackgammon", "longgammon",
@@ -89,11 +81,7 @@ static bool read_variation(bg_yaml_reader *reader, int *variation) {
       *variation = i;
       return true;
     }
-  char found[256];
-  bg_yaml_syntax_error(reader, reader->event.start_mark,
-                       "expected backgammon, nackgammon, longgammon or other, found %s",
-                       bg_yaml_event_found(reader, found, sizeof found));
-  return false;
+  return bg_yaml_unexpected(reader, "backgammon, nackgammon, longgammon or other");
 }
 
 /* rules: {crawford, jacoby, beavers, cube_limit, variation}; a rule given
@@ -326,10 +314,7 @@ static bool read_score(bg_yaml_reader *reader, bg_game *game) {
     return false;
   if (reader->event.type == YAML_SEQUENCE_END_EVENT)
     return true;
-  char found[256];
-  bg_yaml_syntax_error(reader, reader->event.start_mark, "expected %s, found %s", what,
-                       bg_yaml_event_found(reader, found, sizeof found));
-  return false;
+  return bg_yaml_unexpected(reader, what);
 }
 
 static bool read_actions(bg_yaml_reader *reader, bg_game *game) {

@@ -254,7 +254,8 @@ static void cache_free(rendered_cache *cache) {
 
 /* ---- layout --------------------------------------------------------------- */
 
-#define YAML_MAX_DEPTH 16 /* the notation nests five deep */
+#define YAML_MAX_DEPTH 16      /* the notation nests five deep */
+#define YAML_BUFFER_SIZE 16384 /* text gathered before it goes to the stream */
 
 /* An open collection. */
 typedef struct {
@@ -278,11 +279,30 @@ typedef struct {
   int depth;      /* open collections */
   bool after_key; /* a block mapping's key was written: its value is next */
   rendered_cache cache;
+  size_t used; /* bytes of `buffer` not yet written to `out` */
+  char buffer[YAML_BUFFER_SIZE];
 } yaml_writer;
 
-static void put(yaml_writer *writer, const char *text, size_t length) {
-  if (length && fwrite(text, 1, length, writer->out) != length)
+static void flush_buffer(yaml_writer *writer) {
+  if (writer->used && !writer->failed &&
+      fwrite(writer->buffer, 1, writer->used, writer->out) != writer->used)
     writer->failed = true;
+  writer->used = 0;
+}
+
+/* Into the writer's buffer: a stream call for every piece of a line
+ * (stdio locks the stream each time) was a third of the writer's time. */
+static void put(yaml_writer *writer, const char *text, size_t length) {
+  if (writer->used + length > YAML_BUFFER_SIZE) {
+    flush_buffer(writer);
+    if (length > YAML_BUFFER_SIZE) { /* a long scalar: straight through */
+      if (!writer->failed && fwrite(text, 1, length, writer->out) != length)
+        writer->failed = true;
+      return;
+    }
+  }
+  memcpy(writer->buffer + writer->used, text, length);
+  writer->used += length;
 }
 
 static void put_text(yaml_writer *writer, const char *text) {
@@ -450,11 +470,19 @@ static bool on_scalar(write_tree_sink *sink, write_tree_scalar kind, const char 
 }
 
 bool write_yaml(FILE *out, const bg_match *match, bg_replay *replay, bool first) {
-  yaml_writer writer = {.sink = {on_open, on_close, on_key, on_scalar}, .out = out};
+  yaml_writer writer; /* the buffer is left as it is: only `used` bytes count */
+  writer.sink = (write_tree_sink){on_open, on_close, on_key, on_scalar};
+  writer.out = out;
+  writer.failed = false;
+  writer.depth = 0;
+  writer.after_key = false;
+  writer.cache.count = writer.cache.next_evicted = 0;
+  writer.used = 0;
   if (!first)
     put_text(&writer, "---\n");
   /* walked to its end even when the output fails, for its diagnostics */
   bool written = write_tree_walk(match, replay, &writer.sink);
+  flush_buffer(&writer);
   cache_free(&writer.cache);
   return written && !writer.failed && !ferror(out) && (!first || fflush(out) == 0);
 }

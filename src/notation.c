@@ -210,9 +210,8 @@ typedef struct {
   int used;
 } text;
 
-static void text_add(text *t, const char *piece) {
+static void text_add_bytes(text *t, const char *piece, int length) {
   int room = t->size - t->used;
-  int length = (int)strlen(piece);
   int copied = length < room - 1 ? length : room - 1;
   if (copied <= 0)
     return;
@@ -221,19 +220,22 @@ static void text_add(text *t, const char *piece) {
   t->buf[t->used] = '\0';
 }
 
+static void text_add(text *t, const char *piece) {
+  text_add_bytes(t, piece, (int)strlen(piece));
+}
+
+/* A point as a number, or bar/off (GNU Backgammon's style); the writers
+ * call this for every step they write, hence no strlen. */
 static void text_add_point(text *t, int point, bg_play_style style) {
-  char number[8];
-  if (point == BG_BAR && style == NOTATION_GNUBG)
-    text_add(t, "bar");
-  else if (point == BG_OFF && style == NOTATION_GNUBG)
-    text_add(t, "off");
-  else if (point == BG_OFF)
-    text_add(t, "0");
-  else {
-    number[0] = (char)('0' + point / 10);
-    number[1] = (char)('0' + point % 10);
-    number[2] = '\0';
-    text_add(t, point < 10 ? number + 1 : number);
+  if (point == BG_BAR && style == NOTATION_GNUBG) {
+    text_add_bytes(t, "bar", 3);
+  } else if (point == BG_OFF && style == NOTATION_GNUBG) {
+    text_add_bytes(t, "off", 3);
+  } else if (point == BG_OFF) {
+    text_add_bytes(t, "0", 1);
+  } else {
+    char number[2] = {(char)('0' + point / 10), (char)('0' + point % 10)};
+    text_add_bytes(t, point < 10 ? number + 1 : number, point < 10 ? 1 : 2);
   }
 }
 

@@ -2,7 +2,8 @@
 # run.sh — `make fuzz`: builds each libFuzzer target of tests/fuzz/ with
 # clang (AddressSanitizer and UndefinedBehaviorSanitizer on), then runs them
 # all at once, SECONDS each, and prints per target the inputs run, inputs
-# per second and the coverage libFuzzer reached; a crash, leak, sanitizer
+# per second, CPU seconds and inputs per CPU second, and the coverage
+# libFuzzer reached; a crash, leak, sanitizer
 # report or hang fails the target (its reproducer is build-fuzz/TARGET-*).
 #
 #   tests/fuzz/run.sh SECONDS GEN_DIR TARGET...
@@ -11,11 +12,14 @@
 #
 # The corpus each target grows is kept in build-fuzz/corpus-TARGET between
 # runs; the seeds are made again each time in build-fuzz/seeds-TARGET.
-# The rules engine (board.c, movegen.c) is built without coverage
-# instrumentation (tests/fuzz/coverage-ignore.txt): its inner loops are
-# what the targets spend their time in, their comparisons are no input's
-# structure, and tracing each of them made fuzz_check run a few inputs a
-# second.  They are still built with the sanitizers.
+# The rules engine (board.c, movegen.c) and the referee's searches over
+# positions (referee_proof.c, referee_readings.c) are built without
+# coverage instrumentation (tests/fuzz/coverage-ignore.txt): their inner
+# loops are what the targets spend their time in, their comparisons are no
+# input's structure, and tracing each of them made fuzz_check run a few
+# inputs a second (the two referee files: 1.4 times the inputs a second
+# on fuzz_check's corpus).  They are still built with the sanitizers.
+# -O2, not -O1: 1.1 times the inputs a second, the same reports.
 # Ends with "N passed, M failed, 0 skipped".
 set -u
 seconds=$1 gen=$2
@@ -76,7 +80,7 @@ for target in "$@"; do
   # shellcheck disable=SC2046 # one file a word
   cp $(seeds "$target") "$out/seeds-$target/"
   # shellcheck disable=SC2086 # flags and sources are words
-  if clang -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined \
+  if clang -std=c11 -D_POSIX_C_SOURCE=200809L -g -O2 -fsanitize=fuzzer,address,undefined \
     -fsanitize-coverage-ignorelist=tests/fuzz/coverage-ignore.txt \
     -fno-sanitize-recover=all -I src -I "$gen" $CFLAGS_PKG \
     "tests/fuzz/$target.c" $LIB_SRC $LIBS_PKG -o "$out/$target" \
@@ -91,14 +95,20 @@ done
 
 # All at once: -j of make check's machine, and a long run by hand takes
 # SECONDS, not SECONDS times the targets.
+# Each target's CPU time (user + system, bash's `time` into cpu-TARGET):
+# with more targets than cores, inputs per CPU second is the rate a
+# target has on a core of its own, which inputs per second is not.
 for target in "${built[@]}"; do
-  "$out/$target" -max_total_time="$seconds" -max_len="$(max_len "$target")" -timeout=10 \
-    -rss_limit_mb=512 \
-    -artifact_prefix="$out/$target-" -print_final_stats=1 \
-    "$out/corpus-$target" "$out/seeds-$target" >"$out/run-$target.log" 2>&1 &
+  (
+    TIMEFORMAT='%3U %3S'
+    time "$out/$target" -max_total_time="$seconds" -max_len="$(max_len "$target")" \
+      -timeout=10 -rss_limit_mb=512 \
+      -artifact_prefix="$out/$target-" -print_final_stats=1 \
+      "$out/corpus-$target" "$out/seeds-$target" >"$out/run-$target.log" 2>&1
+  ) 2>"$out/cpu-$target" &
   echo $! >"$out/pid-$target"
 done
-printf "%-22s %10s %10s %8s %8s\n" target inputs inputs/s cov features
+printf "%-22s %9s %9s %8s %11s %6s %7s\n" target inputs inputs/s cpu-s inputs/cpu-s cov features
 for target in "${built[@]}"; do
   wait "$(cat "$out/pid-$target")"
   status=$?
@@ -106,8 +116,11 @@ for target in "${built[@]}"; do
   units=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
   cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -n 1 | cut -d' ' -f2)
   ft=$(grep -oE 'ft: [0-9]+' "$log" | tail -n 1 | cut -d' ' -f2)
-  printf "%-22s %10s %10s %8s %8s\n" "$target" "${units:-?}" \
+  cpu=$(awk 'NF == 2 { printf "%.1f", $1 + $2 }' "$out/cpu-$target")
+  printf "%-22s %9s %9s %8s %11s %6s %7s\n" "$target" "${units:-?}" \
     "$(awk -v u="${units:-0}" -v s="$seconds" 'BEGIN { printf "%.0f", u / s }')" \
+    "${cpu:-?}" \
+    "$(awk -v u="${units:-0}" -v c="${cpu:-0}" 'BEGIN { if (c > 0) printf "%.0f", u / c; else print "?" }')" \
     "${cov:-?}" "${ft:-?}"
   if [[ $status -eq 0 ]]; then
     echo "ok fuzz $target ($seconds s of libFuzzer: no crash, leak or sanitizer report)"

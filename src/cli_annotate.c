@@ -23,7 +23,6 @@
 #include "annotate.h"
 #include "cli.h"
 #include "diag.h"
-#include "outfile.h"
 #include "reader.h"
 
 enum { OPT_BOARD = 512, OPT_IDS };

@@ -6,7 +6,7 @@
  * output holds only the record.
  *
  * Nothing is ever lost: an output file is written beside its target and
- * renamed over it only once complete (outfile.h), and an output that is
+ * renamed over it only once complete (cli.h, output files), and an output that is
  * one of the inputs is refused before anything is read.
  */
 #include <errno.h>
@@ -19,7 +19,6 @@
 #include "cli.h"
 #include "diag.h"
 #include "match.h"
-#include "outfile.h"
 #include "reader.h"
 #include "replay.h"
 #include "writer.h"

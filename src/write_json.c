@@ -18,7 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "write_int.h"
+#include "writer.h"
 #include "write_tree.h"
 
 #define JSON_BUFFER_SIZE 16384

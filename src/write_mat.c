@@ -57,7 +57,7 @@
 #include <string.h>
 
 #include "notation.h"
-#include "write_int.h"
+#include "writer.h"
 
 enum {
   RIGHT_COLUMN = 33, /* byte offset where the right cell and name start */

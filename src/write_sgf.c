@@ -33,7 +33,7 @@
 
 #include "alloc.h"
 #include "utf8.h"
-#include "write_int.h"
+#include "writer.h"
 
 /* ---- text that grows ------------------------------------------------ */
 

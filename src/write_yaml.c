@@ -39,7 +39,7 @@
 #include <yaml.h>
 
 #include "alloc.h"
-#include "write_int.h"
+#include "writer.h"
 #include "write_tree.h"
 
 /* ---- which strings are quoted ---------------------------------------- */

@@ -5,8 +5,6 @@
 
 #include <string.h>
 
-#include "write_int.h"
-
 static const struct {
   const char *name;
   bg_format format;

@@ -23,7 +23,7 @@
 #include "match.h"
 #include "replay.h"
 #include "run_suite.h"
-#include "write_int.h"
+#include "writer.h"
 #include "writer.h"
 
 /* ---- YAML quoting --------------------------------------------------------- */

@@ -26,7 +26,7 @@
 #include "reader.h"
 #include "replay.h"
 #include "run_suite.h"
-#include "write_int.h"
+#include "writer.h"
 #include "write_tree.h"
 #include "shared_path.h"
 

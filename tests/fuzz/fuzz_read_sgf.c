@@ -11,13 +11,13 @@
 
 #include "fuzz_read.h"
 
-static void write_sgf(const bg_match *match, const bg_replay_options *options,
-                      bg_diag_sink *sink, bool first, void *data) {
+static void write_as_sgf(const bg_match *match, const bg_replay_options *options,
+                         bg_diag_sink *sink, bool first, void *data) {
   (void)data;
   fuzz_write(BG_FORMAT_SGF, fuzz_null_file(), match, options, sink, first);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  fuzz_read(data, size, BG_NOTATION_SGF, DIAG_TEXT, write_sgf, NULL);
+  fuzz_read(data, size, BG_NOTATION_SGF, DIAG_TEXT, write_as_sgf, NULL);
   return 0;
 }

@@ -21,20 +21,20 @@
 #include "../unit/xg_build.h"
 #include "fuzz_read.h"
 
-static void write_mat(const bg_match *match, const bg_replay_options *options,
-                      bg_diag_sink *sink, bool first, void *data) {
+static void write_as_mat(const bg_match *match, const bg_replay_options *options,
+                         bg_diag_sink *sink, bool first, void *data) {
   (void)data;
   fuzz_write(BG_FORMAT_MAT, fuzz_null_file(), match, options, sink, first);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size >= 4 && memcmp(data, "RGMH", 4) == 0) {
-    fuzz_read(data, size, BG_NOTATION_XG, DIAG_TEXT, write_mat, NULL);
+    fuzz_read(data, size, BG_NOTATION_XG, DIAG_TEXT, write_as_mat, NULL);
     return 0;
   }
   size_t archive_size;
   unsigned char *archive = xg_build_archive(data, size, NULL, &archive_size);
-  fuzz_read(archive, archive_size, BG_NOTATION_XG, DIAG_JSON, write_mat, NULL);
+  fuzz_read(archive, archive_size, BG_NOTATION_XG, DIAG_JSON, write_as_mat, NULL);
   free(archive);
   return 0;
 }

@@ -13,8 +13,8 @@
 
 #include "fuzz_read.h"
 
-static void write_yaml(const bg_match *match, const bg_replay_options *options,
-                       bg_diag_sink *sink, bool first, void *out) {
+static void write_as_yaml(const bg_match *match, const bg_replay_options *options,
+                          bg_diag_sink *sink, bool first, void *out) {
   fuzz_write(BG_FORMAT_YAML, out, match, options, sink, first);
 }
 
@@ -26,7 +26,7 @@ static char *write_yaml_of(const void *data, size_t size, bg_notation from,
   FILE *out = open_memstream(&text, length);
   if (!out)
     abort(); /* the harness itself failed: not the input's doing */
-  fuzz_read(data, size, from, DIAG_TEXT, write_yaml, out);
+  fuzz_read(data, size, from, DIAG_TEXT, write_as_yaml, out);
   fclose(out);
   return text;
 }

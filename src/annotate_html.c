@@ -136,7 +136,7 @@ static void written_free(written_plays *w, size_t items) {
 
 /* The recorded play as arrows: its legal steps (solid) when the record's
  * play is legal, else the moves as written (dashed). */
-static void add_arrows(const annotate_item *item, svg_board_view *view) {
+static void add_arrows(const annotate_item *item, board_svg_view *view) {
   const bg_action *action = item->action;
   if (!action || action->kind != ACT_ROLL)
     return;
@@ -174,14 +174,14 @@ static void write_played(FILE *out, const bg_action *roll, const char *written) 
 }
 
 static void write_board(FILE *out, const annotate_item *item, const char *written) {
-  svg_board_view view = {
+  board_svg_view view = {
       .board = item->before,
       .on_roll = item->on_roll,
       .names = {annotate_player_name(item, 0), annotate_player_name(item, 1)},
       .cube = item->cube.value,
       .cube_owner = item->cube.owner};
   add_arrows(item, &view);
-  svg_board_write(out, &view);
+  board_svg_write(out, &view);
   if (item->action && item->action->kind == ACT_ROLL)
     write_played(out, item->action, written);
 }

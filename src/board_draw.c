@@ -284,7 +284,7 @@ static void write_bar(FILE *out, int x_count, int o_count) {
             x, RADIUS - 2, x, o_count);
 }
 
-static void write_checkers(FILE *out, const svg_board_view *view) {
+static void write_checkers(FILE *out, const board_svg_view *view) {
   const uint8_t *x = view->board.checkers[view->on_roll];
   const uint8_t *o = view->board.checkers[1 - view->on_roll];
   for (int point = 1; point <= 24; point++) {
@@ -299,7 +299,7 @@ static void write_checkers(FILE *out, const svg_board_view *view) {
 
 /* The tray: O's borne off on top, X's below, the cube beside its owner
  * (in the middle when centred). */
-static void write_tray(FILE *out, const svg_board_view *view) {
+static void write_tray(FILE *out, const board_svg_view *view) {
   int tx = TRAY_X + 20;
   fprintf(out,
           "<text x=\"%d\" y=\"%d\" class=\"off\">off %d</text>"
@@ -337,7 +337,7 @@ static void write_arrow(FILE *out, const svg_arrow *arrow, bool legal) {
           by + 6 * ux, bx + 6 * uy, by - 6 * ux);
 }
 
-static void write_caption(FILE *out, const svg_board_view *view) {
+static void write_caption(FILE *out, const board_svg_view *view) {
   int x = view->on_roll, o = 1 - view->on_roll;
   fputs("<text x=\"10\" y=\"312\" class=\"cap\">X ", out);
   html_write_text(out, view->names[x]);
@@ -352,7 +352,7 @@ static void write_caption(FILE *out, const svg_board_view *view) {
                                   : " owned by O");
 }
 
-void svg_board_write(FILE *out, const svg_board_view *view) {
+void board_svg_write(FILE *out, const board_svg_view *view) {
   fputs("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 530 330\" width=\"530\" "
         "height=\"330\" role=\"img\" class=\"board\"><title>The position before the "
         "play</title>\n",

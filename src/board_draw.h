@@ -1,7 +1,7 @@
 /*
  * board_draw.h — a position drawn, for the consumers that show one
  * (`show`, `annotate`): as a text board (board_text_*) and as an inline SVG
- * picture (svg_board_*), both oriented alike.  Stage: a consumer's helper,
+ * picture (board_svg_*), both oriented alike.  Stage: a consumer's helper,
  * over the engine's board.h; calls no other stage but utf8.h.
  *
  * The text board is laid out as GNU Backgammon's text board (`show board`):
@@ -68,10 +68,10 @@ typedef struct {
   int arrow_count;
   bool arrows_legal; /* the play is a legal one (solid), else as written
                         (dashed) */
-} svg_board_view;
+} board_svg_view;
 
 /* Writes one <svg> element. */
-void svg_board_write(FILE *out, const svg_board_view *view);
+void board_svg_write(FILE *out, const board_svg_view *view);
 
 /* Writes `length` bytes of record text as HTML text: UTF-8 (a stray byte
  * read as Latin-1, utf8.h), & < > " ' escaped, control characters but tab

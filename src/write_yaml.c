@@ -276,8 +276,7 @@ typedef struct {
   FILE *out;
   bool failed;
   yaml_level level[YAML_MAX_DEPTH];
-  int depth;      /* open collections */
-  bool after_key; /* a block mapping's key was written: its value is next */
+  int depth; /* open collections */
   rendered_cache cache;
   size_t used; /* bytes of `buffer` not yet written to `out` */
   char buffer[YAML_BUFFER_SIZE];
@@ -337,10 +336,8 @@ static bool before_node(yaml_writer *writer) {
       put_text(writer, ", ");
     return false;
   }
-  if (level->kind == WRITE_TREE_MAPPING) { /* after its key */
-    writer->after_key = false;
-    return true;
-  }
+  if (level->kind == WRITE_TREE_MAPPING)
+    return true; /* its value, after its key */
   unpend(writer, level);
   put_indent(writer, level->indent);
   put_text(writer, "- ");
@@ -412,7 +409,6 @@ static bool on_key(write_tree_sink *sink, const char *word) {
   level->members++;
   put_text(writer, word);
   put_text(writer, ":");
-  writer->after_key = true;
   return !writer->failed;
 }
 
@@ -475,7 +471,6 @@ bool write_yaml(FILE *out, const bg_match *match, bg_replay *replay, bool first)
   writer.out = out;
   writer.failed = false;
   writer.depth = 0;
-  writer.after_key = false;
   writer.cache.count = writer.cache.next_evicted = 0;
   writer.used = 0;
   if (!first)

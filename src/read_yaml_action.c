@@ -406,25 +406,23 @@ static bool is_numbering(const action_text *text) {
          bg_yaml_item_number(&text->items[3], MAX_VALUE) >= 0;
 }
 
-/* Keeps the break for the next action of `game`. */
-static void hold_numbering(bg_yaml_reader *reader, const action_text *text,
-                           const bg_game *game) {
-  reader->numbering_game = game;
+/* Keeps the break for the game's next action. */
+static void hold_numbering(bg_yaml_reader *reader, const action_text *text) {
+  reader->numbering_held = true;
   reader->numbering_found = (int)bg_yaml_item_number(&text->items[1], MAX_VALUE);
   reader->numbering_expected = (int)bg_yaml_item_number(&text->items[3], MAX_VALUE);
   reader->numbering_pos = bg_yaml_position(reader, text->mark);
 }
 
-/* Flags `action` (of `game`) with the break held for it, if any. */
-static void flag_numbering(bg_yaml_reader *reader, const bg_game *game,
-                           bg_action *action) {
-  if (reader->numbering_game != game)
+/* Flags `action` with the break held for it, if any. */
+static void flag_numbering(bg_yaml_reader *reader, bg_action *action) {
+  if (!reader->numbering_held)
     return;
   action->after_numbering_break = true;
   action->move_number = reader->numbering_found;
   action->numbering_expected = reader->numbering_expected;
   action->numbering_pos = reader->numbering_pos;
-  reader->numbering_game = NULL;
+  reader->numbering_held = false;
 }
 
 /* ---- the action ------------------------------------------------------------------ */
@@ -468,7 +466,7 @@ bool bg_yaml_read_action(bg_yaml_reader *reader, bg_game *game) {
     return !reader->stopped;
   }
   if (is_numbering(&text)) {
-    hold_numbering(reader, &text, game);
+    hold_numbering(reader, &text);
     free_items(&text);
     return true;
   }
@@ -499,7 +497,7 @@ bool bg_yaml_read_action(bg_yaml_reader *reader, bg_game *game) {
     }
   }
   if (game->action_count > 0 && action == &game->actions[game->action_count - 1])
-    flag_numbering(reader, game, action);
+    flag_numbering(reader, action);
   free_items(&text);
   return true;
 }

@@ -48,9 +48,9 @@ struct bg_yaml_reader {
   int last_game_number;               /* ... the number of the last of them */
   int first_game_number;              /* ... and of the first */
   int action_index;                   /* 1-based, of the action being read */
-  /* A [numbered, N, expected, M] entry: the record's move numbers broke
-   * off before the next action of `numbering_game` (NULL: none pending). */
-  const bg_game *numbering_game;
+  /* A [numbered, N, expected, M] entry was read: the record's move numbers
+   * broke off before the game's next action (read_actions clears it). */
+  bool numbering_held;
   int numbering_found, numbering_expected;
   bg_srcpos numbering_pos;
 };

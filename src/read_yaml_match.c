@@ -321,7 +321,7 @@ static bool read_actions(bg_yaml_reader *reader, bg_game *game) {
   if (!bg_yaml_expect_start(reader, YAML_SEQUENCE_START_EVENT,
                             "actions: a sequence like [[Bob, 52, 13/11 13/8], ...]"))
     return false;
-  reader->numbering_game = NULL; /* a break held at the end of a game is for none */
+  reader->numbering_held = false; /* a break held at the end of a game is for none */
   for (reader->action_index = 1;; reader->action_index++) {
     if (!bg_yaml_advance(reader))
       return false;

@@ -226,7 +226,8 @@ parallel-check: $(BIN)
 	@tests/parallel.sh $(BIN)
 
 # Every command the README shows (the `$ ` lines of its ```sh blocks) runs
-# as written, with the exit status and the output lines it shows.
+# as written, with the exit status and the output lines it shows; and the
+# README is at most 250 lines.
 readme-check: $(BIN)
 	@tests/readme.sh $(BIN) README.md
 

@@ -20,7 +20,8 @@
 # error together; "..." stands for lines left out and is not looked for).
 # A command that calls a tool that is not installed (jq) is a skip, and a
 # failure under CI=true (tally.sh's skip_tool).  The last lines say how
-# many commands ran.
+# many commands ran.  The project's own README.md is also a case of its
+# own: it fails when the file is over 250 lines (README_MAX_LINES).
 set -u
 # shellcheck source=tests/tally.sh
 source "$(dirname "${BASH_SOURCE[0]}")/tally.sh"
@@ -33,6 +34,19 @@ if [[ -z $readme ]]; then
   readme=$root/README.md
 elif [[ $readme != /* ]]; then
   readme=$(pwd)/$readme
+fi
+
+# The project's README stays short (issue 23: at most README_MAX_LINES
+# lines); what a user needs beyond it is in the man pages, src/README.md
+# and tests/README.md.  Another Markdown file checked here has no limit.
+README_MAX_LINES=250
+if [[ $(cd "$(dirname "$readme")" && pwd)/$(basename "$readme") == "$root/README.md" ]]; then
+  lines=$(wc -l <"$readme")
+  if [[ $lines -le $README_MAX_LINES ]]; then
+    verdict ok "README.md is $lines lines (at most $README_MAX_LINES)"
+  else
+    verdict FAIL "README.md length" "$lines lines, over $README_MAX_LINES: move detail to the man pages, src/README.md or tests/README.md"
+  fi
 fi
 
 if [[ ! -x $bin ]]; then

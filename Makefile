@@ -19,7 +19,7 @@
 # The shared corpus and tools are looked for in $(SHARED) (default
 # ../shared, or $BGMATCH_SHARED); tests that need them skip visibly without.
 # A skip is counted apart from passes; under CI=true (.ci/run) a test whose
-# tool .ci/run installs fails instead of skipping (tests/tally.sh).
+# tool .ci/run installs fails instead of skipping (tests/lib/tally.sh).
 
 PREFIX   ?= /usr/local
 CC       ?= cc
@@ -70,7 +70,7 @@ ASAN     := BUILD=build-asan SAN=1
 # gnubg's self-play records, made once by gnubg-check; the sanitizer pass
 # converts the same ones.
 SELFPLAY := build/gnubg-selfplay
-STEP     := tests/step.sh $(BUILD)/check
+STEP     := tests/lib/step.sh $(BUILD)/check
 
 .PHONY: all deps demo check unit e2e jobs-check progress-check stream-check parallel-check readme-check json-check corpus sample-check annotate-html annotate-stream notation-check yaml-roundtrip \
         gnubg-check convert-check results-check hostile-check property-check soak gnubg-import sgf-interop posid-gnubg board-gnubg man-check lint clang-build fuzz valgrind bench install \
@@ -241,7 +241,7 @@ MAN_PAGES := man/bgmatch.1 man/bgmatch.5
 
 man-check:
 	@if ! command -v groff >/dev/null 2>&1; then \
-	  tests/skip.sh groff man-check "groff is not installed"; \
+	  tests/lib/skip.sh groff man-check "groff is not installed"; \
 	else \
 	  passed=0; failed=0; \
 	  for page in $(MAN_PAGES); do \
@@ -260,7 +260,7 @@ man-check:
 # Static analysis of src/ (tests/lint.sh): cppcheck, and clang-tidy with the
 # checks of .clang-tidy, each given what the compiler is given but warnings
 # and optimisation.  The generated header first: the sources include it.
-# The objects for the call cycles between files (tests/callgraph.sh).
+# The objects for the call cycles between files (tests/lib/callgraph.sh).
 LINT_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -I src -I $(BUILD)/gen $(PKG_CFLAGS)
 lint: $(BUILD)/gen/grammar_patterns.h $(LIB_OBJ) $(CLI_OBJ)
 	@tests/lint.sh --calls tests/callgraph.allow $(BUILD)/obj $(wildcard src/*.c) -- $(LINT_CFLAGS)
@@ -268,7 +268,7 @@ lint: $(BUILD)/gen/grammar_patterns.h $(LIB_OBJ) $(CLI_OBJ)
 # The other compiler the project promises to build with; a SKIP where absent.
 clang-build:
 	@if ! command -v clang >/dev/null 2>&1; then \
-	  tests/skip.sh clang clang-build "clang is not installed"; \
+	  tests/lib/skip.sh clang clang-build "clang is not installed"; \
 	elif $(MAKE) --no-print-directory CC=clang BUILD=build-clang all unit >build-clang.log 2>&1; then \
 	  echo "ok clang-build (make CC=clang: -Werror build and unit tests)"; \
 	  echo "1 passed, 0 failed, 0 skipped"; rm -f build-clang.log; \
@@ -289,12 +289,12 @@ FUZZ_SECONDS ?= 10
 FUZZ_TARGETS := fuzz_check fuzz_convert fuzz_read_yaml fuzz_roundtrip_yaml fuzz_read_sgf fuzz_read_xg
 fuzz: $(GEN_HEADERS)
 	@if ! command -v clang >/dev/null 2>&1; then \
-	  tests/skip.sh clang fuzz "clang is not installed"; exit; fi; \
+	  tests/lib/skip.sh clang fuzz "clang is not installed"; exit; fi; \
 	mkdir -p build-fuzz; \
 	printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n){(void)d;(void)n;return 0;}\n' \
 	  >build-fuzz/probe.c; \
 	if ! clang -fsanitize=fuzzer build-fuzz/probe.c -o build-fuzz/probe >/dev/null 2>&1; then \
-	  tests/skip.sh libclang-rt-dev fuzz "clang has no libFuzzer runtime here"; exit; fi; \
+	  tests/lib/skip.sh libclang-rt-dev fuzz "clang has no libFuzzer runtime here"; exit; fi; \
 	CFLAGS_PKG="$(PKG_CFLAGS)" LIBS_PKG="$(PKG_LIBS)" LIB_SRC="$(LIB_SRC)" \
 	  tests/fuzz/run.sh $(FUZZ_SECONDS) $(BUILD)/gen $(FUZZ_TARGETS)
 
@@ -325,7 +325,7 @@ soak: deps
 valgrind: $(BIN) $(UNIT_BIN) $(BUILD)/tests/tools/write_match
 	@tests/valgrind.sh $(BIN) $(firstword $(UNIT_BIN)) $(BUILD)/tests/tools/write_match
 
-# Every step runs even when an earlier one failed; tests/step.sh counts the
+# Every step runs even when an earlier one failed; tests/lib/step.sh counts the
 # cases each step reports and the last line is the total.
 check: deps
 	@rm -rf $(BUILD)/check
@@ -366,7 +366,7 @@ check: deps
 	@$(STEP) valgrind       $(SUBMAKE) valgrind
 	@$(STEP) clang-build    $(SUBMAKE) clang-build
 	@$(STEP) fuzz           $(SUBMAKE) fuzz
-	@tests/step.sh $(BUILD)/check --summary
+	@tests/lib/step.sh $(BUILD)/check --summary
 
 bench: deps
 	@$(SUBMAKE) -s all $(GEN_MATCH) $(GEN_GARBAGE)

@@ -9,7 +9,7 @@
 # "Played" line is the play as the record wrote
 # it (the cell's own text, read from the record: never a legal play the
 # record did not write) and each problem's legal plays and "and N more"
-# add up to the plays check reports (tests/annotate_html_agree.py); a
+# add up to the plays check reports (tests/lib/annotate_html_agree.py); a
 # player's name is escaped; a .xg's page lists the match as convert --to
 # mat writes it, each problem under its play with its board; and headless
 # Chromium renders a page to a non-trivial PNG with no console error.
@@ -17,7 +17,7 @@
 #   tests/annotate-html.sh [BIN] [WORKDIR]
 set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-source "$here/tally.sh"
+source "$here/lib/tally.sh"
 bin=${1:-build/bgmatch}
 work=${2:-build/annotate-html}
 mkdir -p "$work"
@@ -79,7 +79,7 @@ for mat in samples/broken/*.mat; do
     verdict ok "annotate-html $name ($problems problems, $svgs boards)"
   fi
   "$bin" check --format json "$mat" >"$work/$name.json" 2>/dev/null
-  if disagree=$(python3 "$here/annotate_html_agree.py" "$html" "$mat" "$work/$name.json" 2>&1); then
+  if disagree=$(python3 "$here/lib/annotate_html_agree.py" "$html" "$mat" "$work/$name.json" 2>&1); then
     verdict ok "annotate-html $name says what the record says"
   else
     verdict FAIL "annotate-html $name says what the record says" "$(head -n 3 <<<"$disagree")"

@@ -16,7 +16,7 @@
 set -u
 export LC_ALL=C
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-source "$here/tally.sh"
+source "$here/lib/tally.sh"
 
 bin=$1 gen_match=$2 gen_garbage=$3
 dir=${4:-build/annotate-stream}

@@ -93,7 +93,7 @@ make_parts() {
 }
 [[ ! -s $parts/part$(printf %02d $part_count).mat || $gen -nt $parts/part01.mat ]] && make_parts
 
-source "$(dirname "${BASH_SOURCE[0]}")/best_time.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/best_time.sh"
 
 bytes=$(wc -c <"$big")
 moves=$(grep -oE '(^|[ )])[1-6][1-6]:' "$big" | wc -l)

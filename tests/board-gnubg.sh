@@ -18,7 +18,7 @@
 set -u
 export LC_ALL=C
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-source "$here/tally.sh"
+source "$here/lib/tally.sh"
 
 bin=${1:-build/bgmatch}
 gnubg=${GNUBG:-/usr/games/gnubg}

@@ -39,7 +39,7 @@ bin=${1:-build/bgmatch}
 [[ $bin == /* ]] || bin=$PWD/$bin
 corpus=${BGMATCH_SHARED:-../shared}/corpus
 archive=${BGMATCH_SHARED:-../shared}/archive
-source "$here/tally.sh"
+source "$here/lib/tally.sh"
 if [[ ! -x $bin ]]; then
   verdict FAIL convert "$bin is not an executable (build it first: make all)"
   tally_end

@@ -33,7 +33,7 @@ set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd) # tests/
 export LC_ALL=C
 
-source "$here/tally.sh"
+source "$here/lib/tally.sh"
 bin=${1:-build/bgmatch}
 corpus=${BGMATCH_SHARED:-../shared}/corpus
 archive=${BGMATCH_SHARED:-../shared}/archive

@@ -41,7 +41,7 @@ bin=${1:-build/bgmatch}
 gnubg=${GNUBG:-/usr/games/gnubg}
 corpus=${BGMATCH_SHARED:-../shared}/corpus
 archive=${BGMATCH_SHARED:-../shared}/archive
-source "$here/tally.sh"
+source "$here/lib/tally.sh"
 if [[ ! -x $gnubg ]]; then
   skip_tool gnubg gnubg-import "gnubg is not installed ($gnubg; apt-get install gnubg)"
   tally_end

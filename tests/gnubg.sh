@@ -17,7 +17,7 @@
 # Ends with "N passed, M failed, K skipped".
 set -u
 export LC_ALL=C
-source "$(dirname "${BASH_SOURCE[0]}")/tally.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/tally.sh"
 
 bin=${1:-build/bgmatch}
 dir=${2:-build/gnubg-selfplay}

@@ -15,7 +15,7 @@
 set -u
 export LC_ALL=C
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-source "$here/tally.sh"
+source "$here/lib/tally.sh"
 
 bin=$1 gen_match=$2 gen_garbage=$3
 dir=${4:-build/hostile}
@@ -28,7 +28,7 @@ mkdir -p "$dir"
 "$gen_garbage" --seed 20261127 --bytes "$bytes" --length 3 --games-per-match 4 \
   >"$dir/matches.mat" || exit 2
 
-source "$here/best_time.sh"
+source "$here/lib/best_time.sh"
 
 valid_time=$(best_time "$bin" check -q "$dir/valid.mat")
 valid_bytes=$(wc -c <"$dir/valid.mat")

@@ -15,7 +15,7 @@ cd "$here/.." || exit 2
 bin=${1:-build/bgmatch}
 [[ $bin == /* ]] || bin=$PWD/$bin
 corpus=${BGMATCH_SHARED:-../shared}/corpus
-source "$here/tally.sh"
+source "$here/lib/tally.sh"
 work=$(mktemp -d "${TMPDIR:-/tmp}/bgmatch-jobs.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 

@@ -19,7 +19,7 @@ set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd) # tests/
 cd "$here/.." || exit 2
 export LC_ALL=C
-source "$here/tally.sh"
+source "$here/lib/tally.sh"
 
 bin=${1:-build/bgmatch}
 [[ $bin == /* ]] || bin=$PWD/$bin

@@ -7,7 +7,7 @@
 #        (make lint: src/*.c with the compiler's -std, -D and -I flags)
 #
 # With --calls, the objects of FILE... in OBJDIR (foo.c's is OBJDIR/foo.o)
-# go through tests/callgraph.sh --allow ALLOW: a call cycle between files
+# go through tests/lib/callgraph.sh --allow ALLOW: a call cycle between files
 # that ALLOW does not accept fails (DESIGN.md section 8).
 #
 # clang-tidy gets CFLAGS as they are; cppcheck only their -D, -U and -I
@@ -19,7 +19,7 @@
 # Ends with "N passed, M failed, K skipped".
 set -u
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
-source tests/tally.sh
+source tests/lib/tally.sh
 
 calls_allow=
 calls_objdir=
@@ -139,7 +139,7 @@ run_callgraph() {
   for file in "${files[@]}"; do
     objects+=("$calls_objdir/$(basename "${file%.c}").o")
   done
-  tests/callgraph.sh --allow "$calls_allow" "${objects[@]}" >"$logs/callgraph" 2>&1
+  tests/lib/callgraph.sh --allow "$calls_allow" "${objects[@]}" >"$logs/callgraph" 2>&1
   local status=$?
   cat "$logs/callgraph"
   local cycles

@@ -11,7 +11,7 @@
 # model holds, and it must still be the notation.  Then:
 #   - jq parses every JSON file (one JSON object per match per line);
 #   - with Debian's python3-jsonschema and python3-yaml
-#     (tests/notation_schema.py): every YAML document validates against the
+#     (tests/lib/notation_schema.py): every YAML document validates against the
 #     schema, every JSON file holds the YAML's documents value for value,
 #     the schema rejects documents that break the notation, and the example
 #     of the schema's description and of the man page is what the writer
@@ -27,7 +27,7 @@ export LC_ALL=C.UTF-8
 
 driver=${1:-build/tests/tools/write_match}
 [[ $driver == /* ]] || driver=./$driver
-source "$here/tally.sh"
+source "$here/lib/tally.sh"
 
 # Debian's python3 first: its modules are the ones .ci/run installs.
 python=""
@@ -105,7 +105,7 @@ elif [[ -n $python ]]; then
     \#*) echo "$what" ;;
     *) verdict FAIL "notation_schema.py" "unexpected output: $what $label $why" ;;
     esac
-  done < <("$python" "$here/notation_schema.py" grammar/bgmatch.schema.json man/bgmatch.5 \
+  done < <("$python" "$here/lib/notation_schema.py" grammar/bgmatch.schema.json man/bgmatch.5 \
     "$example_yaml" "$list" 2>&1)
 fi
 

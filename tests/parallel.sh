@@ -18,7 +18,7 @@ set -u
 export LC_ALL=C
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd) # tests/
 cd "$here/.." || exit 2
-source "$here/tally.sh"
+source "$here/lib/tally.sh"
 bin=${1:-build/bgmatch}
 [[ $bin == /* ]] || bin=$PWD/$bin
 corpus=${BGMATCH_SHARED:-../shared}/corpus

@@ -3,7 +3,7 @@
 # Backgammon's own: for every play of every game of each record, the
 # Position ID and Match ID of the position before the play, with its dice,
 # must be those gnubg gives after importing the same record
-# (tests/posid_gnubg.py, run inside `gnubg -t -q -r -p`).
+# (tests/lib/posid_gnubg.py, run inside `gnubg -t -q -r -p`).
 #
 #   tests/posid-gnubg.sh [BIN] [DIR]   BIN defaults to build/bgmatch, DIR
 #                                      (fresh self-play records, made once)
@@ -20,7 +20,7 @@
 set -u
 export LC_ALL=C
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-source "$here/tally.sh"
+source "$here/lib/tally.sh"
 
 bin=${1:-build/bgmatch}
 dir=${2:-build/posid-selfplay}
@@ -65,7 +65,7 @@ compare() {
   local file=$1 ids=$work/ids out=$work/show problems=0 games=0
   local tag game play posid matchid shown_pos shown_match
   if ! POSID_RECORD=$file HOME="$dir/home" LC_ALL=C.UTF-8 timeout 300 "$gnubg" -t -q -r \
-    -p "$here/posid_gnubg.py" </dev/null >"$work/gnubg.log" 2>&1; then
+    -p "$here/lib/posid_gnubg.py" </dev/null >"$work/gnubg.log" 2>&1; then
     verdict FAIL "$file" "gnubg failed: $(tail -n 3 "$work/gnubg.log")"
     return
   fi

@@ -16,7 +16,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd) # tests/
 cd "$here/.." || exit 2
 bin=${1:-build/bgmatch}
 [[ $bin == /* ]] || bin=$PWD/$bin
-source "$here/tally.sh"
+source "$here/lib/tally.sh"
 if ! command -v script >/dev/null 2>&1; then
   skip_tool script progress "script(1) (util-linux) is not installed"
   tally_end

@@ -36,7 +36,7 @@
 # the mutation and what check said, and fails the test.
 set -u
 export LC_ALL=C
-source "$(dirname "${BASH_SOURCE[0]}")/tally.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/tally.sh"
 
 gen=$1
 bin=$2

@@ -23,8 +23,8 @@
 # many commands ran.  The project's own README.md is also a case of its
 # own: it fails when the file is over 250 lines (README_MAX_LINES).
 set -u
-# shellcheck source=tests/tally.sh
-source "$(dirname "${BASH_SOURCE[0]}")/tally.sh"
+# shellcheck source=tests/lib/tally.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/tally.sh"
 
 bin=${1:?usage: tests/readme.sh BIN [README]}
 readme=${2:-}

@@ -10,7 +10,7 @@
 # EXPECTED.tsv calls `clean` or `warn * incomplete` (the expected verdict,
 # not bgmatch's: a record the referee gets wrong is still tried here).
 # Each is converted with `convert --to json` and `--to sgf`; one case a
-# record (tests/results_agree.py):
+# record (tests/lib/results_agree.py):
 #   - each game's result (games[].result: winner, points) is what the next
 #     game's score line adds to this one's (games[].score); a game with no
 #     result, nothing;
@@ -29,7 +29,7 @@ cd "$here/.." || exit 2
 bin=${1:-build/bgmatch}
 [[ $bin == /* ]] || bin=$PWD/$bin
 shared=${BGMATCH_SHARED:-../shared}
-source "$here/tally.sh"
+source "$here/lib/tally.sh"
 
 python=""
 for candidate in /usr/bin/python3 python3; do
@@ -91,6 +91,6 @@ while IFS=$'\t' read -r what label why; do
   \#*) echo "$what" ;;
   *) verdict FAIL "results_agree.py" "unexpected output: $what $label $why" ;;
   esac
-done < <("$python" "$here/results_agree.py" "$list" 2>&1)
+done < <("$python" "$here/lib/results_agree.py" "$list" 2>&1)
 echo "results: $count records converted to JSON and SGF"
 tally_end

@@ -33,7 +33,7 @@ if [[ ! -x $bin ]]; then
 fi
 
 TALLY_QUIET=$demo # the demo shows each record's output instead
-source "$here/tally.sh"
+source "$here/lib/tally.sh"
 out=$(mktemp "${TMPDIR:-/tmp}/bgmatch-samples.XXXXXX")
 trap 'rm -f "$out"' EXIT
 

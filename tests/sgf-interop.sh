@@ -10,7 +10,7 @@
 #     without a message, and gnubg's `export match mat` of it equals its
 #     `export match mat` after its own `import mat` of the record: the same
 #     plays, cube actions, scores and results (compared with
-#     tests/sgf-interop-norm.py: the order of a play's steps and its hit
+#     tests/lib/sgf-interop-norm.py: the order of a play's steps and its hit
 #     marks, header tags gnubg's SGF cannot hold, and the EventDate gnubg
 #     gives a record without one, set aside);
 # (b) self-play gnubg saved both as .mat and as .sgf: `bgmatch check`
@@ -26,7 +26,7 @@
 set -u
 export LC_ALL=C
 here=$(dirname "${BASH_SOURCE[0]}")
-source "$here/tally.sh"
+source "$here/lib/tally.sh"
 
 bin=${1:-build/bgmatch}
 write_match=${2:-build/tests/tools/write_match}
@@ -34,7 +34,7 @@ dir=${3:-build/sgf-interop}
 shared=${BGMATCH_SHARED:-../shared}
 selfplay=$shared/tools/gnubg/selfplay.sh
 gnubg=${GNUBG:-/usr/games/gnubg}
-norm="python3 $here/sgf-interop-norm.py"
+norm="python3 $here/lib/sgf-interop-norm.py"
 
 if [[ ! -x $selfplay || ! -d $shared/corpus ]]; then
   skip_shared sgf-interop "$shared/corpus or $selfplay not found"

@@ -18,7 +18,7 @@ set -u
 export LC_ALL=C
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd) # tests/
 cd "$here/.." || exit 2
-source "$here/tally.sh"
+source "$here/lib/tally.sh"
 
 file=
 if [[ ${1:-} == --file ]]; then

@@ -16,7 +16,7 @@
 # is there, a SKIP is a failure (tally.sh's skip_shared).  Ends with
 # "N passed, M failed, K skipped" and exits 1 if anything failed.
 set -u
-source "$(dirname "${BASH_SOURCE[0]}")/tally.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/tally.sh"
 
 # The numbers of a Check summary LINE: "CHECKS FAILURES ERRORS".
 check_counts() {

@@ -20,7 +20,7 @@ bin=${1:-build/bgmatch}
 unit=${2:-}
 driver=${3:-}
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
-source tests/tally.sh
+source tests/lib/tally.sh
 if ! command -v valgrind >/dev/null 2>&1; then
   skip_tool valgrind valgrind "valgrind is not installed; apt-get install valgrind"
   tally_end

@@ -31,7 +31,7 @@ export LC_ALL=C
 
 bin=${1:-build/bgmatch}
 driver=${2:-build/tests/tools/write_match}
-source "$here/tally.sh"
+source "$here/lib/tally.sh"
 
 for tool in "$bin" "$driver"; do
   if [[ ! -x $tool ]]; then

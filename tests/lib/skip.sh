@@ -2,7 +2,7 @@
 # skip.sh — a Makefile recipe's case that cannot run for want of a tool:
 # "SKIP: WHAT (WHY)" and the closing line, so that make check counts it.
 #
-#   tests/skip.sh TOOL WHAT WHY
+#   tests/lib/skip.sh TOOL WHAT WHY
 #
 # Under CI=true it is "FAIL WHAT: tool TOOL missing under CI=true" instead,
 # and the status is 1: .ci/run installs every tool these recipes use, so

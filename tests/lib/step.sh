@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # step.sh — one step of `make check`, and the total at the end.
 #
-#   tests/step.sh DIR NAME COMMAND...   runs COMMAND, shows its output, keeps a
-#                                       copy in DIR/NAME.log and appends
-#                                       "NAME PASSED FAILED SKIPPED STATUS" to
-#                                       DIR/tally
-#   tests/step.sh DIR --summary         prints one line per step, then the
-#                                       total "N passed, M failed, K skipped"
-#                                       as the very last line; exits 1 if
-#                                       anything failed
+#   tests/lib/step.sh DIR NAME COMMAND...
+#                   runs COMMAND, shows its output, keeps a copy in
+#                   DIR/NAME.log and appends "NAME PASSED FAILED SKIPPED
+#                   STATUS" to DIR/tally
+#   tests/lib/step.sh DIR --summary
+#                   prints one line per step, then the total "N passed, M
+#                   failed, K skipped" as the very last line; exits 1 if
+#                   anything failed
 #
 # A step's cases are read from the last "N passed, M failed, K skipped" line
 # it prints (every test runner here prints one; the older "N passed, M

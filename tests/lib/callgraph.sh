@@ -2,7 +2,7 @@
 # callgraph.sh — the call cycles between the files of src/, read from their
 # object files: DESIGN.md section 8 wants files to call one way, by stage.
 #
-#   tests/callgraph.sh [--allow FILE] OBJ...
+#   tests/lib/callgraph.sh [--allow FILE] OBJ...
 #
 # nm says which object defines an external symbol (T, D, B, R, ...) and
 # which uses it (U); a use is an edge from the user's file to the
@@ -21,11 +21,11 @@ set -u
 
 allow=/dev/null
 if [[ ${1:-} == --allow ]]; then
-  allow=${2:?usage: tests/callgraph.sh [--allow FILE] OBJ...}
+  allow=${2:?usage: tests/lib/callgraph.sh [--allow FILE] OBJ...}
   shift 2
 fi
 if [[ $# -eq 0 ]]; then
-  echo "usage: tests/callgraph.sh [--allow FILE] OBJ..." >&2
+  echo "usage: tests/lib/callgraph.sh [--allow FILE] OBJ..." >&2
   exit 2
 fi
 [[ -r $allow ]] || { echo "callgraph.sh: cannot read $allow" >&2; exit 2; }

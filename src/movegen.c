@@ -300,8 +300,16 @@ typedef struct {
   uint32_t movable;
   bg_step path[BG_MAX_DICE_STEPS];
   bg_play *found;
-  int found_steps; /* steps of the play in `found`, -1 none yet */
+  int found_steps;  /* steps of the play in `found`, -1 none yet */
+  int enough_steps; /* the search ends once a play of as many is found */
+  bool roller_only; /* only the roller's checkers must be where the target has them */
 } target_search;
+
+static bool at_target(const target_search *t, const bg_board *board) {
+  if (t->roller_only)
+    return memcmp(board->checkers[0], t->target->checkers[0], BG_SLOTS) == 0;
+  return board_equal(board, t->target);
+}
 
 static void count_surplus(target_search *t, const bg_board *board) {
   int now = 0, wanted = 0;
@@ -333,7 +341,7 @@ static void move_surplus(target_search *t, int from, int to, int change) {
 
 static void search_target(target_search *t, const bg_board *board, uint32_t occupied,
                           int depth, int highest_from) {
-  if (depth > t->found_steps && board_equal(board, t->target)) {
+  if (depth > t->found_steps && at_target(t, board)) {
     store_play(t->found, t->path, depth, board);
     t->found_steps = depth;
   }
@@ -341,7 +349,7 @@ static void search_target(target_search *t, const bg_board *board, uint32_t occu
     return;
   int die = t->dice[depth];
   uint32_t starts = starting_points(occupied, highest_from) & t->movable;
-  while (starts && t->found_steps < t->dice_count) {
+  while (starts && t->found_steps < t->enough_steps) {
     int from = 31 - __builtin_clz(starts);
     starts &= ~(1u << from);
     int to = board_step_target(board, from, die);
@@ -351,7 +359,7 @@ static void search_target(target_search *t, const bg_board *board, uint32_t occu
       continue;
     bg_board next = *board;
     bool hit = board_apply_step(&next, from, to);
-    if (hit && t->target->checkers[1][BG_BAR - to])
+    if (hit && !t->roller_only && t->target->checkers[1][BG_BAR - to])
       continue; /* the target keeps the blot this hits */
     uint32_t next_occupied = to == BG_OFF ? occupied : occupied | (1u << to);
     if (!next.checkers[0][from])
@@ -462,6 +470,25 @@ static bool two_dice_directly(const bg_board *board, int higher, int lower,
   return false;
 }
 
+/* Runs the target search of dice (die1, die2): the higher die first, then
+ * (not a double, no play of every die found) the lower first. */
+static void search_target_both_orders(target_search *t, const bg_board *board, int die1,
+                                      int die2) {
+  t->is_double = die1 == die2;
+  t->dice_count = t->is_double ? 4 : 2;
+  int higher = die1 > die2 ? die1 : die2, lower = die1 > die2 ? die2 : die1;
+  for (int i = 0; i < t->dice_count; i++)
+    t->dice[i] = i % 2 == 0 ? higher : lower;
+  count_surplus(t, board);
+  uint32_t occupied = occupied_points(board);
+  search_target(t, board, occupied, 0, BG_BAR);
+  if (!t->is_double && t->found_steps < t->enough_steps) {
+    t->dice[0] = lower;
+    t->dice[1] = higher;
+    search_target(t, board, occupied, 0, BG_BAR);
+  }
+}
+
 bool movegen_play_to(const bg_board *board, int die1, int die2, const bg_board *target,
                      bg_play *out) {
   if (!dice_are_valid(die1, die2))
@@ -471,18 +498,19 @@ bool movegen_play_to(const bg_board *board, int die1, int die2, const bg_board *
                    : two_dice_directly(board, higher_die, lower_die, target, out))
     return true;
   target_search t = {.target = target, .found = out, .found_steps = -1};
-  t.is_double = die1 == die2;
-  t.dice_count = t.is_double ? 4 : 2;
-  int higher = die1 > die2 ? die1 : die2, lower = die1 > die2 ? die2 : die1;
-  for (int i = 0; i < t.dice_count; i++)
-    t.dice[i] = i % 2 == 0 ? higher : lower;
-  count_surplus(&t, board);
-  uint32_t occupied = occupied_points(board);
-  search_target(&t, board, occupied, 0, BG_BAR);
-  if (!t.is_double && t.found_steps < t.dice_count) {
-    t.dice[0] = lower;
-    t.dice[1] = higher;
-    search_target(&t, board, occupied, 0, BG_BAR);
-  }
+  t.enough_steps = die1 == die2 ? 4 : 2;
+  search_target_both_orders(&t, board, die1, die2);
+  return t.found_steps >= 0;
+}
+
+bool movegen_roller_can_reach(const bg_board *board, int die1, int die2,
+                              const bg_board *target) {
+  if (!dice_are_valid(die1, die2))
+    return true; /* no search to cut short: the caller's own decides */
+  bg_play found;
+  target_search t = {
+      .target = target, .found = &found, .found_steps = -1, .roller_only = true};
+  t.enough_steps = 0; /* any way there will do */
+  search_target_both_orders(&t, board, die1, die2);
   return t.found_steps >= 0;
 }

@@ -62,4 +62,13 @@ int movegen_reachable(const bg_board *board, int die1, int die2, bg_playlist *ou
 bool movegen_play_to(const bg_board *board, int die1, int die2, const bg_board *target,
                      bg_play *out);
 
+/* Whether some of the dice's steps, each legal on its own, in an order
+ * the legal plays are searched in, bring the roller's checkers to where
+ * `target` has them (the opponent's side is not looked at).  Every legal
+ * play is such a path, so false means no legal play leads to `target`'s
+ * roller side: decided without generating the legal plays, which a
+ * record's miss would otherwise make for every position it may be in. */
+bool movegen_roller_can_reach(const bg_board *board, int die1, int die2,
+                              const bg_board *target);
+
 #endif

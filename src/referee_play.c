@@ -136,6 +136,11 @@ static int match_from(play_checker *checker, const bg_action *roll, const bg_boa
   bg_board target;
   if (!referee_moves_target(view, roll, &target))
     return 0;
+  /* No way of the dice there, no legal play there: the common case of a
+   * record followed after a mistake, from positions it no longer fits,
+   * decided without listing each position's plays. */
+  if (!movegen_roller_can_reach(view, roll->die1, roll->die2, &target))
+    return 0;
   movegen_legal_plays(view, roll->die1, roll->die2, &checker->legal);
   /* The move generator keeps one play per position, whose steps may take
    * another path than the record's (19/14/13 for 19/18/13): a walk of the
@@ -248,19 +253,65 @@ static bool marks_agree_with_blots(const bg_action *roll, const bg_board *view) 
  * that use every die and recorded no-plays where no die moves are proved
  * as cheaply (referee_replay_maximal): the move generator runs for a fifth
  * as many plays. */
+/* The blots the play's written destinations hit (with the marks written,
+ * marks_agree_with_blots has made sure each is marked). */
+static int blots_on_destinations(const bg_action *roll, const bg_board *view) {
+  bool counted[BG_SLOTS] = {false};
+  int blots = 0;
+  for (int i = 0; i < roll->move_count; i++) {
+    int point = roll->moves[i].to;
+    if (point != BG_OFF && !counted[point] && board_is_blot_of_opponent(view, point))
+      blots++;
+    counted[point] = true;
+  }
+  return blots;
+}
+
+/* The fast paths of referee_proof.c, and with the marks written, every hit
+ * on a destination.  A hop's checker may hit a blot where it stops on its
+ * way (a double's single checker stops at every die, whatever the order):
+ * no mark can show that hit, and match_from says it is unmarked. */
+static bool proved_quickly(const play_checker *checker, const bg_action *roll,
+                           const bg_board *view, bg_board *after) {
+  if (checker->marks_hits && !marks_agree_with_blots(roll, view))
+    return false;
+  if (!referee_replay_one_die_per_move(roll, view, after) &&
+      !referee_replay_maximal(roll, view, after))
+    return false;
+  int hits = after->checkers[1][BG_BAR] - view->checkers[1][BG_BAR];
+  return !checker->marks_hits || hits == blots_on_destinations(roll, view);
+}
+
 static bool check_play_quickly(play_checker *checker, const bg_action *roll,
                                position_set *positions) {
   if (positions->count != 1)
     return false;
   bg_board view, after;
   board_seen_by(&positions->boards[0], roll->player, &view);
-  if (checker->marks_hits && !marks_agree_with_blots(roll, &view))
-    return false;
-  if (!referee_replay_one_die_per_move(roll, &view, &after) &&
-      !referee_replay_maximal(roll, &view, &after))
+  if (!proved_quickly(checker, roll, &view, &after))
     return false;
   board_seen_by(&after, roll->player, &positions->boards[0]);
   return true;
+}
+
+/* The readings the play makes from one of several positions followed.
+ * Where the quick proof holds, its one position is the only legal play
+ * there with the record's result, on its path, its hits marked (what
+ * check_play_quickly relies on for a single position): match_from would
+ * find just that, after listing every legal play.  After a mistake a
+ * record is followed from up to BG_MAX_CANDIDATES positions, and its
+ * next plays fit most of them: this keeps that at the cost of a valid
+ * record's plays. */
+static int readings_from(play_checker *checker, const bg_action *roll,
+                         const bg_board *view, uint8_t hidden, play_readings *found,
+                         bool *on_path, bool *walks) {
+  bg_board after;
+  if (proved_quickly(checker, roll, view, &after)) {
+    referee_positions_add(&found->path_and_marks, &after, roll->player, hidden);
+    *on_path = *walks = true;
+    return 1;
+  }
+  return match_from(checker, roll, view, hidden, found, on_path, walks);
 }
 
 /* After more than GENEROUS_MISSES misses (referee_int.h), the readings
@@ -427,8 +478,8 @@ static bool check_play(play_checker *checker, const bg_action *roll,
     bg_board view;
     board_seen_by(&positions->boards[i], roll->player, &view);
     bool on_path = false, walks = false;
-    if (match_from(checker, roll, &view, positions->hidden[i], found, &on_path, &walks) >
-            0 &&
+    if (readings_from(checker, roll, &view, positions->hidden[i], found, &on_path,
+                      &walks) > 0 &&
         first_matching < 0) {
       first_matching = i;
       walks_at_matching = walks;

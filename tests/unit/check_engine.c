@@ -740,6 +740,87 @@ START_TEST(test_play_to_a_position_no_play_reaches) {
 }
 END_TEST
 
+/* ---- movegen_roller_can_reach: a cut before listing the legal plays ---- */
+
+static bool roller_side_among(const bg_playlist *list, const bg_board *target) {
+  for (int i = 0; i < list->count; i++)
+    if (memcmp(list->plays[i].result.checkers[0], target->checkers[0], BG_SLOTS) == 0)
+      return true;
+  return false;
+}
+
+/* For (die1, die2) on `board`: every reachable position's roller side is
+ * reached (every legal play's among them), and a roller side one pip off
+ * a reachable one is reached exactly when it is itself reachable.
+ * Returns how many targets were asked about. */
+static int roller_reach_agrees(const bg_board *board, int die1, int die2) {
+  static bg_playlist reachable;
+  movegen_reachable(board, die1, die2, &reachable);
+  int asked = 0;
+  for (int i = 0; i < reachable.count; i++, asked++) {
+    const bg_board *result = &reachable.plays[i].result;
+    ck_assert_msg(movegen_roller_can_reach(board, die1, die2, result),
+                  "reachable position %d of %d%d not reached", i, die1, die2);
+    for (int point = 1; point <= 24; point++) {
+      if (!result->checkers[0][point])
+        continue;
+      bg_board off_by_one = *result;
+      off_by_one.checkers[0][point]--;
+      off_by_one.checkers[0][point - 1]++;
+      ck_assert_int_eq(movegen_roller_can_reach(board, die1, die2, &off_by_one),
+                       roller_side_among(&reachable, &off_by_one));
+      asked++;
+    }
+  }
+  return asked;
+}
+
+/* Games of random legal plays, every roll of every position on the way. */
+START_TEST(test_roller_can_reach_agrees_with_the_reachable_positions) {
+  unsigned seed = 20261127;
+  int asked = 0;
+  for (int game = 0; game < 2; game++) {
+    bg_board board;
+    board_initial(&board);
+    for (int turn = 0; turn < 200 && board.checkers[0][BG_OFF] < BG_CHECKERS &&
+                       board.checkers[1][BG_OFF] < BG_CHECKERS;
+         turn++) {
+      for (int die1 = 1; die1 <= 6; die1++)
+        for (int die2 = 1; die2 <= die1; die2++)
+          asked += roller_reach_agrees(&board, die1, die2);
+      seed = seed * 1103515245u + 12345u;
+      int die1 = (int)(seed >> 16) % 6 + 1;
+      seed = seed * 1103515245u + 12345u;
+      int die2 = (int)(seed >> 16) % 6 + 1;
+      movegen_legal_plays(&board, die1, die2, &plays);
+      seed = seed * 1103515245u + 12345u;
+      bg_board next = plays.plays[(seed >> 16) % (unsigned)plays.count].result;
+      board_swap(&next);
+      board = next;
+    }
+  }
+  ck_assert_int_gt(asked, 20000);
+}
+END_TEST
+
+START_TEST(test_roller_can_reach_by_hand) {
+  bg_board board, target;
+  board_initial(&board);
+  target = board;
+  target.checkers[0][24] = 1; /* 24/13 with 65: yes; with 63, no */
+  target.checkers[0][13] += 1;
+  ck_assert(movegen_roller_can_reach(&board, 6, 5, &target));
+  ck_assert(!movegen_roller_can_reach(&board, 6, 3, &target));
+  /* the opponent's side is not looked at: a hit or not, the same answer */
+  target.checkers[1][BG_BAR] = 3;
+  ck_assert(movegen_roller_can_reach(&board, 6, 5, &target));
+  /* nothing moved: reached with no die (the caller's legal plays decide) */
+  ck_assert(movegen_roller_can_reach(&board, 6, 5, &board));
+  /* dice out of range: no cut, the move generator decides */
+  ck_assert(movegen_roller_can_reach(&board, 0, 5, &target));
+}
+END_TEST
+
 /* ---- play_format ---- */
 
 static bg_play play_of(const int (*steps)[3], int count) {
@@ -849,6 +930,9 @@ static Suite *engine_suite(void) {
            test_dice_out_of_range);
   ADD_CASE(suite, "play_to", test_play_to_agrees_with_the_generator,
            test_play_to_a_position_no_play_reaches);
+  ADD_CASE(suite, "roller_can_reach",
+           test_roller_can_reach_agrees_with_the_reachable_positions,
+           test_roller_can_reach_by_hand);
   ADD_CASE(suite, "format", test_format_bar_off_and_hits, test_format_repeats_and_order,
            test_format_never_overflows);
   return suite;

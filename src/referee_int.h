@@ -216,6 +216,18 @@ bool referee_replay_one_die_per_move(const bg_action *roll, const bg_board *view
 bool referee_replay_maximal(const bg_action *roll, const bg_board *view,
                             bg_board *result);
 
+/* Whether the record marks a hit on `point` (a move landing there with
+ * '*'). */
+bool referee_marked_at(const bg_action *roll, int point);
+
+/* referee_replay_one_die_per_move or referee_replay_maximal, and when the
+ * record marks hits (`marks_hits`), every hit the play makes marked on its
+ * destination: then the play is legal, its position (in `after`) the only
+ * legal play's there with the record's moves, on their path, every hit
+ * marked.  False sends the play to the move generator. */
+bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_board *view,
+                           bg_board *after);
+
 /* True when each written move is made by some of the dice, in some order,
  * one legal hop at a time: DESIGN 5's first half (a wrong distance is no
  * notation style).  A legal position reached that way is a legal play; a

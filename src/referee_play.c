@@ -41,14 +41,6 @@ static bool same_roller_side(const bg_board *a, const bg_board *b) {
   return memcmp(a->checkers[0], b->checkers[0], BG_SLOTS) == 0;
 }
 
-/* Does the record mark a hit on `point` (any of its moves landing there)? */
-static bool marked_at(const bg_action *roll, int point) {
-  for (int i = 0; i < roll->move_count; i++)
-    if (roll->moves[i].to == point && roll->moves[i].hit)
-      return true;
-  return false;
-}
-
 static bool play_hits_at(const bg_play *play, int point) {
   for (int s = 0; s < play->step_count; s++)
     if (play->steps[s].to == point && play->steps[s].hit)
@@ -63,7 +55,7 @@ static bool hits_agree(const bg_action *roll, const bg_play *play) {
   for (int i = 0; i < roll->move_count; i++) {
     int point = roll->moves[i].to;
     if (point == BG_OFF ? roll->moves[i].hit
-                        : marked_at(roll, point) != play_hits_at(play, point))
+                        : referee_marked_at(roll, point) != play_hits_at(play, point))
       return false;
   }
   return true;
@@ -75,7 +67,7 @@ static bool hits_agree(const bg_action *roll, const bg_play *play) {
  * is the likelier; in a record with no marks, one that hits nothing. */
 static bool every_hit_marked(const bg_action *roll, const bg_play *play) {
   for (int s = 0; s < play->step_count; s++)
-    if (play->steps[s].hit && !marked_at(roll, play->steps[s].to))
+    if (play->steps[s].hit && !referee_marked_at(roll, play->steps[s].to))
       return false;
   return true;
 }
@@ -107,7 +99,7 @@ static uint8_t hidden_hit_of(play_checker *checker, const bg_action *roll,
     return 0;
   int point = 0;
   for (int s = 0; s < play->step_count && !point; s++)
-    if (play->steps[s].hit && !marked_at(roll, play->steps[s].to))
+    if (play->steps[s].hit && !referee_marked_at(roll, play->steps[s].to))
       point = play->steps[s].to;
   const bg_move *move = &roll->moves[0];
   for (int i = 0; i < roll->move_count; i++)
@@ -221,7 +213,7 @@ static void report_hit_marks(play_checker *checker, const bg_action *roll,
       why = "%s marks a hit, but a bear-off hits nothing";
     else if (move->hit && !blot)
       why = "%s marks a hit, but no opposing blot stood on the %s point";
-    else if (blot && !marked_at(roll, move->to))
+    else if (blot && !referee_marked_at(roll, move->to))
       why = "%s hits the blot on the %s point but is not marked with '*'";
     if (!why)
       continue;
@@ -235,60 +227,18 @@ static void report_hit_marks(play_checker *checker, const bg_action *roll,
                       "the '*' marks of this play do not match the blots it hits", NULL);
 }
 
-/* With the marks written, every destination must be marked exactly when
- * it held a lone opposing checker (one die per move: no hidden landings). */
-static bool marks_agree_with_blots(const bg_action *roll, const bg_board *view) {
-  for (int i = 0; i < roll->move_count; i++) {
-    int point = roll->moves[i].to;
-    if (point == BG_OFF
-            ? roll->moves[i].hit
-            : marked_at(roll, point) != board_is_blot_of_opponent(view, point))
-      return false;
-  }
-  return true;
-}
-
 /* Most plays are written one die per move and use every die: then the play
  * is legal and its position unique, with no move generation.  Combined hops
  * that use every die and recorded no-plays where no die moves are proved
- * as cheaply (referee_replay_maximal): the move generator runs for a fifth
+ * as cheaply (referee_prove_quickly): the move generator runs for a fifth
  * as many plays. */
-/* The blots the play's written destinations hit (with the marks written,
- * marks_agree_with_blots has made sure each is marked). */
-static int blots_on_destinations(const bg_action *roll, const bg_board *view) {
-  bool counted[BG_SLOTS] = {false};
-  int blots = 0;
-  for (int i = 0; i < roll->move_count; i++) {
-    int point = roll->moves[i].to;
-    if (point != BG_OFF && !counted[point] && board_is_blot_of_opponent(view, point))
-      blots++;
-    counted[point] = true;
-  }
-  return blots;
-}
-
-/* The fast paths of referee_proof.c, and with the marks written, every hit
- * on a destination.  A hop's checker may hit a blot where it stops on its
- * way (a double's single checker stops at every die, whatever the order):
- * no mark can show that hit, and match_from says it is unmarked. */
-static bool proved_quickly(const play_checker *checker, const bg_action *roll,
-                           const bg_board *view, bg_board *after) {
-  if (checker->marks_hits && !marks_agree_with_blots(roll, view))
-    return false;
-  if (!referee_replay_one_die_per_move(roll, view, after) &&
-      !referee_replay_maximal(roll, view, after))
-    return false;
-  int hits = after->checkers[1][BG_BAR] - view->checkers[1][BG_BAR];
-  return !checker->marks_hits || hits == blots_on_destinations(roll, view);
-}
-
 static bool check_play_quickly(play_checker *checker, const bg_action *roll,
                                position_set *positions) {
   if (positions->count != 1)
     return false;
   bg_board view, after;
   board_seen_by(&positions->boards[0], roll->player, &view);
-  if (!proved_quickly(checker, roll, &view, &after))
+  if (!referee_prove_quickly(checker->marks_hits, roll, &view, &after))
     return false;
   board_seen_by(&after, roll->player, &positions->boards[0]);
   return true;
@@ -306,7 +256,7 @@ static int readings_from(play_checker *checker, const bg_action *roll,
                          const bg_board *view, uint8_t hidden, play_readings *found,
                          bool *on_path, bool *walks) {
   bg_board after;
-  if (proved_quickly(checker, roll, view, &after)) {
+  if (referee_prove_quickly(checker->marks_hits, roll, view, &after)) {
     referee_positions_add(&found->path_and_marks, &after, roll->player, hidden);
     *on_path = *walks = true;
     return 1;

@@ -3,7 +3,8 @@
  * generator: the record's moves replayed with the dice (a search over
  * their orders and splits into dice), and what makes the replayed play
  * the only reading (every die used, or as many as any play can; no blot
- * another reading could hit on the way).  Most plays are proved so; the
+ * another reading could hit on the way; every hit marked where the record
+ * marks hits).  Most plays are proved so; the
  * rest go to the move generator (referee_play.c).
  */
 #include <string.h>
@@ -389,4 +390,57 @@ bool referee_play_walk(const bg_action *roll, const bg_board *view, bg_board *af
 
 bool referee_play_is_made_by_dice(const bg_action *roll, const bg_board *view) {
   return referee_play_walk(roll, view, NULL);
+}
+
+/* ---- the quick proof, with the record's hit marks ------------------- */
+
+/* Does the record mark a hit on `point` (any of its moves landing there)? */
+bool referee_marked_at(const bg_action *roll, int point) {
+  for (int i = 0; i < roll->move_count; i++)
+    if (roll->moves[i].to == point && roll->moves[i].hit)
+      return true;
+  return false;
+}
+
+/* With the marks written, every destination must be marked exactly when
+ * it held a lone opposing checker (one die per move: no hidden landings). */
+static bool marks_agree_with_blots(const bg_action *roll, const bg_board *view) {
+  for (int i = 0; i < roll->move_count; i++) {
+    int point = roll->moves[i].to;
+    if (point == BG_OFF
+            ? roll->moves[i].hit
+            : referee_marked_at(roll, point) != board_is_blot_of_opponent(view, point))
+      return false;
+  }
+  return true;
+}
+
+/* The blots the play's written destinations hit (with the marks written,
+ * marks_agree_with_blots has made sure each is marked). */
+static int blots_on_destinations(const bg_action *roll, const bg_board *view) {
+  bool counted[BG_SLOTS] = {false};
+  int blots = 0;
+  for (int i = 0; i < roll->move_count; i++) {
+    int point = roll->moves[i].to;
+    if (point != BG_OFF && !counted[point] && board_is_blot_of_opponent(view, point))
+      blots++;
+    counted[point] = true;
+  }
+  return blots;
+}
+
+/* The two fast paths above, and with the marks written, every hit on a
+ * marked destination.  A hop's checker may hit a blot where it stops on
+ * its way (a double's single checker stops at every die, whatever the
+ * order): no mark can show that hit, and the move generator's reading
+ * (referee_play.c) says it is unmarked. */
+bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_board *view,
+                           bg_board *after) {
+  if (marks_hits && !marks_agree_with_blots(roll, view))
+    return false;
+  if (!referee_replay_one_die_per_move(roll, view, after) &&
+      !referee_replay_maximal(roll, view, after))
+    return false;
+  int hits = after->checkers[1][BG_BAR] - view->checkers[1][BG_BAR];
+  return !marks_hits || hits == blots_on_destinations(roll, view);
 }

@@ -28,15 +28,22 @@
  * are answered with a replayed ovector (show).
  *
  * Stage: over the patterns, under every file that reads tokens; made and
- * freed by read_mat.c.  Calls read_mat_grammar.c only.
+ * freed by read_mat.c.  Calls read_mat_grammar.c only (and alloc.h when
+ * memory runs out).
  */
 #include "read_mat_int.h"
+
+#include "alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+/* The tables of words start with 2^MEMO_FIRST_BITS slots each and, each
+ * time half as many entries were written, are made again (empty) twice as
+ * large, up to 2^MEMO_BITS: a record of a few games reads a few hundred
+ * words, and clearing the full tables (700 KB) cost more than reading it. */
+#define MEMO_FIRST_BITS 8
 #define MEMO_BITS 12
-#define MEMO_SLOTS (1u << MEMO_BITS)
 #define MEMO_KEY 16 /* longer words are matched every time */
 _Static_assert(MEMO_KEY <= INPUT_LINE_SLACK, "scan_word reads a key past a line's end");
 #define MEMO_PAIRS 10 /* groups a remembered token may set, the whole included */
@@ -80,14 +87,16 @@ typedef struct {
 #define PHRASE_WAYS 4 /* "Doubles => 2", "Doubles => 4"... share a first word */
 
 struct mat_memo {
-  memo_entry slot[MEMO_SLOTS];
+  unsigned bits; /* of slot[] and decoded[]: MEMO_FIRST_BITS or MEMO_BITS */
+  unsigned kept; /* entries written into them since they were made */
+  memo_entry *slot;
 #ifdef MAT_WORDWISE
   /* tokens of several words ("Doubles => 2", "Cannot Move"), keyed by all
    * their bytes, in sets chosen by their first word (see remember_phrase) */
   memo_entry phrases[PHRASE_SETS][PHRASE_WAYS];
   unsigned next_phrase_way;
 #endif
-  decoded_entry decoded[MEMO_SLOTS];
+  decoded_entry *decoded;
   number_entry numbers[1u << NUMBER_BITS];
   /* the last word read, at `last_at` of the current line: a token is looked
    * up as decoded, then matched, then kept, and is read once */
@@ -103,26 +112,41 @@ struct mat_memo {
   const memo_entry *shown;
 };
 
-bool mat_memo_new(mat_patterns *patterns) {
-  struct mat_memo *memo = calloc(1, sizeof *memo);
-  PCRE2_SIZE *ovector = malloc(2 * (size_t)patterns->ovector_pairs * sizeof *ovector);
-  if (!memo || !ovector) {
-    free(memo);
-    free(ovector);
-    return false;
-  }
-  for (uint32_t i = 0; i < 2 * patterns->ovector_pairs; i++)
-    ovector[i] = PCRE2_UNSET;
-  memo->ovector = ovector;
-  patterns->memo = memo;
-  return true;
+/* Makes the word tables empty, with 2^bits slots each. */
+static bool make_tables(struct mat_memo *memo, unsigned bits) {
+  free(memo->slot);
+  free(memo->decoded);
+  memo->bits = bits;
+  memo->kept = 0;
+  memo->slot = calloc((size_t)1 << bits, sizeof *memo->slot);
+  memo->decoded = calloc((size_t)1 << bits, sizeof *memo->decoded);
+  return memo->slot && memo->decoded;
 }
 
 void mat_memo_free(mat_patterns *patterns) {
-  if (patterns->memo)
-    free(patterns->memo->ovector);
-  free(patterns->memo);
+  struct mat_memo *memo = patterns->memo;
+  if (memo) {
+    free(memo->ovector);
+    free(memo->slot);
+    free(memo->decoded);
+  }
+  free(memo);
   patterns->memo = NULL;
+}
+
+bool mat_memo_new(mat_patterns *patterns) {
+  struct mat_memo *memo = calloc(1, sizeof *memo);
+  if (!memo)
+    return false;
+  patterns->memo = memo;
+  memo->ovector = malloc(2 * (size_t)patterns->ovector_pairs * sizeof *memo->ovector);
+  if (!memo->ovector || !make_tables(memo, MEMO_FIRST_BITS)) {
+    mat_memo_free(patterns);
+    return false;
+  }
+  for (uint32_t i = 0; i < 2 * patterns->ovector_pairs; i++)
+    memo->ovector[i] = PCRE2_UNSET;
+  return true;
 }
 
 /* The key is built byte by byte: a memcpy of a variable length is a libc
@@ -147,7 +171,7 @@ static memo_entry *slot_of(const mat_patterns *patterns, const memo_word *word) 
   uint64_t hash = (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u) ^
                    (uint64_t)(word->length + word->pattern) << 59) *
                   0x9e3779b97f4a7c15u;
-  return &patterns->memo->slot[hash >> (64 - MEMO_BITS)];
+  return &patterns->memo->slot[hash >> (64 - patterns->memo->bits)];
 }
 
 static bool holds(const memo_entry *entry, const memo_word *word) {
@@ -201,6 +225,19 @@ static void remember(mat_patterns *patterns, memo_entry *entry, int rc,
   if (patterns->memo->shown == entry)
     unshow(patterns->memo); /* its pairs must go before it changes */
   *entry = kept;
+  patterns->memo->kept++;
+}
+
+/* Once the tables have taken as many entries as half their slots, they
+ * are made again, empty, twice as large (as far as MEMO_BITS).  Called
+ * where no entry of them is held (a token about to be matched; the entry
+ * shown last has its pairs unset first). */
+static void grow_if_busy(struct mat_memo *memo) {
+  if (memo->bits == MEMO_BITS || memo->kept < (1u << memo->bits) / 2)
+    return;
+  unshow(memo);
+  if (!make_tables(memo, memo->bits + 1))
+    bg_out_of_memory();
 }
 
 #ifdef MAT_WORDWISE
@@ -358,6 +395,7 @@ static void remember_phrase(mat_patterns *patterns, int rc, const memo_word *fir
 bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
                      size_t offset) {
   memo_word word;
+  grow_if_busy(patterns->memo);
   if (!read_word(patterns->memo, &word, text, length, offset))
     return mat_match_at(patterns, PAT_CELL_TOKEN, text, length, offset);
   size_t end = offset + word.length;
@@ -475,10 +513,10 @@ bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t leng
   return true;
 }
 
-static uint32_t decoded_slot(const memo_word *word) {
+static uint32_t decoded_slot(const struct mat_memo *memo, const memo_word *word) {
   uint64_t hash =
       (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u)) * 0x9e3779b97f4a7c15u;
-  return (uint32_t)(hash >> (64 - MEMO_BITS));
+  return (uint32_t)(hash >> (64 - memo->bits));
 }
 
 const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *text,
@@ -487,7 +525,8 @@ const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *tex
   memo_word word;
   if (!read_word(patterns->memo, &word, text, length, offset))
     return NULL;
-  const decoded_entry *entry = &patterns->memo->decoded[decoded_slot(&word)];
+  const decoded_entry *entry =
+      &patterns->memo->decoded[decoded_slot(patterns->memo, &word)];
   if (entry->length != word.length || entry->key[0] != word.key[0] ||
       entry->key[1] != word.key[1])
     return NULL;
@@ -504,9 +543,10 @@ void mat_memo_keep_decoded(mat_patterns *patterns, const char *text, size_t leng
   if (!read_word(patterns->memo, &word, text, length, offset) ||
       offset + word.length != token_end)
     return;
-  decoded_entry *entry = &patterns->memo->decoded[decoded_slot(&word)];
+  decoded_entry *entry = &patterns->memo->decoded[decoded_slot(patterns->memo, &word)];
   entry->key[0] = word.key[0];
   entry->key[1] = word.key[1];
   entry->length = (uint8_t)word.length;
   entry->decoded = *decoded;
+  patterns->memo->kept++;
 }

@@ -584,11 +584,12 @@ bool referee_check_play_any_roll(play_checker *checker, const bg_action *roll,
   }
   position_set *after = &checker->any_roll;
   after->count = 0;
-  for (int i = 0; i < positions->count; i++) {
+  /* a full set is given up below: no need to fill it further */
+  for (int i = 0; i < positions->count && after->count < BG_MAX_CANDIDATES; i++) {
     bg_board view;
     board_seen_by(&positions->boards[i], roll->player, &view);
-    for (int high = 1; high <= 6; high++)
-      for (int low = 1; low <= high; low++)
+    for (int high = 1; high <= 6 && after->count < BG_MAX_CANDIDATES; high++)
+      for (int low = 1; low <= high && after->count < BG_MAX_CANDIDATES; low++)
         referee_plays_of_roll(roll, &view, high, low, &checker->legal, after);
   }
   if (after->count > 0 && after->count < BG_MAX_CANDIDATES) {

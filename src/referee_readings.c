@@ -127,12 +127,13 @@ bool referee_follow_every_play(play_checker *checker, const bg_action *roll,
   }
   bg_action unread = *roll;
   unread.move_count = 0; /* every legal play, whatever was read of it */
-  for (int i = 0; i < positions->count; i++) {
+  /* a full set may have left the true position out: then nothing is sure,
+   * and the readings left need not be listed */
+  for (int i = 0; i < positions->count && after->count < BG_MAX_CANDIDATES; i++) {
     bg_board view;
     board_seen_by(&positions->boards[i], roll->player, &view);
     referee_plays_of_roll(&unread, &view, roll->die1, roll->die2, &checker->legal, after);
   }
-  /* a full set may have left the true position out: then nothing is sure */
   if (after->count == 0 || after->count == BG_MAX_CANDIDATES) {
     positions->count = 0;
     return false;

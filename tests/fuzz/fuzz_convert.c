@@ -1,10 +1,12 @@
 /*
  * fuzz_convert.c — libFuzzer target for what `convert`, `stats` and `show`
- * do with any record the readers take: each match read is written as .mat
- * and as YAML (each writer walks the replay, as convert does), then
- * counted as `stats` counts and its plays shown as `show` shows them, both
- * in one more walk.  `check` alone is fuzz_check.c.  The written records
- * and the boards go to /dev/null.
+ * do with any record the readers take: each match read is written in one
+ * notation, chosen by the input's length (.mat, YAML, JSON, SGF by turns:
+ * each writer walks the replay, as convert does, and one writer a match
+ * keeps an input to two walks), then counted as `stats` counts and its
+ * plays shown as `show` shows them, both in one more walk.  `check` alone
+ * is fuzz_check.c; the YAML writer's round trip fuzz_roundtrip_yaml.c.
+ * The written records and the boards go to /dev/null.
  *
  *   make fuzz FUZZ_SECONDS=60      (clang with libFuzzer; seeds: samples/)
  */
@@ -46,13 +48,15 @@ static void count_and_show(const bg_match *match, const bg_replay_options *optio
 
 static void write_count_and_show(const bg_match *match, const bg_replay_options *options,
                                  bg_diag_sink *sink, bool first, void *data) {
-  (void)data;
-  fuzz_write(BG_FORMAT_MAT, fuzz_null_file(), match, options, sink, first);
-  fuzz_write(BG_FORMAT_YAML, fuzz_null_file(), match, options, sink, first);
+  const bg_format *format = data;
+  fuzz_write(*format, fuzz_null_file(), match, options, sink, first);
   count_and_show(match, options, sink);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  fuzz_read(data, size, BG_NOTATION_AUTO, DIAG_JSON, write_count_and_show, NULL);
+  static const bg_format formats[] = {BG_FORMAT_MAT, BG_FORMAT_YAML, BG_FORMAT_JSON,
+                                      BG_FORMAT_SGF};
+  bg_format format = formats[size % 4];
+  fuzz_read(data, size, BG_NOTATION_AUTO, DIAG_JSON, write_count_and_show, &format);
   return 0;
 }

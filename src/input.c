@@ -14,6 +14,13 @@
 #include "alloc.h"
 
 #define READ_CHUNK 65536
+/* The buffer holds the longest line and a block after it at full size;
+ * it starts small and doubles as lines and blocks need room (clearing
+ * 128 KB cost more than reading a record of a few KB, the common input
+ * of a pipeline), keeping at least BUFFER_MIN_ROOM free to read into. */
+#define BUFFER_FULL_SIZE (INPUT_MAX_LINE + READ_CHUNK + 1)
+#define BUFFER_FIRST_SIZE 16384
+#define BUFFER_MIN_ROOM 4096
 #define UTF8_BOM "\xEF\xBB\xBF"
 #define UTF8_BOM_LENGTH 3
 
@@ -290,6 +297,17 @@ static void detect_encoding(bg_input *input) {
   }
 }
 
+/* Doubles the buffer (up to BUFFER_FULL_SIZE), the new bytes and the
+ * slack zeroed like the first (see input_new).  Lines handed out before
+ * are moved by fill_buffer anyway. */
+static void grow_buffer(bg_input *input) {
+  size_t old_size = input->buffer_size;
+  size_t new_size = 2 * old_size < BUFFER_FULL_SIZE ? 2 * old_size : BUFFER_FULL_SIZE;
+  input->buffer = bg_realloc(input->buffer, new_size + INPUT_LINE_SLACK);
+  memset(input->buffer + old_size, 0, new_size + INPUT_LINE_SLACK - old_size);
+  input->buffer_size = new_size;
+}
+
 /* Moves what is pending to the front and reads one block after it; false
  * when nothing was added (the end, or an I/O error). */
 static bool fill_buffer(bg_input *input) {
@@ -298,6 +316,9 @@ static bool fill_buffer(bg_input *input) {
     input->end -= input->start;
     input->start = 0;
   }
+  while (input->buffer_size - input->end < BUFFER_MIN_ROOM &&
+         input->buffer_size < BUFFER_FULL_SIZE)
+    grow_buffer(input);
   size_t before = input->end;
   if (input->encoding == ENCODING_UNKNOWN)
     detect_encoding(input);
@@ -398,7 +419,7 @@ static size_t leading_bom(const bg_input *input) {
 size_t input_peek(bg_input *input, size_t want, const char **bytes) {
   if (want > INPUT_MAX_PEEK)
     want = INPUT_MAX_PEEK;
-  /* A BOM not shown is not counted; the buffer holds INPUT_MAX_LINE +
+  /* A BOM not shown is not counted; the buffer grows to INPUT_MAX_LINE +
    * READ_CHUNK bytes, so there is room for what is asked. */
   size_t need = want + (input->consumed ? 0 : UTF8_BOM_LENGTH);
   while (input->end - input->start < need && !input->eof && fill_buffer(input))
@@ -425,7 +446,7 @@ bg_input *input_new(FILE *in) {
   if (!input)
     return NULL;
   input->in = in;
-  input->buffer_size = INPUT_MAX_LINE + READ_CHUNK + 1;
+  input->buffer_size = BUFFER_FIRST_SIZE;
   /* Zeroed: JIT code may read aligned words past a line's end (never past a
    * page), which valgrind would report as uninitialised; and the slack
    * after the last byte a line can hold is never filled (bg_line). */

@@ -233,6 +233,42 @@ START_TEST(line_over_the_limit) {
 }
 END_TEST
 
+/* Lines of every length around the sizes the buffer grows through (it
+ * starts at 16 KiB and doubles): each is handed out whole, its bytes its
+ * own, in UTF-8 and in UTF-16 (which is turned into UTF-8 in the buffer). */
+START_TEST(lines_longer_than_the_first_buffer) {
+  static const size_t lengths[] = {3,     16379, 16380, 16384, 16385, 4000, 32767,
+                                   32768, 40000, 65535, 1,     65536, 7};
+  const int count = (int)(sizeof lengths / sizeof lengths[0]);
+  size_t size = 0;
+  for (int i = 0; i < count; i++)
+    size += lengths[i] + 1;
+  char *text = malloc(size);
+  char *utf16 = malloc(2 * size + 2);
+  size_t at = 0;
+  for (int i = 0; i < count; i++) {
+    for (size_t k = 0; k < lengths[i]; k++)
+      text[at++] = (char)('a' + (i + (int)(k % 7)) % 26);
+    text[at++] = '\n';
+  }
+  utf16[0] = (char)0xFF, utf16[1] = (char)0xFE;
+  for (size_t k = 0; k < size; k++)
+    utf16[2 + 2 * k] = text[k], utf16[3 + 2 * k] = 0;
+  for (int encoding = 0; encoding < 2; encoding++) {
+    opened o = encoding ? open_bytes(utf16, 2 * size + 2) : open_bytes(text, size);
+    at = 0;
+    for (int i = 0; i < count; i++) {
+      expect_line(o.input, text + at, lengths[i], i + 1);
+      at += lengths[i] + 1;
+    }
+    expect_end(o.input);
+    close_opened(&o);
+  }
+  free(utf16);
+  free(text);
+}
+END_TEST
+
 /* A line of a megabyte with no newline after it: skipped to the end. */
 START_TEST(huge_last_line) {
   size_t size;
@@ -425,6 +461,7 @@ static Suite *input_suite(void) {
   tcase_add_test(lines, nul_and_invalid_bytes_kept);
   tcase_add_test(lines, line_over_the_limit);
   tcase_add_test(lines, huge_last_line);
+  tcase_add_test(lines, lines_longer_than_the_first_buffer);
   suite_add_tcase(suite, lines);
 
   TCase *bytes = tcase_create("bytes");

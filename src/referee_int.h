@@ -220,13 +220,24 @@ bool referee_replay_maximal(const bg_action *roll, const bg_board *view,
  * '*'). */
 bool referee_marked_at(const bg_action *roll, int point);
 
-/* referee_replay_one_die_per_move or referee_replay_maximal, and when the
- * record marks hits (`marks_hits`), every hit the play makes marked on its
- * destination: then the play is legal, its position (in `after`) the only
- * legal play's there with the record's moves, on their path, every hit
- * marked.  False sends the play to the move generator. */
+/* referee_replay_one_die_per_move or referee_replay_maximal: the play is
+ * legal, and its position (in `after`) the one of every legal play with
+ * the record's result; and when the record marks hits (`marks_hits`),
+ * referee_marks_of_quick_play agrees.  False sends the play to the move
+ * generator. */
 bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_board *view,
                            bg_board *after);
+
+/* What the record's hit marks say of a play referee_prove_quickly proved
+ * (its position `after`): every hit marked on its destination and no mark
+ * where nothing is hit; a hit on the way of a hop, which no mark can show;
+ * or a destination whose mark says otherwise than its blot (then no legal
+ * play on the record's path agrees with the marks: each lands on every
+ * destination, or leaves the same blots hit as the record's walk). */
+typedef enum { MARKS_AGREE, MARKS_HIDE_A_HIT, MARKS_DISAGREE } referee_marks_verdict;
+referee_marks_verdict referee_marks_of_quick_play(const bg_action *roll,
+                                                  const bg_board *view,
+                                                  const bg_board *after);
 
 /* True when each written move is made by some of the dice, in some order,
  * one legal hop at a time: DESIGN 5's first half (a wrong distance is no

@@ -246,22 +246,66 @@ static bool check_play_quickly(play_checker *checker, const bg_action *roll,
 
 /* The readings the play makes from one of several positions followed.
  * Where the quick proof holds, its one position is the only legal play
- * there with the record's result, on its path, its hits marked (what
- * check_play_quickly relies on for a single position): match_from would
- * find just that, after listing every legal play.  After a mistake a
+ * there with the record's result, on its path (what check_play_quickly
+ * relies on for a single position): with its hits marked, match_from
+ * would find just that, after listing every legal play.  With a mark
+ * that disagrees, no reading there is both on the path and marked, so
+ * it adds nothing to found->path_and_marks; what it adds to the other
+ * sets is left out (*left_out) unless `every_set`.  After a mistake a
  * record is followed from up to BG_MAX_CANDIDATES positions, and its
  * next plays fit most of them: this keeps that at the cost of a valid
  * record's plays. */
 static int readings_from(play_checker *checker, const bg_action *roll,
                          const bg_board *view, uint8_t hidden, play_readings *found,
-                         bool *on_path, bool *walks) {
+                         bool every_set, bool *left_out, bool *on_path, bool *walks) {
   bg_board after;
-  if (referee_prove_quickly(checker->marks_hits, roll, view, &after)) {
-    referee_positions_add(&found->path_and_marks, &after, roll->player, hidden);
-    *on_path = *walks = true;
-    return 1;
+  if (referee_prove_quickly(false, roll, view, &after)) {
+    referee_marks_verdict marks = checker->marks_hits
+                                      ? referee_marks_of_quick_play(roll, view, &after)
+                                      : MARKS_AGREE;
+    if (marks == MARKS_AGREE || (marks == MARKS_DISAGREE && !every_set)) {
+      if (marks == MARKS_AGREE)
+        referee_positions_add(&found->path_and_marks, &after, roll->player, hidden);
+      else
+        *left_out = true;
+      *on_path = *walks = true;
+      return 1;
+    }
   }
   return match_from(checker, roll, view, hidden, found, on_path, walks);
+}
+
+/* The readings of the play from every position followed, into
+ * checker->found, and the position it is judged from: the first where the
+ * record's path fits, else the first where its result does (-1 none),
+ * with whether the record's moves walk there (*walks).  True when sets
+ * other than found->path_and_marks were left out (see readings_from). */
+static bool read_positions(play_checker *checker, const bg_action *roll,
+                           const position_set *positions, bool every_set, int *judged_at,
+                           bool *walks_there) {
+  play_readings *found = &checker->found; /* large: kept with the checker */
+  found->path_and_marks.count = found->path.count = found->marks.count =
+      found->any.count = 0;
+  int first_matching = -1, first_on_path = -1;
+  bool walks_at_matching = false, walks_on_path = false, left_out = false;
+  for (int i = 0; i < positions->count; i++) {
+    bg_board view;
+    board_seen_by(&positions->boards[i], roll->player, &view);
+    bool on_path = false, walks = false;
+    if (readings_from(checker, roll, &view, positions->hidden[i], found, every_set,
+                      &left_out, &on_path, &walks) > 0 &&
+        first_matching < 0) {
+      first_matching = i;
+      walks_at_matching = walks;
+    }
+    if (on_path && first_on_path < 0) {
+      first_on_path = i;
+      walks_on_path = walks;
+    }
+  }
+  *judged_at = first_on_path >= 0 ? first_on_path : first_matching;
+  *walks_there = first_on_path >= 0 ? walks_on_path : walks_at_matching;
+  return left_out;
 }
 
 /* After more than GENEROUS_MISSES misses (referee_int.h), the readings
@@ -280,6 +324,20 @@ static void add_legal_plays(play_checker *checker, const bg_action *roll,
                             position_set *positions, int room) {
   for (int i = 0; i < checker->legal.count && positions->count < room; i++)
     referee_positions_add(positions, &checker->legal.plays[i].result, roll->player, 0);
+}
+
+/* The first FOLLOWED_AFTER_MISS legal plays of a reading, nearest to the
+ * record's first: their positions, seen by the roller. */
+typedef struct {
+  bg_board results[FOLLOWED_AFTER_MISS];
+  int count;
+} nearest_plays;
+
+static void keep_nearest(nearest_plays *nearest, const bg_playlist *sorted) {
+  nearest->count =
+      sorted->count < FOLLOWED_AFTER_MISS ? sorted->count : FOLLOWED_AFTER_MISS;
+  for (int n = 0; n < nearest->count; n++)
+    nearest->results[n] = sorted->plays[n].result;
 }
 
 /* Of the positions followed, where the record's play is nearest to legal
@@ -343,14 +401,26 @@ static void follow_after_miss(play_checker *checker, const bg_action *roll,
   int readings = generous || positions->count < READINGS_AFTER_MISS ? positions->count
                                                                     : READINGS_AFTER_MISS;
   int room = generous ? BG_MAX_CANDIDATES : FOLLOWED_AFTER_MISS;
+  /* Outside the generous budget, the second pass takes each reading's
+   * plays from the first (no more than `room` of them can be added), not
+   * from a second move generation. */
+  nearest_plays kept[READINGS_AFTER_MISS + 1];
   for (int pass = 0; pass < 2; pass++)
-    for (int k = -1; k < readings && after->count < room; k++) {
+    for (int k = -1, visit = 0; k < readings && after->count < room; k++) {
       int i = k < 0 ? explained : k;
       if (k == explained)
         continue;
+      nearest_plays *nearest = generous ? NULL : &kept[visit++];
+      if (pass == 1 && nearest) {
+        for (int n = 0; n < nearest->count && after->count < room; n++)
+          referee_positions_add(after, &nearest->results[n], roll->player, 0);
+        continue;
+      }
       board_seen_by(&positions->boards[i], roll->player, &view);
       movegen_legal_plays(&view, roll->die1, roll->die2, &checker->legal);
       referee_sort_nearest_first(&checker->legal, roll, &view);
+      if (nearest)
+        keep_nearest(nearest, &checker->legal);
       if (pass == 0 && checker->legal.count > 3)
         checker->legal.count = 3;
       add_legal_plays(checker, roll, after, room);
@@ -417,32 +487,14 @@ static bool check_play(play_checker *checker, const bg_action *roll,
   if (check_play_quickly(checker, roll, positions))
     return checker->last_play_legal = true;
   checker->hidden_of_roll = 0;
-  play_readings *found = &checker->found; /* large: kept with the checker */
-  found->path_and_marks.count = found->path.count = found->marks.count =
-      found->any.count = 0;
-  /* The position the play is judged from: the first where the record's
-   * path fits, else the first where its result does. */
-  int first_matching = -1, first_on_path = -1;
-  bool walks_at_matching = false, walks_on_path = false; /* play_walk from there */
-  for (int i = 0; i < positions->count; i++) {
-    bg_board view;
-    board_seen_by(&positions->boards[i], roll->player, &view);
-    bool on_path = false, walks = false;
-    if (readings_from(checker, roll, &view, positions->hidden[i], found, &on_path,
-                      &walks) > 0 &&
-        first_matching < 0) {
-      first_matching = i;
-      walks_at_matching = walks;
-    }
-    if (on_path && first_on_path < 0) {
-      first_on_path = i;
-      walks_on_path = walks;
-    }
-  }
-  if (first_on_path >= 0) {
-    first_matching = first_on_path;
-    walks_at_matching = walks_on_path;
-  }
+  int first_matching;
+  bool walks_at_matching;
+  /* the sets left out are needed only when no reading fits with its marks */
+  if (read_positions(checker, roll, positions, false, &first_matching,
+                     &walks_at_matching) &&
+      checker->found.path_and_marks.count == 0)
+    read_positions(checker, roll, positions, true, &first_matching, &walks_at_matching);
+  play_readings *found = &checker->found;
   int explained = first_matching >= 0 ? first_matching : likeliest_for(roll, positions);
   bg_board first;
   board_seen_by(&positions->boards[explained], roll->player, &first);

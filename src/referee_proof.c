@@ -429,18 +429,22 @@ static int blots_on_destinations(const bg_action *roll, const bg_board *view) {
   return blots;
 }
 
-/* The two fast paths above, and with the marks written, every hit on a
- * marked destination.  A hop's checker may hit a blot where it stops on
- * its way (a double's single checker stops at every die, whatever the
- * order): no mark can show that hit, and the move generator's reading
- * (referee_play.c) says it is unmarked. */
+referee_marks_verdict referee_marks_of_quick_play(const bg_action *roll,
+                                                  const bg_board *view,
+                                                  const bg_board *after) {
+  if (!marks_agree_with_blots(roll, view))
+    return MARKS_DISAGREE;
+  /* A hop's checker may hit a blot where it stops on its way (a double's
+   * single checker stops at every die, whatever the order): no mark can
+   * show that hit. */
+  int hits = after->checkers[1][BG_BAR] - view->checkers[1][BG_BAR];
+  return hits == blots_on_destinations(roll, view) ? MARKS_AGREE : MARKS_HIDE_A_HIT;
+}
+
 bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_board *view,
                            bg_board *after) {
-  if (marks_hits && !marks_agree_with_blots(roll, view))
-    return false;
   if (!referee_replay_one_die_per_move(roll, view, after) &&
       !referee_replay_maximal(roll, view, after))
     return false;
-  int hits = after->checkers[1][BG_BAR] - view->checkers[1][BG_BAR];
-  return !marks_hits || hits == blots_on_destinations(roll, view);
+  return !marks_hits || referee_marks_of_quick_play(roll, view, after) == MARKS_AGREE;
 }

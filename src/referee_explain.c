@@ -14,10 +14,8 @@
  * replay itself is referee_proof.c's (referee_int.h).
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
 #include "referee_int.h"
 
 /* Can the record's moves be played with the dice, `relaxed` rules set
@@ -209,49 +207,6 @@ void referee_explain_miss(play_checker *checker, const bg_action *roll,
   explain_play(checker, roll, view);
   if (!referee_play_is_made_by_dice(roll, view))
     hint_other_roll(checker, roll, view);
-}
-
-/* How far apart two positions are: checkers of either side to move. */
-static int board_distance(const bg_board *a, const bg_board *b) {
-  int distance = 0;
-  for (int side = 0; side < 2; side++)
-    for (int slot = 0; slot < BG_SLOTS; slot++)
-      distance += abs(a->checkers[side][slot] - b->checkers[side][slot]);
-  return distance;
-}
-
-typedef struct {
-  int distance; /* from the record's own position */
-  int index;    /* in the engine's list: ties keep its order */
-} ranked_play;
-
-static int by_distance(const void *a, const void *b) {
-  const ranked_play *x = a, *y = b;
-  if (x->distance != y->distance)
-    return x->distance < y->distance ? -1 : 1;
-  return (x->index > y->index) - (x->index < y->index);
-}
-
-/* Puts the legal plays nearest to what the record wrote first: a slip of
- * the pen (17/14 for 17/15) is likelier than another play, so the note
- * shows it among its first few, and the referee, which follows at most
- * BG_MAX_CANDIDATES positions after a mistake, keeps it. */
-void referee_sort_nearest_first(bg_playlist *legal, const bg_action *roll,
-                                const bg_board *view) {
-  bg_board written;
-  if (legal->count < 2 || !referee_moves_target(view, roll, &written))
-    return;
-  size_t count = (size_t)legal->count;
-  ranked_play *ranked = bg_malloc(count * sizeof *ranked);
-  bg_play *sorted = bg_malloc(count * sizeof *sorted);
-  for (int i = 0; i < legal->count; i++)
-    ranked[i] = (ranked_play){board_distance(&legal->plays[i].result, &written), i};
-  qsort(ranked, count, sizeof *ranked, by_distance);
-  for (size_t i = 0; i < count; i++)
-    sorted[i] = legal->plays[ranked[i].index];
-  memcpy(legal->plays, sorted, count * sizeof *sorted);
-  free(sorted);
-  free(ranked);
 }
 
 static void explain_play(play_checker *checker, const bg_action *roll,

@@ -249,6 +249,19 @@ bool referee_play_is_made_by_dice(const bg_action *roll, const bg_board *view);
  * blots its hops hit) in `after`. */
 bool referee_play_walk(const bg_action *roll, const bg_board *view, bg_board *after);
 
+/* After an error, the record's own position as the truth if it can
+ * physically stand, added to `after`; false when it cannot. */
+bool referee_resynchronise(const bg_action *roll, const bg_board *view,
+                           position_set *after);
+
+/* After a play that is no legal play from any of `positions`: the
+ * readings followed from there on, within a budget no record can defeat
+ * (referee_readings.c says which); `landed` (or NULL) the legal plays'
+ * positions the written moves end on by a wrong path. */
+void referee_follow_after_miss(play_checker *checker, const bg_action *roll,
+                               position_set *positions, int explained,
+                               const position_set *landed);
+
 /* Orders `legal` (plays from `view`) nearest to the position the record's
  * moves leave first (unchanged when they cannot stand there). */
 void referee_sort_nearest_first(bg_playlist *legal, const bg_action *roll,

@@ -171,35 +171,6 @@ static int match_from(play_checker *checker, const bg_action *roll, const bg_boa
   return matched;
 }
 
-/* After an error, the record's own position is taken as the truth if it can
- * physically stand: the mover's checkers where the notation puts them, a
- * lone opposing checker on a destination hit. */
-static bool resynchronise(const bg_action *roll, const bg_board *view,
-                          position_set *after) {
-  bg_board target;
-  if (!referee_moves_target(view, roll, &target))
-    return false;
-  for (int i = 0; i < roll->move_count; i++) {
-    int point = roll->moves[i].to;
-    if (point == BG_OFF)
-      continue;
-    int opposing = board_opponent_checkers_on(&target, point);
-    if (opposing >= 2)
-      return false;
-    if (opposing == 1) {
-      target.checkers[1][BG_BAR - point] = 0;
-      target.checkers[1][BG_BAR]++;
-    }
-  }
-  for (int point = 1; point <= 24; point++)
-    if (target.checkers[0][point] && board_opponent_checkers_on(&target, point))
-      return false;
-  if (!board_is_valid(&target))
-    return false;
-  referee_positions_add(after, &target, roll->player, 0);
-  return true;
-}
-
 /* Tells which unmarked or wrongly marked hit made the marks disagree: the
  * first move whose mark does not fit the blots of the position before. */
 static void report_hit_marks(play_checker *checker, const bg_action *roll,
@@ -308,37 +279,9 @@ static bool read_positions(play_checker *checker, const bg_action *roll,
   return left_out;
 }
 
-/* After more than GENEROUS_MISSES misses (referee_int.h), the readings
- * whose legal plays are followed (the one the miss was explained from and
- * the first others) and how many positions at most are bounded, and after
- * MISSES_PER_GAME the game's plays are no longer explained: bounds on the
- * work a record full of mistakes makes. */
-#define READINGS_AFTER_MISS 4
-#define FOLLOWED_AFTER_MISS 24
+/* After MISSES_PER_GAME misses the game's plays are no longer explained
+ * (see referee_follow_after_miss for the budget of what is followed). */
 #define MISSES_PER_GAME 16
-
-/* Adds the positions of the legal plays explain_miss listed (those of the
- * roll's position and dice, in checker->legal, nearest to the record's
- * own play first) to `positions`, up to `room` positions in all. */
-static void add_legal_plays(play_checker *checker, const bg_action *roll,
-                            position_set *positions, int room) {
-  for (int i = 0; i < checker->legal.count && positions->count < room; i++)
-    referee_positions_add(positions, &checker->legal.plays[i].result, roll->player, 0);
-}
-
-/* The first FOLLOWED_AFTER_MISS legal plays of a reading, nearest to the
- * record's first: their positions, seen by the roller. */
-typedef struct {
-  bg_board results[FOLLOWED_AFTER_MISS];
-  int count;
-} nearest_plays;
-
-static void keep_nearest(nearest_plays *nearest, const bg_playlist *sorted) {
-  nearest->count =
-      sorted->count < FOLLOWED_AFTER_MISS ? sorted->count : FOLLOWED_AFTER_MISS;
-  for (int n = 0; n < nearest->count; n++)
-    nearest->results[n] = sorted->plays[n].result;
-}
 
 /* Of the positions followed, where the record's play is nearest to legal
  * (none of them has it as a legal play): the first whose moves the dice
@@ -358,74 +301,6 @@ static int likeliest_for(const bg_action *roll, const position_set *positions) {
       with_checkers = i;
   }
   return with_checkers >= 0 ? with_checkers : 0;
-}
-
-/* After a play that is no legal play from any position followed: go on
- * from what the record says happened (its moves as written, where that
- * position can stand, or nothing moved for a recorded no-play; `landed`,
- * when not NULL: the legal plays' positions the written moves end on by a
- * wrong path) and from
- * every legal play of the dice too, from each position followed (the one
- * the error was explained from, `explained`, first, its plays nearest to
- * the record's first): the mistake may be in the dice, in the play or in
- * an earlier reading, and the plays that follow decide. */
-static void follow_after_miss(play_checker *checker, const bg_action *roll,
-                              position_set *positions, int explained,
-                              const position_set *landed) {
-  position_set *after = &checker->any_roll;
-  after->count = 0;
-  bg_board view;
-  board_seen_by(&positions->boards[explained], roll->player, &view);
-  if (landed) {
-    /* where the written moves end is a legal play's place: those first */
-    referee_positions_copy(after, landed);
-  } else {
-    if (!resynchronise(roll, &view, after) && checker->plays_on_probation == 0) {
-      checker->plays_on_probation = 4; /* each player's next two */
-      checker->probation_pos = roll->pos;
-      checker->probation_rule = checker->last_rule;
-      checker->probation_for_numbers = false;
-    }
-    for (int i = 0; i < positions->count; i++) {
-      board_seen_by(&positions->boards[i], roll->player, &view);
-      if (i != explained)
-        resynchronise(roll, &view, after);
-    }
-  }
-  /* A budget no record can defeat: the few plays of each of the likeliest
-   * readings nearest to the record's (a slip of the pen), the explained
-   * reading's first, then more of theirs, up to FOLLOWED_AFTER_MISS
-   * positions.  A record that misses again and again costs what a valid
-   * one costs, not a move generation for every position it allows. */
-  bool generous = checker->misses_in_game <= GENEROUS_MISSES;
-  int readings = generous || positions->count < READINGS_AFTER_MISS ? positions->count
-                                                                    : READINGS_AFTER_MISS;
-  int room = generous ? BG_MAX_CANDIDATES : FOLLOWED_AFTER_MISS;
-  /* Outside the generous budget, the second pass takes each reading's
-   * plays from the first (no more than `room` of them can be added), not
-   * from a second move generation. */
-  nearest_plays kept[READINGS_AFTER_MISS + 1];
-  for (int pass = 0; pass < 2; pass++)
-    for (int k = -1, visit = 0; k < readings && after->count < room; k++) {
-      int i = k < 0 ? explained : k;
-      if (k == explained)
-        continue;
-      nearest_plays *nearest = generous ? NULL : &kept[visit++];
-      if (pass == 1 && nearest) {
-        for (int n = 0; n < nearest->count && after->count < room; n++)
-          referee_positions_add(after, &nearest->results[n], roll->player, 0);
-        continue;
-      }
-      board_seen_by(&positions->boards[i], roll->player, &view);
-      movegen_legal_plays(&view, roll->die1, roll->die2, &checker->legal);
-      referee_sort_nearest_first(&checker->legal, roll, &view);
-      if (nearest)
-        keep_nearest(nearest, &checker->legal);
-      if (pass == 0 && checker->legal.count > 3)
-        checker->legal.count = 3;
-      add_legal_plays(checker, roll, after, room);
-    }
-  referee_positions_copy(positions, after);
 }
 
 /* A play that does not fit while the checker is on probation: the record is
@@ -514,7 +389,7 @@ static bool check_play(play_checker *checker, const bg_action *roll,
       report_hit_marks(checker, roll, &first);
     checker->last_play_legal = by_dice;
     if (!by_dice) /* a wrong step: the player may have made any legal play */
-      follow_after_miss(checker, roll, positions, explained, best);
+      referee_follow_after_miss(checker, roll, positions, explained, best);
     else
       referee_positions_copy(positions, best);
     return true;
@@ -523,13 +398,13 @@ static bool check_play(play_checker *checker, const bg_action *roll,
       (roll->move_count == 0 || referee_play_is_made_by_dice(roll, &first))) {
     /* The roller gave up after rolling, with the play unfinished. */
     positions->count = 0;
-    resynchronise(roll, &first, positions);
+    referee_resynchronise(roll, &first, positions);
     return true;
   }
   if (checker->plays_on_probation > 0)
     fall_silent(checker, roll);
   explain_miss(checker, roll, &first);
-  follow_after_miss(checker, roll, positions, explained, NULL);
+  referee_follow_after_miss(checker, roll, positions, explained, NULL);
   return true;
 }
 
@@ -651,5 +526,5 @@ bool referee_check_play_any_roll(play_checker *checker, const bg_action *roll,
   bg_board first;
   board_seen_by(&positions->boards[0], roll->player, &first);
   positions->count = 0;
-  return roll->move_count > 0 && resynchronise(roll, &first, positions);
+  return roll->move_count > 0 && referee_resynchronise(roll, &first, positions);
 }

@@ -6,12 +6,17 @@
  * may have been any legal play of its dice, and after a mistake every
  * legal play is a reading too.  This file keeps those sets (deduplicated
  * by position, each with the hidden hit its reading needed), makes the
- * readings of a roll whose play is unknown, and warns about a hidden hit
- * once every reading still followed needs it.
+ * readings of a roll whose play is unknown, warns about a hidden hit
+ * once every reading still followed needs it, and chooses, within a
+ * budget, the readings followed after a play that fits none of them
+ * (referee_follow_after_miss).
  */
 #include "referee_int.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "alloc.h"
 
 /* Copies the boards in use only: a set has room for hundreds. */
 void referee_positions_copy(position_set *to, const position_set *from) {
@@ -140,4 +145,177 @@ bool referee_follow_every_play(play_checker *checker, const bg_action *roll,
   }
   referee_positions_copy(positions, after);
   return true;
+}
+
+/* ---- after a miss ---------------------------------------------------- */
+
+/* After an error, the record's own position is taken as the truth if it can
+ * physically stand: the mover's checkers where the notation puts them, a
+ * lone opposing checker on a destination hit. */
+bool referee_resynchronise(const bg_action *roll, const bg_board *view,
+                           position_set *after) {
+  bg_board target;
+  if (!referee_moves_target(view, roll, &target))
+    return false;
+  for (int i = 0; i < roll->move_count; i++) {
+    int point = roll->moves[i].to;
+    if (point == BG_OFF)
+      continue;
+    int opposing = board_opponent_checkers_on(&target, point);
+    if (opposing >= 2)
+      return false;
+    if (opposing == 1) {
+      target.checkers[1][BG_BAR - point] = 0;
+      target.checkers[1][BG_BAR]++;
+    }
+  }
+  for (int point = 1; point <= 24; point++)
+    if (target.checkers[0][point] && board_opponent_checkers_on(&target, point))
+      return false;
+  if (!board_is_valid(&target))
+    return false;
+  referee_positions_add(after, &target, roll->player, 0);
+  return true;
+}
+
+/* How far apart two positions are: checkers of either side to move. */
+static int board_distance(const bg_board *a, const bg_board *b) {
+  int distance = 0;
+  for (int side = 0; side < 2; side++)
+    for (int slot = 0; slot < BG_SLOTS; slot++)
+      distance += abs(a->checkers[side][slot] - b->checkers[side][slot]);
+  return distance;
+}
+
+typedef struct {
+  int distance; /* from the record's own position */
+  int index;    /* in the engine's list: ties keep its order */
+} ranked_play;
+
+static int by_distance(const void *a, const void *b) {
+  const ranked_play *x = a, *y = b;
+  if (x->distance != y->distance)
+    return x->distance < y->distance ? -1 : 1;
+  return (x->index > y->index) - (x->index < y->index);
+}
+
+/* Puts the legal plays nearest to what the record wrote first: a slip of
+ * the pen (17/14 for 17/15) is likelier than another play, so the note
+ * shows it among its first few, and the referee, which follows at most
+ * BG_MAX_CANDIDATES positions after a mistake, keeps it. */
+void referee_sort_nearest_first(bg_playlist *legal, const bg_action *roll,
+                                const bg_board *view) {
+  bg_board written;
+  if (legal->count < 2 || !referee_moves_target(view, roll, &written))
+    return;
+  size_t count = (size_t)legal->count;
+  ranked_play *ranked = bg_malloc(count * sizeof *ranked);
+  bg_play *sorted = bg_malloc(count * sizeof *sorted);
+  for (int i = 0; i < legal->count; i++)
+    ranked[i] = (ranked_play){board_distance(&legal->plays[i].result, &written), i};
+  qsort(ranked, count, sizeof *ranked, by_distance);
+  for (size_t i = 0; i < count; i++)
+    sorted[i] = legal->plays[ranked[i].index];
+  memcpy(legal->plays, sorted, count * sizeof *sorted);
+  free(sorted);
+  free(ranked);
+}
+
+/* After more than GENEROUS_MISSES misses (referee_int.h), the readings
+ * whose legal plays are followed (the one the miss was explained from and
+ * the first others) and how many positions at most are bounded (and after
+ * MISSES_PER_GAME, referee_play.c, the game's plays are no longer
+ * explained): bounds on the work a record full of mistakes makes. */
+#define READINGS_AFTER_MISS 4
+#define FOLLOWED_AFTER_MISS 24
+
+/* Adds the positions of the legal plays explain_miss listed (those of the
+ * roll's position and dice, in checker->legal, nearest to the record's
+ * own play first) to `positions`, up to `room` positions in all. */
+static void add_legal_plays(play_checker *checker, const bg_action *roll,
+                            position_set *positions, int room) {
+  for (int i = 0; i < checker->legal.count && positions->count < room; i++)
+    referee_positions_add(positions, &checker->legal.plays[i].result, roll->player, 0);
+}
+
+/* The first FOLLOWED_AFTER_MISS legal plays of a reading, nearest to the
+ * record's first: their positions, seen by the roller. */
+typedef struct {
+  bg_board results[FOLLOWED_AFTER_MISS];
+  int count;
+} nearest_plays;
+
+static void keep_nearest(nearest_plays *nearest, const bg_playlist *sorted) {
+  nearest->count =
+      sorted->count < FOLLOWED_AFTER_MISS ? sorted->count : FOLLOWED_AFTER_MISS;
+  for (int n = 0; n < nearest->count; n++)
+    nearest->results[n] = sorted->plays[n].result;
+}
+
+/* After a play that is no legal play from any position followed: go on
+ * from what the record says happened (its moves as written, where that
+ * position can stand, or nothing moved for a recorded no-play; `landed`,
+ * when not NULL: the legal plays' positions the written moves end on by a
+ * wrong path) and from
+ * every legal play of the dice too, from each position followed (the one
+ * the error was explained from, `explained`, first, its plays nearest to
+ * the record's first): the mistake may be in the dice, in the play or in
+ * an earlier reading, and the plays that follow decide. */
+void referee_follow_after_miss(play_checker *checker, const bg_action *roll,
+                               position_set *positions, int explained,
+                               const position_set *landed) {
+  position_set *after = &checker->any_roll;
+  after->count = 0;
+  bg_board view;
+  board_seen_by(&positions->boards[explained], roll->player, &view);
+  if (landed) {
+    /* where the written moves end is a legal play's place: those first */
+    referee_positions_copy(after, landed);
+  } else {
+    if (!referee_resynchronise(roll, &view, after) && checker->plays_on_probation == 0) {
+      checker->plays_on_probation = 4; /* each player's next two */
+      checker->probation_pos = roll->pos;
+      checker->probation_rule = checker->last_rule;
+      checker->probation_for_numbers = false;
+    }
+    for (int i = 0; i < positions->count; i++) {
+      board_seen_by(&positions->boards[i], roll->player, &view);
+      if (i != explained)
+        referee_resynchronise(roll, &view, after);
+    }
+  }
+  /* A budget no record can defeat: the few plays of each of the likeliest
+   * readings nearest to the record's (a slip of the pen), the explained
+   * reading's first, then more of theirs, up to FOLLOWED_AFTER_MISS
+   * positions.  A record that misses again and again costs what a valid
+   * one costs, not a move generation for every position it allows. */
+  bool generous = checker->misses_in_game <= GENEROUS_MISSES;
+  int readings = generous || positions->count < READINGS_AFTER_MISS ? positions->count
+                                                                    : READINGS_AFTER_MISS;
+  int room = generous ? BG_MAX_CANDIDATES : FOLLOWED_AFTER_MISS;
+  /* Outside the generous budget, the second pass takes each reading's
+   * plays from the first (no more than `room` of them can be added), not
+   * from a second move generation. */
+  nearest_plays kept[READINGS_AFTER_MISS + 1];
+  for (int pass = 0; pass < 2; pass++)
+    for (int k = -1, visit = 0; k < readings && after->count < room; k++) {
+      int i = k < 0 ? explained : k;
+      if (k == explained)
+        continue;
+      nearest_plays *nearest = generous ? NULL : &kept[visit++];
+      if (pass == 1 && nearest) {
+        for (int n = 0; n < nearest->count && after->count < room; n++)
+          referee_positions_add(after, &nearest->results[n], roll->player, 0);
+        continue;
+      }
+      board_seen_by(&positions->boards[i], roll->player, &view);
+      movegen_legal_plays(&view, roll->die1, roll->die2, &checker->legal);
+      referee_sort_nearest_first(&checker->legal, roll, &view);
+      if (nearest)
+        keep_nearest(nearest, &checker->legal);
+      if (pass == 0 && checker->legal.count > 3)
+        checker->legal.count = 3;
+      add_legal_plays(checker, roll, after, room);
+    }
+  referee_positions_copy(positions, after);
 }

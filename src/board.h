@@ -57,6 +57,8 @@ static inline void board_seen_by(const bg_board *absolute, int player, bg_board 
 }
 
 bool board_equal(const bg_board *a, const bg_board *b);
+/* Whether the roller's checkers (side 0) stand alike in both. */
+bool board_roller_equal(const bg_board *a, const bg_board *b);
 
 /* Checks the invariants: 15 checkers a side, the two sides never share a
  * point.  Returns false (and does not crash) on a broken board. */

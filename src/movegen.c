@@ -307,7 +307,7 @@ typedef struct {
 
 static bool at_target(const target_search *t, const bg_board *board) {
   if (t->roller_only)
-    return memcmp(board->checkers[0], t->target->checkers[0], BG_SLOTS) == 0;
+    return board_roller_equal(board, t->target);
   return board_equal(board, t->target);
 }
 

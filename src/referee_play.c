@@ -38,7 +38,7 @@ void play_checker_free(play_checker *checker) {
 }
 
 static bool same_roller_side(const bg_board *a, const bg_board *b) {
-  return memcmp(a->checkers[0], b->checkers[0], BG_SLOTS) == 0;
+  return board_roller_equal(a, b);
 }
 
 static bool play_hits_at(const bg_play *play, int point) {

@@ -105,8 +105,7 @@ int referee_plays_of_roll(const bg_action *roll, const bg_board *view, int high,
   movegen_legal_plays(view, high, low, plays);
   int found = 0;
   for (int i = 0; i < plays->count; i++) {
-    if (written &&
-        memcmp(plays->plays[i].result.checkers[0], target.checkers[0], BG_SLOTS) != 0)
+    if (written && !board_roller_equal(&plays->plays[i].result, &target))
       continue;
     found++;
     if (after)

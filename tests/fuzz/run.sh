@@ -20,6 +20,9 @@
 # inputs a second (the two referee files: 1.4 times the inputs a second
 # on fuzz_check's corpus).  They are still built with the sanitizers.
 # -O2, not -O1: 1.1 times the inputs a second, the same reports.
+# -reload=0: each target is one process with a corpus of its own, which
+# libFuzzer otherwise lists again every second for inputs another process
+# added (a tenth of fuzz_check's time with 8,000 inputs kept).
 # Ends with "N passed, M failed, 0 skipped".
 set -u
 seconds=$1 gen=$2
@@ -102,7 +105,7 @@ for target in "${built[@]}"; do
   (
     TIMEFORMAT='%3U %3S'
     time "$out/$target" -max_total_time="$seconds" -max_len="$(max_len "$target")" \
-      -timeout=10 -rss_limit_mb=512 \
+      -timeout=10 -rss_limit_mb=512 -reload=0 \
       -artifact_prefix="$out/$target-" -print_final_stats=1 \
       "$out/corpus-$target" "$out/seeds-$target" >"$out/run-$target.log" 2>&1
   ) 2>"$out/cpu-$target" &

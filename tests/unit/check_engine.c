@@ -223,6 +223,22 @@ START_TEST(test_equal_and_hash) {
 }
 END_TEST
 
+/* Every byte counts, the first and the last of each side (the compare
+ * goes by words), and the roller's compare looks at the roller's only. */
+START_TEST(test_equal_every_slot_and_the_roller_alone) {
+  bg_board a;
+  board_initial(&a);
+  for (int side = 0; side < 2; side++)
+    for (int slot = 0; slot < BG_SLOTS; slot++) {
+      bg_board b = a;
+      b.checkers[side][slot] ^= 0x40;
+      ck_assert_msg(!board_equal(&a, &b), "side %d slot %d", side, slot);
+      ck_assert_int_eq(board_roller_equal(&a, &b), side == 1);
+    }
+  ck_assert(board_roller_equal(&a, &a));
+}
+END_TEST
+
 START_TEST(test_highest_point_and_outside_home) {
   bg_board board = make_board("bar:1 3:2", "");
   ck_assert_int_eq(board_highest_point(&board, 0), BG_BAR);
@@ -905,7 +921,8 @@ static Suite *engine_suite(void) {
   ADD_CASE(suite, "board", test_initial_position, test_nackgammon_position,
            test_longgammon_position, test_swap_exchanges_the_sides,
            test_valid_needs_fifteen_a_side, test_valid_sides_never_share_a_point,
-           test_equal_and_hash, test_highest_point_and_outside_home);
+           test_equal_and_hash, test_equal_every_slot_and_the_roller_alone,
+           test_highest_point_and_outside_home);
   ADD_CASE(suite, "steps", test_step_to_an_open_point, test_step_onto_a_blocked_point,
            test_step_onto_a_blot_hits, test_opponent_checkers_outside_the_board,
            test_step_bar_first, test_bear_off_exact, test_bear_off_from_the_4_with_a_6,

@@ -710,12 +710,13 @@ static int play_to_agrees(const bg_board *board, int die1, int die2) {
   return plays.count;
 }
 
-/* Games of random legal plays (a fixed seed), every roll of every position
- * on the way: hits, entering, blocks, bearing off, doubles cut short. */
-START_TEST(test_play_to_agrees_with_the_generator) {
-  unsigned seed = 20261126;
-  int compared = 0;
-  for (int game = 0; game < 6; game++) {
+/* Games of random legal plays (seed `seed`), `check` on every roll of
+ * every position on the way: hits, entering, blocks, bearing off, doubles
+ * cut short.  Returns the sum of what `check` returned. */
+static int over_random_games(unsigned seed, int games,
+                             int (*check)(const bg_board *board, int die1, int die2)) {
+  int total = 0;
+  for (int game = 0; game < games; game++) {
     bg_board board;
     board_initial(&board);
     for (int turn = 0; turn < 200 && board.checkers[0][BG_OFF] < BG_CHECKERS &&
@@ -723,7 +724,7 @@ START_TEST(test_play_to_agrees_with_the_generator) {
          turn++) {
       for (int die1 = 1; die1 <= 6; die1++)
         for (int die2 = 1; die2 <= die1; die2++)
-          compared += play_to_agrees(&board, die1, die2);
+          total += check(&board, die1, die2);
       seed = seed * 1103515245u + 12345u;
       int die1 = (int)(seed >> 16) % 6 + 1;
       seed = seed * 1103515245u + 12345u;
@@ -735,7 +736,11 @@ START_TEST(test_play_to_agrees_with_the_generator) {
       board = next;
     }
   }
-  ck_assert_int_gt(compared, 20000);
+  return total;
+}
+
+START_TEST(test_play_to_agrees_with_the_generator) {
+  ck_assert_int_gt(over_random_games(20261126, 6, play_to_agrees), 20000);
 }
 END_TEST
 
@@ -791,31 +796,8 @@ static int roller_reach_agrees(const bg_board *board, int die1, int die2) {
   return asked;
 }
 
-/* Games of random legal plays, every roll of every position on the way. */
 START_TEST(test_roller_can_reach_agrees_with_the_reachable_positions) {
-  unsigned seed = 20261127;
-  int asked = 0;
-  for (int game = 0; game < 2; game++) {
-    bg_board board;
-    board_initial(&board);
-    for (int turn = 0; turn < 200 && board.checkers[0][BG_OFF] < BG_CHECKERS &&
-                       board.checkers[1][BG_OFF] < BG_CHECKERS;
-         turn++) {
-      for (int die1 = 1; die1 <= 6; die1++)
-        for (int die2 = 1; die2 <= die1; die2++)
-          asked += roller_reach_agrees(&board, die1, die2);
-      seed = seed * 1103515245u + 12345u;
-      int die1 = (int)(seed >> 16) % 6 + 1;
-      seed = seed * 1103515245u + 12345u;
-      int die2 = (int)(seed >> 16) % 6 + 1;
-      movegen_legal_plays(&board, die1, die2, &plays);
-      seed = seed * 1103515245u + 12345u;
-      bg_board next = plays.plays[(seed >> 16) % (unsigned)plays.count].result;
-      board_swap(&next);
-      board = next;
-    }
-  }
-  ck_assert_int_gt(asked, 20000);
+  ck_assert_int_gt(over_random_games(20261127, 2, roller_reach_agrees), 20000);
 }
 END_TEST
 

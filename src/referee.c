@@ -196,9 +196,12 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
     state->positions.count = 0;
     return;
   }
-  if (roll->move_count == 0 && !roll->cannot_move && is_record_end(ref, game, index)) {
+  if (roll->move_count == 0 && !roll->cannot_move && !roll->unknown_play &&
+      is_record_end(ref, game, index)) {
     /* "  2) 42: " as the last line: the record was cut off after the roll;
-     * the game's end says "incomplete". */
+     * the game's end says "incomplete".  Not "42: ????", a play made and
+     * not recorded, followed like any (as a play that could not be read
+     * is: the YAML notation writes both as "????"). */
     state->positions.count = 0;
     return;
   }

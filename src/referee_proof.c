@@ -429,22 +429,31 @@ static int blots_on_destinations(const bg_action *roll, const bg_board *view) {
   return blots;
 }
 
+/* A hop's checker may hit a blot where it stops on its way (a double's
+ * single checker stops at every die, whatever the order): no mark can show
+ * that hit.  True when the play from `view` to `after` hit more blots than
+ * stood on its destinations. */
+static bool hides_a_hit(const bg_action *roll, const bg_board *view,
+                        const bg_board *after) {
+  int hits = after->checkers[1][BG_BAR] - view->checkers[1][BG_BAR];
+  return hits != blots_on_destinations(roll, view);
+}
+
 referee_marks_verdict referee_marks_of_quick_play(const bg_action *roll,
                                                   const bg_board *view,
                                                   const bg_board *after) {
   if (!marks_agree_with_blots(roll, view))
     return MARKS_DISAGREE;
-  /* A hop's checker may hit a blot where it stops on its way (a double's
-   * single checker stops at every die, whatever the order): no mark can
-   * show that hit. */
-  int hits = after->checkers[1][BG_BAR] - view->checkers[1][BG_BAR];
-  return hits == blots_on_destinations(roll, view) ? MARKS_AGREE : MARKS_HIDE_A_HIT;
+  return hides_a_hit(roll, view, after) ? MARKS_HIDE_A_HIT : MARKS_AGREE;
 }
 
 bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_board *view,
                            bg_board *after) {
+  /* the marks first: they are read off the position, the proof searches */
+  if (marks_hits && !marks_agree_with_blots(roll, view))
+    return false;
   if (!referee_replay_one_die_per_move(roll, view, after) &&
       !referee_replay_maximal(roll, view, after))
     return false;
-  return !marks_hits || referee_marks_of_quick_play(roll, view, after) == MARKS_AGREE;
+  return !marks_hits || !hides_a_hit(roll, view, after);
 }

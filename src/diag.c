@@ -186,8 +186,7 @@ static void print_json(FILE *out, const bg_diag *diag) {
     json_add_text(object, "player", diag->player);
   if (diag->legal_json && json_object_set(object, "legal", diag->legal_json) != 0)
     bg_out_of_memory();
-  json_dumpf(object, out, JSON_COMPACT | JSON_PRESERVE_ORDER);
-  fputc('\n', out);
+  json_out_line(object, out, JSON_COMPACT | JSON_PRESERVE_ORDER);
   json_decref(object);
 }
 

@@ -19,6 +19,20 @@ static json_t *checked(json_t *value) {
   return value;
 }
 
+void json_out_line(const json_t *value, FILE *out, size_t flags) {
+  char small[4096];
+  size_t size = json_dumpb(value, small, sizeof small - 1, flags);
+  char *text = small;
+  if (size >= sizeof small) { /* too long for `small`: dumped again */
+    text = bg_malloc(size + 1);
+    size = json_dumpb(value, text, size, flags);
+  }
+  text[size] = '\n';
+  fwrite(text, 1, size + 1, out);
+  if (text != small)
+    free(text);
+}
+
 char *json_out_base64(const unsigned char *bytes, size_t size) {
   static const char alphabet[] =
       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";

@@ -14,6 +14,7 @@
 #define BG_JSON_OUT_H
 
 #include <jansson.h>
+#include <stdio.h>
 
 #include "movegen.h"
 
@@ -23,6 +24,12 @@ json_t *json_out_file(const char *name);
 /* Every play of `legal`, in its order, each a string in GNU Backgammon's
  * way of writing plays ("13/7 8/7", "bar/20*", "no play"); never NULL. */
 json_t *json_out_legal(const bg_playlist *legal);
+
+/* Writes `value` to `out` as jansson's json_dumpf would, with `flags`,
+ * then a newline: dumped into a buffer first and written in one call
+ * (json_dumpf writes each token with its own fwrite, which was most of
+ * the cost of a diagnostic's JSON line). */
+void json_out_line(const json_t *value, FILE *out, size_t flags);
 
 /* The base64 of `size` bytes at `bytes`, NUL-ended; malloc'ed (the caller
  * frees it), never NULL. */

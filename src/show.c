@@ -167,8 +167,7 @@ static void write_json(FILE *out, const shown *s) {
   json_object_set_new(o, "position_id", json_string(s->position_id));
   json_object_set_new(o, "match_id", json_string(s->match_id));
   json_object_set_new(o, "xgid", json_string(s->xgid));
-  json_dumpf(o, out, JSON_COMPACT);
-  fputc('\n', out);
+  json_out_line(o, out, JSON_COMPACT);
   json_decref(o);
 }
 

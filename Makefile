@@ -279,14 +279,14 @@ clang-build:
 
 # libFuzzer, FUZZ_SECONDS each, all at once (tests/fuzz/run.sh), over the
 # targets of tests/fuzz/: the whole
-# check pipeline (seeded with samples/), the YAML reader and the referee
+# check pipeline, the writers, stats and show (seeded with samples/), the YAML reader and the referee
 # (seeded with the e2e cases' YAML), the round trip through YAML, which
 # must be a fixed point (seeded with both), the SGF reader (seeded with
 # the e2e cases' SGF) and the .xg reader (seeded with the e2e case's and
 # the corpus's .xg, whole and their game files alone).  A short run in make check,
 # longer by hand (make fuzz FUZZ_SECONDS=600).
 FUZZ_SECONDS ?= 10
-FUZZ_TARGETS := fuzz_check fuzz_convert fuzz_read_yaml fuzz_roundtrip_yaml fuzz_read_sgf fuzz_read_xg
+FUZZ_TARGETS := fuzz_check fuzz_convert fuzz_show_stats fuzz_read_yaml fuzz_roundtrip_yaml fuzz_read_sgf fuzz_read_xg
 fuzz: $(GEN_HEADERS)
 	@if ! command -v clang >/dev/null 2>&1; then \
 	  tests/lib/skip.sh clang fuzz "clang is not installed"; exit; fi; \

@@ -2,10 +2,11 @@
  * fuzz_check.c — libFuzzer target for what `bgmatch check` does: any bytes
  * go through the input layer, the notation sniffer, the reader, the
  * referee and the diagnostics printer (text and JSON by turns).  The
- * writers, stats and show have their own target (fuzz_convert.c), so that
- * each input here costs one walk of the referee: inputs/s is what finds
- * bugs.  Crashes, leaks, sanitizer reports and hangs are what it looks
- * for; the diagnostics go to /dev/null.
+ * writers have their own target (fuzz_convert.c), stats and show theirs
+ * (fuzz_show_stats.c), so that each input here costs one walk of the
+ * referee: inputs/s is what finds bugs.  Crashes, leaks, sanitizer
+ * reports and hangs are what it looks for; the diagnostics go to
+ * /dev/null.
  *
  *   make fuzz FUZZ_SECONDS=60      (clang with libFuzzer; seeds: samples/)
  */

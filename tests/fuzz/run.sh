@@ -67,7 +67,7 @@ max_len() {
 
 seeds() { # seeds TARGET: the files its seeds are copied from
   case $1 in
-  fuzz_check | fuzz_convert) ls samples/*.mat samples/broken/*.mat ;;
+  fuzz_check | fuzz_convert | fuzz_show_stats) ls samples/*.mat samples/broken/*.mat ;;
   fuzz_read_yaml) ls tests/e2e/cases/*.yaml ;;
   fuzz_roundtrip_yaml) ls samples/*.mat tests/e2e/cases/*.yaml tests/fuzz/regress/roundtrip-* ;;
   fuzz_read_sgf) ls tests/e2e/cases/*.sgf ;;
@@ -124,6 +124,12 @@ done
 # Each target's CPU time (user + system, bash's `time` into cpu-TARGET):
 # with more targets than cores, inputs per CPU second is the rate a
 # target has on a core of its own, which inputs per second is not.
+# ASan keeps freed memory from reuse in a quarantine of 256 MB by default:
+# each target grew to about 350 MB, against -rss_limit_mb=512, and kept
+# taking fresh pages; one input frees a few MB, so 32 MB still catches a
+# use after free within an input and the ones after it.  First, so that
+# the caller's own options (make's, or a quarantine of theirs) win.
+export ASAN_OPTIONS=quarantine_size_mb=32${ASAN_OPTIONS:+:$ASAN_OPTIONS}
 for target in "${built[@]}"; do
   (
     TIMEFORMAT='%3U %3S'

@@ -402,6 +402,21 @@ bool bg_yaml_read_mapping(bg_yaml_reader *reader, const char *what, bg_yaml_entr
   }
 }
 
+bool bg_yaml_read_sequence(bg_yaml_reader *reader, const char *what, bg_yaml_item_fn each,
+                           void *data) {
+  if (!bg_yaml_expect_start(reader, YAML_SEQUENCE_START_EVENT, what))
+    return false;
+  for (;;) {
+    if (!bg_yaml_advance(reader))
+      return false;
+    if (reader->event.type == YAML_SEQUENCE_END_EVENT)
+      return true;
+    int depth = bg_yaml_node_depth(reader);
+    if (!bg_yaml_settle(reader, depth, each(reader, data)))
+      return false;
+  }
+}
+
 /* A key the mapping does not have (expecting `expected`). */
 void bg_yaml_unknown_key(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
                          const char *expected) {

@@ -138,6 +138,15 @@ typedef bool (*bg_yaml_entry_fn)(bg_yaml_reader *reader, const char *key,
 bool bg_yaml_read_mapping(bg_yaml_reader *reader, const char *what, bg_yaml_entry_fn each,
                           void *data);
 
+/* One item of a sequence, its first event the reader's: false when the
+ * item is wrong (said; bg_yaml_settle skips the rest of it). */
+typedef bool (*bg_yaml_item_fn)(bg_yaml_reader *reader, void *data);
+
+/* A sequence (`what` as for a mapping), each item handed to `each`;
+ * false when the reader stopped. */
+bool bg_yaml_read_sequence(bg_yaml_reader *reader, const char *what, bg_yaml_item_fn each,
+                           void *data);
+
 /* A key the mapping does not have: said, expecting `expected` (the caller
  * skips its value). */
 void bg_yaml_unknown_key(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,

@@ -154,22 +154,16 @@ static bool read_tag(bg_yaml_reader *reader, bg_match *into) {
   return ok;
 }
 
+static bool read_tag_item(bg_yaml_reader *reader, void *data) {
+  bg_match *match = data;
+  if (match->tag_count == MAX_TAGS)
+    bg_yaml_syntax_error(reader, reader->event.start_mark,
+                         "more than %d tags: the rest are ignored", MAX_TAGS);
+  return read_tag(reader, match);
+}
+
 static bool read_tags(bg_yaml_reader *reader, bg_match *match) {
-  if (!bg_yaml_expect_start(reader, YAML_SEQUENCE_START_EVENT,
-                            "tags: [[key, value], ...]"))
-    return false;
-  for (;;) {
-    if (!bg_yaml_advance(reader))
-      return false;
-    if (reader->event.type == YAML_SEQUENCE_END_EVENT)
-      return true;
-    int depth = bg_yaml_node_depth(reader);
-    if (match->tag_count == MAX_TAGS)
-      bg_yaml_syntax_error(reader, reader->event.start_mark,
-                           "more than %d tags: the rest are ignored", MAX_TAGS);
-    if (!bg_yaml_settle(reader, depth, read_tag(reader, match)))
-      return false;
-  }
+  return bg_yaml_read_sequence(reader, "tags: [[key, value], ...]", read_tag_item, match);
 }
 
 /* The short names of `info` and the tags they stand for (write_tree.c). */
@@ -425,27 +419,23 @@ static void drop_last_game(bg_match *match) {
   match->game_count--;
 }
 
+/* One game of the sequence; a game that could not be read is dropped. */
+static bool read_game_item(bg_yaml_reader *reader, void *data) {
+  (void)data;
+  int games_before = reader->match->game_count;
+  bool ok = read_game(reader);
+  reader->game_index = 0;
+  reader->action_index = 0;
+  if (!ok && reader->match->game_count > games_before)
+    drop_last_game(reader->match);
+  return ok;
+}
+
 static bool read_games(bg_yaml_reader *reader, yaml_mark_t mark) {
-  if (!bg_yaml_expect_start(reader, YAML_SEQUENCE_START_EVENT,
-                            "games: a sequence of games"))
-    return false;
   reader->match->pos = bg_yaml_position(reader, mark);
   reader->games_seen = reader->last_game_number = reader->first_game_number = 0;
-  for (;;) {
-    if (!bg_yaml_advance(reader))
-      return false;
-    if (reader->event.type == YAML_SEQUENCE_END_EVENT)
-      return true;
-    int depth = bg_yaml_node_depth(reader);
-    int games_before = reader->match->game_count;
-    bool ok = read_game(reader);
-    reader->game_index = 0;
-    reader->action_index = 0;
-    if (!ok && reader->match->game_count > games_before)
-      drop_last_game(reader->match);
-    if (!bg_yaml_settle(reader, depth, ok))
-      return false;
-  }
+  return bg_yaml_read_sequence(reader, "games: a sequence of games", read_game_item,
+                               NULL);
 }
 
 /* ---- the document --------------------------------------------------------- */

@@ -27,9 +27,7 @@
 #   NAME.stderr    optional: the exact expected standard error
 # A case runs inside its GROUP's folder, so file names in diagnostics are
 # plain NAMEs; an input that cases of two commands read (valid.mat, tree/)
-# is a copy in each command's folder. The cases whose output shows a path
-# out of the tree (../../../samples/broken/...) run in cases/ itself, where
-# that path reaches samples/, and print as a plain NAME.
+# is a copy in each command's folder.
 # Adding a case is dropping such files in its command's folder; nothing to
 # register. Prints "ok GROUP/NAME" or "FAIL GROUP/NAME" with a diff, then
 # "N passed, M failed, 0 skipped" (a case cannot skip); exits 1 if any case
@@ -100,18 +98,8 @@ match_patterns() {
   return $ok
 }
 
-# The folder of the case CASE (GROUP/NAME, or NAME in cases/ itself).
-case_dir() {
-  if [[ $1 == */* ]]; then
-    echo "$cases/${1%/*}"
-  else
-    echo "$cases"
-  fi
-}
-
 run_case() {
-  local id=$1 dir name=${1##*/} stdin=/dev/null status problems=""
-  dir=$(case_dir "$id")
+  local id=$1 dir=$cases/${1%/*} name=${1##*/} stdin=/dev/null status problems=""
   [[ -f $dir/$name.stdin ]] && stdin=$dir/$name.stdin
   case_args "$dir" "$name"
   (cd "$dir" && "${TIMEOUT[@]}" "$bin" "${ARGS[@]}" <"$stdin" >"$work/out" 2>"$work/err")
@@ -171,7 +159,7 @@ resolve_case() {
     echo "no $word.status"
     return 1
   fi
-  for status_file in "$cases/$word.status" "$cases"/*/"$word.status"; do
+  for status_file in "$cases"/*/"$word.status"; do
     [[ -f $status_file ]] || continue
     status_file=${status_file#"$cases"/}
     found+=("${status_file%.status}")
@@ -192,7 +180,7 @@ if [[ $# -gt 0 ]]; then
   words=("$@")
 else
   words=()
-  for status_file in "$cases"/*.status "$cases"/*/*.status; do
+  for status_file in "$cases"/*/*.status; do
     [[ -e $status_file ]] || continue
     status_file=${status_file#"$cases"/}
     words+=("${status_file%.status}")

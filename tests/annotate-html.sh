@@ -118,7 +118,7 @@ syntax_case syntax-line '45a\  this line is no move at all'
 
 # A .xg has no lines: its page lists the match as convert --to mat writes
 # it, each problem, named by game and play, right under the line of its
-# play, with its board (tests/e2e/cases/xg-places.xg: game 2 opens with a
+# play, with its board (tests/e2e/cases/annotate/xg-places.xg: game 2 opens with a
 # play its dice do not make, game 3 stops unfinished).
 xg_listing() {
   python3 - "$1" "$2" <<'PY'
@@ -141,7 +141,7 @@ if lines != mat:
 print("; ".join(under))
 PY
 }
-xg=tests/e2e/cases/xg-places.xg
+xg=tests/e2e/cases/annotate/xg-places.xg
 "$bin" annotate --format html -o "$work/xg-places.html" "$xg"
 "$bin" convert --to mat "$xg" >"$work/xg-places.mat" 2>/dev/null
 read -r problems boards svgs placed <<<"$(inspect "$work/xg-places.html" 2>/dev/null)"

@@ -4,7 +4,7 @@
 #
 #   tests/notation.sh [DRIVER]   DRIVER defaults to build/tests/tools/write_match
 #
-# Every record — samples/*.mat, samples/broken/*.mat, tests/e2e/cases/*.mat,
+# Every record — samples/*.mat, samples/broken/*.mat, tests/e2e/cases/*/*.mat,
 # tests/notation/example.mat and the shared corpus (*/*.txt, */*.mat of
 # ${BGMATCH_SHARED:-../shared}/corpus) — is written as YAML and as JSON by
 # the driver (exit 0).  Broken records too: a writer writes whatever the
@@ -55,7 +55,7 @@ if [[ ! -x $driver ]]; then
 fi
 
 shopt -s nullglob
-records=(samples/*.mat samples/broken/*.mat tests/e2e/cases/*.mat tests/notation/example.mat)
+records=(samples/*.mat samples/broken/*.mat tests/e2e/cases/*/*.mat tests/notation/example.mat)
 corpus=${BGMATCH_SHARED:-../shared}/corpus
 if [[ -d $corpus ]]; then
   records+=("$corpus"/*/*.txt "$corpus"/*/*.mat)

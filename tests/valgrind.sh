@@ -57,7 +57,7 @@ vg 0 /dev/null "$bin" check samples/gnubg-5pt-s201.mat samples/xg-style.mat
 vg 0 /dev/null "$bin" check samples/fibs-two-matches.mat samples/bgstudio-style.mat
 vg 1 /dev/null "$bin" check samples/broken/illegal-move.mat samples/broken/unplayed-dice.mat
 vg 1 /dev/null "$bin" check --format json samples/broken/wrong-bear-off.mat samples/broken/cube.mat
-vg 1 /dev/null "$bin" check $cases/empty.mat $cases/garbage.mat $cases/garbage-in-match.mat
+vg 1 /dev/null "$bin" check $cases/check/empty.mat $cases/check/garbage.mat $cases/check/garbage-in-match.mat
 vg 0 samples/gnubg-money3g-s304.mat "$bin" check -
 vg 2 /dev/null "$bin" check no-such-file.mat samples/broken/score.mat
 # annotate: the text listing with boards, the HTML page, standard input,
@@ -65,31 +65,32 @@ vg 2 /dev/null "$bin" check no-such-file.mat samples/broken/score.mat
 vg 1 /dev/null "$bin" annotate --board --ids samples/broken/illegal-move.mat
 vg 1 /dev/null "$bin" annotate --format html samples/broken/cube.mat
 vg 1 samples/broken/score.mat "$bin" annotate -
-vg 1 /dev/null "$bin" annotate --board $cases/annotate-xg-valid.xg $cases/xg-places.xg
-vg 1 /dev/null "$bin" annotate --format html $cases/xg-places.xg
+vg 1 /dev/null "$bin" annotate --board $cases/annotate/annotate-xg-valid.xg $cases/annotate/xg-places.xg
+vg 1 /dev/null "$bin" annotate --format html $cases/annotate/xg-places.xg
 # The YAML reader: a valid record, a broken rule, notation errors, aliases.
-vg 1 /dev/null "$bin" check $cases/yaml-valid.yaml $cases/yaml-cube.yaml $cases/yaml-dubble.yaml \
-  $cases/yaml-alias-bomb.yaml $cases/yaml-missing-games.yaml
+vg 1 /dev/null "$bin" check $cases/check/yaml-valid.yaml $cases/check/yaml-cube.yaml \
+  $cases/check/yaml-dubble.yaml $cases/check/yaml-alias-bomb.yaml $cases/check/yaml-missing-games.yaml
 if [[ -n $driver ]]; then
   [[ $driver == /* ]] || driver=./$driver
   vg 0 /dev/null "$driver" yaml samples/fibs-two-matches.mat
   vg 0 /dev/null "$driver" json tests/notation/example.mat
-  vg 0 /dev/null "$driver" yaml $cases/yaml-valid.yaml
+  vg 0 /dev/null "$driver" yaml $cases/check/yaml-valid.yaml
 fi
 vg 0 /dev/null "$bin" convert --to mat -o "$logs/out.mat" samples/xg-style.mat samples/fibs-two-matches.mat
 vg 1 /dev/null "$bin" convert --to mat --strict samples/broken/cube.mat samples/bgstudio-style.mat
-vg 1 /dev/null "$bin" convert --to mat $cases/garbage-in-match.mat $cases/xg-set-position.mat
+vg 1 /dev/null "$bin" convert --to mat $cases/check/garbage-in-match.mat $cases/check/xg-set-position.mat
 mkdir -p "$logs/dir"
 vg 0 /dev/null "$bin" convert --to yaml -d "$logs/dir" samples/xg-style.mat samples/fibs-two-matches.mat
 vg 0 /dev/null "$bin" convert --to json samples/bgstudio-style.mat
-vg 1 /dev/null "$bin" check $cases/tree
-vg 1 /dev/null "$bin" check -j 3 samples $cases/tree
-vg 2 /dev/null "$bin" check -l $cases/corrupt.mat.gz $cases/truncated.mat.gz
+vg 1 /dev/null "$bin" check $cases/check/tree
+vg 1 /dev/null "$bin" check -j 3 samples $cases/check/tree
+vg 2 /dev/null "$bin" check -l $cases/check/corrupt.mat.gz $cases/check/truncated.mat.gz
 vg 0 /dev/null "$bin" show samples/gnubg-3pt-s110.mat --game 2 --play 6
 vg 0 /dev/null "$bin" show --format json samples/xg-style.mat --game 1 --play 3
 vg 0 /dev/null "$bin" show samples/broken/illegal-move.mat --game 3 --play 28
-vg 2 /dev/null "$bin" show $cases/show-unrecorded.mat --game 1 --play 4
-vg 1 /dev/null "$bin" stats samples/gnubg-3pt-s110.mat samples/broken/illegal-move.mat $cases/garbage.mat
+vg 2 /dev/null "$bin" show $cases/show/show-unrecorded.mat --game 1 --play 4
+vg 1 /dev/null "$bin" stats samples/gnubg-3pt-s110.mat samples/broken/illegal-move.mat \
+  $cases/stats/garbage.mat
 vg 0 samples/xg-style.mat "$bin" stats --format json -
 # The .xg reader against what an independent reader decodes from five
 # real files (check_read_xg: every score, play, cube action and result; it

@@ -6,7 +6,7 @@
 #                                            DRIVER to build/tests/tools/write_match
 #
 # For every record — samples/*.mat, samples/broken/*.mat,
-# tests/e2e/cases/*.mat, tests/notation/example.mat, the shared corpus
+# tests/e2e/cases/*/*.mat, tests/notation/example.mat, the shared corpus
 # (valid and broken), the shared archive's records its EXPECTED.tsv calls
 # clean, and fresh GNU Backgammon self-play records (a few
 # matches and a money session, generated here with
@@ -45,7 +45,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/bgmatch-roundtrip.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 shopt -s nullglob
-records=(samples/*.mat samples/broken/*.mat tests/e2e/cases/*.mat tests/notation/example.mat)
+records=(samples/*.mat samples/broken/*.mat tests/e2e/cases/*/*.mat tests/notation/example.mat)
 shared=${BGMATCH_SHARED:-../shared}
 if [[ -d $shared/corpus ]]; then
   records+=("$shared"/corpus/*/*.txt "$shared"/corpus/*/*.mat)

@@ -2,13 +2,17 @@
 # run.sh — end-to-end tests: runs the built bgmatch on every case of
 # tests/e2e/cases/ and compares what it prints and its exit status.
 #
-#   tests/e2e/run.sh [BIN] [NAME...]          BIN defaults to build/bgmatch
-#   tests/e2e/run.sh --bless BIN NAME...      rewrite NAME.expected and
+#   tests/e2e/run.sh [BIN] [CASE...]          BIN defaults to build/bgmatch
+#   tests/e2e/run.sh --bless BIN CASE...      rewrite NAME.expected and
 #                                             NAME.status from what BIN does
 #                                             (review the diff before committing)
+# CASE is GROUP/NAME, or a plain NAME when only one folder holds it.
 #
-# A case is a set of files in tests/e2e/cases/ sharing a NAME; NAME.status
-# makes it a case.
+# The cases are grouped by the command they run, one folder each (a GROUP):
+# check/, convert/, annotate/, show/, stats/, and cli/ for what belongs to
+# no one command (--help, -h, --version, no or an unknown command, the
+# options every command parses). A case is a set of files in its GROUP's
+# folder sharing a NAME; NAME.status makes it a case.
 #   NAME.status    the expected exit status (required)
 #   NAME.args      the arguments, shell words (quotes allowed); without it
 #                  the arguments are "check NAME.mat" if NAME.mat exists,
@@ -21,10 +25,13 @@
 #                  whole, and each must match some line (for output whose
 #                  wording belongs to another module)
 #   NAME.stderr    optional: the exact expected standard error
-# Commands run inside cases/, so file names in diagnostics are plain NAMEs.
-# Adding a case is dropping such files in; nothing to register.
-# Prints "ok NAME" or "FAIL NAME" with a diff, then "N passed, M failed,
-# 0 skipped" (a case cannot skip); exits 1 if any case failed.
+# A case runs inside its GROUP's folder, so file names in diagnostics are
+# plain NAMEs; an input that cases of two commands read (valid.mat, tree/)
+# is a copy in each command's folder.
+# Adding a case is dropping such files in its command's folder; nothing to
+# register. Prints "ok GROUP/NAME" or "FAIL GROUP/NAME" with a diff, then
+# "N passed, M failed, 0 skipped" (a case cannot skip); exits 1 if any case
+# failed.
 set -u
 export LC_ALL=C
 
@@ -38,7 +45,7 @@ bin=${1:-build/bgmatch}
 if $bless && [[ $# -eq 0 ]]; then
   # Blessing every case at once would turn every regression into the new
   # expectation: name the cases whose new output was read by eye.
-  echo "e2e: --bless needs the names of the cases to rewrite (tests/e2e/run.sh --bless BIN NAME...)" >&2
+  echo "e2e: --bless needs the names of the cases to rewrite (tests/e2e/run.sh --bless BIN CASE...)" >&2
   exit 2
 fi
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -58,12 +65,12 @@ passed=0
 failed=0
 failures=()
 
-# The argument words of a case.
+# The argument words of the case NAME of the folder DIR.
 case_args() {
-  local name=$1
-  if [[ -f $cases/$name.args ]]; then
-    eval "ARGS=($(<"$cases/$name.args"))"
-  elif [[ -f $cases/$name.mat ]]; then
+  local dir=$1 name=$2
+  if [[ -f $dir/$name.args ]]; then
+    eval "ARGS=($(<"$dir/$name.args"))"
+  elif [[ -f $dir/$name.mat ]]; then
     ARGS=(check "$name.mat")
   else
     ARGS=(check)
@@ -92,68 +99,101 @@ match_patterns() {
 }
 
 run_case() {
-  local name=$1 stdin=/dev/null status problems=""
-  [[ -f $cases/$name.stdin ]] && stdin=$cases/$name.stdin
-  case_args "$name"
-  (cd "$cases" && "${TIMEOUT[@]}" "$bin" "${ARGS[@]}" <"$stdin" >"$work/out" 2>"$work/err")
+  local id=$1 dir=$cases/${1%/*} name=${1##*/} stdin=/dev/null status problems=""
+  [[ -f $dir/$name.stdin ]] && stdin=$dir/$name.stdin
+  case_args "$dir" "$name"
+  (cd "$dir" && "${TIMEOUT[@]}" "$bin" "${ARGS[@]}" <"$stdin" >"$work/out" 2>"$work/err")
   status=$?
   if $bless; then
-    echo "$status" >"$cases/$name.status"
-    [[ -f $cases/$name.match ]] || cp "$work/out" "$cases/$name.expected"
-    [[ -f $cases/$name.stderr ]] && cp "$work/err" "$cases/$name.stderr"
-    echo "blessed $name (status $status)"
+    echo "$status" >"$dir/$name.status"
+    [[ -f $dir/$name.match ]] || cp "$work/out" "$dir/$name.expected"
+    [[ -f $dir/$name.stderr ]] && cp "$work/err" "$dir/$name.stderr"
+    echo "blessed $id (status $status)"
     return
   fi
   local want_status
-  want_status=$(tr -d ' \n' <"$cases/$name.status")
+  want_status=$(tr -d ' \n' <"$dir/$name.status")
   [[ $status == 124 && ${#TIMEOUT[@]} -gt 0 ]] && problems+="  timed out"$'\n'
   [[ $status != "$want_status" ]] &&
     problems+="  exit status $status, expected $want_status"$'\n'
-  if [[ -f $cases/$name.expected ]]; then
-    cmp -s "$cases/$name.expected" "$work/out" ||
-      problems+=$(diff -u --label "$name.expected" --label "actual stdout" \
-        "$cases/$name.expected" "$work/out" | head -n 40)$'\n'
-  elif [[ -f $cases/$name.match ]]; then
+  if [[ -f $dir/$name.expected ]]; then
+    cmp -s "$dir/$name.expected" "$work/out" ||
+      problems+=$(diff -u --label "$id.expected" --label "actual stdout" \
+        "$dir/$name.expected" "$work/out" | head -n 40)$'\n'
+  elif [[ -f $dir/$name.match ]]; then
     local m
-    m=$(match_patterns "$cases/$name.match" "$work/out") || problems+="$m"$'\n'
+    m=$(match_patterns "$dir/$name.match" "$work/out") || problems+="$m"$'\n'
   else
     problems+="  neither $name.expected nor $name.match exists"$'\n'
   fi
-  if [[ -f $cases/$name.stderr ]]; then
-    cmp -s "$cases/$name.stderr" "$work/err" ||
-      problems+=$(diff -u --label "$name.stderr" --label "actual stderr" \
-        "$cases/$name.stderr" "$work/err" | head -n 20)$'\n'
+  if [[ -f $dir/$name.stderr ]]; then
+    cmp -s "$dir/$name.stderr" "$work/err" ||
+      problems+=$(diff -u --label "$id.stderr" --label "actual stderr" \
+        "$dir/$name.stderr" "$work/err" | head -n 20)$'\n'
   fi
   if [[ -z $problems ]]; then
-    echo "ok $name"
+    echo "ok $id"
     passed=$((passed + 1))
   else
-    echo "FAIL $name: bgmatch ${ARGS[*]}"
+    echo "FAIL $id: bgmatch ${ARGS[*]}"
     printf '%s' "$problems"
-    if [[ -s $work/err && ! -f $cases/$name.stderr ]]; then
+    if [[ -s $work/err && ! -f $dir/$name.stderr ]]; then
       echo "  stderr:"
       head -n 10 "$work/err" | sed 's/^/    /'
     fi
     failed=$((failed + 1))
-    failures+=("$name")
+    failures+=("$id")
   fi
 }
 
+# The case a command-line word names: GROUP/NAME as it stands, a plain NAME
+# in whichever folder holds NAME.status (one only). Prints why not, and
+# returns 1, when no case or more than one has that name.
+resolve_case() {
+  local word=$1 found=() status_file
+  if [[ $word == */* ]]; then
+    if [[ -f $cases/$word.status ]]; then
+      echo "$word"
+      return 0
+    fi
+    echo "no $word.status"
+    return 1
+  fi
+  for status_file in "$cases"/*/"$word.status"; do
+    [[ -f $status_file ]] || continue
+    status_file=${status_file#"$cases"/}
+    found+=("${status_file%.status}")
+  done
+  if [[ ${#found[@]} -eq 1 ]]; then
+    echo "${found[0]}"
+    return 0
+  fi
+  if [[ ${#found[@]} -eq 0 ]]; then
+    echo "no $word.status"
+  else
+    echo "$word names ${#found[@]} cases (${found[*]}): say GROUP/NAME"
+  fi
+  return 1
+}
+
 if [[ $# -gt 0 ]]; then
-  names=("$@")
+  words=("$@")
 else
-  names=()
-  for status_file in "$cases"/*.status; do
-    [[ -e $status_file ]] && names+=("$(basename "$status_file" .status)")
+  words=()
+  for status_file in "$cases"/*/*.status; do
+    [[ -e $status_file ]] || continue
+    status_file=${status_file#"$cases"/}
+    words+=("${status_file%.status}")
   done
 fi
-for name in "${names[@]}"; do
-  if [[ ! -f $cases/$name.status ]]; then
-    echo "FAIL $name: no $name.status"
+for word in "${words[@]}"; do
+  if id=$(resolve_case "$word"); then
+    run_case "$id"
+  else
+    echo "FAIL $word: $id"
     failed=$((failed + 1))
-    continue
+    failures+=("$word")
   fi
-  run_case "$name"
 done
 $bless && exit 0
 [[ $failed -gt 0 ]] && echo "failed: ${failures[*]}"

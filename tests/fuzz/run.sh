@@ -40,7 +40,7 @@ xg_seeds() {
   local dir=$out/xg-seeds shared=${BGMATCH_SHARED:-../shared} n=0 file
   rm -rf "$dir"
   mkdir -p "$dir"
-  cp tests/e2e/cases/*.xg "$dir/"
+  cp tests/e2e/cases/annotate/*.xg "$dir/"
   # shellcheck disable=SC2086 # libraries are words
   clang -std=c11 -D_POSIX_C_SOURCE=200809L -O1 tests/tools/gen_xg.c -o "$out/gen_xg" \
     $LIBS_PKG >"$out/build-gen_xg.log" 2>&1 || { cat "$out/build-gen_xg.log" >&2; return; }
@@ -68,9 +68,9 @@ max_len() {
 seeds() { # seeds TARGET: the files its seeds are copied from
   case $1 in
   fuzz_check | fuzz_convert | fuzz_show_stats) ls samples/*.mat samples/broken/*.mat ;;
-  fuzz_read_yaml) ls tests/e2e/cases/*.yaml ;;
-  fuzz_roundtrip_yaml) ls samples/*.mat tests/e2e/cases/*.yaml tests/fuzz/regress/roundtrip-* ;;
-  fuzz_read_sgf) ls tests/e2e/cases/*.sgf ;;
+  fuzz_read_yaml) ls tests/e2e/cases/*/*.yaml ;;
+  fuzz_roundtrip_yaml) ls samples/*.mat tests/e2e/cases/*/*.yaml tests/fuzz/regress/roundtrip-* ;;
+  fuzz_read_sgf) ls tests/e2e/cases/*/*.sgf ;;
   fuzz_read_xg) xg_seeds ;;
   esac
 }

@@ -1,21 +1,26 @@
 /*
  * gen_xg.c — writes the small eXtreme Gammon file of the end-to-end case
- * tests/e2e/cases/xg-places.xg to standard output (made with
+ * tests/e2e/cases/check/xg-places.xg to standard output (made with
  * tests/unit/xg_build.h, the layout the .xg reader reads): a 3-point
  * match whose first game is won on a drop, whose second opens with a
  * play its dice do not make (31 played 8/5 6/4) and ends on a redouble
  * dropped, and whose third, the Crawford game, was saved unfinished.
  * With --valid, the same match with nothing wrong (the end-to-end case
- * tests/e2e/cases/annotate-xg-valid.xg): the second game opens 31 8/5 6/5,
+ * tests/e2e/cases/annotate/annotate-xg-valid.xg): the second game opens 31 8/5 6/5,
  * and in the third Bob, after one roll, resigns a gammon, which gives
  * Alice the match.
  * With --records, its game file alone; with --records FILE.xg, the first
  * MAX_SEED_RECORDS records of FILE's game file: seeds of the fuzz target
  * fuzz_read_xg (tests/fuzz/run.sh), which wraps such input in an archive.
  *
+ * The cases of annotate, convert and show read a copy of xg-places.xg in
+ * their own folder: write every copy.
+ *
  *   make build/tests/tools/gen_xg
- *   build/tests/tools/gen_xg >tests/e2e/cases/xg-places.xg
- *   build/tests/tools/gen_xg --valid >tests/e2e/cases/annotate-xg-valid.xg
+ *   for group in check annotate convert show; do
+ *     build/tests/tools/gen_xg >tests/e2e/cases/$group/xg-places.xg
+ *   done
+ *   build/tests/tools/gen_xg --valid >tests/e2e/cases/annotate/annotate-xg-valid.xg
  */
 #include <stdio.h>
 #include <string.h>

@@ -5,7 +5,7 @@
  * action misspelt and where it must not; HedgeHog's "Resigns" alone; a
  * line of "??" with no move number, which takes no turn.
  *
- * What the whole program prints for such records is in tests/e2e/cases/
+ * What the whole program prints for such records is in tests/e2e/cases/check/
  * (cube-misspelt-*, resigns-alone*, stray-question-marks, yaml-*); here
  * the model the reader builds is asserted.
  */

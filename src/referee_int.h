@@ -317,6 +317,7 @@ static inline int dice_sum(const dice_left *left) {
  * dice that plays them all. */
 typedef struct {
   unsigned relaxed;                        /* BG_RELAX_* rules set aside */
+  bool in_written_order;                   /* the moves in their order only */
   const bg_move *moves[BG_MAX_DICE_STEPS]; /* one checker each */
   int count;
   int dice_total;
@@ -327,11 +328,19 @@ typedef struct {
   int bent_die;
   bg_board final_board; /* the position after the last move */
   dice_left final_dice; /* and the dice still unused */
+  /* the steps of the play found, in the order the search made them (the
+   * written order of the moves where that order plays) */
+  bg_step steps[BG_MAX_DICE_STEPS];
+  int step_count;
 } move_search;
 
 /* Expands the notation to one entry per checker; false when it moves more
  * checkers than the roll has dice. */
 bool referee_search_init(move_search *search, const bg_action *roll, unsigned relaxed);
+
+/* The same for the moves in their written order only (the steps as the
+ * record wrote them), a move that goes nowhere ("6/6") made by no step. */
+bool referee_search_init_as_written(move_search *search, const bg_action *roll);
 
 /* Runs a search set up by referee_search_init with all the roll's dice. */
 bool referee_search_run(move_search *search, const bg_action *roll, const bg_board *view);

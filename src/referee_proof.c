@@ -69,14 +69,19 @@ bool referee_search_hop(move_search *search, const bg_board *view, const dice_le
       bool needs_relaxing = !bent && board_step_target(view, at, die) != landing;
       bg_board after = *view;
       dice_left rest = *left;
+      bool hit = landing != BG_OFF && board_is_blot_of_opponent(view, landing);
       board_apply_step(&after, at, landing);
       dice_remove(&rest, die);
+      int steps_before = search->step_count;
+      search->steps[search->step_count++] = (bg_step){
+          .from = (int8_t)at, .to = (int8_t)landing, .die = (int8_t)die, .hit = hit};
       if (referee_search_hop(search, &after, &rest, done, index, landing,
                              needs_relaxing ? move : bent)) {
         if (needs_relaxing)
           note_bent(search, move, view, die);
         return true;
       }
+      search->step_count = steps_before;
     }
   return false;
 }
@@ -105,25 +110,40 @@ static bool search_moves(move_search *search, const bg_board *view, const dice_l
     if (!tried && referee_search_hop(search, view, left, done | (1u << i), i,
                                      search->moves[i]->from, bent))
       return true;
+    if (search->in_written_order)
+      return false;
   }
   return false;
 }
 
 /* Expands the notation to one entry per checker; false when it moves more
- * checkers than the roll has dice. */
-bool referee_search_init(move_search *search, const bg_action *roll, unsigned relaxed) {
+ * checkers than the roll has dice.  In the written order only
+ * (`as_written`), a move that goes nowhere ("6/6") is no step. */
+static bool search_init(move_search *search, const bg_action *roll, unsigned relaxed,
+                        bool as_written) {
   memset(search, 0, sizeof *search);
   search->relaxed = relaxed;
+  search->in_written_order = as_written;
   dice_left left;
   dice_init(&left, roll->die1, roll->die2);
   search->dice_total = left.count;
   for (int i = 0; i < roll->move_count; i++)
     for (int k = 0; k < roll->moves[i].count; k++) {
+      if (as_written && roll->moves[i].to == roll->moves[i].from)
+        continue;
       if (search->count == BG_MAX_DICE_STEPS || roll->moves[i].to >= roll->moves[i].from)
         return false;
       search->moves[search->count++] = &roll->moves[i];
     }
   return true;
+}
+
+bool referee_search_init(move_search *search, const bg_action *roll, unsigned relaxed) {
+  return search_init(search, roll, relaxed, false);
+}
+
+bool referee_search_init_as_written(move_search *search, const bg_action *roll) {
+  return search_init(search, roll, 0, true);
 }
 
 /* Runs a search set up by referee_search_init with all the roll's dice. */

@@ -257,6 +257,25 @@ void bg_replay_match_state(const bg_match *match, const bg_replay_options *optio
 
 /* ---- the play as steps ------------------------------------------------ */
 
+bool bg_replay_steps_as_written(const bg_replay_event *event, bg_play *play) {
+  const bg_action *roll = event->action;
+  if (event->kind != BG_REPLAY_ACTION || roll->kind != ACT_ROLL || !event->before_known ||
+      !event->after_known)
+    return false;
+  bg_board before, after;
+  board_seen_by(&event->before, roll->player, &before);
+  board_seen_by(&event->after, roll->player, &after);
+  move_search search;
+  if (!referee_search_init_as_written(&search, roll) ||
+      !referee_search_run(&search, roll, &before) ||
+      !board_equal(&search.final_board, &after))
+    return false;
+  memcpy(play->steps, search.steps, sizeof play->steps);
+  play->step_count = search.step_count;
+  play->result = after;
+  return true;
+}
+
 bool bg_replay_play(const bg_replay_event *event, bg_play *play) {
   const bg_action *roll = event->action;
   if (event->kind != BG_REPLAY_ACTION || roll->kind != ACT_ROLL || !event->before_known ||

@@ -155,6 +155,14 @@ void bg_replay_match_state(const bg_match *match, const bg_replay_options *optio
  * known and a legal play of the dice joins them; false otherwise. */
 bool bg_replay_play(const bg_replay_event *event, bg_play *play);
 
+/* The play of an ACT_ROLL event as the record wrote it: its moves in the
+ * written order (the order GNU Backgammon keeps), each split into dice
+ * steps by the referee's own search (a move one die makes is one step, a
+ * hop "24/13" its dice), when both positions are known and those steps,
+ * in that order, lead from one to the other; false otherwise
+ * (bg_replay_play then gives a legal play's steps). */
+bool bg_replay_steps_as_written(const bg_replay_event *event, bg_play *play);
+
 void bg_replay_free(bg_replay *replay);
 
 #endif

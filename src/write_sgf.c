@@ -160,59 +160,6 @@ static void add_record_moves(sgf_game *game, const bg_action *roll) {
       add_step(game, roll->player, roll->moves[m].from, roll->moves[m].to);
 }
 
-/* The record's moves as dice steps in the order written (gnubg keeps
- * that order, and its own .mat import reads a record so), when they make
- * the play the replay followed: each move one die, or a hop of several
- * found die by die.  False when they do not: the replay's steps then. */
-typedef struct {
-  bg_board board; /* the roller's view */
-  int dice[BG_MAX_DICE_STEPS];
-  int dice_left;
-  bg_step steps[BG_MAX_DICE_STEPS];
-  int step_count;
-} step_search;
-
-static bool hop(step_search *search, int from, int to) {
-  if (from == to)
-    return true;
-  for (int i = 0; i < search->dice_left; i++) {
-    int die = search->dice[i];
-    int lands = board_step_target(&search->board, from, die);
-    if (lands < 0 || lands < to)
-      continue;
-    step_search saved = *search;
-    board_apply_step(&search->board, from, lands);
-    search->steps[search->step_count++] =
-        (bg_step){.from = (int8_t)from, .to = (int8_t)lands, .die = (int8_t)die};
-    search->dice[i] = search->dice[--search->dice_left];
-    if (hop(search, lands, to))
-      return true;
-    *search = saved;
-  }
-  return false;
-}
-
-static bool record_steps(const bg_replay_event *event, bg_play *play) {
-  const bg_action *roll = event->action;
-  if (!event->before_known || !event->after_known)
-    return false;
-  step_search search = {.dice_left = roll->die1 == roll->die2 ? 4 : 2};
-  for (int i = 0; i < search.dice_left; i++)
-    search.dice[i] = i % 2 ? roll->die2 : roll->die1;
-  board_seen_by(&event->before, roll->player, &search.board);
-  for (int m = 0; m < roll->move_count; m++)
-    for (int c = 0; c < roll->moves[m].count; c++)
-      if (!hop(&search, roll->moves[m].from, roll->moves[m].to))
-        return false;
-  bg_board after;
-  board_seen_by(&event->after, roll->player, &after);
-  if (!board_equal(&search.board, &after))
-    return false;
-  memcpy(play->steps, search.steps, sizeof play->steps);
-  play->step_count = search.step_count;
-  return true;
-}
-
 static void add_roll(sgf_game *game, const bg_replay_event *event) {
   const bg_action *roll = event->action;
   char colour = roll->player == 0 ? 'W' : 'B';
@@ -230,7 +177,7 @@ static void add_roll(sgf_game *game, const bg_replay_event *event) {
   }
   text_printf(&game->nodes, "%c[%d%d", colour, roll->die1, roll->die2);
   bg_play play;
-  if (record_steps(event, &play) || bg_replay_play(event, &play)) {
+  if (bg_replay_steps_as_written(event, &play) || bg_replay_play(event, &play)) {
     for (int i = 0; i < play.step_count; i++)
       add_step(game, roll->player, play.steps[i].from, play.steps[i].to);
   } else {

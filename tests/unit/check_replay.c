@@ -459,6 +459,62 @@ START_TEST(resignations_name_the_opponent) {
 }
 END_TEST
 
+/* The steps of the record's first roll, the opening 64 of the right
+ * column written `play`, as written (bg_replay_steps_as_written) and as a
+ * legal play (bg_replay_play). */
+static void opening_steps(const char *play, bool *as_written, bg_play *written,
+                          bool *legal, bg_play *steps) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 1, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "", play);
+  bg_match **matches;
+  ck_assert_int_eq(read_all_matches(record, &matches), 1);
+  bg_diag_sink sink;
+  diag_sink_init(&sink, NULL, DIAG_TEXT);
+  bg_replay_options options;
+  bg_replay_options_init(&options);
+  bg_replay *replay = bg_replay_new(matches[0], &options, &sink);
+  const bg_replay_event *event;
+  *as_written = *legal = false;
+  while ((event = bg_replay_next(replay)) != NULL)
+    if (event->kind == BG_REPLAY_ACTION && event->action->kind == ACT_ROLL) {
+      *as_written = bg_replay_steps_as_written(event, written);
+      *legal = bg_replay_play(event, steps);
+    }
+  bg_replay_free(replay);
+  ck_assert_int_eq(diag_sink_errors(&sink), 0);
+  diag_sink_free(&sink);
+  match_free(matches[0]);
+  free(matches);
+}
+
+static void assert_steps(const bg_play *play, const int (*expected)[2], int count) {
+  ck_assert_int_eq(play->step_count, count);
+  for (int i = 0; i < count; i++) {
+    ck_assert_int_eq(play->steps[i].from, expected[i][0]);
+    ck_assert_int_eq(play->steps[i].to, expected[i][1]);
+  }
+}
+
+/* A hop is split into its dice in the order of the roll, the moves kept in
+ * the order written; an order that does not play gives no steps as
+ * written, while the play itself is legal. */
+START_TEST(steps_as_written) {
+  bool as_written, legal;
+  bg_play written, steps;
+  opening_steps("64: 24/14", &as_written, &written, &legal, &steps);
+  ck_assert(as_written && legal);
+  assert_steps(&written, (const int[][2]){{24, 18}, {18, 14}}, 2);
+  opening_steps("64: 13/9 24/18", &as_written, &written, &legal, &steps);
+  ck_assert(as_written && legal);
+  assert_steps(&written, (const int[][2]){{13, 9}, {24, 18}}, 2);
+  opening_steps("64: 18/14 24/18", &as_written, &written, &legal, &steps);
+  ck_assert(legal);
+  ck_assert(!as_written); /* no checker on the 18 before the 24/18 */
+  assert_steps(&steps, (const int[][2]){{24, 18}, {18, 14}}, 2);
+}
+END_TEST
+
 /* A bear-off win that is a gammon, and the cube as the game ends. */
 START_TEST(gammon_and_cube_at_the_end) {
   char *text = load_file("samples/gnubg-5pt-s201.mat");
@@ -537,6 +593,7 @@ static Suite *replay_suite(void) {
   suite_add_tcase(suite, conventions);
   TCase *notation = tcase_create("notation");
   tcase_add_test(notation, notation_parses_both_styles);
+  tcase_add_test(notation, steps_as_written);
   tcase_add_test(notation, notation_formats_both_styles);
   suite_add_tcase(suite, notation);
   return suite;

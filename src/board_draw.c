@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "alloc.h"
-#include "utf8.h"
+#include "notation.h"
 
 /* ---- the text board ----------------------------------------------------- */
 

@@ -2,7 +2,7 @@
  * board_draw.h — a position drawn, for the consumers that show one
  * (`show`, `annotate`): as a text board (board_text_*) and as an inline SVG
  * picture (board_svg_*), both oriented alike.  Stage: a consumer's helper,
- * over the engine's board.h; calls no other stage but utf8.h.
+ * over the engine's board.h; calls no other stage but notation.h (its UTF-8 text).
  *
  * The text board is laid out as GNU Backgammon's text board (`show board`):
  * the player on roll (X) sits at the bottom and moves from its 24 point,
@@ -74,7 +74,7 @@ typedef struct {
 void board_svg_write(FILE *out, const board_svg_view *view);
 
 /* Writes `length` bytes of record text as HTML text: UTF-8 (a stray byte
- * read as Latin-1, utf8.h), & < > " ' escaped, control characters but tab
+ * read as Latin-1, notation.h), & < > " ' escaped, control characters but tab
  * dropped. */
 void html_write_escaped(FILE *out, const char *text, size_t length);
 

@@ -2,19 +2,22 @@
  * diag.c — holds diagnostics, sorts them by place, prints them as
  * "FILE:LINE:COL: severity: message [rule]" (or "FILE: game G, play N:
  * ..." in a record without lines) or as one JSON object a line, its file
- * and its legal plays as every JSON output writes them (json_out.h).
+ * and its legal plays as every JSON output writes them (json_out.h); and
+ * the readers' limit on syntax errors, which calls diag_emit only.
  */
 #include "diag.h"
 
 #include "alloc.h"
 #include "json_out.h"
-#include "utf8.h"
+#include "notation.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
+#include <stdio.h>
+#include <stdbool.h>
 
 static const char *severity_name(bg_severity severity) {
   switch (severity) {
@@ -146,7 +149,7 @@ void diag_emitf(bg_diag_sink *sink, const char *file, int line, int column,
 }
 
 /* Adds `text` to `object` as a JSON string.  Records carry names in UTF-8
- * or in Latin-1; JSON must be UTF-8 (utf8.h makes it so). */
+ * or in Latin-1; JSON must be UTF-8 (notation.h makes it so). */
 static void json_add_text(json_t *object, const char *key, const char *text) {
   char *utf8 = utf8_from_record(text);
   json_t *value = json_string(utf8);
@@ -348,4 +351,50 @@ size_t diag_sink_held_count(const bg_diag_sink *sink) {
 
 void diag_sink_set_colour(bg_diag_sink *sink, bool colour) {
   sink->colour = colour;
+}
+
+/* ---- the readers' one limit on syntax errors (diag.h) ---------------- */
+
+bg_diag read_syntax_diagnostic(const char *file, int line, int column,
+                               bg_severity severity, const char *message, int game,
+                               int move) {
+  return (bg_diag){.file = file,
+                   .line = line,
+                   .column = column,
+                   .severity = severity,
+                   .rule = "syntax",
+                   .message = message,
+                   .game = game,
+                   .move = move};
+}
+
+bool read_limit_admit(read_limit *limit, bg_diag_sink *sink, const bg_diag *at) {
+  if (limit->said > READ_SYNTAX_LIMIT)
+    return false;
+  if (limit->said++ < READ_SYNTAX_LIMIT)
+    return true;
+  bg_diag note = *at;
+  note.severity = DIAG_NOTE;
+  note.message = READ_LIMIT_NOTE;
+  diag_emit(sink, &note);
+  return false;
+}
+
+void read_limit_new_match(read_limit *limit) {
+  limit->said = 0;
+}
+
+void read_limit_last_word(read_limit *limit) {
+  limit->said = 0;
+}
+
+void read_limit_syntax(read_limit *limit, bg_diag_sink *sink, bg_diag *diag,
+                       const char *fmt, va_list args) {
+  if (!read_limit_admit(limit, sink, diag))
+    return;
+  char message[512];
+  vsnprintf(message, sizeof message, fmt, args);
+  diag->message = message;
+  diag_emit(sink, diag);
+  diag->message = NULL; /* the caller's diag must not keep the local text */
 }

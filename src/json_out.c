@@ -11,7 +11,6 @@
 
 #include "alloc.h"
 #include "notation.h"
-#include "utf8.h"
 
 static json_t *checked(json_t *value) {
   if (!value)

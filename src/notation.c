@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <stdbool.h>
+#include "alloc.h"
 
 const char *notation_point_name(int point, char *buf, int size) {
   if (point == BG_BAR)
@@ -386,4 +388,105 @@ int notation_parse_moves(const char *text, size_t length, bg_move *moves, int ma
       return -1;
     }
   }
+}
+
+/* ---- misspelt keywords (notation.h) -------------------------------------
+ *
+ * The known word a misspelt one was meant to be, by the number of letters
+ * wrong (optimal string alignment distance: an edit is a letter inserted,
+ * deleted or replaced, or two neighbours swapped).  Only short keywords
+ * are compared, so the whole table fits on the stack; a longer word is
+ * too far from any of them to be a misspelling anyway.
+ */
+
+#define MAX_WORD 16 /* longer words are no keyword misspelt */
+
+static int lower(char c) {
+  return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : (unsigned char)c;
+}
+
+static int smallest(int a, int b, int c) {
+  int m = a < b ? a : b;
+  return m < c ? m : c;
+}
+
+/* Letters wrong between a[0, n) and b[0, m), both at most MAX_WORD long,
+ * case ignored. */
+static int distance(const char *a, size_t n, const char *b, size_t m) {
+  int d[MAX_WORD + 1][MAX_WORD + 1];
+  for (size_t i = 0; i <= n; i++)
+    d[i][0] = (int)i;
+  for (size_t j = 0; j <= m; j++)
+    d[0][j] = (int)j;
+  for (size_t i = 1; i <= n; i++)
+    for (size_t j = 1; j <= m; j++) {
+      int replace = lower(a[i - 1]) != lower(b[j - 1]);
+      d[i][j] = smallest(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + replace);
+      bool swapped = i > 1 && j > 1 && lower(a[i - 1]) == lower(b[j - 2]) &&
+                     lower(a[i - 2]) == lower(b[j - 1]);
+      if (swapped && d[i - 2][j - 2] + 1 < d[i][j])
+        d[i][j] = d[i - 2][j - 2] + 1;
+    }
+  return d[n][m];
+}
+
+int spelling_nearest(const char *word, size_t length, const spelling_word *known,
+                     int count) {
+  if (length == 0 || length > MAX_WORD)
+    return -1;
+  int allowed = length <= 4 ? 1 : 2;
+  int best = -1, best_distance = allowed + 1;
+  bool tied = false; /* with a word of another meaning */
+  for (int i = 0; i < count; i++) {
+    size_t known_length = strlen(known[i].word);
+    if (known_length > MAX_WORD)
+      continue;
+    int d = distance(word, length, known[i].word, known_length);
+    if (d < best_distance) {
+      best = i;
+      best_distance = d;
+      tied = false;
+    } else if (d == best_distance && best >= 0 &&
+               known[i].meaning != known[best].meaning) {
+      tied = true;
+    }
+  }
+  return tied ? -1 : best;
+}
+
+/* ---- UTF-8 text from records (notation.h) ------------------------------ */
+
+int utf8_sequence_length(const unsigned char *p) {
+  if (p[0] < 0x80)
+    return 1;
+  int length = p[0] >= 0xf0 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 ? 2 : 0;
+  if (length == 0 || p[0] > 0xf4)
+    return 0;
+  for (int i = 1; i < length; i++)
+    if ((p[i] & 0xc0) != 0x80)
+      return 0;
+  if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] >= 0xa0) ||
+      (p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] >= 0x90))
+    return 0;
+  return length;
+}
+
+char *utf8_from_record(const char *text) {
+  /* A Latin-1 byte takes two bytes of UTF-8: twice the length is enough. */
+  char *copy = bg_malloc(2 * strlen(text) + 1);
+  char *end = copy;
+  for (const unsigned char *p = (const unsigned char *)text; *p;) {
+    int length = utf8_sequence_length(p);
+    if (length > 0) {
+      memcpy(end, p, (size_t)length);
+      end += length;
+      p += length;
+    } else {
+      *end++ = (char)(0xc0 | *p >> 6);
+      *end++ = (char)(0x80 | (*p & 0x3f));
+      p++;
+    }
+  }
+  *end = '\0';
+  return copy;
 }

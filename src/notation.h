@@ -13,6 +13,10 @@
  *    13/7* 6/0").
  * A play as a record wrote it (bg_move, the model's) is printed as written,
  * its points named in either style ("bar/20*(2)" or "25/20*(2)").
+ *
+ * Also the rest of the records' text that more than one stage reads:
+ * keywords misspelt (the readers), names made UTF-8 (the writers and the
+ * JSON outputs).
  */
 #ifndef BG_NOTATION_H
 #define BG_NOTATION_H
@@ -78,5 +82,46 @@ void notation_legal_list(const bg_playlist *legal, char *buf, int size);
  * understood).  Positions of the moves are left zero. */
 int notation_parse_moves(const char *text, size_t length, bg_move *moves, int max_moves,
                          size_t *error_at);
+
+/* ---- misspelt keywords -------------------------------------------------
+ *
+ * What the readers (.mat and YAML) share to read a misspelt keyword as
+ * the word it was meant to be: a transcriber's "Dubles => 2" is one
+ * syntax error, not a record that falls out of step (a take with no
+ * double, a turn out of order, a win before the end).
+ */
+
+/* A word a reader knows, and what it means to that reader (an action
+ * kind): several spellings may mean one thing ("Drop", "Drops"). */
+typedef struct {
+  const char *word;
+  int meaning;
+} spelling_word;
+
+/* The entry of `known` (count of them) that `word` (length bytes, any
+ * case) is a misspelling of: -1 when none is near enough, or when words
+ * of two meanings are equally near (a guess would be a coin toss).  Near
+ * enough is at most two letters wrong, one for a word of four letters or
+ * fewer, a swap of two neighbours counting as one ("Tkaes", "Drpos"). */
+int spelling_nearest(const char *word, size_t length, const spelling_word *known,
+                     int count);
+
+/* ---- UTF-8 text from records --------------------------------------------
+ *
+ * Text from records made fit for notations that must be UTF-8 (JSON,
+ * YAML).  Records carry names and tag values in UTF-8 or in Latin-1, and
+ * a .mat file says not which: a byte that does not start a well-formed
+ * UTF-8 sequence is taken as the Latin-1 character it stands for, which
+ * is right for every Latin-1 name and leaves UTF-8 untouched.
+ */
+
+/* Length of the well-formed UTF-8 sequence at `p` (1..4), 0 when the bytes
+ * there are not one (overlong forms and surrogates included).  Reads no
+ * further than a NUL. */
+int utf8_sequence_length(const unsigned char *p);
+
+/* A copy of `text` in well-formed UTF-8, each stray byte read as Latin-1;
+ * malloc'ed (the caller frees it), never NULL (see alloc.h). */
+char *utf8_from_record(const char *text);
 
 #endif

@@ -27,7 +27,7 @@
 #include <stdint.h>
 
 #include "input.h"
-#include "read_limit.h"
+#include "diag.h"
 #include "read_mat.h"
 
 /* Lines longer than this are reported and skipped (input.h bounds them). */
@@ -268,7 +268,7 @@ void mat_emit(bg_mat_reader *reader, int line, int column, bg_severity severity,
 int mat_game_number(const bg_mat_reader *reader);
 
 /* Reports a `syntax` error at line:column of the match being read, within
- * the per-match limit (read_limit.h). */
+ * the per-match limit (diag.h). */
 void mat_syntax_error(bg_mat_reader *reader, int line, int column, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 

@@ -7,13 +7,13 @@
  *
  * Stage: a cell token's, under read_mat.c (the move number) and
  * read_mat_play.c.  Calls the memo and the patterns (read_mat_memo.c,
- * read_mat_grammar.c), read_spelling.h and read_mat_report.c.
+ * read_mat_grammar.c), notation.h (misspelt keywords) and read_mat_report.c.
  */
 #include <stdio.h>
 
 #include "alloc.h"
 #include "read_mat_int.h"
-#include "read_spelling.h"
+#include "notation.h"
 
 /* ---- the move number ---------------------------------------------------- */
 

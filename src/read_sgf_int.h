@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-#include "read_limit.h"
+#include "diag.h"
 #include "read_sgf.h"
 
 #define SGF_MAX_IDENT 8 /* a longer property name is no name */
@@ -71,7 +71,7 @@ struct bg_sgf_reader {
 };
 
 /* read_sgf_match.c: a `syntax` diagnostic at `pos` (severity error), the first
- * READ_SYNTAX_LIMIT of a match (read_limit.h). */
+ * READ_SYNTAX_LIMIT of a match (diag.h). */
 void sgf_syntax(bg_sgf_reader *reader, bg_srcpos pos, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void sgf_note(bg_sgf_reader *reader, bg_srcpos pos, const char *message);

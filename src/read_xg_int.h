@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "read_limit.h"
+#include "diag.h"
 #include "read_xg.h"
 
 #define XG_RECORD_SIZE 2560 /* every record of the game file, padded */

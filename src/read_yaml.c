@@ -76,7 +76,7 @@ bg_srcpos bg_yaml_position(const bg_yaml_reader *reader, yaml_mark_t mark) {
 
 /* ---- diagnostics -------------------------------------------------------- */
 
-/* A `syntax` error at `pos`, within the per-match limit (read_limit.h). */
+/* A `syntax` error at `pos`, within the per-match limit (diag.h). */
 static void syntax_error_v(bg_yaml_reader *reader, bg_srcpos pos, const char *fmt,
                            va_list args) {
   bg_diag diag = {.file = reader->file,

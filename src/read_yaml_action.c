@@ -25,7 +25,6 @@
 
 #include "alloc.h"
 #include "notation.h"
-#include "read_spelling.h"
 #include "read_yaml_int.h"
 
 #define MAX_ITEMS 12 /* [position, board...] can hold several boards */

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <yaml.h>
 
-#include "read_limit.h"
+#include "diag.h"
 #include "read_yaml.h"
 
 /* The last bytes fed to libyaml, and where their lines start, so that a

@@ -13,7 +13,6 @@
 #include "json_out.h"
 #include "movegen.h"
 #include "notation.h"
-#include "utf8.h"
 
 /* What show prints of one play, worked out once for both forms. */
 typedef struct {

@@ -32,7 +32,7 @@
 #include <string.h>
 
 #include "alloc.h"
-#include "utf8.h"
+#include "notation.h"
 #include "writer.h"
 
 /* ---- text that grows ------------------------------------------------ */

@@ -18,7 +18,6 @@
 #include <string.h>
 
 #include "notation.h"
-#include "utf8.h"
 
 #define BGMATCH_NOTATION_VERSION 1 /* the "bgmatch:" key: the version of the notation */
 

@@ -1,7 +1,7 @@
 /*
  * check_misspellings.c — a transcriber's slips read as meant, not as a
  * record out of step (issue 22): the word a misspelt keyword is nearest
- * (read_spelling.h), and where the .mat reader takes a word for a cube
+ * (notation.h), and where the .mat reader takes a word for a cube
  * action misspelt and where it must not; HedgeHog's "Resigns" alone; a
  * line of "??" with no move number, which takes no turn.
  *
@@ -15,7 +15,7 @@
 
 #include "match.h"
 #include "read_mat.h"
-#include "read_spelling.h"
+#include "notation.h"
 #include "run_suite.h"
 
 /* ---- the nearest word ---------------------------------------------------- */

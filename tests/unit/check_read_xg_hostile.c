@@ -273,7 +273,7 @@ START_TEST(strings_that_do_not_end) {
 END_TEST
 
 /* A game file of 50 MB of empty records after its header: read through,
- * its problems said 50 times and then one note (read_limit.h). */
+ * its problems said 50 times and then one note (diag.h). */
 START_TEST(a_zip_bomb) {
   enum { RECORDS = 20000 };
   unsigned char *game_file = calloc(RECORDS, XGB_RECORD);

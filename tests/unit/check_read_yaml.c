@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "read_limit.h"
+#include "diag.h"
 #include "read_yaml.h"
 #include "reader.h"
 #include "replay.h"

@@ -3,11 +3,11 @@
  * stages: every other file of the reader (read_mat.c's lines and structure,
  * read_mat_tags.c, read_mat_play.c's cells, read_mat_token.c's tokens)
  * says what is wrong through here, and this file calls none of them,
- * only read_limit.h and diag.h.
+ * only diag.h (its limit on syntax errors too).
  *
  * It places a diagnostic (the game and move being read; a column of the
  * line with its tabs expanded as a column in bytes as written), keeps the
- * per-match limit on syntax errors (read_limit.h), and quotes the record's
+ * per-match limit on syntax errors (diag.h), and quotes the record's
  * bytes for a message.
  */
 #include "read_mat_int.h"

@@ -80,7 +80,7 @@ static void emit(bg_xg_reader *reader, bg_srcpos pos, bg_severity severity,
 }
 
 /* A `syntax` error at `pos`, the first READ_SYNTAX_LIMIT of a match
- * (read_limit.h). */
+ * (diag.h). */
 __attribute__((format(printf, 3, 4))) static void
 syntax(bg_xg_reader *reader, bg_srcpos pos, const char *fmt, ...) {
   bg_diag diag = diagnostic(reader, pos, DIAG_ERROR, NULL);

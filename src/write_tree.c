@@ -25,7 +25,7 @@
 typedef struct {
   const bg_match *match;
   write_tree_sink *sink;
-  char *names[2]; /* the players' names in UTF-8 (utf8.h), malloc'ed */
+  char *names[2]; /* the players' names in UTF-8 (notation.h), malloc'ed */
   /* Both players bear one name: they are then named by their index in
    * `players` (0 or 1) instead, or the actions could not say who acted. */
   bool same_names;
@@ -37,7 +37,7 @@ static bool put_string(tree_walk *walk, const char *text) {
   return walk->sink->scalar(walk->sink, WRITE_TREE_STRING, text, strlen(text));
 }
 
-/* Record text, which may be Latin-1 (utf8.h); NULL is "". */
+/* Record text, which may be Latin-1 (notation.h); NULL is "". */
 static bool put_record_text(tree_walk *walk, const char *bytes) {
   char *utf8 = utf8_from_record(bytes ? bytes : "");
   bool written = put_string(walk, utf8);

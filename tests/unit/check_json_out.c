@@ -89,12 +89,43 @@ START_TEST(legal_every_play) {
 }
 END_TEST
 
+/* What json_out_line writes for `value`: jansson's own text of it and a
+ * newline, whether the text fits the first buffer or not. */
+static void assert_line_of(json_t *value) {
+  char *expected = json_dumps(value, JSON_COMPACT);
+  ck_assert_ptr_nonnull(expected);
+  char *written = NULL;
+  size_t length = 0;
+  FILE *out = open_memstream(&written, &length);
+  ck_assert_ptr_nonnull(out);
+  json_out_line(value, out, JSON_COMPACT);
+  fclose(out);
+  ck_assert_uint_eq(length, strlen(expected) + 1);
+  ck_assert_int_eq(memcmp(written, expected, length - 1), 0);
+  ck_assert_int_eq(written[length - 1], '\n');
+  free(expected);
+  free(written);
+  json_decref(value);
+}
+
+START_TEST(line_short_and_long) {
+  assert_line_of(json_pack("{s:s, s:i}", "rule", "score", "line", 3));
+  for (int items = 400; items <= 4000; items *= 10) { /* about 6 KB, then 60 KB */
+    json_t *array = json_array();
+    for (int i = 0; i < items; i++)
+      json_array_append_new(array, json_string("13/7 8/7*"));
+    assert_line_of(array);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *suite = suite_create("json_out");
   TCase *cases = tcase_create("pieces");
   tcase_add_test(cases, base64_test_vectors);
   tcase_add_test(cases, file_text_or_bytes);
   tcase_add_test(cases, legal_every_play);
+  tcase_add_test(cases, line_short_and_long);
   suite_add_tcase(suite, cases);
   return run_suite(suite);
 }

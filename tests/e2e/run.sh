@@ -26,8 +26,9 @@
 #                  wording belongs to another module)
 #   NAME.stderr    optional: the exact expected standard error
 # A case runs inside its GROUP's folder, so file names in diagnostics are
-# plain NAMEs; an input that cases of two commands read (valid.mat, tree/)
-# is a copy in each command's folder.
+# plain NAMEs; an input that cases of two commands read (valid.mat) is a
+# symbolic link to the one file in every other command's folder (a
+# folder such as tree/ is a copy).
 # Adding a case is dropping such files in its command's folder; nothing to
 # register. Prints "ok GROUP/NAME" or "FAIL GROUP/NAME" with a diff, then
 # "N passed, M failed, 0 skipped" (a case cannot skip); exits 1 if any case

@@ -13,13 +13,11 @@
  * MAX_SEED_RECORDS records of FILE's game file: seeds of the fuzz target
  * fuzz_read_xg (tests/fuzz/run.sh), which wraps such input in an archive.
  *
- * The cases of annotate, convert and show read a copy of xg-places.xg in
- * their own folder: write every copy.
+ * The cases of annotate, convert and show read it through a symbolic link
+ * in their own folder.
  *
  *   make build/tests/tools/gen_xg
- *   for group in check annotate convert show; do
- *     build/tests/tools/gen_xg >tests/e2e/cases/$group/xg-places.xg
- *   done
+ *   build/tests/tools/gen_xg >tests/e2e/cases/check/xg-places.xg
  *   build/tests/tools/gen_xg --valid >tests/e2e/cases/annotate/annotate-xg-valid.xg
  */
 #include <stdio.h>

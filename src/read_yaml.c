@@ -382,10 +382,7 @@ key_status bg_yaml_next_entry(bg_yaml_reader *reader, char *key, size_t size,
   return status;
 }
 
-bool bg_yaml_read_mapping(bg_yaml_reader *reader, const char *what, bg_yaml_entry_fn each,
-                          void *data) {
-  if (!bg_yaml_expect_start(reader, YAML_MAPPING_START_EVENT, what))
-    return false;
+bool bg_yaml_read_entries(bg_yaml_reader *reader, bg_yaml_entry_fn each, void *data) {
   for (;;) {
     char key[64];
     yaml_mark_t mark;
@@ -397,9 +394,17 @@ bool bg_yaml_read_mapping(bg_yaml_reader *reader, const char *what, bg_yaml_entr
     if (status == KEY_BAD)
       continue;
     int depth = bg_yaml_node_depth(reader);
-    if (!bg_yaml_settle(reader, depth, each(reader, key, mark, data)))
+    bg_yaml_entry entry = each(reader, key, mark, data);
+    if (!bg_yaml_settle(reader, depth, entry == BG_YAML_ENTRY_READ) ||
+        entry == BG_YAML_ENTRY_STOP)
       return false;
   }
+}
+
+bool bg_yaml_read_mapping(bg_yaml_reader *reader, const char *what, bg_yaml_entry_fn each,
+                          void *data) {
+  return bg_yaml_expect_start(reader, YAML_MAPPING_START_EVENT, what) &&
+         bg_yaml_read_entries(reader, each, data);
 }
 
 bool bg_yaml_read_sequence(bg_yaml_reader *reader, const char *what, bg_yaml_item_fn each,

@@ -128,13 +128,27 @@ key_status bg_yaml_next_key(bg_yaml_reader *reader, char *key, size_t size,
 key_status bg_yaml_next_entry(bg_yaml_reader *reader, char *key, size_t size,
                               yaml_mark_t *mark);
 
-/* One entry of a mapping, its value's first event the reader's: false
- * when the value is wrong (said; bg_yaml_settle skips the rest of it). */
-typedef bool (*bg_yaml_entry_fn)(bg_yaml_reader *reader, const char *key,
-                                 yaml_mark_t mark, void *data);
+/* What an entry of a mapping was: read; wrong or unknown, the rest of its
+ * value skipped (said by the entry); or wrong so that the rest of the
+ * mapping is not read either (a game whose number is wrong is not this
+ * game). */
+typedef enum { BG_YAML_ENTRY_READ, BG_YAML_ENTRY_SKIP, BG_YAML_ENTRY_STOP } bg_yaml_entry;
+
+static inline bg_yaml_entry bg_yaml_entry_of(bool ok) {
+  return ok ? BG_YAML_ENTRY_READ : BG_YAML_ENTRY_SKIP;
+}
+
+/* One entry of a mapping, its value's first event the reader's. */
+typedef bg_yaml_entry (*bg_yaml_entry_fn)(bg_yaml_reader *reader, const char *key,
+                                          yaml_mark_t mark, void *data);
+
+/* The entries of the mapping just started, each handed to `each`, up to
+ * its end (true) or to a stop (false: the reader stopped, or an entry
+ * said BG_YAML_ENTRY_STOP, its value skipped). */
+bool bg_yaml_read_entries(bg_yaml_reader *reader, bg_yaml_entry_fn each, void *data);
 
 /* A mapping (`what` says what was expected where another node stands),
- * each entry handed to `each`; false when the reader stopped. */
+ * its entries read by bg_yaml_read_entries. */
 bool bg_yaml_read_mapping(bg_yaml_reader *reader, const char *what, bg_yaml_entry_fn each,
                           void *data);
 

@@ -92,8 +92,8 @@ typedef struct {
   int *variation;
 } rules_into;
 
-static bool read_rule(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
-                      void *data) {
+static bool read_rule_value(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
+                            void *data) {
   rules_into *into = data;
   bg_match *match = into->match;
   long limit;
@@ -117,6 +117,11 @@ static bool read_rule(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
   bg_yaml_unknown_key(reader, key, mark,
                       "crawford, jacoby, beavers, cube_limit or variation");
   return false;
+}
+
+static bg_yaml_entry read_rule(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
+                               void *data) {
+  return bg_yaml_entry_of(read_rule_value(reader, key, mark, data));
 }
 
 static bool read_rules(bg_yaml_reader *reader, bg_match *match, int *variation) {
@@ -180,8 +185,8 @@ static const char *const info_keys[][2] = {
 
 /* info: {event: ..., ...}: derived from tags, but a record written by
  * hand may give only info; its entries are then the tags. */
-static bool read_info_entry(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
-                            void *data) {
+static bg_yaml_entry read_info_entry(bg_yaml_reader *reader, const char *key,
+                                     yaml_mark_t mark, void *data) {
   bg_match *info = data;
   bool ok = bg_yaml_expect_scalar(reader, "a text");
   const char *tag = key;
@@ -192,7 +197,7 @@ static bool read_info_entry(bg_yaml_reader *reader, const char *key, yaml_mark_t
       !match_add_tag(info, tag, bg_yaml_scalar_text(reader),
                      bg_yaml_position(reader, mark)))
     bg_out_of_memory();
-  return ok;
+  return bg_yaml_entry_of(ok);
 }
 
 static bool read_info(bg_yaml_reader *reader, bg_match *info) {
@@ -373,43 +378,42 @@ static bg_game *add_game(bg_match *match) {
   return game;
 }
 
+/* What a game's entries are read into. */
+typedef struct {
+  bg_game *game;
+  yaml_mark_t number_mark; /* where its number stands (or the game starts) */
+} game_into;
+
+/* One entry of a game: a game whose number or score is wrong is not this
+ * game, and the rest of it is not read; `result` is derived, what it
+ * holds is not read; an unknown key is said and its value skipped. */
+static bg_yaml_entry read_game_entry(bg_yaml_reader *reader, const char *key,
+                                     yaml_mark_t mark, void *data) {
+  game_into *into = data;
+  if (strcmp(key, "result") == 0)
+    return bg_yaml_entry_of(bg_yaml_skip_checked(reader));
+  bool known = strcmp(key, "game") == 0 || strcmp(key, "score") == 0 ||
+               strcmp(key, "actions") == 0;
+  if (!read_game_value(reader, key, mark, into->game, &into->number_mark))
+    return BG_YAML_ENTRY_STOP;
+  return bg_yaml_entry_of(known);
+}
+
 /* One game; false when it cannot be used (said: it is dropped). */
 static bool read_game(bg_yaml_reader *reader) {
   const char *what = "a game, a mapping like {game: 1, score: [0, 0], actions: [...]}";
   if (!bg_yaml_expect_start(reader, YAML_MAPPING_START_EVENT, what))
     return false;
-  bg_game *game = add_game(reader->match);
+  game_into into = {.game = add_game(reader->match)};
   int previous = reader->last_game_number;
-  game->number = previous + 1;
+  into.game->number = previous + 1;
   reader->games_seen++;
-  game->pos = bg_yaml_position(reader, reader->event.start_mark);
-  reader->game_index = game->number;
-  yaml_mark_t number_mark = reader->event.start_mark;
-  for (;;) {
-    char key[64];
-    yaml_mark_t mark;
-    key_status status = bg_yaml_next_entry(reader, key, sizeof key, &mark);
-    if (status == KEY_STOP)
-      return false;
-    if (status == KEY_END)
-      break;
-    if (status == KEY_BAD)
-      continue;
-    int depth = bg_yaml_node_depth(reader);
-    if (strcmp(key, "result") == 0) { /* derived: what it holds is not read */
-      if (!bg_yaml_settle(reader, depth, bg_yaml_skip_checked(reader)))
-        return false;
-      continue;
-    }
-    bool known = strcmp(key, "game") == 0 || strcmp(key, "score") == 0 ||
-                 strcmp(key, "actions") == 0;
-    bool ok = read_game_value(reader, key, mark, game, &number_mark);
-    if (!bg_yaml_settle(reader, depth, ok && known))
-      return false;
-    if (!ok) /* a game whose number or score is wrong is not this game */
-      return false;
-  }
-  check_game_number(reader, game, previous, number_mark);
+  into.game->pos = bg_yaml_position(reader, reader->event.start_mark);
+  reader->game_index = into.game->number;
+  into.number_mark = reader->event.start_mark;
+  if (!bg_yaml_read_entries(reader, read_game_entry, &into))
+    return false;
+  check_game_number(reader, into.game, previous, into.number_mark);
   return true;
 }
 

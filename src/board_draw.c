@@ -174,7 +174,7 @@ void html_write_escaped(FILE *out, const char *text, size_t length) {
       plain[n++] = (char)c;
   }
   plain[n] = '\0';
-  char *utf8 = utf8_from_record(plain);
+  char *utf8 = notation_utf8_from_record(plain);
   for (const char *p = utf8; *p; p++) {
     switch (*p) {
     case '&':

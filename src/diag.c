@@ -16,8 +16,6 @@
 #include <string.h>
 
 #include <jansson.h>
-#include <stdio.h>
-#include <stdbool.h>
 
 static const char *severity_name(bg_severity severity) {
   switch (severity) {
@@ -151,7 +149,7 @@ void diag_emitf(bg_diag_sink *sink, const char *file, int line, int column,
 /* Adds `text` to `object` as a JSON string.  Records carry names in UTF-8
  * or in Latin-1; JSON must be UTF-8 (notation.h makes it so). */
 static void json_add_text(json_t *object, const char *key, const char *text) {
-  char *utf8 = utf8_from_record(text);
+  char *utf8 = notation_utf8_from_record(text);
   json_t *value = json_string(utf8);
   free(utf8);
   if (!value || json_object_set_new(object, key, value) != 0)
@@ -355,7 +353,7 @@ void diag_sink_set_colour(bg_diag_sink *sink, bool colour) {
 
 /* ---- the readers' one limit on syntax errors (diag.h) ---------------- */
 
-bg_diag read_syntax_diagnostic(const char *file, int line, int column,
+bg_diag diag_syntax_diagnostic(const char *file, int line, int column,
                                bg_severity severity, const char *message, int game,
                                int move) {
   return (bg_diag){.file = file,
@@ -368,29 +366,29 @@ bg_diag read_syntax_diagnostic(const char *file, int line, int column,
                    .move = move};
 }
 
-bool read_limit_admit(read_limit *limit, bg_diag_sink *sink, const bg_diag *at) {
-  if (limit->said > READ_SYNTAX_LIMIT)
+bool diag_syntax_admit(diag_syntax_limit *limit, bg_diag_sink *sink, const bg_diag *at) {
+  if (limit->said > DIAG_SYNTAX_LIMIT)
     return false;
-  if (limit->said++ < READ_SYNTAX_LIMIT)
+  if (limit->said++ < DIAG_SYNTAX_LIMIT)
     return true;
   bg_diag note = *at;
   note.severity = DIAG_NOTE;
-  note.message = READ_LIMIT_NOTE;
+  note.message = DIAG_SYNTAX_NOTE;
   diag_emit(sink, &note);
   return false;
 }
 
-void read_limit_new_match(read_limit *limit) {
+void diag_syntax_new_match(diag_syntax_limit *limit) {
   limit->said = 0;
 }
 
-void read_limit_last_word(read_limit *limit) {
+void diag_syntax_last_word(diag_syntax_limit *limit) {
   limit->said = 0;
 }
 
-void read_limit_syntax(read_limit *limit, bg_diag_sink *sink, bg_diag *diag,
+void diag_syntax_emitv(diag_syntax_limit *limit, bg_diag_sink *sink, bg_diag *diag,
                        const char *fmt, va_list args) {
-  if (!read_limit_admit(limit, sink, diag))
+  if (!diag_syntax_admit(limit, sink, diag))
     return;
   char message[512];
   vsnprintf(message, sizeof message, fmt, args);

@@ -55,7 +55,7 @@ char *json_out_base64(const unsigned char *bytes, size_t size) {
 
 static bool is_utf8(const char *text) {
   for (const unsigned char *p = (const unsigned char *)text; *p;) {
-    int length = utf8_sequence_length(p);
+    int length = notation_utf8_sequence_length(p);
     if (length == 0)
       return false;
     p += length;

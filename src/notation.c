@@ -430,8 +430,8 @@ static int distance(const char *a, size_t n, const char *b, size_t m) {
   return d[n][m];
 }
 
-int spelling_nearest(const char *word, size_t length, const spelling_word *known,
-                     int count) {
+int notation_spelling_nearest(const char *word, size_t length,
+                              const notation_spelling_word *known, int count) {
   if (length == 0 || length > MAX_WORD)
     return -1;
   int allowed = length <= 4 ? 1 : 2;
@@ -456,7 +456,7 @@ int spelling_nearest(const char *word, size_t length, const spelling_word *known
 
 /* ---- UTF-8 text from records (notation.h) ------------------------------ */
 
-int utf8_sequence_length(const unsigned char *p) {
+int notation_utf8_sequence_length(const unsigned char *p) {
   if (p[0] < 0x80)
     return 1;
   int length = p[0] >= 0xf0 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 ? 2 : 0;
@@ -471,12 +471,12 @@ int utf8_sequence_length(const unsigned char *p) {
   return length;
 }
 
-char *utf8_from_record(const char *text) {
+char *notation_utf8_from_record(const char *text) {
   /* A Latin-1 byte takes two bytes of UTF-8: twice the length is enough. */
   char *copy = bg_malloc(2 * strlen(text) + 1);
   char *end = copy;
   for (const unsigned char *p = (const unsigned char *)text; *p;) {
-    int length = utf8_sequence_length(p);
+    int length = notation_utf8_sequence_length(p);
     if (length > 0) {
       memcpy(end, p, (size_t)length);
       end += length;

@@ -96,15 +96,15 @@ int notation_parse_moves(const char *text, size_t length, bg_move *moves, int ma
 typedef struct {
   const char *word;
   int meaning;
-} spelling_word;
+} notation_spelling_word;
 
 /* The entry of `known` (count of them) that `word` (length bytes, any
  * case) is a misspelling of: -1 when none is near enough, or when words
  * of two meanings are equally near (a guess would be a coin toss).  Near
  * enough is at most two letters wrong, one for a word of four letters or
  * fewer, a swap of two neighbours counting as one ("Tkaes", "Drpos"). */
-int spelling_nearest(const char *word, size_t length, const spelling_word *known,
-                     int count);
+int notation_spelling_nearest(const char *word, size_t length,
+                              const notation_spelling_word *known, int count);
 
 /* ---- UTF-8 text from records --------------------------------------------
  *
@@ -118,10 +118,10 @@ int spelling_nearest(const char *word, size_t length, const spelling_word *known
 /* Length of the well-formed UTF-8 sequence at `p` (1..4), 0 when the bytes
  * there are not one (overlong forms and surrogates included).  Reads no
  * further than a NUL. */
-int utf8_sequence_length(const unsigned char *p);
+int notation_utf8_sequence_length(const unsigned char *p);
 
 /* A copy of `text` in well-formed UTF-8, each stray byte read as Latin-1;
  * malloc'ed (the caller frees it), never NULL (see alloc.h). */
-char *utf8_from_record(const char *text);
+char *notation_utf8_from_record(const char *text);
 
 #endif

@@ -101,7 +101,7 @@ static bool start_match(bg_mat_reader *reader, const mat_line *line) {
       (bg_srcpos){line->number, mat_byte_column(reader, (int)length.start + 1)};
   reader->found_match = true;
   reader->expecting_score = false;
-  read_limit_new_match(&reader->syntax_limit);
+  diag_syntax_new_match(&reader->syntax_limit);
   reader->move_number = 0;
   reader->left_column = DEFAULT_LEFT_COLUMN;
   reader->right_column = DEFAULT_RIGHT_COLUMN;

@@ -103,8 +103,8 @@ struct bg_mat_reader {
 
   /* the match being read (NULL before the first one and after the end) */
   bg_match *match;
-  bg_match *pending_tags;  /* tags for the next match, kept in a bare match */
-  read_limit syntax_limit; /* syntax errors said in this match */
+  bg_match *pending_tags;         /* tags for the next match, kept in a bare match */
+  diag_syntax_limit syntax_limit; /* syntax errors said in this match */
   bool found_match, finished;
   bool expecting_score;
   int move_number; /* of the line being read, for diagnostics */

@@ -42,7 +42,7 @@ int mat_game_number(const bg_mat_reader *reader) {
 /* A `syntax` diagnostic of the game and move being read. */
 static bg_diag diagnostic(const bg_mat_reader *reader, int line, int column,
                           bg_severity severity, const char *message) {
-  return read_syntax_diagnostic(reader->file, line, column, severity, message,
+  return diag_syntax_diagnostic(reader->file, line, column, severity, message,
                                 mat_game_number(reader), reader->move_number);
 }
 
@@ -62,7 +62,7 @@ void mat_syntax_error(bg_mat_reader *reader, int line, int column, const char *f
   bg_diag diag = diagnostic(reader, line, column, DIAG_ERROR, NULL);
   va_list args;
   va_start(args, fmt);
-  read_limit_syntax(&reader->syntax_limit, reader->sink, &diag, fmt, args);
+  diag_syntax_emitv(&reader->syntax_limit, reader->sink, &diag, fmt, args);
   va_end(args);
 }
 

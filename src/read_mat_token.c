@@ -273,11 +273,11 @@ void mat_read_move_token(mat_line_state *state, size_t offset) {
  * token. */
 
 /* The cube words of grammar/cell-token.pcre, by their shape. */
-static const spelling_word valued_words[] = {
+static const notation_spelling_word valued_words[] = {
     {"Doubles", ACT_DOUBLE}, {"Double", ACT_DOUBLE},   {"Beavers", ACT_BEAVER},
     {"Beaver", ACT_BEAVER},  {"Raccoons", ACT_BEAVER}, {"Raccoon", ACT_BEAVER},
 };
-static const spelling_word bare_words[] = {
+static const notation_spelling_word bare_words[] = {
     {"Takes", ACT_TAKE}, {"Take", ACT_TAKE},   {"Drops", ACT_DROP},
     {"Drop", ACT_DROP},  {"Passes", ACT_DROP}, {"Rejects", ACT_DROP},
 };
@@ -291,9 +291,10 @@ bool mat_read_cube_typo(mat_patterns *patterns, const mat_line *line, size_t off
   mat_span word = {0, 0}, value = {0, 0};
   mat_group_span(patterns, GRP_CUBE_TYPO_WORD, &word);
   bool valued = mat_group_span(patterns, GRP_CUBE_TYPO_VALUE, &value);
-  const spelling_word *known = valued ? valued_words : bare_words;
-  int nearest = spelling_nearest(line->text + word.start, word.end - word.start, known,
-                                 valued ? COUNT(valued_words) : COUNT(bare_words));
+  const notation_spelling_word *known = valued ? valued_words : bare_words;
+  int nearest =
+      notation_spelling_nearest(line->text + word.start, word.end - word.start, known,
+                                valued ? COUNT(valued_words) : COUNT(bare_words));
   if (nearest < 0)
     return false;
   *typo = (mat_cube_typo){.kind = (bg_action_kind)known[nearest].meaning,

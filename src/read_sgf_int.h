@@ -57,7 +57,7 @@ struct bg_sgf_reader {
   bool main_ended;
   bool variation_said;
   bool junk_said;
-  read_limit syntax_limit; /* syntax errors said in this match */
+  diag_syntax_limit syntax_limit; /* syntax errors said in this match */
   char ident[SGF_MAX_IDENT + 1];
   bg_srcpos ident_pos;
   char *value; /* SGF_MAX_VALUE + 1 bytes */
@@ -71,7 +71,7 @@ struct bg_sgf_reader {
 };
 
 /* read_sgf_match.c: a `syntax` diagnostic at `pos` (severity error), the first
- * READ_SYNTAX_LIMIT of a match (diag.h). */
+ * DIAG_SYNTAX_LIMIT of a match (diag.h). */
 void sgf_syntax(bg_sgf_reader *reader, bg_srcpos pos, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void sgf_note(bg_sgf_reader *reader, bg_srcpos pos, const char *message);

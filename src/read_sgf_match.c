@@ -39,7 +39,7 @@
 /* A `syntax` diagnostic at `pos`. */
 static bg_diag diagnostic(const bg_sgf_reader *reader, bg_srcpos pos,
                           bg_severity severity, const char *message) {
-  return read_syntax_diagnostic(reader->file, pos.line, pos.column, severity, message,
+  return diag_syntax_diagnostic(reader->file, pos.line, pos.column, severity, message,
                                 reader->match ? reader->match->game_count : 0, 0);
 }
 
@@ -53,7 +53,7 @@ void sgf_syntax(bg_sgf_reader *reader, bg_srcpos pos, const char *fmt, ...) {
   bg_diag diag = diagnostic(reader, pos, DIAG_ERROR, NULL);
   va_list args;
   va_start(args, fmt);
-  read_limit_syntax(&reader->syntax_limit, reader->sink, &diag, fmt, args);
+  diag_syntax_emitv(&reader->syntax_limit, reader->sink, &diag, fmt, args);
   va_end(args);
 }
 
@@ -248,7 +248,7 @@ static bg_match *new_match(bg_sgf_reader *reader) {
     reader->io_error = true;
     return NULL;
   }
-  read_limit_new_match(&reader->syntax_limit);
+  diag_syntax_new_match(&reader->syntax_limit);
   match->pos = tree->has_mi ? tree->mi_pos : tree->root;
   match->length = tree->length;
   for (int i = 0; i < 2; i++)

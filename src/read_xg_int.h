@@ -89,7 +89,7 @@ struct bg_xg_reader {
   /* read_xg_match.c: the record being read and what it belongs to */
   long record; /* from 1 */
   bg_match *match;
-  read_limit syntax_limit; /* syntax errors said in this match */
+  diag_syntax_limit syntax_limit; /* syntax errors said in this match */
   int match_count, match_capacity, handed_out;
   int version;   /* of the match header */
   int variation; /* of the match header */

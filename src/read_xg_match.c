@@ -69,7 +69,7 @@ static int open_game_number(const bg_xg_reader *reader) {
 /* A `syntax` diagnostic at `pos`. */
 static bg_diag diagnostic(const bg_xg_reader *reader, bg_srcpos pos, bg_severity severity,
                           const char *message) {
-  return read_syntax_diagnostic(reader->file, pos.line, pos.column, severity, message,
+  return diag_syntax_diagnostic(reader->file, pos.line, pos.column, severity, message,
                                 open_game_number(reader), 0);
 }
 
@@ -79,14 +79,14 @@ static void emit(bg_xg_reader *reader, bg_srcpos pos, bg_severity severity,
   diag_emit(reader->sink, &diag);
 }
 
-/* A `syntax` error at `pos`, the first READ_SYNTAX_LIMIT of a match
+/* A `syntax` error at `pos`, the first DIAG_SYNTAX_LIMIT of a match
  * (diag.h). */
 __attribute__((format(printf, 3, 4))) static void
 syntax(bg_xg_reader *reader, bg_srcpos pos, const char *fmt, ...) {
   bg_diag diag = diagnostic(reader, pos, DIAG_ERROR, NULL);
   va_list args;
   va_start(args, fmt);
-  read_limit_syntax(&reader->syntax_limit, reader->sink, &diag, fmt, args);
+  diag_syntax_emitv(&reader->syntax_limit, reader->sink, &diag, fmt, args);
   va_end(args);
 }
 
@@ -220,7 +220,7 @@ static bool start_match(bg_xg_reader *reader, const xg_match_header *header) {
   bg_match *match = reader->match = match_new(reader->file);
   if (!match)
     return xg_fail(reader, "out of memory");
-  read_limit_new_match(&reader->syntax_limit);
+  diag_syntax_new_match(&reader->syntax_limit);
   match->pos = place(reader, 0);
   reader->version = header->version;
   reader->variation = header->variation;

@@ -85,7 +85,7 @@ static void syntax_error_v(bg_yaml_reader *reader, bg_srcpos pos, const char *fm
                   .severity = DIAG_ERROR,
                   .rule = "syntax",
                   .game = reader->game_index};
-  if (!read_limit_admit(&reader->syntax_limit, reader->sink, &diag))
+  if (!diag_syntax_admit(&reader->syntax_limit, reader->sink, &diag))
     return;
   char where[64] = "", message[512];
   if (reader->game_index > 0 && reader->action_index > 0)
@@ -189,7 +189,7 @@ static void stop_on_parse_error(bg_yaml_reader *reader) {
     bg_out_of_memory();
   if (input_io_error(reader->input))
     return; /* the caller says "read error" and exits 2 */
-  read_limit_last_word(&reader->syntax_limit); /* the last word on this input */
+  diag_syntax_last_word(&reader->syntax_limit); /* the last word on this input */
   if (reader->too_long) {
     bg_yaml_syntax_error(reader, parser->mark,
                          "a YAML scalar or comment longer than %d bytes (the notation's "
@@ -224,7 +224,7 @@ bool bg_yaml_advance(bg_yaml_reader *reader) {
   case YAML_SEQUENCE_START_EVENT:
   case YAML_MAPPING_START_EVENT:
     if (++reader->depth > YAML_MAX_DEPTH) {
-      read_limit_last_word(&reader->syntax_limit);
+      diag_syntax_last_word(&reader->syntax_limit);
       bg_yaml_syntax_error(reader, reader->event.start_mark,
                            "YAML nested deeper than %d collections (the notation needs "
                            "5): reading stopped",

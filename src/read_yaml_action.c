@@ -241,7 +241,7 @@ static bool read_resign(bg_yaml_reader *reader, const action_text *text,
 
 /* The cube words by the shape of their action: [player, word] for a take
  * or a drop, [player, word, N] for a double or a beaver. */
-static const spelling_word cube_words[2][2] = {
+static const notation_spelling_word cube_words[2][2] = {
     {{"take", ACT_TAKE}, {"drop", ACT_DROP}},
     {{"double", ACT_DOUBLE}, {"beaver", ACT_BEAVER}},
 };
@@ -256,9 +256,9 @@ static int misspelt_cube_word(bg_yaml_reader *reader, const action_text *text) {
   bool valued = text->count == 3 && bg_yaml_item_number(&text->items[2], MAX_VALUE) >= 0;
   if (!valued && text->count != 2)
     return -1;
-  const spelling_word *known = cube_words[valued];
+  const notation_spelling_word *known = cube_words[valued];
   int count = (int)(sizeof cube_words[0] / sizeof cube_words[0][0]);
-  int nearest = spelling_nearest(word->text, word->length, known, count);
+  int nearest = notation_spelling_nearest(word->text, word->length, known, count);
   if (nearest < 0)
     return -1;
   int w = 0;

@@ -30,15 +30,15 @@ struct bg_yaml_reader {
   yaml_parser_t parser;
   yaml_event_t event; /* the current event: valid while has_event */
   bool has_event;
-  int depth;               /* collections open at the current event */
-  bool stopped;            /* a parse error or a limit: no more events */
-  bool finished;           /* the stream ended */
-  bool too_long;           /* the read handler refused: a token over the limit */
-  long documents;          /* documents begun */
-  bool said_empty;         /* "no match found" said */
-  read_limit syntax_limit; /* syntax errors since the last match handed over */
-  size_t fed;              /* bytes handed to libyaml */
-  size_t fed_at_event;     /* ... when the last event came */
+  int depth;                      /* collections open at the current event */
+  bool stopped;                   /* a parse error or a limit: no more events */
+  bool finished;                  /* the stream ended */
+  bool too_long;                  /* the read handler refused: a token over the limit */
+  long documents;                 /* documents begun */
+  bool said_empty;                /* "no match found" said */
+  diag_syntax_limit syntax_limit; /* syntax errors since the last match handed over */
+  size_t fed;                     /* bytes handed to libyaml */
+  size_t fed_at_event;            /* ... when the last event came */
   unsigned char ring[YAML_RING_BYTES];
   size_t line_start[YAML_RING_LINES]; /* absolute offsets, by line % size */
   size_t lines_fed;                   /* line breaks seen */

@@ -348,28 +348,6 @@ static void check_game_number(bg_yaml_reader *reader, const bg_game *game, int p
   }
 }
 
-static bool read_game_value(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
-                            bg_game *game, yaml_mark_t *number_mark) {
-  if (strcmp(key, "game") == 0) {
-    long number;
-    *number_mark = reader->event.start_mark;
-    if (!bg_yaml_read_number(reader, "a game number like 1", MAX_NUMBER, &number))
-      return false;
-    game->number = (int)number;
-    reader->game_index = game->number;
-    reader->last_game_number = game->number;
-    if (reader->games_seen == 1)
-      reader->first_game_number = game->number;
-    return true;
-  }
-  if (strcmp(key, "score") == 0)
-    return read_score(reader, game);
-  if (strcmp(key, "actions") == 0)
-    return read_actions(reader, game);
-  bg_yaml_unknown_key(reader, key, mark, "game, score, actions or result");
-  return true; /* its value is skipped, the game is read on */
-}
-
 /* A new game of `match`; out of memory ends the program (alloc.h). */
 static bg_game *add_game(bg_match *match) {
   bg_game *game = match_add_game(match);
@@ -384,19 +362,40 @@ typedef struct {
   yaml_mark_t number_mark; /* where its number stands (or the game starts) */
 } game_into;
 
+/* `game: N`, its number; false when it is no number. */
+static bool read_game_number(bg_yaml_reader *reader, game_into *into) {
+  long number;
+  into->number_mark = reader->event.start_mark;
+  if (!bg_yaml_read_number(reader, "a game number like 1", MAX_NUMBER, &number))
+    return false;
+  into->game->number = (int)number;
+  reader->game_index = into->game->number;
+  reader->last_game_number = into->game->number;
+  if (reader->games_seen == 1)
+    reader->first_game_number = into->game->number;
+  return true;
+}
+
 /* One entry of a game: a game whose number or score is wrong is not this
  * game, and the rest of it is not read; `result` is derived, what it
  * holds is not read; an unknown key is said and its value skipped. */
 static bg_yaml_entry read_game_entry(bg_yaml_reader *reader, const char *key,
                                      yaml_mark_t mark, void *data) {
   game_into *into = data;
-  if (strcmp(key, "result") == 0)
+  bool ok;
+  if (strcmp(key, "game") == 0)
+    ok = read_game_number(reader, into);
+  else if (strcmp(key, "score") == 0)
+    ok = read_score(reader, into->game);
+  else if (strcmp(key, "actions") == 0)
+    ok = read_actions(reader, into->game);
+  else if (strcmp(key, "result") == 0)
     return bg_yaml_entry_of(bg_yaml_skip_checked(reader));
-  bool known = strcmp(key, "game") == 0 || strcmp(key, "score") == 0 ||
-               strcmp(key, "actions") == 0;
-  if (!read_game_value(reader, key, mark, into->game, &into->number_mark))
-    return BG_YAML_ENTRY_STOP;
-  return bg_yaml_entry_of(known);
+  else {
+    bg_yaml_unknown_key(reader, key, mark, "game, score, actions or result");
+    return BG_YAML_ENTRY_SKIP;
+  }
+  return ok ? BG_YAML_ENTRY_READ : BG_YAML_ENTRY_STOP;
 }
 
 /* One game; false when it cannot be used (said: it is dropped). */
@@ -542,10 +541,10 @@ bg_match *bg_yaml_read_document(bg_yaml_reader *reader) {
 
 /* Syntax errors are counted from one match handed over to the next: the
  * caller prints what the sink holds after each match, so a stream of
- * 100,000 documents that hold none holds READ_SYNTAX_LIMIT diagnostics, not
+ * 100,000 documents that hold none holds DIAG_SYNTAX_LIMIT diagnostics, not
  * 100,000. */
 bg_match *bg_yaml_reader_next(bg_yaml_reader *reader) {
-  read_limit_new_match(&reader->syntax_limit);
+  diag_syntax_new_match(&reader->syntax_limit);
   while (bg_yaml_advance(reader)) {
     if (reader->event.type != YAML_DOCUMENT_START_EVENT)
       continue; /* the stream's start and end */

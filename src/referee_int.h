@@ -328,8 +328,8 @@ typedef struct {
   int bent_die;
   bg_board final_board; /* the position after the last move */
   dice_left final_dice; /* and the dice still unused */
-  /* the steps of the play found, in the order the search made them (the
-   * written order of the moves where that order plays) */
+  /* in_written_order only: the steps of the play found, in the order the
+   * search made them */
   bg_step steps[BG_MAX_DICE_STEPS];
   int step_count;
 } move_search;

@@ -69,12 +69,15 @@ bool referee_search_hop(move_search *search, const bg_board *view, const dice_le
       bool needs_relaxing = !bent && board_step_target(view, at, die) != landing;
       bg_board after = *view;
       dice_left rest = *left;
-      bool hit = landing != BG_OFF && board_is_blot_of_opponent(view, landing);
+      int steps_before = search->step_count;
+      if (search->in_written_order) /* its steps are wanted: the proofs want none */
+        search->steps[search->step_count++] = (bg_step){
+            .from = (int8_t)at,
+            .to = (int8_t)landing,
+            .die = (int8_t)die,
+            .hit = landing != BG_OFF && board_is_blot_of_opponent(view, landing)};
       board_apply_step(&after, at, landing);
       dice_remove(&rest, die);
-      int steps_before = search->step_count;
-      search->steps[search->step_count++] = (bg_step){
-          .from = (int8_t)at, .to = (int8_t)landing, .die = (int8_t)die, .hit = hit};
       if (referee_search_hop(search, &after, &rest, done, index, landing,
                              needs_relaxing ? move : bent)) {
         if (needs_relaxing)

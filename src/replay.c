@@ -257,14 +257,24 @@ void bg_replay_match_state(const bg_match *match, const bg_replay_options *optio
 
 /* ---- the play as steps ------------------------------------------------ */
 
-bool bg_replay_steps_as_written(const bg_replay_event *event, bg_play *play) {
+/* The positions before and after a roll's play, from the roller's side,
+ * when `event` is a roll whose both positions are known. */
+static bool roll_positions(const bg_replay_event *event, bg_board *before,
+                           bg_board *after) {
   const bg_action *roll = event->action;
   if (event->kind != BG_REPLAY_ACTION || roll->kind != ACT_ROLL || !event->before_known ||
       !event->after_known)
     return false;
+  board_seen_by(&event->before, roll->player, before);
+  board_seen_by(&event->after, roll->player, after);
+  return true;
+}
+
+bool bg_replay_steps_as_written(const bg_replay_event *event, bg_play *play) {
+  const bg_action *roll = event->action;
   bg_board before, after;
-  board_seen_by(&event->before, roll->player, &before);
-  board_seen_by(&event->after, roll->player, &after);
+  if (!roll_positions(event, &before, &after))
+    return false;
   move_search search;
   if (!referee_search_init_as_written(&search, roll) ||
       !referee_search_run(&search, roll, &before) ||
@@ -278,12 +288,9 @@ bool bg_replay_steps_as_written(const bg_replay_event *event, bg_play *play) {
 
 bool bg_replay_play(const bg_replay_event *event, bg_play *play) {
   const bg_action *roll = event->action;
-  if (event->kind != BG_REPLAY_ACTION || roll->kind != ACT_ROLL || !event->before_known ||
-      !event->after_known || roll->die1 < 1 || roll->die2 < 1)
-    return false;
   bg_board before, after;
-  board_seen_by(&event->before, roll->player, &before);
-  board_seen_by(&event->after, roll->player, &after);
+  if (!roll_positions(event, &before, &after) || roll->die1 < 1 || roll->die2 < 1)
+    return false;
   /* The referee proved `after` the result of a legal play: its steps are
    * found without generating the roll's other plays. */
   if (event->play_legal)

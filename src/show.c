@@ -112,7 +112,7 @@ static void write_text(FILE *out, const shown *s) {
 }
 
 static json_t *json_text(const char *text) {
-  char *utf8 = utf8_from_record(text);
+  char *utf8 = notation_utf8_from_record(text);
   json_t *value = json_string(utf8);
   free(utf8);
   return value;

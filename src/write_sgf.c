@@ -69,7 +69,7 @@ static void text_printf(sgf_text *text, const char *format, ...) {
 /* A property value's text: SGF escapes ']' and '\' with a backslash.
  * Record text may be Latin-1: the file says CA[UTF-8], so it is made so. */
 static void text_value(sgf_text *text, const char *value) {
-  char *utf8 = utf8_from_record(value ? value : "");
+  char *utf8 = notation_utf8_from_record(value ? value : "");
   for (const char *at = utf8; *at; at++) {
     if (*at == ']' || *at == '\\')
       text_add(text, "\\", 1);

@@ -39,7 +39,7 @@ static bool put_string(tree_walk *walk, const char *text) {
 
 /* Record text, which may be Latin-1 (notation.h); NULL is "". */
 static bool put_record_text(tree_walk *walk, const char *bytes) {
-  char *utf8 = utf8_from_record(bytes ? bytes : "");
+  char *utf8 = notation_utf8_from_record(bytes ? bytes : "");
   bool written = put_string(walk, utf8);
   free(utf8);
   return written;
@@ -423,7 +423,7 @@ bool write_tree_walk(const bg_match *match, bg_replay *replay, write_tree_sink *
   tree_walk walk = {.match = match, .sink = sink};
   for (int player = 0; player < 2; player++)
     walk.names[player] =
-        utf8_from_record(match->players[player] ? match->players[player] : "");
+        notation_utf8_from_record(match->players[player] ? match->players[player] : "");
   walk.same_names = names_are_equal(walk.names);
   bool written = open_mapping(&walk, false) && put_key(&walk, "bgmatch") &&
                  put_integer(&walk, BGMATCH_NOTATION_VERSION) &&

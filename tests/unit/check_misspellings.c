@@ -22,11 +22,11 @@
 
 enum { TAKE = 1, DROP = 2 };
 
-static const spelling_word answers[] = {
+static const notation_spelling_word answers[] = {
     {"Takes", TAKE}, {"Take", TAKE}, {"Drops", DROP}, {"Drop", DROP}};
 
 static const char *nearest(const char *word) {
-  int i = spelling_nearest(word, strlen(word), answers, 4);
+  int i = notation_spelling_nearest(word, strlen(word), answers, 4);
   return i < 0 ? NULL : answers[i].word;
 }
 
@@ -42,8 +42,8 @@ START_TEST(nearest_word_by_letters_wrong) {
   ck_assert_ptr_null(nearest("Takesdropsoverandoverandover"));
   ck_assert_ptr_null(nearest(""));
   /* as near two meanings: no guess */
-  static const spelling_word two[] = {{"abcd", TAKE}, {"abce", DROP}};
-  ck_assert_int_eq(spelling_nearest("abcf", 4, two, 2), -1);
+  static const notation_spelling_word two[] = {{"abcd", TAKE}, {"abce", DROP}};
+  ck_assert_int_eq(notation_spelling_nearest("abcf", 4, two, 2), -1);
 }
 END_TEST
 

@@ -524,7 +524,7 @@ START_TEST(many_documents_bounded) {
   text[4 * count] = '\0';
   read_result r = read_text(text);
   ck_assert_int_eq(r.count, 0);
-  ck_assert_int_eq(r.errors, READ_SYNTAX_LIMIT);
+  ck_assert_int_eq(r.errors, DIAG_SYNTAX_LIMIT);
   ck_assert_int_eq(r.notes, 1); /* "further syntax errors ... not reported" */
   free_result(&r);
   free(text);

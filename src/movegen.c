@@ -503,14 +503,65 @@ bool movegen_play_to(const bg_board *board, int die1, int die2, const bg_board *
   return t.found_steps >= 0;
 }
 
-bool movegen_roller_can_reach(const bg_board *board, int die1, int die2,
-                              const bg_board *target) {
+/* ---- how many dice can be played -------------------------------------- */
+
+/* The most of dice[depth..count-1] that can be played in turn from
+ * `board`, in the order search_steps tries them; ends as soon as every die
+ * is played. */
+static int most_dice_from(const int *dice, int count, bool is_double,
+                          const bg_board *board, uint32_t occupied, int depth,
+                          int highest_from) {
+  int most = depth;
+  uint32_t starts = starting_points(occupied, highest_from);
+  while (starts && most < count) {
+    int from = 31 - __builtin_clz(starts);
+    starts &= ~(1u << from);
+    int to = board_step_target(board, from, dice[depth]);
+    if (to < 0)
+      continue;
+    bg_board next = *board;
+    board_apply_step(&next, from, to);
+    uint32_t next_occupied = to == BG_OFF ? occupied : occupied | (1u << to);
+    if (!next.checkers[0][from])
+      next_occupied &= ~(1u << from);
+    int reached = depth + 1 == count
+                      ? count
+                      : most_dice_from(dice, count, is_double, &next, next_occupied,
+                                       depth + 1, is_double ? from : BG_BAR);
+    most = reached > most ? reached : most;
+  }
+  return most;
+}
+
+int movegen_most_dice(const bg_board *board, int die1, int die2) {
+  if (!dice_are_valid(die1, die2))
+    return 0;
+  bool is_double = die1 == die2;
+  int higher = die1 > die2 ? die1 : die2, lower = die1 > die2 ? die2 : die1;
+  int dice[BG_MAX_DICE_STEPS] = {higher, is_double ? higher : lower, higher, higher};
+  int count = is_double ? 4 : 2;
+  uint32_t occupied = occupied_points(board);
+  int most = most_dice_from(dice, count, is_double, board, occupied, 0, BG_BAR);
+  if (!is_double && most < count) {
+    int swapped[2] = {lower, higher};
+    int other = most_dice_from(swapped, count, false, board, occupied, 0, BG_BAR);
+    most = other > most ? other : most;
+  }
+  return most;
+}
+
+bool movegen_may_be_legal(const bg_board *board, int die1, int die2,
+                          const bg_board *target) {
   if (!dice_are_valid(die1, die2))
     return true; /* no search to cut short: the caller's own decides */
+  int most = movegen_most_dice(board, die1, die2);
   bg_play found;
-  target_search t = {
-      .target = target, .found = &found, .found_steps = -1, .roller_only = true};
-  t.enough_steps = 0; /* any way there will do */
+  /* the search ends at the first way there of `most` dice */
+  target_search t = {.target = target,
+                     .found = &found,
+                     .found_steps = -1,
+                     .enough_steps = most,
+                     .roller_only = true};
   search_target_both_orders(&t, board, die1, die2);
-  return t.found_steps >= 0;
+  return t.found_steps >= most;
 }

@@ -62,13 +62,20 @@ int movegen_reachable(const bg_board *board, int die1, int die2, bg_playlist *ou
 bool movegen_play_to(const bg_board *board, int die1, int die2, const bg_board *target,
                      bg_play *out);
 
-/* Whether some of the dice's steps, each legal on its own, in an order
- * the legal plays are searched in, bring the roller's checkers to where
- * `target` has them (the opponent's side is not looked at).  Every legal
- * play is such a path, so false means no legal play leads to `target`'s
- * roller side: decided without generating the legal plays, which a
- * record's miss would otherwise make for every position it may be in. */
-bool movegen_roller_can_reach(const bg_board *board, int die1, int die2,
-                              const bg_board *target);
+/* The most dice of (die1, die2) the roller can play from `board` (0 to
+ * 4): every legal play plays that many.  Ends at the first play of every
+ * die, where movegen_legal_plays goes on to list every play. */
+int movegen_most_dice(const bg_board *board, int die1, int die2);
+
+/* Whether the roller's checkers can be brought to where `target` has them
+ * (the opponent's side is not looked at) by steps of the dice, each legal
+ * on its own, in an order the legal plays are searched in, and by as many
+ * dice as can be played (movegen_most_dice).  Every legal play is such a
+ * way, so false means no legal play leads to `target`'s roller side:
+ * decided without listing the legal plays, which a record's miss would
+ * otherwise make for every position it may be in.  True does not promise
+ * one does (when one die alone can be played, the higher must be). */
+bool movegen_may_be_legal(const bg_board *board, int die1, int die2,
+                          const bg_board *target);
 
 #endif

@@ -128,10 +128,11 @@ static int match_from(play_checker *checker, const bg_action *roll, const bg_boa
   bg_board target;
   if (!referee_moves_target(view, roll, &target))
     return 0;
-  /* No way of the dice there, no legal play there: the common case of a
-   * record followed after a mistake, from positions it no longer fits,
-   * decided without listing each position's plays. */
-  if (!movegen_roller_can_reach(view, roll->die1, roll->die2, &target))
+  /* No way of the dice there, or only one of fewer dice than can be
+   * played: no legal play there.  The common case of a record followed
+   * after a mistake, from positions it no longer fits, decided without
+   * listing each position's plays. */
+  if (!movegen_may_be_legal(view, roll->die1, roll->die2, &target))
     return 0;
   movegen_legal_plays(view, roll->die1, roll->die2, &checker->legal);
   /* The move generator keeps one play per position, whose steps may take

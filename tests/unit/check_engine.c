@@ -761,7 +761,7 @@ START_TEST(test_play_to_a_position_no_play_reaches) {
 }
 END_TEST
 
-/* ---- movegen_roller_can_reach: a cut before listing the legal plays ---- */
+/* ---- movegen_may_be_legal: a cut before listing the legal plays ------- */
 
 static bool roller_side_among(const bg_playlist *list, const bg_board *target) {
   for (int i = 0; i < list->count; i++)
@@ -770,18 +770,40 @@ static bool roller_side_among(const bg_playlist *list, const bg_board *target) {
   return false;
 }
 
-/* For (die1, die2) on `board`: every reachable position's roller side is
- * reached (every legal play's among them), and a roller side one pip off
- * a reachable one is reached exactly when it is itself reachable.
+static int most_steps_of(const bg_playlist *list) {
+  int most = 0;
+  for (int i = 0; i < list->count; i++)
+    most = list->plays[i].step_count > most ? list->plays[i].step_count : most;
+  return most;
+}
+
+/* Reachable positions the cut rejected (none of them a legal play's). */
+static int cut_by_may_be_legal;
+
+/* Asks movegen_may_be_legal about `target`: it may never say no to a
+ * roller side that a legal play has. */
+static void may_be_legal_agrees_on(const bg_board *board, int die1, int die2,
+                                   const bg_playlist *legal, const bg_board *target) {
+  bool legal_side = roller_side_among(legal, target);
+  bool may = movegen_may_be_legal(board, die1, die2, target);
+  ck_assert_msg(may || !legal_side, "a legal play's position of %d%d was cut", die1,
+                die2);
+  cut_by_may_be_legal += !may;
+}
+
+/* For (die1, die2) on `board`: movegen_most_dice is the dice every legal
+ * play plays; every reachable position (every legal play's among them),
+ * and of every fourth the roller sides one pip off it, are asked about.
  * Returns how many targets were asked about. */
-static int roller_reach_agrees(const bg_board *board, int die1, int die2) {
-  static bg_playlist reachable;
+static int may_be_legal_agrees(const bg_board *board, int die1, int die2) {
+  static bg_playlist reachable, legal;
   movegen_reachable(board, die1, die2, &reachable);
+  movegen_legal_plays(board, die1, die2, &legal);
+  ck_assert_int_eq(movegen_most_dice(board, die1, die2), most_steps_of(&legal));
   int asked = 0;
   for (int i = 0; i < reachable.count; i++, asked++) {
     const bg_board *result = &reachable.plays[i].result;
-    ck_assert_msg(movegen_roller_can_reach(board, die1, die2, result),
-                  "reachable position %d of %d%d not reached", i, die1, die2);
+    may_be_legal_agrees_on(board, die1, die2, &legal, result);
     if (i % 4 != 0)
       continue; /* the targets one pip off: of every fourth (the suite's time) */
     for (int point = 1; point <= 24; point++) {
@@ -790,34 +812,66 @@ static int roller_reach_agrees(const bg_board *board, int die1, int die2) {
       bg_board off_by_one = *result;
       off_by_one.checkers[0][point]--;
       off_by_one.checkers[0][point - 1]++;
-      ck_assert_int_eq(movegen_roller_can_reach(board, die1, die2, &off_by_one),
-                       roller_side_among(&reachable, &off_by_one));
+      may_be_legal_agrees_on(board, die1, die2, &legal, &off_by_one);
       asked++;
     }
   }
   return asked;
 }
 
-START_TEST(test_roller_can_reach_agrees_with_the_reachable_positions) {
-  ck_assert_int_gt(over_random_games(20261127, 1, roller_reach_agrees), 10000);
+START_TEST(test_may_be_legal_agrees_with_the_generator) {
+  cut_by_may_be_legal = 0;
+  ck_assert_int_gt(over_random_games(20261127, 1, may_be_legal_agrees), 10000);
+  /* and it cuts: most reachable positions play fewer dice than a legal play */
+  ck_assert_int_gt(cut_by_may_be_legal, 5000);
 }
 END_TEST
 
-START_TEST(test_roller_can_reach_by_hand) {
+START_TEST(test_may_be_legal_by_hand) {
   bg_board board, target;
   board_initial(&board);
   target = board;
   target.checkers[0][24] = 1; /* 24/13 with 65: yes; with 63, no */
   target.checkers[0][13] += 1;
-  ck_assert(movegen_roller_can_reach(&board, 6, 5, &target));
-  ck_assert(!movegen_roller_can_reach(&board, 6, 3, &target));
+  ck_assert(movegen_may_be_legal(&board, 6, 5, &target));
+  ck_assert(!movegen_may_be_legal(&board, 6, 3, &target));
   /* the opponent's side is not looked at: a hit or not, the same answer */
   target.checkers[1][BG_BAR] = 3;
-  ck_assert(movegen_roller_can_reach(&board, 6, 5, &target));
-  /* nothing moved: reached with no die (the caller's legal plays decide) */
-  ck_assert(movegen_roller_can_reach(&board, 6, 5, &board));
+  ck_assert(movegen_may_be_legal(&board, 6, 5, &target));
+  /* nothing moved, or the 6 alone (24/18): reached, but by fewer dice than
+   * can be played */
+  ck_assert(!movegen_may_be_legal(&board, 6, 5, &board));
+  target = board;
+  target.checkers[0][24] = 1;
+  target.checkers[0][18] = 1;
+  ck_assert(!movegen_may_be_legal(&board, 6, 5, &target));
+  ck_assert_int_eq(movegen_most_dice(&board, 6, 5), 2);
+  ck_assert_int_eq(movegen_most_dice(&board, 6, 6), 4);
   /* dice out of range: no cut, the move generator decides */
-  ck_assert(movegen_roller_can_reach(&board, 0, 5, &target));
+  ck_assert(movegen_may_be_legal(&board, 0, 5, &target));
+  ck_assert_int_eq(movegen_most_dice(&board, 0, 5), 0);
+}
+END_TEST
+
+/* Where only one die can be played (a checker on the bar, the entry point
+ * of the 5 the only one open, and the 6 from there blocked), that die's
+ * play may be legal, nothing less.  The opponent's checkers are counted
+ * from its own side: its point i is the roller's 25 - i. */
+START_TEST(test_may_be_legal_one_die) {
+  bg_board board;
+  memset(&board, 0, sizeof board);
+  board.checkers[0][BG_BAR] = 1;
+  board.checkers[0][6] = 14;
+  for (int point = 1; point <= 6; point++) /* the roller's 19..24 */
+    board.checkers[1][point] = point == 5 ? 0 : 2;
+  board.checkers[1][11] = 2; /* the roller's 14: bar/20/14 is blocked */
+  board.checkers[1][12] = 3;
+  ck_assert_int_eq(movegen_most_dice(&board, 6, 5), 1);
+  bg_board entered = board;
+  entered.checkers[0][BG_BAR] = 0;
+  entered.checkers[0][20] = 1; /* bar/20 with the 5 */
+  ck_assert(movegen_may_be_legal(&board, 6, 5, &entered));
+  ck_assert(!movegen_may_be_legal(&board, 6, 5, &board));
 }
 END_TEST
 
@@ -931,9 +985,8 @@ static Suite *engine_suite(void) {
            test_dice_out_of_range);
   ADD_CASE(suite, "play_to", test_play_to_agrees_with_the_generator,
            test_play_to_a_position_no_play_reaches);
-  ADD_CASE(suite, "roller_can_reach",
-           test_roller_can_reach_agrees_with_the_reachable_positions,
-           test_roller_can_reach_by_hand);
+  ADD_CASE(suite, "may_be_legal", test_may_be_legal_agrees_with_the_generator,
+           test_may_be_legal_by_hand, test_may_be_legal_one_die);
   ADD_CASE(suite, "format", test_format_bar_off_and_hits, test_format_repeats_and_order,
            test_format_never_overflows);
   return suite;

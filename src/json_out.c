@@ -18,18 +18,42 @@ static json_t *checked(json_t *value) {
   return value;
 }
 
+/* A line being dumped: in the caller's `small` buffer until it outgrows
+ * it, then in a malloc'ed one that doubles. */
+typedef struct {
+  char *text;
+  size_t used, size;
+  char *small;
+} line_buffer;
+
+static int add_to_line(const char *bytes, size_t count, void *data) {
+  line_buffer *line = data;
+  if (line->used + count + 1 > line->size) { /* +1: the newline */
+    size_t size =
+        line->size * 2 > line->used + count + 1 ? line->size * 2 : line->used + count + 1;
+    char *bigger = bg_malloc(size);
+    memcpy(bigger, line->text, line->used);
+    if (line->text != line->small)
+      free(line->text);
+    line->text = bigger;
+    line->size = size;
+  }
+  memcpy(line->text + line->used, bytes, count);
+  line->used += count;
+  return 0;
+}
+
 void json_out_line(const json_t *value, FILE *out, size_t flags) {
   char small[4096];
-  size_t size = json_dumpb(value, small, sizeof small - 1, flags);
-  char *text = small;
-  if (size >= sizeof small) { /* too long for `small`: dumped again */
-    text = bg_malloc(size + 1);
-    size = json_dumpb(value, text, size, flags);
-  }
-  text[size] = '\n';
-  fwrite(text, 1, size + 1, out);
-  if (text != small)
-    free(text);
+  line_buffer line = {.text = small, .size = sizeof small, .small = small};
+  /* one dump, whatever the length (json_dumpb into a buffer too small
+   * for it would have to be dumped again) */
+  if (json_dump_callback(value, add_to_line, &line, flags) != 0)
+    line.used = 0; /* no value to dump: an empty line, as json_dumpb gave */
+  line.text[line.used] = '\n';
+  fwrite(line.text, 1, line.used + 1, out);
+  if (line.text != small)
+    free(line.text);
 }
 
 char *json_out_base64(const unsigned char *bytes, size_t size) {

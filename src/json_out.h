@@ -26,9 +26,10 @@ json_t *json_out_file(const char *name);
 json_t *json_out_legal(const bg_playlist *legal);
 
 /* Writes `value` to `out` as jansson's json_dumpf would, with `flags`,
- * then a newline: dumped into a buffer first and written in one call
- * (json_dumpf writes each token with its own fwrite, which was most of
- * the cost of a diagnostic's JSON line). */
+ * then a newline: dumped once into a buffer (on the stack, unless the
+ * line is long) and written in one call (json_dumpf writes each token
+ * with its own fwrite, which was most of the cost of a diagnostic's JSON
+ * line). */
 void json_out_line(const json_t *value, FILE *out, size_t flags);
 
 /* The base64 of `size` bytes at `bytes`, NUL-ended; malloc'ed (the caller

@@ -454,7 +454,10 @@ bool bg_yaml_skip_checked(bg_yaml_reader *reader) {
 
 bg_yaml_reader *bg_yaml_reader_open(bg_input *input, const char *file,
                                     bg_diag_sink *sink) {
-  bg_yaml_reader *reader = bg_calloc(1, sizeof *reader);
+  bg_yaml_reader *reader = bg_malloc(sizeof *reader);
+  /* every field but the ring's 320 KB, of which a short record uses a
+   * little: zeroing it was 9% of fuzz_roundtrip_yaml's instructions */
+  memset(reader, 0, offsetof(bg_yaml_reader, ring));
   reader->input = input;
   reader->file = file;
   reader->sink = sink;

@@ -39,20 +39,22 @@ struct bg_yaml_reader {
   diag_syntax_limit syntax_limit; /* syntax errors since the last match handed over */
   size_t fed;                     /* bytes handed to libyaml */
   size_t fed_at_event;            /* ... when the last event came */
-  unsigned char ring[YAML_RING_BYTES];
-  size_t line_start[YAML_RING_LINES]; /* absolute offsets, by line % size */
-  size_t lines_fed;                   /* line breaks seen */
-  bg_match *match;                    /* the match being read */
-  int game_index;                     /* 1-based, of the game being read */
-  int games_seen;                     /* games of the document begun, dropped ones too */
-  int last_game_number;               /* ... the number of the last of them */
-  int first_game_number;              /* ... and of the first */
-  int action_index;                   /* 1-based, of the action being read */
+  size_t lines_fed;               /* line breaks seen */
+  bg_match *match;                /* the match being read */
+  int game_index;                 /* 1-based, of the game being read */
+  int games_seen;                 /* games of the document begun, dropped ones too */
+  int last_game_number;           /* ... the number of the last of them */
+  int first_game_number;          /* ... and of the first */
+  int action_index;               /* 1-based, of the action being read */
   /* A [numbered, N, expected, M] entry was read: the record's move numbers
    * broke off before the game's next action (read_actions clears it). */
   bool numbering_held;
   int numbering_found, numbering_expected;
   bg_srcpos numbering_pos;
+  /* Last, and never zeroed (bg_yaml_reader_open): each byte and line start
+   * is read only once it is written. */
+  unsigned char ring[YAML_RING_BYTES];
+  size_t line_start[YAML_RING_LINES]; /* absolute offsets, by line % size */
 };
 
 /* A scalar of an action, copied out of its event. */

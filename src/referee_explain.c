@@ -188,7 +188,7 @@ static void hint_other_roll(play_checker *checker, const bg_action *roll,
       bool recorded = (roll->die1 == high && roll->die2 == low) ||
                       (roll->die1 == low && roll->die2 == high);
       if (recorded ||
-          referee_plays_of_roll(roll, view, high, low, &checker->reachable, NULL) == 0)
+          referee_plays_of_roll(roll, view, high, low, &checker->scratch, NULL) == 0)
         continue;
       char message[128];
       snprintf(message, sizeof message,
@@ -211,8 +211,7 @@ void referee_explain_miss(play_checker *checker, const bg_action *roll,
 
 static void explain_play(play_checker *checker, const bg_action *roll,
                          const bg_board *view) {
-  movegen_legal_plays(view, roll->die1, roll->die2, &checker->legal);
-  referee_sort_nearest_first(&checker->legal, roll, view);
+  referee_legal_nearest_first(checker, roll, view);
   char legal[1024], message[512], text[256];
   notation_legal_list(&checker->legal, legal, sizeof legal);
   notation_play_text(roll, text, sizeof text);

@@ -101,8 +101,15 @@ typedef struct {
   /* the last diagnostic reported, for the note that may follow it */
   const char *last_rule;
   bg_srcpos last_pos;
+  /* the legal plays of `legal_roll` from `legal_view`, nearest to the
+   * record's play first (referee_legal_nearest_first: the only writer, so
+   * that the plays a miss was explained with are not listed again to be
+   * followed); legal_roll NULL before any */
   bg_playlist legal;
-  bg_playlist reachable;
+  const bg_action *legal_roll;
+  bg_board legal_view;
+  /* plays listed and used at once (match_from, the plays of other rolls) */
+  bg_playlist scratch;
   /* scratch sets, too large for the stack of every play checked */
   play_readings found;
   position_set any_roll;
@@ -262,10 +269,12 @@ void referee_follow_after_miss(play_checker *checker, const bg_action *roll,
                                position_set *positions, int explained,
                                const position_set *landed);
 
-/* Orders `legal` (plays from `view`) nearest to the position the record's
- * moves leave first (unchanged when they cannot stand there). */
-void referee_sort_nearest_first(bg_playlist *legal, const bg_action *roll,
-                                const bg_board *view);
+/* Puts the legal plays of `roll` from `view` in checker->legal, nearest
+ * to the position the record's moves leave first (in the move generator's
+ * order when they cannot stand there); kept as they are when they are
+ * already that roll's from that position. */
+void referee_legal_nearest_first(play_checker *checker, const bg_action *roll,
+                                 const bg_board *view);
 
 /* The play of `roll` from `view` (the mover is side 0) is not a legal play:
  * reports which rule it breaks, and where. */

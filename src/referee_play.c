@@ -29,12 +29,13 @@ void play_checker_init(play_checker *checker, const bg_match *match, bg_diag_sin
   referee_plays_new_game(checker); /* the fields after the scratch sets */
   checker->last_play_legal = false;
   movegen_playlist_init(&checker->legal);
-  movegen_playlist_init(&checker->reachable);
+  checker->legal_roll = NULL;
+  movegen_playlist_init(&checker->scratch);
 }
 
 void play_checker_free(play_checker *checker) {
   movegen_playlist_free(&checker->legal);
-  movegen_playlist_free(&checker->reachable);
+  movegen_playlist_free(&checker->scratch);
 }
 
 static bool same_roller_side(const bg_board *a, const bg_board *b) {
@@ -134,15 +135,15 @@ static int match_from(play_checker *checker, const bg_action *roll, const bg_boa
    * listing each position's plays. */
   if (!movegen_may_be_legal(view, roll->die1, roll->die2, &target))
     return 0;
-  movegen_legal_plays(view, roll->die1, roll->die2, &checker->legal);
+  movegen_legal_plays(view, roll->die1, roll->die2, &checker->scratch);
   /* The move generator keeps one play per position, whose steps may take
    * another path than the record's (19/14/13 for 19/18/13): a walk of the
    * record's own moves vouches for its path too. */
   bg_board walked;
   bool walks = *walks_found = referee_play_walk(roll, view, &walked);
   int matched = 0;
-  for (int i = 0; i < checker->legal.count; i++) {
-    const bg_play *play = &checker->legal.plays[i];
+  for (int i = 0; i < checker->scratch.count; i++) {
+    const bg_play *play = &checker->scratch.plays[i];
     if (!same_roller_side(&play->result, &target))
       continue;
     matched++;
@@ -159,8 +160,8 @@ static int match_from(play_checker *checker, const bg_action *roll, const bg_boa
     if (on_path && marked && every_hit_marked(roll, play))
       referee_positions_add(&found->path_and_marks, &play->result, roll->player, hidden);
   }
-  for (int i = 0; i < checker->legal.count; i++) {
-    const bg_play *play = &checker->legal.plays[i];
+  for (int i = 0; i < checker->scratch.count; i++) {
+    const bg_play *play = &checker->scratch.plays[i];
     if (same_roller_side(&play->result, &target) &&
         (!checker->marks_hits || hits_agree(roll, play)) &&
         !every_hit_marked(roll, play) &&
@@ -518,7 +519,7 @@ bool referee_check_play_any_roll(play_checker *checker, const bg_action *roll,
     board_seen_by(&positions->boards[i], roll->player, &view);
     for (int high = 1; high <= 6 && after->count < BG_MAX_CANDIDATES; high++)
       for (int low = 1; low <= high && after->count < BG_MAX_CANDIDATES; low++)
-        referee_plays_of_roll(roll, &view, high, low, &checker->legal, after);
+        referee_plays_of_roll(roll, &view, high, low, &checker->scratch, after);
   }
   if (after->count > 0 && after->count < BG_MAX_CANDIDATES) {
     referee_positions_copy(positions, after);

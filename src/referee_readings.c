@@ -136,7 +136,8 @@ bool referee_follow_every_play(play_checker *checker, const bg_action *roll,
   for (int i = 0; i < positions->count && after->count < BG_MAX_CANDIDATES; i++) {
     bg_board view;
     board_seen_by(&positions->boards[i], roll->player, &view);
-    referee_plays_of_roll(&unread, &view, roll->die1, roll->die2, &checker->legal, after);
+    referee_plays_of_roll(&unread, &view, roll->die1, roll->die2, &checker->scratch,
+                          after);
   }
   if (after->count == 0 || after->count == BG_MAX_CANDIDATES) {
     positions->count = 0;
@@ -202,8 +203,8 @@ static int by_distance(const void *a, const void *b) {
  * the pen (17/14 for 17/15) is likelier than another play, so the note
  * shows it among its first few, and the referee, which follows at most
  * BG_MAX_CANDIDATES positions after a mistake, keeps it. */
-void referee_sort_nearest_first(bg_playlist *legal, const bg_action *roll,
-                                const bg_board *view) {
+static void sort_nearest_first(bg_playlist *legal, const bg_action *roll,
+                               const bg_board *view) {
   bg_board written;
   if (legal->count < 2 || !referee_moves_target(view, roll, &written))
     return;
@@ -220,6 +221,16 @@ void referee_sort_nearest_first(bg_playlist *legal, const bg_action *roll,
   free(ranked);
 }
 
+void referee_legal_nearest_first(play_checker *checker, const bg_action *roll,
+                                 const bg_board *view) {
+  if (checker->legal_roll == roll && board_equal(&checker->legal_view, view))
+    return;
+  movegen_legal_plays(view, roll->die1, roll->die2, &checker->legal);
+  sort_nearest_first(&checker->legal, roll, view);
+  checker->legal_roll = roll;
+  checker->legal_view = *view;
+}
+
 /* After more than GENEROUS_MISSES misses (referee_int.h), the readings
  * whose legal plays are followed (the one the miss was explained from and
  * the first others) and how many positions at most are bounded (and after
@@ -228,12 +239,12 @@ void referee_sort_nearest_first(bg_playlist *legal, const bg_action *roll,
 #define READINGS_AFTER_MISS 4
 #define FOLLOWED_AFTER_MISS 24
 
-/* Adds the positions of the legal plays explain_miss listed (those of the
- * roll's position and dice, in checker->legal, nearest to the record's
- * own play first) to `positions`, up to `room` positions in all. */
+/* Adds the positions of the first `plays` legal plays in checker->legal
+ * (referee_legal_nearest_first) to `positions`, up to `room` positions in
+ * all. */
 static void add_legal_plays(play_checker *checker, const bg_action *roll,
-                            position_set *positions, int room) {
-  for (int i = 0; i < checker->legal.count && positions->count < room; i++)
+                            position_set *positions, int plays, int room) {
+  for (int i = 0; i < checker->legal.count && i < plays && positions->count < room; i++)
     referee_positions_add(positions, &checker->legal.plays[i].result, roll->player, 0);
 }
 
@@ -308,13 +319,12 @@ void referee_follow_after_miss(play_checker *checker, const bg_action *roll,
         continue;
       }
       board_seen_by(&positions->boards[i], roll->player, &view);
-      movegen_legal_plays(&view, roll->die1, roll->die2, &checker->legal);
-      referee_sort_nearest_first(&checker->legal, roll, &view);
+      /* the explained reading's are the plays the miss was explained
+       * with: listed once */
+      referee_legal_nearest_first(checker, roll, &view);
       if (nearest)
         keep_nearest(nearest, &checker->legal);
-      if (pass == 0 && checker->legal.count > 3)
-        checker->legal.count = 3;
-      add_legal_plays(checker, roll, after, room);
+      add_legal_plays(checker, roll, after, pass == 0 ? 3 : checker->legal.count, room);
     }
   referee_positions_copy(positions, after);
 }

@@ -89,12 +89,13 @@ void annotate_sort(annotate_batch *batch);
  * counts stay): ready for the next match. */
 void annotate_batch_clear(annotate_batch *batch, bg_diag_sink *sink);
 
-/* For a record without lines: writes the batch's match in the canonical
- * .mat layout (writer.h), after `lines_before` lines of the listing (a
- * blank line between matches, as convert writes them), and lists each
- * item at its play there, sorted again (annotate_lines.c).  Returns how
- * many lines the listing then has. */
-int annotate_canonical(annotate_batch *batch, const bg_replay_options *options,
+/* For a record without lines: `canonical` (malloc'ed, `size` bytes, now
+ * the batch's) is the batch's match as the .mat writer writes it, listed
+ * after `lines_before` lines of the listing (a blank line between
+ * matches, as convert writes them); each item is listed at its play
+ * there, sorted again (annotate_lines.c).  Returns how many lines the
+ * listing then has. */
+int annotate_canonical(annotate_batch *batch, char *canonical, size_t size,
                        int lines_before);
 
 /* "line 12:7", or in a record without lines "game 2, play 5" ("game 2"

@@ -58,9 +58,9 @@ static void write_head(FILE *out, const char *title, long errors, long warnings)
   fputs("<!DOCTYPE html>\n<html lang=\"en\" xmlns=\"http://www.w3.org/1999/xhtml\">\n"
         "<head><meta charset=\"utf-8\"/><title>bgmatch annotate: ",
         out);
-  html_write_text(out, title);
+  board_draw_html_text(out, title);
   fprintf(out, "</title>\n<style>%s</style></head>\n<body>\n<h1>", style_sheet);
-  html_write_text(out, title);
+  board_draw_html_text(out, title);
   fprintf(out, "</h1>\n<p class=\"totals\">%ld error%s, %ld warning%s</p>\n", errors,
           errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
 }
@@ -75,9 +75,9 @@ static void write_summary_entry(FILE *out, const annotate_item *item, size_t anc
     snprintf(place, sizeof place, "line %d:%d", diag->line, diag->column);
   fprintf(out, "<li><a href=\"#p%zu\">%s</a> <span class=\"sev-%s\">%s</span> ", anchor,
           place, severity_name(diag->severity), severity_name(diag->severity));
-  html_write_text(out, diag->message);
+  board_draw_html_text(out, diag->message);
   fputs(" [", out);
-  html_write_text(out, diag->rule);
+  board_draw_html_text(out, diag->rule);
   fputs("]</li>\n", out);
 }
 
@@ -169,7 +169,8 @@ static void write_played(FILE *out, const bg_action *roll, const char *written) 
   }
   char moves[256];
   fputs("<code class=\"record\">", out);
-  html_write_text(out, written ? written : notation_play_text(roll, moves, sizeof moves));
+  board_draw_html_text(out,
+                       written ? written : notation_play_text(roll, moves, sizeof moves));
   fputs("</code></p>\n", out);
 }
 
@@ -193,7 +194,7 @@ static void write_legal(FILE *out, const char *legal) {
   fputs("<p>Legal plays:</p>\n<ul class=\"legal\">\n", out);
   for (int i = 0; i < listed; i++) {
     fputs("<li>", out);
-    html_write_text(out, plays[i]);
+    board_draw_html_text(out, plays[i]);
     fputs("</li>\n", out);
   }
   if (count > listed)
@@ -215,9 +216,9 @@ static void write_problem(FILE *out, const annotate_batch *batch, size_t index,
     fprintf(out, "%s: ", annotate_place_name(diag, place, sizeof place));
   }
   fprintf(out, "<span class=\"sev-%s\">%s</span>: ", severity, severity);
-  html_write_text(out, diag->message);
+  board_draw_html_text(out, diag->message);
   fputs(" [", out);
-  html_write_text(out, diag->rule);
+  board_draw_html_text(out, diag->rule);
   fputs("]</p>\n", out);
   if (board)
     write_board(out, item, written->texts[index]);
@@ -237,13 +238,13 @@ static void write_line(FILE *out, const bg_line *line, int column, bool bad) {
     end++;
   if (bad && end == start && start < line->length)
     end = start + 1;
-  html_write_escaped(out, line->text, start);
+  board_draw_html_escaped(out, line->text, start);
   if (end > start) {
     fputs("<mark>", out);
-    html_write_escaped(out, line->text + start, end - start);
+    board_draw_html_escaped(out, line->text + start, end - start);
     fputs("</mark>", out);
   }
-  html_write_escaped(out, line->text + end, line->length - end);
+  board_draw_html_escaped(out, line->text + end, line->length - end);
   fputs("</div>", out);
 }
 

@@ -10,8 +10,9 @@
  *
  * That canonical text, for a record without lines (eXtreme Gammon's binary
  * .xg, whose places are named by game and play, diag.h), is its match as
- * `bgmatch convert --to mat` writes it (writer.h: the .mat writer itself,
- * not a copy of its layout), and each item at its play there.  Where each
+ * `bgmatch convert --to mat` writes it (the .mat writer itself, not a copy
+ * of its layout: cli_annotate.c, which wires the two, hands it over), and
+ * each item at its play there.  Where each
  * play landed is learnt by reading the text back with the .mat reader,
  * which keeps the writer's games and actions in order and says where each
  * stands: the n-th action of a game in the record is the n-th of that game
@@ -25,7 +26,6 @@
 #include "alloc.h"
 #include "annotate.h"
 #include "reader.h"
-#include "writer.h"
 
 /* ---- the lines listed --------------------------------------------------- */
 
@@ -159,28 +159,6 @@ static bg_srcpos listed_at(const place_map *map, int line, int lines_before) {
   return (bg_srcpos){lines_before + pair->text.line, column};
 }
 
-/* A stream into batch->canonical; only memory can be short. */
-static FILE *open_canonical(annotate_batch *batch) {
-  FILE *text = open_memstream(&batch->canonical, &batch->canonical_size);
-  if (!text)
-    bg_out_of_memory();
-  return text;
-}
-
-/* The match as the .mat writer writes it, into batch->canonical. */
-static void write_canonical(annotate_batch *batch, const bg_replay_options *options,
-                            bool first) {
-  FILE *text = open_canonical(batch);
-  bg_diag_sink scratch; /* the walk's diagnostics are the batch's already */
-  diag_sink_init(&scratch, NULL, DIAG_TEXT);
-  bg_replay *replay = bg_replay_new(batch->match, options, &scratch);
-  writer_write(BG_FORMAT_MAT, text, batch->match, replay, first);
-  bg_replay_free(replay);
-  diag_sink_free(&scratch);
-  if (fclose(text) != 0)
-    bg_out_of_memory();
-}
-
 /* The canonical text read back as a .mat; NULL when it holds no match. */
 static bg_match *read_back(const annotate_batch *batch) {
   if (batch->canonical_size == 0)
@@ -207,9 +185,11 @@ static int count_lines(const char *text, size_t size) {
   return lines + (size > 0 && text[size - 1] != '\n');
 }
 
-int annotate_canonical(annotate_batch *batch, const bg_replay_options *options,
+int annotate_canonical(annotate_batch *batch, char *canonical, size_t size,
                        int lines_before) {
-  write_canonical(batch, options, lines_before == 0);
+  free(batch->canonical);
+  batch->canonical = canonical;
+  batch->canonical_size = size;
   batch->first_line = lines_before + 1;
   place_map map = {0};
   bg_match *text = read_back(batch);

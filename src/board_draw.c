@@ -165,7 +165,7 @@ void board_text_write(FILE *out, const board_text_view *v) {
 #define TRAY_X 480
 #define SHOWN 5 /* checkers drawn on a point; the last carries the count */
 
-void html_write_escaped(FILE *out, const char *text, size_t length) {
+void board_draw_html_escaped(FILE *out, const char *text, size_t length) {
   char *plain = bg_malloc(length + 1);
   size_t n = 0;
   for (size_t i = 0; i < length; i++) {
@@ -202,9 +202,9 @@ void html_write_escaped(FILE *out, const char *text, size_t length) {
   free(plain);
 }
 
-void html_write_text(FILE *out, const char *text) {
+void board_draw_html_text(FILE *out, const char *text) {
   if (text)
-    html_write_escaped(out, text, strlen(text));
+    board_draw_html_escaped(out, text, strlen(text));
 }
 
 /* The slot of point `point` (X's numbering) in its row: 0..11 from the
@@ -340,11 +340,11 @@ static void write_arrow(FILE *out, const svg_arrow *arrow, bool legal) {
 static void write_caption(FILE *out, const board_svg_view *view) {
   int x = view->on_roll, o = 1 - view->on_roll;
   fputs("<text x=\"10\" y=\"312\" class=\"cap\">X ", out);
-  html_write_text(out, view->names[x]);
+  board_draw_html_text(out, view->names[x]);
   fprintf(out, " (on roll): %d pips, %d off</text>", board_text_pips(&view->board, x),
           view->board.checkers[x][0]);
   fputs("<text x=\"10\" y=\"326\" class=\"cap\">O ", out);
-  html_write_text(out, view->names[o]);
+  board_draw_html_text(out, view->names[o]);
   fprintf(out, ": %d pips, %d off; cube %d%s</text>\n", board_text_pips(&view->board, o),
           view->board.checkers[o][0], view->cube,
           view->cube_owner < 0    ? " centred"

@@ -76,9 +76,9 @@ void board_svg_write(FILE *out, const board_svg_view *view);
 /* Writes `length` bytes of record text as HTML text: UTF-8 (a stray byte
  * read as Latin-1, notation.h), & < > " ' escaped, control characters but tab
  * dropped. */
-void html_write_escaped(FILE *out, const char *text, size_t length);
+void board_draw_html_escaped(FILE *out, const char *text, size_t length);
 
 /* The same for a C string; NULL writes nothing. */
-void html_write_text(FILE *out, const char *text);
+void board_draw_html_text(FILE *out, const char *text);
 
 #endif

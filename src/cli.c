@@ -346,7 +346,7 @@ static bool open_temporary(bg_outfile *out, const char *path,
   return true;
 }
 
-bool outfile_open(bg_outfile *out, const char *path) {
+bool cli_outfile_open(bg_outfile *out, const char *path) {
   memset(out, 0, sizeof *out);
   if (is_stdout(path)) {
     out->stream = stdout;
@@ -365,7 +365,7 @@ bool outfile_open(bg_outfile *out, const char *path) {
   return open_temporary(out, path, exists ? &st : NULL);
 }
 
-bool outfile_commit(bg_outfile *out) {
+bool cli_outfile_commit(bg_outfile *out) {
   if (out->stream == stdout) {
     bool ok = fflush(stdout) == 0 && !ferror(stdout);
     out->stream = NULL;
@@ -391,7 +391,7 @@ bool outfile_commit(bg_outfile *out) {
   return ok;
 }
 
-void outfile_abandon(bg_outfile *out) {
+void cli_outfile_abandon(bg_outfile *out) {
   if (out->stream == stdout)
     fflush(stdout);
   else if (out->stream)
@@ -401,7 +401,7 @@ void outfile_abandon(bg_outfile *out) {
   forget(out);
 }
 
-bool outfile_is_input(const char *output, const char *input) {
+bool cli_outfile_is_input(const char *output, const char *input) {
   struct stat out_st, in_st;
   int got = is_stdout(output) ? fstat(STDOUT_FILENO, &out_st) : stat(output, &out_st);
   if (got != 0 || !S_ISREG(out_st.st_mode))

@@ -188,22 +188,22 @@ typedef struct {
 
 /* Whether the line is to be drawn: stderr is a terminal, there is more
  * than one file (or an unknown number), and the run is not quiet. */
-bool progress_wanted(bool stderr_is_terminal, int files_total, bool quiet);
+bool cli_progress_wanted(bool stderr_is_terminal, int files_total, bool quiet);
 
 /* `quiet`: nothing is to be printed but trouble (-q): no line either. */
-void progress_init(progress *bar, int files_total, bool quiet);
+void cli_progress_init(progress *bar, int files_total, bool quiet);
 
 /* The text of the line into `line` (`size` bytes): "bgmatch: 3/12 files,
  * 4.2 MB/s", or "bgmatch: 3 files, 4.2 MB/s" when the total is unknown. */
-void progress_format(char *line, size_t size, int files_done, int files_total,
-                     double megabytes_per_second);
+void cli_progress_format(char *line, size_t size, int files_done, int files_total,
+                         double megabytes_per_second);
 
 /* Erases the line, if it is shown. */
-void progress_erase(progress *bar);
+void cli_progress_erase(progress *bar);
 
 /* One more file done (`bytes` long).  The line appears only once the work
  * has taken a second: short runs stay quiet. */
-void progress_step(progress *bar, double bytes);
+void cli_progress_step(progress *bar, double bytes);
 
 /* Sets the allocator for many short-lived records (see cli.c): called once
  * at start-up. */
@@ -236,21 +236,21 @@ typedef struct {
 
 /* Opens the output `path`; NULL or "-" is standard output.  Returns false
  * (errno says why) when it cannot be written. */
-bool outfile_open(bg_outfile *out, const char *path);
+bool cli_outfile_open(bg_outfile *out, const char *path);
 
 /* Finishes the output: flushes it, and puts the temporary file in the
  * target's place.  Returns false on a write error (errno says which);
  * then nothing was replaced and the temporary file is gone. */
-bool outfile_commit(bg_outfile *out);
+bool cli_outfile_commit(bg_outfile *out);
 
 /* Gives the output up: the temporary file is removed and the target left
  * as it was (what was written to standard output stays written). */
-void outfile_abandon(bg_outfile *out);
+void cli_outfile_abandon(bg_outfile *out);
 
 /* Would writing `output` (NULL or "-": standard output) overwrite the
  * file `input` ("-": standard input)?  True when the output is a regular
  * file and the input the same file, by device and inode: links and other
  * spellings of a path are seen through. */
-bool outfile_is_input(const char *output, const char *input);
+bool cli_outfile_is_input(const char *output, const char *input);
 
 #endif

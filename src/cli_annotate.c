@@ -20,10 +20,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "annotate.h"
 #include "cli.h"
 #include "diag.h"
 #include "reader.h"
+#include "replay.h"
+#include "writer.h"
 
 enum { OPT_BOARD = 512, OPT_IDS };
 
@@ -187,12 +190,41 @@ static void start(listing *list) {
     fprintf(run->out, "%s==> %s <==\n", run->listed > 0 ? "\n" : "", list->name);
 }
 
+/* A stream into a malloc'ed *text of *size bytes; only memory can be
+ * short. */
+static FILE *open_text(char **text, size_t *size) {
+  FILE *out = open_memstream(text, size);
+  if (!out)
+    bg_out_of_memory();
+  return out;
+}
+
+/* The match as `convert --to mat` writes it (`first`: the first of its
+ * output), into a malloc'ed *text of *size bytes: the listing of a record
+ * without lines (.xg).  The walk's diagnostics are the batch's already. */
+static void write_canonical(const bg_match *match, const bg_replay_options *options,
+                            bool first, char **text, size_t *size) {
+  FILE *out = open_text(text, size);
+  bg_diag_sink scratch;
+  diag_sink_init(&scratch, NULL, DIAG_TEXT);
+  bg_replay *replay = bg_replay_new(match, options, &scratch);
+  writer_write(BG_FORMAT_MAT, out, match, replay, first);
+  bg_replay_free(replay);
+  diag_sink_free(&scratch);
+  if (fclose(out) != 0)
+    bg_out_of_memory();
+}
+
 /* Lists one batch (a match's, or what the reader said after the last). */
 static void list_batch(listing *list, annotate_batch *batch) {
   start(list);
-  if (list->canonical_lines >= 0 && batch->match)
-    list->canonical_lines =
-        annotate_canonical(batch, &list->options->referee, list->canonical_lines);
+  if (list->canonical_lines >= 0 && batch->match) {
+    char *text;
+    size_t size;
+    write_canonical(batch->match, &list->options->referee, list->canonical_lines == 0,
+                    &text, &size);
+    list->canonical_lines = annotate_canonical(batch, text, size, list->canonical_lines);
+  }
   if (list->options->html)
     annotate_html_add(&list->html, batch);
   else
@@ -348,7 +380,7 @@ static int check_request(const cli_file_list *list, const annotate_options *opti
   for (size_t i = 0; i < list->count; i++) {
     const char *path = list->files[i].path;
     if (options->output && strcmp(path, "-") != 0 &&
-        outfile_is_input(options->output, path)) {
+        cli_outfile_is_input(options->output, path)) {
       cli_say("%s: the output would overwrite the input", options->output);
       return EXIT_TROUBLE;
     }
@@ -360,7 +392,7 @@ static int check_request(const cli_file_list *list, const annotate_options *opti
  * which is left as it was when an input could not be listed in full. */
 static int annotate_files(const cli_file_list *list, const annotate_options *options) {
   bg_outfile out;
-  if (!outfile_open(&out, options->output)) {
+  if (!cli_outfile_open(&out, options->output)) {
     cli_say("%s: %s", options->output, strerror(errno));
     return EXIT_TROUBLE;
   }
@@ -368,10 +400,10 @@ static int annotate_files(const cli_file_list *list, const annotate_options *opt
   for (size_t i = 0; i < list->count; i++)
     annotate_file(&list->files[i], options, &run);
   if (run.incomplete) {
-    outfile_abandon(&out);
+    cli_outfile_abandon(&out);
     if (options->output)
       cli_say("%s not written: an input could not be read", options->output);
-  } else if (!outfile_commit(&out)) {
+  } else if (!cli_outfile_commit(&out)) {
     cli_say("%s: write error: %s", options->output ? options->output : "standard output",
             strerror(errno));
     return EXIT_TROUBLE;

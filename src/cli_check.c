@@ -69,7 +69,7 @@ typedef struct {
 /* Prints the diagnostics held for one match, clear of the progress line. */
 static void print_diagnostics(bg_diag_sink *sink, progress *bar) {
   if (bar && bar->shares_terminal && diag_sink_held_count(sink) > 0) {
-    progress_erase(bar);
+    cli_progress_erase(bar);
     diag_flush(sink);
     fflush(stdout);
     return;
@@ -81,7 +81,7 @@ static void print_diagnostics(bg_diag_sink *sink, progress *bar) {
 static void say_trouble(const file_output *output, const char *name, const char *reason,
                         file_outcome *outcome) {
   if (output->bar)
-    progress_erase(output->bar);
+    cli_progress_erase(output->bar);
   fflush(output->out);
   fprintf(output->err, "bgmatch: %s: %s\n", name, reason);
   outcome->trouble = true;
@@ -193,7 +193,7 @@ static void check_in_turn(const cli_file_list *list, const check_options *option
   file_output output = {stdout, stderr, bar};
   for (size_t i = 0; i < list->count; i++) {
     file_outcome outcome = check_one_file(&list->files[i], options, &output);
-    progress_step(bar, outcome.bytes);
+    cli_progress_step(bar, outcome.bytes);
     count_outcome(list->files[i].path, &outcome, options, totals);
   }
 }
@@ -260,7 +260,7 @@ static void print_in_order(job_queue *queue, check_totals *totals, progress *bar
       pthread_cond_wait(&queue->changed, &queue->lock);
     pthread_mutex_unlock(&queue->lock);
     if (result->out_size > 0 || result->err_size > 0)
-      progress_erase(bar);
+      cli_progress_erase(bar);
     fwrite(result->out, 1, result->out_size, stdout);
     if (result->err_size > 0) {
       fflush(stdout);
@@ -268,7 +268,7 @@ static void print_in_order(job_queue *queue, check_totals *totals, progress *bar
     }
     free(result->out);
     free(result->err);
-    progress_step(bar, result->outcome.bytes);
+    cli_progress_step(bar, result->outcome.bytes);
     count_outcome(queue->files[index].path, &result->outcome, queue->options, totals);
     pthread_mutex_lock(&queue->lock);
     queue->printed++;
@@ -402,13 +402,13 @@ int cli_check(int argc, char **argv) {
   cli_list_files(operands, count, &list);
   check_totals totals = {.skipped = list.skipped, .trouble = list.trouble};
   progress bar; /* the walk is done: the total is known */
-  progress_init(&bar, list.count < INT_MAX ? (int)list.count : INT_MAX,
-                options.show == SHOW_NOTHING);
+  cli_progress_init(&bar, list.count < INT_MAX ? (int)list.count : INT_MAX,
+                    options.show == SHOW_NOTHING);
   if (options.jobs > 1)
     check_in_parallel(&list, options.jobs, &options, &totals, &bar);
   else
     check_in_turn(&list, &options, &totals, &bar);
-  progress_erase(&bar);
+  cli_progress_erase(&bar);
   cli_file_list_free(&list);
 
   if (!cli_stdout_written())

@@ -155,17 +155,17 @@ static void convert_file(const char *path, const convert_options *options,
  * was asked) could be written to it.  Returns false on a write error. */
 static bool finish_output(output *out, bool input_trouble) {
   if (out->write_errno) {
-    outfile_abandon(&out->file);
+    cli_outfile_abandon(&out->file);
     cli_say("%s: write error: %s", out->name, strerror(out->write_errno));
     return false;
   }
   if (out->file.target && (input_trouble || out->written == 0)) {
-    outfile_abandon(&out->file);
+    cli_outfile_abandon(&out->file);
     cli_say("%s not written: %s", out->name,
             input_trouble ? "an input could not be read" : "no match to write");
     return true;
   }
-  if (!outfile_commit(&out->file)) {
+  if (!cli_outfile_commit(&out->file)) {
     cli_say("%s: write error: %s", out->name, strerror(errno));
     return false;
   }
@@ -211,7 +211,7 @@ static int apply_convert_option(int opt, const char *arg, const char *word, void
  * the input left as it is. */
 static bool output_is_an_input(const char *target, char **files, int count) {
   for (int i = 0; i < count; i++)
-    if (outfile_is_input(target, files[i])) {
+    if (cli_outfile_is_input(target, files[i])) {
       cli_say("%s is %s: not writing over it", target ? target : "standard output",
               strcmp(files[i], "-") == 0 ? "standard input" : "one of the inputs");
       return true;
@@ -236,7 +236,7 @@ static int convert_to_one(char **files, int count, const convert_options *option
   if (output_is_an_input(options->output, files, count))
     return EXIT_TROUBLE;
   output out = {.name = options->output ? options->output : "standard output"};
-  if (!outfile_open(&out.file, options->output)) {
+  if (!cli_outfile_open(&out.file, options->output)) {
     cli_say("%s: %s", options->output, strerror(errno));
     return EXIT_TROUBLE;
   }
@@ -308,7 +308,7 @@ static int convert_to_directory(char **files, int count, const convert_options *
     bool written = true;
     for (int i = 0; i < count && written; i++) {
       output out = {.name = targets[i]};
-      if (!outfile_open(&out.file, targets[i])) {
+      if (!cli_outfile_open(&out.file, targets[i])) {
         cli_say("%s: %s", targets[i], strerror(errno));
         written = false;
         break;

@@ -294,7 +294,7 @@ bool match_setup_board(const bg_action *setup, bg_board *board) {
   return board_is_valid(board);
 }
 
-bool action_marks_hit(const bg_action *action) {
+bool match_action_marks_hit(const bg_action *action) {
   for (int m = 0; m < action->move_count; m++)
     if (action->moves[m].hit)
       return true;

@@ -246,7 +246,7 @@ int match_game_play_count(const bg_game *game);
 bool match_parse_date(const char *text, char sep, long parts[3]);
 
 /* Does `action` mark a hit on any of its moves? */
-bool action_marks_hit(const bg_action *action);
+bool match_action_marks_hit(const bg_action *action);
 
 /* Sets match->players[i] to a copy of name (replacing any earlier one). */
 bool match_set_player(bg_match *match, int i, const char *name);

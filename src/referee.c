@@ -159,7 +159,7 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
     return;
   }
   referee_settle_unanswered_double(ref, state, roll);
-  ref->plays.marks_hits = ref->marks_hits || action_marks_hit(roll);
+  ref->plays.marks_hits = ref->marks_hits || match_action_marks_hit(roll);
   bool dice_wrong = is_opening_double(state, roll);
   check_turn(ref, state, roll);
   state->expected_roller = 1 - roll->player;
@@ -385,7 +385,7 @@ static void choose_variation(referee *ref) {
 void referee_begin_match(referee *ref, const bg_match *match,
                          const bg_replay_options *options, bg_diag_sink *sink) {
   /* Every field but the play checker's large scratch, which
-   * play_checker_init below clears once: zeroing it twice per match was a
+   * referee_play_checker_init below clears once: zeroing it twice per match was a
    * tenth of the time of checking a short one. */
   memset(ref, 0, offsetof(referee, plays));
   memset((char *)ref + offsetof(referee, plays) + sizeof ref->plays, 0,
@@ -402,7 +402,7 @@ void referee_begin_match(referee *ref, const bg_match *match,
   /* A money session silent on beavers allows them: the commonest program
    * does by default and writes no tag, yet its records hold "Beavers => 4". */
   ref->beavers = referee_rule_in_force(options->beavers, match->beavers, true);
-  play_checker_init(&ref->plays, match, sink);
+  referee_play_checker_init(&ref->plays, match, sink);
   choose_variation(ref);
   ref->marks_hits = match_hit_marks(match, 2) >= 2;
 }
@@ -420,5 +420,5 @@ void referee_end_match(referee *ref) {
                 DIAG_WARNING, "incomplete",
                 "the match stops at %d-%d, before either player reached %d point%s",
                 ref->score[0], ref->score[1], match->length, plural(match->length));
-  play_checker_free(&ref->plays);
+  referee_play_checker_free(&ref->plays);
 }

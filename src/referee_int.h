@@ -140,8 +140,9 @@ typedef struct {
   int misses_in_game; /* plays of the game that were no legal play */
 } play_checker;
 
-void play_checker_init(play_checker *checker, const bg_match *match, bg_diag_sink *sink);
-void play_checker_free(play_checker *checker);
+void referee_play_checker_init(play_checker *checker, const bg_match *match,
+                               bg_diag_sink *sink);
+void referee_play_checker_free(play_checker *checker);
 
 /* Checks `roll` (an ACT_ROLL with a known play) by roll->player from every
  * position of `positions`, and replaces the set with the positions after

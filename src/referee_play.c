@@ -18,7 +18,8 @@
 #include <stdio.h>
 #include <string.h>
 
-void play_checker_init(play_checker *checker, const bg_match *match, bg_diag_sink *sink) {
+void referee_play_checker_init(play_checker *checker, const bg_match *match,
+                               bg_diag_sink *sink) {
   /* The scratch sets are only emptied: every use fills them from their count
    * (80 KB zeroed per match was a thirtieth of the time of checking). */
   memset(checker, 0, offsetof(play_checker, found));
@@ -33,7 +34,7 @@ void play_checker_init(play_checker *checker, const bg_match *match, bg_diag_sin
   movegen_playlist_init(&checker->scratch);
 }
 
-void play_checker_free(play_checker *checker) {
+void referee_play_checker_free(play_checker *checker) {
   movegen_playlist_free(&checker->legal);
   movegen_playlist_free(&checker->scratch);
 }

@@ -57,7 +57,7 @@ void bg_replay_free(bg_replay *replay) {
   if (!replay)
     return;
   if (replay->phase != AT_DONE)
-    play_checker_free(&replay->ref.plays);
+    referee_play_checker_free(&replay->ref.plays);
   free(replay);
 }
 

@@ -37,7 +37,7 @@ bool writer_write(bg_format format, FILE *out, const bg_match *match, bg_replay 
  * The YAML and JSON writers flush `out` after its first match only, and
  * say false when its error flag is set: an error in the rest of the
  * output shows at the next match, or when the output is flushed at its
- * end (outfile_commit).  Called through writer_write; the tests call
+ * end (cli_outfile_commit).  Called through writer_write; the tests call
  * some directly. */
 
 /* The canonical .mat layout (write_mat.c). */

@@ -151,7 +151,35 @@ run_callgraph() {
   fi
 }
 
+# Every external symbol carries its module's prefix (DESIGN.md section 8):
+# the first word of its file's name (referee_ in referee_play.c), bg_, or
+# a reader's notation (mat_ in read_mat_memo.c).
+run_prefixes() {
+  [[ -n $calls_allow ]] || return
+  command -v nm >/dev/null 2>&1 || return # said by run_callgraph
+  local file module word notation symbol wrong=()
+  for file in "${files[@]}"; do
+    module=$(basename "${file%.c}")
+    word=${module%%_*}
+    notation=
+    [[ $word == read ]] && notation=${module#read_} && notation=${notation%%_*}
+    while read -r symbol; do
+      case $symbol in
+      bg_* | "$word"_* | "$module" | main) ;;
+      *) [[ -n $notation && $symbol == "$notation"_* ]] || wrong+=("$module.c: $symbol") ;;
+      esac
+    done < <(nm -g --defined-only "$calls_objdir/$module.o" | awk '{print $3}')
+  done
+  if [[ ${#wrong[@]} -eq 0 ]]; then
+    verdict ok "external symbols carry their module's prefix ($(count ${#files[@]} file))"
+  else
+    printf '%s\n' "${wrong[@]}"
+    verdict FAIL "external symbols" "$(count ${#wrong[@]} symbol) without their module's prefix"
+  fi
+}
+
 run_cppcheck
 run_clang_tidy
 run_callgraph
+run_prefixes
 tally_end

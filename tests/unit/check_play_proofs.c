@@ -99,7 +99,7 @@ START_TEST(test_referee_agrees_with_the_rules) {
   bg_diag_sink sink;
   diag_sink_init(&sink, NULL, DIAG_TEXT);
   static play_checker checker; /* large: kept out of the stack */
-  play_checker_init(&checker, match, &sink);
+  referee_play_checker_init(&checker, match, &sink);
   bg_playlist legal, reachable;
   movegen_playlist_init(&legal);
   movegen_playlist_init(&reachable);
@@ -148,7 +148,7 @@ START_TEST(test_referee_agrees_with_the_rules) {
   fclose(file);
   movegen_playlist_free(&legal);
   movegen_playlist_free(&reachable);
-  play_checker_free(&checker);
+  referee_play_checker_free(&checker);
   diag_sink_free(&sink);
   match_free(match);
   ck_assert_int_eq(lines, 2990);

@@ -13,43 +13,43 @@
 
 START_TEST(test_line_counts_files_of_the_total) {
   char line[96];
-  progress_format(line, sizeof line, 3, 12, 4.24);
+  cli_progress_format(line, sizeof line, 3, 12, 4.24);
   ck_assert_str_eq(line, "bgmatch: 3/12 files, 4.2 MB/s");
-  progress_format(line, sizeof line, 12, 12, 0.0);
+  cli_progress_format(line, sizeof line, 12, 12, 0.0);
   ck_assert_str_eq(line, "bgmatch: 12/12 files, 0.0 MB/s");
 }
 END_TEST
 
 START_TEST(test_line_without_a_total) {
   char line[96];
-  progress_format(line, sizeof line, 3, PROGRESS_UNKNOWN_TOTAL, 12.0);
+  cli_progress_format(line, sizeof line, 3, PROGRESS_UNKNOWN_TOTAL, 12.0);
   ck_assert_str_eq(line, "bgmatch: 3 files, 12.0 MB/s");
 }
 END_TEST
 
 START_TEST(test_line_cut_to_its_buffer) {
   char line[12];
-  progress_format(line, sizeof line, 123456, 1234567, 1e6);
+  cli_progress_format(line, sizeof line, 123456, 1234567, 1e6);
   ck_assert_str_eq(line, "bgmatch: 12");
 }
 END_TEST
 
 START_TEST(test_drawn_for_several_files_at_a_terminal) {
-  ck_assert(progress_wanted(true, 2, false));
-  ck_assert(progress_wanted(true, PROGRESS_UNKNOWN_TOTAL, false));
+  ck_assert(cli_progress_wanted(true, 2, false));
+  ck_assert(cli_progress_wanted(true, PROGRESS_UNKNOWN_TOTAL, false));
 }
 END_TEST
 
 START_TEST(test_never_under_quiet) {
-  ck_assert(!progress_wanted(true, 2, true));
-  ck_assert(!progress_wanted(true, PROGRESS_UNKNOWN_TOTAL, true));
+  ck_assert(!cli_progress_wanted(true, 2, true));
+  ck_assert(!cli_progress_wanted(true, PROGRESS_UNKNOWN_TOTAL, true));
 }
 END_TEST
 
 START_TEST(test_never_off_a_terminal_nor_for_one_file) {
-  ck_assert(!progress_wanted(false, 1000, false));
-  ck_assert(!progress_wanted(true, 1, false));
-  ck_assert(!progress_wanted(true, 0, false));
+  ck_assert(!cli_progress_wanted(false, 1000, false));
+  ck_assert(!cli_progress_wanted(true, 1, false));
+  ck_assert(!cli_progress_wanted(true, 0, false));
 }
 END_TEST
 

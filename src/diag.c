@@ -54,6 +54,13 @@ void diag_sink_free(bg_diag_sink *sink) {
   sink->pending_count = sink->pending_capacity = 0;
 }
 
+void diag_sink_reset(bg_diag_sink *sink) {
+  FILE *out = sink->out;
+  bg_diag_format format = sink->format;
+  diag_sink_free(sink);
+  diag_sink_init(sink, out, format);
+}
+
 /* What a limit makes of the next diagnostic: kept, replaced by the note
  * that says the limit is reached, or not kept. */
 typedef enum { LIMIT_KEEP, LIMIT_SAY, LIMIT_DROP } limit_verdict;

@@ -81,6 +81,9 @@ void diag_sink_begin_game(bg_diag_sink *sink);
 /* `out` NULL: diagnostics are counted, never printed (check -l, -L, -q). */
 void diag_sink_init(bg_diag_sink *sink, FILE *out, bg_diag_format format);
 void diag_sink_free(bg_diag_sink *sink);
+/* The sink as diag_sink_init made it, with the same output and format:
+ * nothing held, nothing counted. */
+void diag_sink_reset(bg_diag_sink *sink);
 
 /* Records one diagnostic (copied) and counts it. */
 void diag_emit(bg_diag_sink *sink, const bg_diag *diag);

@@ -128,10 +128,7 @@ void stats_take_diagnostics(bg_stats *stats, bg_diag_sink *sink) {
       entry->warnings += !error;
     }
   }
-  FILE *out = sink->out;
-  bg_diag_format format = sink->format;
-  diag_sink_free(sink);
-  diag_sink_init(sink, out, format);
+  diag_sink_reset(sink);
 }
 
 void stats_merge(bg_stats *total, const bg_stats *part) {

@@ -10,7 +10,8 @@
 #                 valgrind); ends with
 #                 "N passed, M failed, K skipped"
 #   make lint     cppcheck and clang-tidy (.clang-tidy) over src/, and no
-#                 call cycle between its files but tests/callgraph.allow's
+#                 call cycle between its files but tests/callgraph.allow's,
+#                 no external symbol without its module's prefix
 #   make bench    moves/s and MB/s on a generated corpus, next to wc -l
 #   make soak     the property tests (tests/property.sh) at 100x the volume
 #   make install PREFIX=/usr/local [DESTDIR=/tmp/stage]   (make uninstall: the same, undone)
@@ -260,7 +261,8 @@ man-check:
 # Static analysis of src/ (tests/lint.sh): cppcheck, and clang-tidy with the
 # checks of .clang-tidy, each given what the compiler is given but warnings
 # and optimisation.  The generated header first: the sources include it.
-# The objects for the call cycles between files (tests/lib/callgraph.sh).
+# The objects for the call cycles between files (tests/lib/callgraph.sh)
+# and the prefixes of their external symbols.
 LINT_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -I src -I $(BUILD)/gen $(PKG_CFLAGS)
 lint: $(BUILD)/gen/grammar_patterns.h $(LIB_OBJ) $(CLI_OBJ)
 	@tests/lint.sh --calls tests/callgraph.allow $(BUILD)/obj $(wildcard src/*.c) -- $(LINT_CFLAGS)

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # lint.sh — static analysis of C sources: cppcheck, then clang-tidy with the
-# checks of .clang-tidy, then the call cycles between the files; each is one
-# case.
+# checks of .clang-tidy, then the call cycles between the files, then the
+# prefixes of their external symbols; each is one case.
 #
 #   tests/lint.sh [--calls ALLOW OBJDIR] FILE... -- CFLAGS...
 #        (make lint: src/*.c with the compiler's -std, -D and -I flags)
 #
 # With --calls, the objects of FILE... in OBJDIR (foo.c's is OBJDIR/foo.o)
 # go through tests/lib/callgraph.sh --allow ALLOW: a call cycle between files
-# that ALLOW does not accept fails (DESIGN.md section 8).
+# that ALLOW does not accept fails (DESIGN.md section 8), and so does an
+# external symbol without its module's prefix (run_prefixes).
 #
 # clang-tidy gets CFLAGS as they are; cppcheck only their -D, -U and -I
 # (and -std=X as its --std=X), the rest being the compiler's business.

@@ -135,6 +135,16 @@ static uint32_t occupied_points(const bg_board *board) {
   return occupied;
 }
 
+/* `occupied` after a step from `from` to `to`, made on `after`. */
+static uint32_t occupied_after(uint32_t occupied, const bg_board *after, int from,
+                               int to) {
+  if (to != BG_OFF)
+    occupied |= 1u << to;
+  if (!after->checkers[0][from])
+    occupied &= ~(1u << from);
+  return occupied;
+}
+
 /* The points a step may start from: occupied ones not above `highest_from`,
  * or only the bar while a checker stands there.  Only a shortcut past empty
  * points: board_step_target still decides every step. */
@@ -165,9 +175,7 @@ static void search_steps(search *s, const bg_board *board, uint32_t occupied, in
         continue;
       bg_board next = *board;
       bool hit = board_apply_step(&next, from, to);
-      uint32_t next_occupied = to == BG_OFF ? occupied : occupied | (1u << to);
-      if (!next.checkers[0][from])
-        next_occupied &= ~(1u << from);
+      uint32_t next_occupied = occupied_after(occupied, &next, from, to);
       s->path[depth] = (bg_step){
           .from = (int8_t)from, .to = (int8_t)to, .die = (int8_t)die, .hit = hit};
       stepped = true;
@@ -361,9 +369,7 @@ static void search_target(target_search *t, const bg_board *board, uint32_t occu
     bool hit = board_apply_step(&next, from, to);
     if (hit && !t->roller_only && t->target->checkers[1][BG_BAR - to])
       continue; /* the target keeps the blot this hits */
-    uint32_t next_occupied = to == BG_OFF ? occupied : occupied | (1u << to);
-    if (!next.checkers[0][from])
-      next_occupied &= ~(1u << from);
+    uint32_t next_occupied = occupied_after(occupied, &next, from, to);
     t->path[depth] =
         (bg_step){.from = (int8_t)from, .to = (int8_t)to, .die = (int8_t)die, .hit = hit};
     move_surplus(t, from, to, -1);
@@ -508,9 +514,8 @@ bool movegen_play_to(const bg_board *board, int die1, int die2, const bg_board *
 /* The most of dice[depth..count-1] that can be played in turn from
  * `board`, in the order search_steps tries them; ends as soon as every die
  * is played. */
-static int most_dice_from(const int *dice, int count, bool is_double,
-                          const bg_board *board, uint32_t occupied, int depth,
-                          int highest_from) {
+static int most_dice_from(const int *dice, int count, const bg_board *board,
+                          uint32_t occupied, int depth, int highest_from) {
   int most = depth;
   uint32_t starts = starting_points(occupied, highest_from);
   while (starts && most < count) {
@@ -521,13 +526,11 @@ static int most_dice_from(const int *dice, int count, bool is_double,
       continue;
     bg_board next = *board;
     board_apply_step(&next, from, to);
-    uint32_t next_occupied = to == BG_OFF ? occupied : occupied | (1u << to);
-    if (!next.checkers[0][from])
-      next_occupied &= ~(1u << from);
+    uint32_t next_occupied = occupied_after(occupied, &next, from, to);
     int reached = depth + 1 == count
                       ? count
-                      : most_dice_from(dice, count, is_double, &next, next_occupied,
-                                       depth + 1, is_double ? from : BG_BAR);
+                      : most_dice_from(dice, count, &next, next_occupied, depth + 1,
+                                       dice[0] == dice[1] ? from : BG_BAR);
     most = reached > most ? reached : most;
   }
   return most;
@@ -541,10 +544,10 @@ int movegen_most_dice(const bg_board *board, int die1, int die2) {
   int dice[BG_MAX_DICE_STEPS] = {higher, is_double ? higher : lower, higher, higher};
   int count = is_double ? 4 : 2;
   uint32_t occupied = occupied_points(board);
-  int most = most_dice_from(dice, count, is_double, board, occupied, 0, BG_BAR);
+  int most = most_dice_from(dice, count, board, occupied, 0, BG_BAR);
   if (!is_double && most < count) {
     int swapped[2] = {lower, higher};
-    int other = most_dice_from(swapped, count, false, board, occupied, 0, BG_BAR);
+    int other = most_dice_from(swapped, count, board, occupied, 0, BG_BAR);
     most = other > most ? other : most;
   }
   return most;
@@ -554,14 +557,17 @@ bool movegen_may_be_legal(const bg_board *board, int die1, int die2,
                           const bg_board *target) {
   if (!dice_are_valid(die1, die2))
     return true; /* no search to cut short: the caller's own decides */
-  int most = movegen_most_dice(board, die1, die2);
   bg_play found;
-  /* the search ends at the first way there of `most` dice */
   target_search t = {.target = target,
                      .found = &found,
                      .found_steps = -1,
-                     .enough_steps = most,
+                     .enough_steps = die1 == die2 ? 4 : 2,
                      .roller_only = true};
   search_target_both_orders(&t, board, die1, die2);
-  return t.found_steps >= most;
+  /* most positions are not reached at all, and most ways there play every
+   * die: only the rest need the count of dice that can be played */
+  if (t.found_steps < 0)
+    return false;
+  return t.found_steps == t.dice_count ||
+         t.found_steps >= movegen_most_dice(board, die1, die2);
 }

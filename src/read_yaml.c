@@ -40,11 +40,23 @@ static int read_handler(void *data, unsigned char *buffer, size_t size,
     return 0;
   }
   size_t got = input_read(reader->input, (char *)buffer, size);
+  if (reader->ring_size < YAML_RING_BYTES && reader->fed + got > reader->ring_size) {
+    size_t needed =
+        reader->fed + got < YAML_RING_BYTES ? reader->fed + got : YAML_RING_BYTES;
+    reader->ring =
+        bg_grow(reader->ring, &reader->ring_size, needed, 1, YAML_RING_FIRST_BYTES);
+  }
   for (size_t i = 0; i < got; i++) {
     size_t at = reader->fed + i;
-    reader->ring[at % YAML_RING_BYTES] = buffer[i];
-    if (buffer[i] == '\n')
-      reader->line_start[++reader->lines_fed % YAML_RING_LINES] = at + 1;
+    reader->ring[at % reader->ring_size] = buffer[i];
+    if (buffer[i] != '\n')
+      continue;
+    if (++reader->lines_fed >= reader->line_capacity &&
+        reader->line_capacity < YAML_RING_LINES)
+      reader->line_start =
+          bg_grow(reader->line_start, &reader->line_capacity, reader->lines_fed + 1,
+                  sizeof *reader->line_start, YAML_RING_FIRST_LINES);
+    reader->line_start[reader->lines_fed % reader->line_capacity] = at + 1;
   }
   reader->fed += got;
   *size_read = got;
@@ -57,17 +69,17 @@ static int read_handler(void *data, unsigned char *buffer, size_t size,
 bg_srcpos bg_yaml_position(const bg_yaml_reader *reader, yaml_mark_t mark) {
   bg_srcpos pos = {(int)mark.line + 1, (int)mark.column + 1};
   size_t line = mark.line;
-  if (line > reader->lines_fed || reader->lines_fed - line >= YAML_RING_LINES)
+  if (line > reader->lines_fed || reader->lines_fed - line >= reader->line_capacity)
     return pos;
-  size_t at = line == 0 ? 0 : reader->line_start[line % YAML_RING_LINES];
+  size_t at = line == 0 ? 0 : reader->line_start[line % reader->line_capacity];
   size_t start = at;
-  if (reader->fed - at > YAML_RING_BYTES)
+  if (reader->fed - at > reader->ring_size)
     return pos;
   for (size_t chars = 0; chars < mark.column; chars++) {
-    if (at >= reader->fed || reader->ring[at % YAML_RING_BYTES] == '\n')
+    if (at >= reader->fed || reader->ring[at % reader->ring_size] == '\n')
       return pos; /* a line break libyaml counts and this does not (a lone CR) */
     at++;
-    while (at < reader->fed && (reader->ring[at % YAML_RING_BYTES] & 0xC0) == 0x80)
+    while (at < reader->fed && (reader->ring[at % reader->ring_size] & 0xC0) == 0x80)
       at++;
   }
   pos.column = (int)(at - start) + 1;
@@ -454,10 +466,10 @@ bool bg_yaml_skip_checked(bg_yaml_reader *reader) {
 
 bg_yaml_reader *bg_yaml_reader_open(bg_input *input, const char *file,
                                     bg_diag_sink *sink) {
-  bg_yaml_reader *reader = bg_malloc(sizeof *reader);
-  /* every field but the ring's 320 KB, of which a short record uses a
-   * little: zeroing it was 9% of fuzz_roundtrip_yaml's instructions */
-  memset(reader, 0, offsetof(bg_yaml_reader, ring));
+  bg_yaml_reader *reader = bg_calloc(1, sizeof *reader);
+  reader->ring = bg_grow(NULL, &reader->ring_size, 1, 1, YAML_RING_FIRST_BYTES);
+  reader->line_start = bg_grow(NULL, &reader->line_capacity, 1,
+                               sizeof *reader->line_start, YAML_RING_FIRST_LINES);
   reader->input = input;
   reader->file = file;
   reader->sink = sink;
@@ -478,5 +490,7 @@ void bg_yaml_reader_free(bg_yaml_reader *reader) {
     yaml_event_delete(&reader->event);
   yaml_parser_delete(&reader->parser);
   match_free(reader->match);
+  free(reader->ring);
+  free(reader->line_start);
   free(reader);
 }

@@ -19,9 +19,16 @@
 
 /* The last bytes fed to libyaml, and where their lines start, so that a
  * mark (libyaml counts columns in characters) becomes a column in bytes,
- * as every other diagnostic of bgmatch counts them. */
+ * as every other diagnostic of bgmatch counts them.  Both rings grow by
+ * doubling from the FIRST sizes up to these, as bytes and lines come: a
+ * short record does not pay for 320 KB (an allocation that large is
+ * mapped afresh each time under AddressSanitizer: a tenth of
+ * fuzz_roundtrip_yaml's time).  Until a ring is full size nothing in it
+ * has been overwritten, so growing it keeps every offset in its place. */
 #define YAML_RING_BYTES (256 * 1024)
 #define YAML_RING_LINES 8192
+#define YAML_RING_FIRST_BYTES 4096
+#define YAML_RING_FIRST_LINES 128
 
 struct bg_yaml_reader {
   bg_input *input;
@@ -51,10 +58,12 @@ struct bg_yaml_reader {
   bool numbering_held;
   int numbering_found, numbering_expected;
   bg_srcpos numbering_pos;
-  /* Last, and never zeroed (bg_yaml_reader_open): each byte and line start
-   * is read only once it is written. */
-  unsigned char ring[YAML_RING_BYTES];
-  size_t line_start[YAML_RING_LINES]; /* absolute offsets, by line % size */
+  /* Never zeroed: each byte and line start is read only once it is
+   * written. */
+  unsigned char *ring; /* bytes by offset % ring_size */
+  size_t ring_size;
+  size_t *line_start; /* absolute offsets, by line % line_capacity */
+  size_t line_capacity;
 };
 
 /* A scalar of an action, copied out of its event. */

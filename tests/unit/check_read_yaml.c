@@ -236,6 +236,65 @@ START_TEST(documents_one_at_a_time) {
 }
 END_TEST
 
+/* Columns count bytes wherever the record is: the reader keeps the bytes
+ * and line starts it needs in rings that grow as the record does
+ * (read_yaml_int.h), so a move after 3,000 two-byte characters on line
+ * 300 is at its byte column, and one on a line longer than the whole
+ * ring at its character column (libyaml's count: the bytes are gone). */
+static char *long_record(const char *name, int actions) {
+  size_t size = 0;
+  char *text = NULL;
+  FILE *out = open_memstream(&text, &size);
+  ck_assert_ptr_nonnull(out);
+  fprintf(out,
+          "bgmatch: 1\nmatch: {length: 0, players: ['%s', Bob]}\n"
+          "games:\n- game: 1\n  actions:\n",
+          name);
+  for (int i = 0; i < actions; i++)
+    fprintf(out, "  - [Bob, 52, 13/11 13/8]\n");
+  fprintf(out, "  - ['%s', 31, 8/5* 6/5]\n", name);
+  fclose(out);
+  return text;
+}
+
+static char *repeated(const char *piece, int times) {
+  size_t length = strlen(piece);
+  char *text = malloc(length * (size_t)times + 1);
+  ck_assert_ptr_nonnull(text);
+  for (int i = 0; i < times; i++)
+    memcpy(text + length * (size_t)i, piece, length);
+  text[length * (size_t)times] = '\0';
+  return text;
+}
+
+START_TEST(byte_columns_on_long_records) {
+  char *name = repeated("\xc3\xa9", 3000); /* é: 6,000 bytes, 3,000 characters */
+  char *text = long_record(name, 300);
+  read_result r = read_text(text);
+  ck_assert_str_eq(r.output, "");
+  const bg_game *g = &r.matches[0]->games[0];
+  ck_assert_int_eq(g->action_count, 301);
+  const bg_action *last = &g->actions[300];
+  ck_assert_int_eq(last->pos.line, 306);
+  /* "  - ['" + 6,000 bytes + "', 31, 8/5* " */
+  ck_assert_int_eq(last->moves[1].pos.column, 6 + 6000 + 12 + 1);
+  free_result(&r);
+  free(text);
+  free(name);
+
+  /* 200,000 characters of 2 bytes: the line outgrows the 256 KB ring */
+  name = repeated("\xc3\xa9", 200000);
+  text = long_record(name, 0);
+  r = read_text(text);
+  ck_assert_str_eq(r.output, "");
+  last = &r.matches[0]->games[0].actions[0];
+  ck_assert_int_eq(last->moves[1].pos.column, 6 + 200000 + 12 + 1);
+  free_result(&r);
+  free(text);
+  free(name);
+}
+END_TEST
+
 /* ---- notation errors ------------------------------------------------------ */
 
 static const char head[] = "bgmatch: 1\nmatch: {length: 3, players: [Ana, Bob]}\n"
@@ -583,6 +642,7 @@ static Suite *read_yaml_suite(void) {
   tcase_add_test(valid, valid_document_read_exactly);
   tcase_add_test(valid, same_names_and_resolved_players);
   tcase_add_test(valid, documents_one_at_a_time);
+  tcase_add_test(valid, byte_columns_on_long_records);
   tcase_add_test(valid, example_is_a_fixed_point);
   suite_add_tcase(suite, valid);
 

@@ -228,6 +228,14 @@ bool referee_replay_maximal(const bg_action *roll, const bg_board *view,
  * '*'). */
 bool referee_marked_at(const bg_action *roll, int point);
 
+/* False when no replay of the record's moves with its dice can succeed
+ * from any position (referee_replay_one_die_per_move and
+ * referee_replay_maximal fail wherever the checkers stand): each checker's move needs
+ * dice of its own whose pips make it, exactly, or for a bear-off at least its distance
+ * with all but the largest short of it.  True for dice that are not two of 1..6: the
+ * proofs decide. */
+bool referee_dice_may_make_moves(const bg_action *roll);
+
 /* referee_replay_one_die_per_move or referee_replay_maximal: the play is
  * legal, and its position (in `after`) the one of every legal play with
  * the record's result; and when the record marks hits (`marks_hits`),

@@ -470,8 +470,64 @@ referee_marks_verdict referee_marks_of_quick_play(const bg_action *roll,
   return hides_a_hit(roll, view, after) ? MARKS_HIDE_A_HIT : MARKS_AGREE;
 }
 
+/* ---- what no position changes ----------------------------------------- */
+
+/* The checkers the record moves, one entry each: how far each goes, and
+ * whether it bears off. */
+typedef struct {
+  int distance[BG_MAX_DICE_STEPS];
+  bool off[BG_MAX_DICE_STEPS];
+  int count;
+} checker_moves;
+
+/* Can the dice not in `used` be shared out among checkers `next`...: each
+ * takes dice of its own whose pips add up to its distance, or for a
+ * bear-off to at least its distance with all but its largest die short of
+ * it (each step before the last lands on a point)? */
+static bool dice_share_out(const dice_left *dice, unsigned used,
+                           const checker_moves *moves, int next) {
+  if (next == moves->count)
+    return true;
+  unsigned all = (1u << dice->count) - 1;
+  for (unsigned subset = all & ~used; subset; subset = (subset - 1) & all & ~used) {
+    int sum = 0, largest = 0;
+    for (int i = 0; i < dice->count; i++)
+      if (subset & (1u << i)) {
+        sum += dice->dice[i];
+        largest = dice->dice[i] > largest ? dice->dice[i] : largest;
+      }
+    int distance = moves->distance[next];
+    bool fits =
+        moves->off[next] ? sum >= distance && sum - largest < distance : sum == distance;
+    if (fits && dice_share_out(dice, used | subset, moves, next + 1))
+      return true;
+  }
+  return false;
+}
+
+bool referee_dice_may_make_moves(const bg_action *roll) {
+  if (roll->die1 < 1 || roll->die1 > 6 || roll->die2 < 1 || roll->die2 > 6)
+    return true;
+  checker_moves moves = {.count = 0};
+  for (int i = 0; i < roll->move_count; i++)
+    for (int k = 0; k < roll->moves[i].count; k++) {
+      const bg_move *move = &roll->moves[i];
+      if (moves.count == BG_MAX_DICE_STEPS || move->to >= move->from)
+        return false;
+      moves.distance[moves.count] = move->from - move->to;
+      moves.off[moves.count++] = move->to == BG_OFF;
+    }
+  dice_left dice;
+  dice_init(&dice, roll->die1, roll->die2);
+  return dice_share_out(&dice, 0, &moves, 0);
+}
+
 bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_board *view,
                            bg_board *after) {
+  /* a record of random plays is followed from up to 24 positions after
+   * each mistake, and its next play asked of each: one answer for all */
+  if (!referee_dice_may_make_moves(roll))
+    return false;
   /* the marks first: they are read off the position, the proof searches */
   if (marks_hits && !marks_agree_with_blots(roll, view))
     return false;

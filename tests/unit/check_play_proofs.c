@@ -158,6 +158,141 @@ START_TEST(test_referee_agrees_with_the_rules) {
 }
 END_TEST
 
+/* ---- referee_dice_may_make_moves: a cut no position changes ------------- */
+
+static bg_playlist reachable_plays;
+
+/* Every play the dice can make from a position of a game of random legal
+ * plays, written one move a step and joined: the dice may make it. */
+static int dice_make_every_reachable_play(const bg_board *board, int die1, int die2) {
+  bg_move moves[BG_MAX_MOVES];
+  bg_action roll = {.kind = ACT_ROLL, .die1 = die1, .die2 = die2, .moves = moves};
+  movegen_reachable(board, die1, die2, &reachable_plays);
+  for (int i = 0; i < reachable_plays.count; i++)
+    for (int joined = 0; joined < 2; joined++) {
+      write_play(&reachable_plays.plays[i], joined, false, &roll);
+      ck_assert_msg(referee_dice_may_make_moves(&roll), "a play of %d%d cut", die1, die2);
+    }
+  return reachable_plays.count;
+}
+
+static unsigned next_random(unsigned *seed) {
+  *seed = *seed * 1103515245u + 12345u;
+  return *seed >> 16;
+}
+
+/* Random moves on random positions: where the dice cannot make them,
+ * neither proof can replay them there. */
+static int cut_moves(unsigned seed, int rolls) {
+  static const int points[] = {BG_BAR, 24, 20, 13, 12, 8, 7, 6, 5, 4, 3, 2, 1, BG_OFF};
+  const int point_count = (int)(sizeof points / sizeof points[0]);
+  bg_move moves[BG_MAX_MOVES];
+  int cut = 0;
+  for (int n = 0; n < rolls; n++) {
+    bg_board board;
+    board_initial(&board);
+    /* a few checkers moved anywhere, some borne off: bear-offs happen */
+    for (int k = 0; k < 12; k++) {
+      int from = (int)(next_random(&seed) % 25) + 1, to = (int)(next_random(&seed) % 25);
+      if (board.checkers[0][from] && to < from) {
+        board.checkers[0][from]--;
+        board.checkers[0][to]++;
+      }
+    }
+    bg_action roll = {.kind = ACT_ROLL,
+                      .die1 = (int)(next_random(&seed) % 6) + 1,
+                      .die2 = (int)(next_random(&seed) % 6) + 1,
+                      .moves = moves};
+    roll.move_count = (int)(next_random(&seed) % 4) + 1;
+    for (int i = 0; i < roll.move_count; i++) {
+      int from = points[next_random(&seed) % (unsigned)(point_count - 1)];
+      int to = from - (int)(next_random(&seed) % 12) - 1;
+      moves[i] = (bg_move){from, to < 0 ? BG_OFF : to, 1, false, {1, 10 + 6 * i}};
+    }
+    if (referee_dice_may_make_moves(&roll))
+      continue;
+    cut++;
+    bg_board after;
+    ck_assert(!referee_replay_one_die_per_move(&roll, &board, &after));
+    ck_assert(!referee_replay_maximal(&roll, &board, &after));
+  }
+  return cut;
+}
+
+static bool dice_make(int die1, int die2, const int (*moves)[2], int count) {
+  bg_move written[BG_MAX_MOVES];
+  for (int i = 0; i < count; i++)
+    written[i] = (bg_move){moves[i][0], moves[i][1], 1, false, {1, 1}};
+  bg_action roll = {.kind = ACT_ROLL,
+                    .die1 = die1,
+                    .die2 = die2,
+                    .moves = written,
+                    .move_count = count};
+  return referee_dice_may_make_moves(&roll);
+}
+
+START_TEST(test_dice_make_every_reachable_play) {
+  movegen_playlist_init(&reachable_plays);
+  unsigned seed = 20261127;
+  int asked = 0;
+  for (int game = 0; game < 3; game++) {
+    bg_board board;
+    board_initial(&board);
+    for (int turn = 0; turn < 200 && board.checkers[0][BG_OFF] < BG_CHECKERS &&
+                       board.checkers[1][BG_OFF] < BG_CHECKERS;
+         turn++) {
+      for (int die1 = 1; die1 <= 6; die1++)
+        for (int die2 = 1; die2 <= die1; die2++)
+          asked += dice_make_every_reachable_play(&board, die1, die2);
+      int die1 = (int)(next_random(&seed) % 6) + 1,
+          die2 = (int)(next_random(&seed) % 6) + 1;
+      movegen_reachable(&board, die1, die2, &reachable_plays);
+      bg_board next =
+          reachable_plays.plays[next_random(&seed) % (unsigned)reachable_plays.count]
+              .result;
+      board_swap(&next);
+      board = next;
+    }
+  }
+  movegen_playlist_free(&reachable_plays);
+  ck_assert_int_gt(asked, 50000);
+}
+END_TEST
+
+START_TEST(test_dice_cut_only_what_no_proof_replays) {
+  /* and most random plays are cut */
+  ck_assert_int_gt(cut_moves(77, 20000), 10000);
+}
+END_TEST
+
+START_TEST(test_dice_make_moves_by_hand) {
+  ck_assert(dice_make(6, 5, (const int[][2]){{24, 13}}, 1));           /* one hop: 6+5 */
+  ck_assert(dice_make(6, 5, (const int[][2]){{24, 18}, {13, 8}}, 2));  /* a move a die */
+  ck_assert(!dice_make(3, 1, (const int[][2]){{13, 7}}, 1));           /* 6 pips of 4 */
+  ck_assert(!dice_make(6, 5, (const int[][2]){{24, 18}, {13, 7}}, 2)); /* two 6s */
+  ck_assert(dice_make(6, 5, (const int[][2]){{24, 18}},
+                      1)); /* the 5 unplayed: the proofs decide */
+  ck_assert(dice_make(3, 3, (const int[][2]){{13, 4}, {8, 5}}, 2)); /* three 3s and one */
+  ck_assert(dice_make(3, 3, (const int[][2]){{13, 1}}, 1));         /* four */
+  ck_assert(!dice_make(3, 3, (const int[][2]){{24, 10}}, 1));       /* 14 is no 3s */
+  ck_assert(!dice_make(3, 3, (const int[][2]){{13, 1}, {8, 5}}, 2)); /* five 3s */
+  /* bear-offs: a die at least the distance; a hop's every die but its
+   * last short of it */
+  ck_assert(dice_make(6, 5, (const int[][2]){{3, BG_OFF}}, 1));
+  ck_assert(dice_make(5, 4, (const int[][2]){{8, BG_OFF}}, 1));   /* 8/4/off */
+  ck_assert(!dice_make(5, 4, (const int[][2]){{10, BG_OFF}}, 1)); /* 9 pips */
+  ck_assert(!dice_make(6, 1, (const int[][2]){{5, BG_OFF}, {2, BG_OFF}},
+                       2)); /* the 1 bears off neither */
+  ck_assert(!dice_make(2, 2, (const int[][2]){{3, BG_OFF}, {3, BG_OFF}, {3, BG_OFF}}, 3));
+  /* a move that goes nowhere or back: no die makes it */
+  ck_assert(!dice_make(6, 5, (const int[][2]){{8, 8}}, 1));
+  ck_assert(!dice_make(6, 5, (const int[][2]){{8, 13}}, 1));
+  /* no move: nothing to share out; dice not of 1..6: the proofs decide */
+  ck_assert(dice_make(6, 5, NULL, 0));
+  ck_assert(dice_make(0, 5, (const int[][2]){{13, 7}}, 1));
+}
+END_TEST
+
 /* Stands in for the fixture test when the fixture is absent. */
 START_TEST(test_fixture_absent) {
   ck_assert_ptr_null(fopen(fixture_path, "r"));
@@ -174,5 +309,11 @@ int main(void) {
   else
     tcase_add_test(fixture, test_fixture_absent);
   suite_add_tcase(suite, fixture);
+  TCase *dice = tcase_create("moves the dice may make");
+  tcase_set_timeout(dice, 60);
+  tcase_add_test(dice, test_dice_make_every_reachable_play);
+  tcase_add_test(dice, test_dice_cut_only_what_no_proof_replays);
+  tcase_add_test(dice, test_dice_make_moves_by_hand);
+  suite_add_tcase(suite, dice);
   return run_suite(suite);
 }

@@ -135,12 +135,15 @@ static uint32_t occupied_points(const bg_board *board) {
   return occupied;
 }
 
-/* `occupied` after a step from `from` to `to`, made on `after`. */
-static uint32_t occupied_after(uint32_t occupied, const bg_board *after, int from,
-                               int to) {
+/* `occupied` after a step from `from` to `to` that left `left_on_from`
+ * checkers there.  Given the count, not the board: a board whose address
+ * goes to a call that is not inlined gets a guarded stack slot of its own
+ * under AddressSanitizer, in the loops the fuzz targets spend most time in. */
+static inline uint32_t occupied_after(uint32_t occupied, int from, int to,
+                                      int left_on_from) {
   if (to != BG_OFF)
     occupied |= 1u << to;
-  if (!after->checkers[0][from])
+  if (!left_on_from)
     occupied &= ~(1u << from);
   return occupied;
 }
@@ -175,7 +178,7 @@ static void search_steps(search *s, const bg_board *board, uint32_t occupied, in
         continue;
       bg_board next = *board;
       bool hit = board_apply_step(&next, from, to);
-      uint32_t next_occupied = occupied_after(occupied, &next, from, to);
+      uint32_t next_occupied = occupied_after(occupied, from, to, next.checkers[0][from]);
       s->path[depth] = (bg_step){
           .from = (int8_t)from, .to = (int8_t)to, .die = (int8_t)die, .hit = hit};
       stepped = true;
@@ -369,7 +372,7 @@ static void search_target(target_search *t, const bg_board *board, uint32_t occu
     bool hit = board_apply_step(&next, from, to);
     if (hit && !t->roller_only && t->target->checkers[1][BG_BAR - to])
       continue; /* the target keeps the blot this hits */
-    uint32_t next_occupied = occupied_after(occupied, &next, from, to);
+    uint32_t next_occupied = occupied_after(occupied, from, to, next.checkers[0][from]);
     t->path[depth] =
         (bg_step){.from = (int8_t)from, .to = (int8_t)to, .die = (int8_t)die, .hit = hit};
     move_surplus(t, from, to, -1);
@@ -526,7 +529,7 @@ static int most_dice_from(const int *dice, int count, const bg_board *board,
       continue;
     bg_board next = *board;
     board_apply_step(&next, from, to);
-    uint32_t next_occupied = occupied_after(occupied, &next, from, to);
+    uint32_t next_occupied = occupied_after(occupied, from, to, next.checkers[0][from]);
     int reached = depth + 1 == count
                       ? count
                       : most_dice_from(dice, count, &next, next_occupied, depth + 1,

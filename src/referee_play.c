@@ -230,10 +230,11 @@ static bool check_play_quickly(play_checker *checker, const bg_action *roll,
  * next plays fit most of them: this keeps that at the cost of a valid
  * record's plays. */
 static int readings_from(play_checker *checker, const bg_action *roll,
-                         const bg_board *view, uint8_t hidden, play_readings *found,
-                         bool every_set, bool *left_out, bool *on_path, bool *walks) {
+                         const bg_board *view, uint8_t hidden, bool dice_fit,
+                         play_readings *found, bool every_set, bool *left_out,
+                         bool *on_path, bool *walks) {
   bg_board after;
-  if (referee_prove_quickly(false, roll, view, &after)) {
+  if (dice_fit && referee_prove_quickly(false, roll, view, &after)) {
     referee_marks_verdict marks = checker->marks_hits
                                       ? referee_marks_of_quick_play(roll, view, &after)
                                       : MARKS_AGREE;
@@ -262,12 +263,15 @@ static bool read_positions(play_checker *checker, const bg_action *roll,
       found->any.count = 0;
   int first_matching = -1, first_on_path = -1;
   bool walks_at_matching = false, walks_on_path = false, left_out = false;
+  /* after a mistake a record is followed from many positions, and a record
+   * of random plays has moves its dice cannot make from any of them */
+  bool dice_fit = referee_dice_may_make_moves(roll);
   for (int i = 0; i < positions->count; i++) {
     bg_board view;
     board_seen_by(&positions->boards[i], roll->player, &view);
     bool on_path = false, walks = false;
-    if (readings_from(checker, roll, &view, positions->hidden[i], found, every_set,
-                      &left_out, &on_path, &walks) > 0 &&
+    if (readings_from(checker, roll, &view, positions->hidden[i], dice_fit, found,
+                      every_set, &left_out, &on_path, &walks) > 0 &&
         first_matching < 0) {
       first_matching = i;
       walks_at_matching = walks;

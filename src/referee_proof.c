@@ -524,10 +524,6 @@ bool referee_dice_may_make_moves(const bg_action *roll) {
 
 bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_board *view,
                            bg_board *after) {
-  /* a record of random plays is followed from up to 24 positions after
-   * each mistake, and its next play asked of each: one answer for all */
-  if (!referee_dice_may_make_moves(roll))
-    return false;
   /* the marks first: they are read off the position, the proof searches */
   if (marks_hits && !marks_agree_with_blots(roll, view))
     return false;

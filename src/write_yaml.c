@@ -150,17 +150,24 @@ typedef struct {
 
 #define RENDERED_KEPT 64 /* names, tags, info, '????', '': a match has few */
 
-typedef struct {
-  rendered_scalar kept[RENDERED_KEPT];
-  int count;
-  int next_evicted; /* past RENDERED_KEPT, the oldest gives way */
-} rendered_cache;
-
 /* Collects the text libyaml writes into a growing buffer. */
 typedef struct {
   char *text;
   size_t length, size;
 } text_buffer;
+
+typedef struct {
+  rendered_scalar kept[RENDERED_KEPT];
+  int count;
+  int next_evicted; /* past RENDERED_KEPT, the oldest gives way */
+  /* One emitter asks libyaml for all of a match's strings, a document
+   * each: setting one up allocates five buffers, and under
+   * AddressSanitizer one for every string was a twentieth of
+   * fuzz_roundtrip_yaml's time. */
+  yaml_emitter_t emitter;
+  bool emitting; /* the emitter is set up, its stream begun */
+  text_buffer output;
+} rendered_cache;
 
 static int collect_output(void *data, unsigned char *bytes, size_t size) {
   text_buffer *buffer = data;
@@ -176,47 +183,56 @@ static void emit_or_fail(yaml_emitter_t *emitter, yaml_event_t *event) {
     bg_out_of_memory(); /* into memory, of events in order: nothing else fails */
 }
 
-/* `text` as libyaml writes it as the one item of a flow sequence ("[X]"),
- * which is how it writes it in any flow collection; malloc'ed. */
-static char *libyaml_render(const char *text, size_t length, bool typed,
-                            size_t *rendered_length) {
-  yaml_emitter_t emitter;
-  text_buffer buffer = {NULL, 0, 0};
+static void start_emitting(rendered_cache *cache) {
+  yaml_emitter_t *emitter = &cache->emitter;
   yaml_event_t event;
-  if (!yaml_emitter_initialize(&emitter))
+  if (!yaml_emitter_initialize(emitter))
     bg_out_of_memory();
-  yaml_emitter_set_output(&emitter, collect_output, &buffer);
-  yaml_emitter_set_unicode(&emitter, 1);
-  yaml_emitter_set_width(&emitter, -1);
-  yaml_emitter_set_break(&emitter, YAML_LN_BREAK);
+  yaml_emitter_set_output(emitter, collect_output, &cache->output);
+  yaml_emitter_set_unicode(emitter, 1);
+  yaml_emitter_set_width(emitter, -1);
+  yaml_emitter_set_break(emitter, YAML_LN_BREAK);
   yaml_stream_start_event_initialize(&event, YAML_UTF8_ENCODING);
-  emit_or_fail(&emitter, &event);
+  emit_or_fail(emitter, &event);
+  cache->emitting = true;
+}
+
+/* `text` as libyaml writes it as the one item of a flow sequence ("[X]"),
+ * which is how it writes it in any flow collection; malloc'ed.  Each is a
+ * document of its own, which libyaml writes whole at its end. */
+static char *libyaml_render(rendered_cache *cache, const char *text, size_t length,
+                            bool typed, size_t *rendered_length) {
+  if (!cache->emitting)
+    start_emitting(cache);
+  yaml_emitter_t *emitter = &cache->emitter;
+  text_buffer *output = &cache->output;
+  output->length = 0;
+  yaml_event_t event;
   yaml_document_start_event_initialize(&event, NULL, NULL, NULL, 1);
-  emit_or_fail(&emitter, &event);
+  emit_or_fail(emitter, &event);
   yaml_sequence_start_event_initialize(&event, NULL, NULL, 1, YAML_FLOW_SEQUENCE_STYLE);
-  emit_or_fail(&emitter, &event);
+  emit_or_fail(emitter, &event);
   if (!yaml_scalar_event_initialize(
           &event, NULL, NULL, (const yaml_char_t *)text, (int)length, 1, 1,
           typed ? YAML_SINGLE_QUOTED_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE))
     bg_out_of_memory(); /* or invalid UTF-8, which write_tree.c rules out */
-  emit_or_fail(&emitter, &event);
+  emit_or_fail(emitter, &event);
   yaml_sequence_end_event_initialize(&event);
-  emit_or_fail(&emitter, &event);
+  emit_or_fail(emitter, &event);
   yaml_document_end_event_initialize(&event, 1);
-  emit_or_fail(&emitter, &event);
-  yaml_stream_end_event_initialize(&event);
-  emit_or_fail(&emitter, &event);
-  yaml_emitter_delete(&emitter);
-  /* "[X]\n": X is what it writes */
-  if (buffer.length < 3 || buffer.text[0] != '[')
+  emit_or_fail(emitter, &event);
+  /* "[X]\n", and "--- [X]\n" after the first document: X is what it writes */
+  size_t start = strncmp(output->text ? output->text : "", "--- ", 4) == 0 ? 4 : 0;
+  if (output->length < start + 3 || output->text[start] != '[')
     bg_out_of_memory(); /* unreachable: libyaml writes a flow sequence so */
-  size_t end = buffer.length;
-  while (end > 1 && buffer.text[end - 1] != ']')
+  size_t end = output->length;
+  while (end > start + 1 && output->text[end - 1] != ']')
     end--;
-  *rendered_length = end - 2;
-  memmove(buffer.text, buffer.text + 1, *rendered_length);
-  buffer.text[*rendered_length] = '\0';
-  return buffer.text;
+  *rendered_length = end - start - 2;
+  char *rendered = bg_malloc(*rendered_length + 1);
+  memcpy(rendered, output->text + start + 1, *rendered_length);
+  rendered[*rendered_length] = '\0';
+  return rendered;
 }
 
 static const rendered_scalar *render(rendered_cache *cache, const char *text,
@@ -241,7 +257,7 @@ static const rendered_scalar *render(rendered_cache *cache, const char *text,
   slot->text[length] = '\0';
   slot->length = length;
   slot->typed = typed;
-  slot->rendered = libyaml_render(text, length, typed, &slot->rendered_length);
+  slot->rendered = libyaml_render(cache, text, length, typed, &slot->rendered_length);
   return slot;
 }
 
@@ -250,6 +266,9 @@ static void cache_free(rendered_cache *cache) {
     free(cache->kept[i].text);
     free(cache->kept[i].rendered);
   }
+  if (cache->emitting)
+    yaml_emitter_delete(&cache->emitter);
+  free(cache->output.text);
 }
 
 /* ---- layout --------------------------------------------------------------- */
@@ -472,6 +491,8 @@ bool write_yaml(FILE *out, const bg_match *match, bg_replay *replay, bool first)
   writer.failed = false;
   writer.depth = 0;
   writer.cache.count = writer.cache.next_evicted = 0;
+  writer.cache.emitting = false;
+  writer.cache.output = (text_buffer){NULL, 0, 0};
   writer.used = 0;
   if (!first)
     put_text(&writer, "---\n");

@@ -16,6 +16,7 @@
 #include "board.h"
 #include "movegen.h"
 #include "notation.h"
+#include "random_games.h"
 #include "run_suite.h"
 
 /* ---- helpers ---- */
@@ -710,37 +711,8 @@ static int play_to_agrees(const bg_board *board, int die1, int die2) {
   return plays.count;
 }
 
-/* Games of random legal plays (seed `seed`), `check` on every roll of
- * every position on the way: hits, entering, blocks, bearing off, doubles
- * cut short.  Returns the sum of what `check` returned. */
-static int over_random_games(unsigned seed, int games,
-                             int (*check)(const bg_board *board, int die1, int die2)) {
-  int total = 0;
-  for (int game = 0; game < games; game++) {
-    bg_board board;
-    board_initial(&board);
-    for (int turn = 0; turn < 200 && board.checkers[0][BG_OFF] < BG_CHECKERS &&
-                       board.checkers[1][BG_OFF] < BG_CHECKERS;
-         turn++) {
-      for (int die1 = 1; die1 <= 6; die1++)
-        for (int die2 = 1; die2 <= die1; die2++)
-          total += check(&board, die1, die2);
-      seed = seed * 1103515245u + 12345u;
-      int die1 = (int)(seed >> 16) % 6 + 1;
-      seed = seed * 1103515245u + 12345u;
-      int die2 = (int)(seed >> 16) % 6 + 1;
-      movegen_legal_plays(&board, die1, die2, &plays);
-      seed = seed * 1103515245u + 12345u;
-      bg_board next = plays.plays[(seed >> 16) % (unsigned)plays.count].result;
-      board_swap(&next);
-      board = next;
-    }
-  }
-  return total;
-}
-
 START_TEST(test_play_to_agrees_with_the_generator) {
-  ck_assert_int_gt(over_random_games(20261126, 6, play_to_agrees), 20000);
+  ck_assert_int_gt(random_games_walk(20261126, 6, play_to_agrees), 20000);
 }
 END_TEST
 
@@ -821,7 +793,7 @@ static int may_be_legal_agrees(const bg_board *board, int die1, int die2) {
 
 START_TEST(test_may_be_legal_agrees_with_the_generator) {
   cut_by_may_be_legal = 0;
-  ck_assert_int_gt(over_random_games(20261127, 1, may_be_legal_agrees), 10000);
+  ck_assert_int_gt(random_games_walk(20261127, 1, may_be_legal_agrees), 10000);
   /* and it cuts: most reachable positions play fewer dice than a legal play */
   ck_assert_int_gt(cut_by_may_be_legal, 5000);
 }

@@ -28,6 +28,7 @@
 #include "movegen.h"
 #include "referee_int.h"
 #include "legal_fixture.h"
+#include "random_games.h"
 #include "run_suite.h"
 
 static char fixture_path[4096];
@@ -176,11 +177,6 @@ static int dice_make_every_reachable_play(const bg_board *board, int die1, int d
   return reachable_plays.count;
 }
 
-static unsigned next_random(unsigned *seed) {
-  *seed = *seed * 1103515245u + 12345u;
-  return *seed >> 16;
-}
-
 /* Random moves on random positions: where the dice cannot make them,
  * neither proof can replay them there. */
 static int cut_moves(unsigned seed, int rolls) {
@@ -193,20 +189,21 @@ static int cut_moves(unsigned seed, int rolls) {
     board_initial(&board);
     /* a few checkers moved anywhere, some borne off: bear-offs happen */
     for (int k = 0; k < 12; k++) {
-      int from = (int)(next_random(&seed) % 25) + 1, to = (int)(next_random(&seed) % 25);
+      int from = (int)(random_games_next(&seed) % 25) + 1,
+          to = (int)(random_games_next(&seed) % 25);
       if (board.checkers[0][from] && to < from) {
         board.checkers[0][from]--;
         board.checkers[0][to]++;
       }
     }
     bg_action roll = {.kind = ACT_ROLL,
-                      .die1 = (int)(next_random(&seed) % 6) + 1,
-                      .die2 = (int)(next_random(&seed) % 6) + 1,
+                      .die1 = (int)(random_games_next(&seed) % 6) + 1,
+                      .die2 = (int)(random_games_next(&seed) % 6) + 1,
                       .moves = moves};
-    roll.move_count = (int)(next_random(&seed) % 4) + 1;
+    roll.move_count = (int)(random_games_next(&seed) % 4) + 1;
     for (int i = 0; i < roll.move_count; i++) {
-      int from = points[next_random(&seed) % (unsigned)(point_count - 1)];
-      int to = from - (int)(next_random(&seed) % 12) - 1;
+      int from = points[random_games_next(&seed) % (unsigned)(point_count - 1)];
+      int to = from - (int)(random_games_next(&seed) % 12) - 1;
       moves[i] = (bg_move){from, to < 0 ? BG_OFF : to, 1, false, {1, 10 + 6 * i}};
     }
     if (referee_dice_may_make_moves(&roll))
@@ -233,27 +230,7 @@ static bool dice_make(int die1, int die2, const int (*moves)[2], int count) {
 
 START_TEST(test_dice_make_every_reachable_play) {
   movegen_playlist_init(&reachable_plays);
-  unsigned seed = 20261127;
-  int asked = 0;
-  for (int game = 0; game < 3; game++) {
-    bg_board board;
-    board_initial(&board);
-    for (int turn = 0; turn < 200 && board.checkers[0][BG_OFF] < BG_CHECKERS &&
-                       board.checkers[1][BG_OFF] < BG_CHECKERS;
-         turn++) {
-      for (int die1 = 1; die1 <= 6; die1++)
-        for (int die2 = 1; die2 <= die1; die2++)
-          asked += dice_make_every_reachable_play(&board, die1, die2);
-      int die1 = (int)(next_random(&seed) % 6) + 1,
-          die2 = (int)(next_random(&seed) % 6) + 1;
-      movegen_reachable(&board, die1, die2, &reachable_plays);
-      bg_board next =
-          reachable_plays.plays[next_random(&seed) % (unsigned)reachable_plays.count]
-              .result;
-      board_swap(&next);
-      board = next;
-    }
-  }
+  int asked = random_games_walk(20261127, 3, dice_make_every_reachable_play);
   movegen_playlist_free(&reachable_plays);
   ck_assert_int_gt(asked, 50000);
 }

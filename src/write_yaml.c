@@ -222,9 +222,11 @@ static char *libyaml_render(rendered_cache *cache, const char *text, size_t leng
   yaml_document_end_event_initialize(&event, 1);
   emit_or_fail(emitter, &event);
   /* "[X]\n", and "--- [X]\n" after the first document: X is what it writes */
-  size_t start = strncmp(output->text ? output->text : "", "--- ", 4) == 0 ? 4 : 0;
-  if (output->length < start + 3 || output->text[start] != '[')
+  if (!output->text || output->length < 3)
     bg_out_of_memory(); /* unreachable: libyaml writes a flow sequence so */
+  size_t start = strncmp(output->text, "--- ", 4) == 0 ? 4 : 0;
+  if (output->length < start + 3 || output->text[start] != '[')
+    bg_out_of_memory(); /* as above */
   size_t end = output->length;
   while (end > start + 1 && output->text[end - 1] != ']')
     end--;

@@ -58,8 +58,8 @@ struct bg_yaml_reader {
   bool numbering_held;
   int numbering_found, numbering_expected;
   bg_srcpos numbering_pos;
-  /* Never zeroed: each byte and line start is read only once it is
-   * written. */
+  /* The rings' contents are never zeroed: each byte and line start is
+   * read only once it is written. */
   unsigned char *ring; /* bytes by offset % ring_size */
   size_t ring_size;
   size_t *line_start; /* absolute offsets, by line % line_capacity */

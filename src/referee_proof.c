@@ -119,9 +119,26 @@ static bool search_moves(move_search *search, const bg_board *view, const dice_l
   return false;
 }
 
-/* Expands the notation to one entry per checker; false when it moves more
- * checkers than the roll has dice.  In the written order only
- * (`as_written`), a move that goes nowhere ("6/6") is no step. */
+/* The notation's moves, one entry per checker, into `checkers`; -1 when
+ * it moves more checkers than a roll has dice, or one that does not go
+ * forward.  In the written order only (`as_written`), a move that goes
+ * nowhere ("6/6") is no step. */
+static int checkers_moved(const bg_action *roll, bool as_written,
+                          const bg_move *checkers[BG_MAX_DICE_STEPS]) {
+  int count = 0;
+  for (int i = 0; i < roll->move_count; i++)
+    for (int k = 0; k < roll->moves[i].count; k++) {
+      if (as_written && roll->moves[i].to == roll->moves[i].from)
+        continue;
+      if (count == BG_MAX_DICE_STEPS || roll->moves[i].to >= roll->moves[i].from)
+        return -1;
+      checkers[count++] = &roll->moves[i];
+    }
+  return count;
+}
+
+/* Sets up a search of the notation's moves, one entry per checker; false
+ * when checkers_moved refuses them. */
 static bool search_init(move_search *search, const bg_action *roll, unsigned relaxed,
                         bool as_written) {
   memset(search, 0, sizeof *search);
@@ -130,14 +147,10 @@ static bool search_init(move_search *search, const bg_action *roll, unsigned rel
   dice_left left;
   dice_init(&left, roll->die1, roll->die2);
   search->dice_total = left.count;
-  for (int i = 0; i < roll->move_count; i++)
-    for (int k = 0; k < roll->moves[i].count; k++) {
-      if (as_written && roll->moves[i].to == roll->moves[i].from)
-        continue;
-      if (search->count == BG_MAX_DICE_STEPS || roll->moves[i].to >= roll->moves[i].from)
-        return false;
-      search->moves[search->count++] = &roll->moves[i];
-    }
+  int count = checkers_moved(roll, as_written, search->moves);
+  if (count < 0)
+    return false;
+  search->count = count;
   return true;
 }
 
@@ -472,23 +485,17 @@ referee_marks_verdict referee_marks_of_quick_play(const bg_action *roll,
 
 /* ---- what no position changes ----------------------------------------- */
 
-/* The checkers the record moves, one entry each: how far each goes, and
- * whether it bears off. */
-typedef struct {
-  int distance[BG_MAX_DICE_STEPS];
-  bool off[BG_MAX_DICE_STEPS];
-  int count;
-} checker_moves;
-
 /* Can the dice not in `used` be shared out among checkers `next`...: each
  * takes dice of its own whose pips add up to its distance, or for a
  * bear-off to at least its distance with all but its largest die short of
  * it (each step before the last lands on a point)? */
 static bool dice_share_out(const dice_left *dice, unsigned used,
-                           const checker_moves *moves, int next) {
-  if (next == moves->count)
+                           const bg_move *const *checkers, int count, int next) {
+  if (next == count)
     return true;
   unsigned all = (1u << dice->count) - 1;
+  int distance = checkers[next]->from - checkers[next]->to;
+  bool off = checkers[next]->to == BG_OFF;
   for (unsigned subset = all & ~used; subset; subset = (subset - 1) & all & ~used) {
     int sum = 0, largest = 0;
     for (int i = 0; i < dice->count; i++)
@@ -496,10 +503,8 @@ static bool dice_share_out(const dice_left *dice, unsigned used,
         sum += dice->dice[i];
         largest = dice->dice[i] > largest ? dice->dice[i] : largest;
       }
-    int distance = moves->distance[next];
-    bool fits =
-        moves->off[next] ? sum >= distance && sum - largest < distance : sum == distance;
-    if (fits && dice_share_out(dice, used | subset, moves, next + 1))
+    bool fits = off ? sum >= distance && sum - largest < distance : sum == distance;
+    if (fits && dice_share_out(dice, used | subset, checkers, count, next + 1))
       return true;
   }
   return false;
@@ -508,18 +513,13 @@ static bool dice_share_out(const dice_left *dice, unsigned used,
 bool referee_dice_may_make_moves(const bg_action *roll) {
   if (roll->die1 < 1 || roll->die1 > 6 || roll->die2 < 1 || roll->die2 > 6)
     return true;
-  checker_moves moves = {.count = 0};
-  for (int i = 0; i < roll->move_count; i++)
-    for (int k = 0; k < roll->moves[i].count; k++) {
-      const bg_move *move = &roll->moves[i];
-      if (moves.count == BG_MAX_DICE_STEPS || move->to >= move->from)
-        return false;
-      moves.distance[moves.count] = move->from - move->to;
-      moves.off[moves.count++] = move->to == BG_OFF;
-    }
+  const bg_move *checkers[BG_MAX_DICE_STEPS];
+  int count = checkers_moved(roll, false, checkers);
+  if (count < 0)
+    return false;
   dice_left dice;
   dice_init(&dice, roll->die1, roll->die2);
-  return dice_share_out(&dice, 0, &moves, 0);
+  return dice_share_out(&dice, 0, checkers, count, 0);
 }
 
 bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_board *view,

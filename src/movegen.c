@@ -74,25 +74,31 @@ static void set_reset(search *s) {
   memset(s->slots, 0, (s->slot_mask + 1) * sizeof *s->slots);
 }
 
-static uint32_t *set_slot_for(search *s, const bg_board *board) {
-  uint32_t at = (uint32_t)board_hash(board) & s->slot_mask;
+/* The slot of `board` (whose board_hash is `hash`): its play's, or the
+ * empty one where it goes. */
+static uint32_t *set_slot_for(search *s, const bg_board *board, uint64_t hash) {
+  uint32_t at = (uint32_t)hash & s->slot_mask;
   while (s->slots[at] && !board_equal(&s->out->plays[s->slots[at] - 1].result, board))
     at = (at + 1) & s->slot_mask;
   return &s->slots[at];
 }
 
-/* Doubles the set when it would pass half full, so probes stay short. */
-static void set_make_room(search *s) {
+/* Doubles the set when it would pass half full, so probes stay short;
+ * says whether it did (the slots then moved). */
+static bool set_make_room(search *s) {
   uint32_t size = s->slot_mask + 1;
   if ((uint32_t)s->out->count + 1 <= size / 2)
-    return;
+    return false;
   uint32_t *bigger = bg_calloc((size_t)size * 2, sizeof *bigger);
   if (s->slots != s->local_slots)
     free(s->slots);
   s->slots = bigger;
   s->slot_mask = size * 2 - 1;
-  for (int i = 0; i < s->out->count; i++)
-    *set_slot_for(s, &s->out->plays[i].result) = (uint32_t)i + 1;
+  for (int i = 0; i < s->out->count; i++) {
+    const bg_board *result = &s->out->plays[i].result;
+    *set_slot_for(s, result, board_hash(result)) = (uint32_t)i + 1;
+  }
+  return true;
 }
 
 static void store_play(bg_play *play, const bg_step *path, int steps,
@@ -113,17 +119,19 @@ static void record(search *s, const bg_board *board, int steps) {
       set_reset(s);
     }
   }
-  uint32_t *slot = set_slot_for(s, board);
+  uint64_t hash = board_hash(board);
+  uint32_t *slot = set_slot_for(s, board, hash);
   if (*slot) {
     bg_play *known = &s->out->plays[*slot - 1];
     if (s->every_node && steps > known->step_count)
       store_play(known, s->path, steps, board); /* keep the longest way there */
     return;
   }
-  set_make_room(s);
+  if (set_make_room(s))
+    slot = set_slot_for(s, board, hash);
   bg_play *play = playlist_push(s->out);
   store_play(play, s->path, steps, board);
-  *set_slot_for(s, board) = (uint32_t)s->out->count;
+  *slot = (uint32_t)s->out->count;
 }
 
 /* Bit p set when the roller has a checker on point p (1..25). */

@@ -14,23 +14,28 @@
 /* ---- where the record's moves put the checkers ------------------------ */
 
 /* The mover's checkers after the notation's moves, netted; false when the
- * notation takes a checker from a point more often than it holds one. */
+ * notation takes a checker from a point more often than it holds one.
+ * `view` is a board the referee follows, 15 checkers a side, so only the
+ * points the moves touch can leave the range: only those are checked (this
+ * is asked of every position followed, for every play). */
 bool referee_moves_target(const bg_board *view, const bg_action *roll, bg_board *target) {
-  int counts[BG_SLOTS];
-  for (int p = 0; p < BG_SLOTS; p++)
-    counts[p] = view->checkers[0][p];
+  int change[BG_SLOTS] = {0};
+  uint32_t touched = 0;
   for (int i = 0; i < roll->move_count; i++) {
     const bg_move *move = &roll->moves[i];
     if (move->from < 1 || move->from > BG_BAR || move->to < 0 || move->to >= BG_BAR)
       return false;
-    counts[move->from] -= move->count;
-    counts[move->to] += move->count;
+    change[move->from] -= move->count;
+    change[move->to] += move->count;
+    touched |= 1u << move->from | 1u << move->to;
   }
   *target = *view;
-  for (int p = 0; p < BG_SLOTS; p++) {
-    if (counts[p] < 0 || counts[p] > BG_CHECKERS)
+  for (; touched; touched &= touched - 1) {
+    int point = __builtin_ctz(touched);
+    int count = view->checkers[0][point] + change[point];
+    if (count < 0 || count > BG_CHECKERS)
       return false;
-    target->checkers[0][p] = (uint8_t)counts[p];
+    target->checkers[0][point] = (uint8_t)count;
   }
   return true;
 }

@@ -234,6 +234,12 @@ static int readings_from(play_checker *checker, const bg_action *roll,
                          play_readings *found, bool every_set, bool *left_out,
                          bool *on_path, bool *walks) {
   bg_board after;
+  /* Moves from points without the checkers they take: no reading, proved
+   * or listed (any play that makes the moves nets to this target).  The
+   * common case of the positions a record is followed from after a
+   * mistake, told before the proof's search over orders of its moves. */
+  if (!referee_moves_target(view, roll, &after))
+    return 0;
   if (dice_fit && referee_prove_quickly(false, roll, view, &after)) {
     referee_marks_verdict marks = checker->marks_hits
                                       ? referee_marks_of_quick_play(roll, view, &after)

@@ -191,6 +191,10 @@ static int die_for(const dice_left *left, const bg_move *move) {
   return larger;
 }
 
+static bool dice_are_dice(const bg_action *roll) {
+  return roll->die1 >= 1 && roll->die1 <= 6 && roll->die2 >= 1 && roll->die2 <= 6;
+}
+
 /* The commonest case of the one below, without the search: each move one
  * step of one die, legal in the written order.  The steps land on the
  * written points only, so every order that works leaves this position; a
@@ -219,8 +223,7 @@ bool referee_replay_one_die_per_move(const bg_action *roll, const bg_board *view
                                      bg_board *result) {
   if (roll->move_count == 0) /* no move: not every die */
     return false;
-  if (roll->die1 >= 1 && roll->die1 <= 6 && roll->die2 >= 1 && roll->die2 <= 6 &&
-      replay_as_written(roll, view, result))
+  if (dice_are_dice(roll) && replay_as_written(roll, view, result))
     return true;
   move_search search;
   if (!referee_search_init(&search, roll, 0) || search.count != search.dice_total ||
@@ -342,20 +345,26 @@ static bool as_many_dice_as_can_be(const move_search *search, const bg_action *r
   return only_die_playable(view, roll->die1 + roll->die2 - other, other);
 }
 
-bool referee_replay_maximal(const bg_action *roll, const bg_board *view,
-                            bg_board *result) {
-  move_search search;
-  if (roll->die1 < 1 || roll->die1 > 6 || roll->die2 < 1 || roll->die2 > 6 ||
-      !referee_search_init(&search, roll, 0) || !referee_search_run(&search, roll, view))
-    return false;
-  if (!as_many_dice_as_can_be(&search, roll, view))
+/* What referee_replay_maximal concludes from its search, run. */
+static bool maximal_after_search(const move_search *search, const bg_action *roll,
+                                 const bg_board *view, bg_board *result) {
+  if (!as_many_dice_as_can_be(search, roll, view))
     return false;
   /* One die played: any play that leaves the same position is that one
    * step, which lands on the written destination only. */
-  if (search.dice_used > 1 && hidden_blot_on_the_way(roll, view))
+  if (search->dice_used > 1 && hidden_blot_on_the_way(roll, view))
     return false;
-  *result = search.final_board;
+  *result = search->final_board;
   return true;
+}
+
+bool referee_replay_maximal(const bg_action *roll, const bg_board *view,
+                            bg_board *result) {
+  move_search search;
+  if (!dice_are_dice(roll) || !referee_search_init(&search, roll, 0) ||
+      !referee_search_run(&search, roll, view))
+    return false;
+  return maximal_after_search(&search, roll, view, result);
 }
 
 /* The checkers the notation moves, each at `at` on its way to `to`: they
@@ -527,13 +536,34 @@ bool referee_dice_may_make_moves(const bg_action *roll) {
   return dice_share_out(&dice, 0, checkers, count, 0);
 }
 
+/* referee_replay_one_die_per_move, else referee_replay_maximal, with their
+ * one search run once: both set it up alike, so where the first searched
+ * in vain the second would too (and a record followed after a mistake
+ * asks this of every position, where most plays fail). */
+static bool replay_either_way(const bg_action *roll, const bg_board *view,
+                              bg_board *after) {
+  bool dice_valid = dice_are_dice(roll);
+  if (roll->move_count > 0 && dice_valid && replay_as_written(roll, view, after))
+    return true;
+  move_search search;
+  if (!referee_search_init(&search, roll, 0))
+    return false;
+  bool every_die = roll->move_count > 0 && search.count == search.dice_total;
+  if ((!every_die && !dice_valid) || !referee_search_run(&search, roll, view))
+    return false;
+  if (every_die) {
+    *after = search.final_board;
+    return true;
+  }
+  return maximal_after_search(&search, roll, view, after);
+}
+
 bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_board *view,
                            bg_board *after) {
   /* the marks first: they are read off the position, the proof searches */
   if (marks_hits && !marks_agree_with_blots(roll, view))
     return false;
-  if (!referee_replay_one_die_per_move(roll, view, after) &&
-      !referee_replay_maximal(roll, view, after))
+  if (!replay_either_way(roll, view, after))
     return false;
   return !marks_hits || !hides_a_hit(roll, view, after);
 }

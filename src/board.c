@@ -147,6 +147,15 @@ bool board_apply_step(bg_board *board, int from, int to) {
   return true;
 }
 
+void board_undo_step(bg_board *board, int from, int to, bool hit) {
+  if (hit) {
+    board->checkers[1][BG_BAR]--;
+    board->checkers[1][25 - to] = 1;
+  }
+  board->checkers[0][to]--;
+  board->checkers[0][from]++;
+}
+
 /* The loser still has a checker on the bar or in the winner's home board
  * (the loser's points 19..24). */
 static bool loser_is_stuck_back(const bg_board *board, int loser) {

@@ -93,6 +93,11 @@ int board_step_target_relaxed(const bg_board *board, int from, int die, unsigned
  * it hit.  The caller has checked legality. */
 bool board_apply_step(bg_board *board, int from, int to);
 
+/* Takes back a step board_apply_step made (`hit`: what it returned).  The
+ * searches over plays step and step back on one board instead of copying
+ * it at each node. */
+void board_undo_step(bg_board *board, int from, int to, bool hit);
+
 /* True when the opposing side has exactly one checker on the roller's point
  * `point` (1..24), i.e. a step landing there hits. */
 bool board_is_blot_of_opponent(const bg_board *board, int point);

@@ -1,7 +1,7 @@
 /*
  * movegen.c — every way the player on roll can play a roll.
  *
- * Implements movegen.h with one depth-first search over copies of the board:
+ * Implements movegen.h with one depth-first search over the board:
  * each level plays one die (board_step_target decides whether a single step
  * is legal), and the positions found are deduplicated with a small
  * open-addressing set of indices into the output list, keyed by board_hash.
@@ -16,8 +16,9 @@
  *  - with other rolls, the dice are searched in both orders, but in the
  *    second order (lower die first) a second step that commutes with the
  *    first is skipped: see search_run;
- *  - nothing is allocated per node: the board is copied on the stack, the
- *    set starts on the stack and the play list grows geometrically.
+ *  - nothing is allocated or copied per node: each step is made on one
+ *    board and taken back after its branch, the set starts on the stack
+ *    and the play list grows geometrically.
  */
 #include "movegen.h"
 
@@ -167,7 +168,7 @@ static uint32_t starting_points(uint32_t occupied, int highest_from) {
 
 /* Plays die s->dice[depth] from each point in `occupied` not above
  * `highest_from`, then the next dice, recording what the caller asked for. */
-static void search_steps(search *s, const bg_board *board, uint32_t occupied, int depth,
+static void search_steps(search *s, bg_board *board, uint32_t occupied, int depth,
                          int highest_from) {
   if (s->every_node)
     record(s, board, depth);
@@ -184,13 +185,14 @@ static void search_steps(search *s, const bg_board *board, uint32_t occupied, in
       int to = board_step_target(board, from, die);
       if (to < 0)
         continue;
-      bg_board next = *board;
-      bool hit = board_apply_step(&next, from, to);
-      uint32_t next_occupied = occupied_after(occupied, from, to, next.checkers[0][from]);
+      bool hit = board_apply_step(board, from, to);
+      uint32_t next_occupied =
+          occupied_after(occupied, from, to, board->checkers[0][from]);
       s->path[depth] = (bg_step){
           .from = (int8_t)from, .to = (int8_t)to, .die = (int8_t)die, .hit = hit};
       stepped = true;
-      search_steps(s, &next, next_occupied, depth + 1, s->is_double ? from : BG_BAR);
+      search_steps(s, board, next_occupied, depth + 1, s->is_double ? from : BG_BAR);
+      board_undo_step(board, from, to, hit);
     }
   }
   /* A play ends where no further die fits.  A shorter play found here is
@@ -239,7 +241,8 @@ static uint32_t legal_starts(const bg_board *board, uint32_t occupied, int die) 
  * so the bar, all-home and highest-point conditions of the lower step still
  * hold, and blocks never change) and reaches the same position.  Those
  * second steps are skipped; it halves the second order's work. */
-static int search_run(search *s, const bg_board *board) {
+static int search_run(search *s, const bg_board *start) {
+  bg_board board_copy = *start, *board = &board_copy; /* stepped on and back */
   uint32_t occupied = occupied_points(board);
   search_steps(s, board, occupied, 0, BG_BAR);
   if (!s->is_double) {
@@ -358,8 +361,8 @@ static void move_surplus(target_search *t, int from, int to, int change) {
   }
 }
 
-static void search_target(target_search *t, const bg_board *board, uint32_t occupied,
-                          int depth, int highest_from) {
+static void search_target(target_search *t, bg_board *board, uint32_t occupied, int depth,
+                          int highest_from) {
   if (depth > t->found_steps && at_target(t, board)) {
     store_play(t->found, t->path, depth, board);
     t->found_steps = depth;
@@ -376,16 +379,17 @@ static void search_target(target_search *t, const bg_board *board, uint32_t occu
      * keeps every checker it has now cannot lead there */
     if (to < 0 || (passed_points(from, to) & ~t->movable))
       continue;
-    bg_board next = *board;
-    bool hit = board_apply_step(&next, from, to);
+    bool hit = board_is_blot_of_opponent(board, to);
     if (hit && !t->roller_only && t->target->checkers[1][BG_BAR - to])
       continue; /* the target keeps the blot this hits */
-    uint32_t next_occupied = occupied_after(occupied, from, to, next.checkers[0][from]);
+    board_apply_step(board, from, to);
+    uint32_t next_occupied = occupied_after(occupied, from, to, board->checkers[0][from]);
     t->path[depth] =
         (bg_step){.from = (int8_t)from, .to = (int8_t)to, .die = (int8_t)die, .hit = hit};
     move_surplus(t, from, to, -1);
-    search_target(t, &next, next_occupied, depth + 1, t->is_double ? from : BG_BAR);
+    search_target(t, board, next_occupied, depth + 1, t->is_double ? from : BG_BAR);
     move_surplus(t, from, to, +1);
+    board_undo_step(board, from, to, hit);
   }
 }
 
@@ -489,8 +493,9 @@ static bool two_dice_directly(const bg_board *board, int higher, int lower,
 
 /* Runs the target search of dice (die1, die2): the higher die first, then
  * (not a double, no play of every die found) the lower first. */
-static void search_target_both_orders(target_search *t, const bg_board *board, int die1,
+static void search_target_both_orders(target_search *t, const bg_board *start, int die1,
                                       int die2) {
+  bg_board board_copy = *start, *board = &board_copy; /* stepped on and back */
   t->is_double = die1 == die2;
   t->dice_count = t->is_double ? 4 : 2;
   int higher = die1 > die2 ? die1 : die2, lower = die1 > die2 ? die2 : die1;
@@ -525,8 +530,8 @@ bool movegen_play_to(const bg_board *board, int die1, int die2, const bg_board *
 /* The most of dice[depth..count-1] that can be played in turn from
  * `board`, in the order search_steps tries them; ends as soon as every die
  * is played. */
-static int most_dice_from(const int *dice, int count, const bg_board *board,
-                          uint32_t occupied, int depth, int highest_from) {
+static int most_dice_from(const int *dice, int count, bg_board *board, uint32_t occupied,
+                          int depth, int highest_from) {
   int most = depth;
   uint32_t starts = starting_points(occupied, highest_from);
   while (starts && most < count) {
@@ -535,13 +540,13 @@ static int most_dice_from(const int *dice, int count, const bg_board *board,
     int to = board_step_target(board, from, dice[depth]);
     if (to < 0)
       continue;
-    bg_board next = *board;
-    board_apply_step(&next, from, to);
-    uint32_t next_occupied = occupied_after(occupied, from, to, next.checkers[0][from]);
-    int reached = depth + 1 == count
-                      ? count
-                      : most_dice_from(dice, count, &next, next_occupied, depth + 1,
-                                       dice[0] == dice[1] ? from : BG_BAR);
+    if (depth + 1 == count)
+      return count;
+    bool hit = board_apply_step(board, from, to);
+    uint32_t next_occupied = occupied_after(occupied, from, to, board->checkers[0][from]);
+    int reached = most_dice_from(dice, count, board, next_occupied, depth + 1,
+                                 dice[0] == dice[1] ? from : BG_BAR);
+    board_undo_step(board, from, to, hit);
     most = reached > most ? reached : most;
   }
   return most;
@@ -554,11 +559,12 @@ int movegen_most_dice(const bg_board *board, int die1, int die2) {
   int higher = die1 > die2 ? die1 : die2, lower = die1 > die2 ? die2 : die1;
   int dice[BG_MAX_DICE_STEPS] = {higher, is_double ? higher : lower, higher, higher};
   int count = is_double ? 4 : 2;
+  bg_board board_copy = *board; /* stepped on and back */
   uint32_t occupied = occupied_points(board);
-  int most = most_dice_from(dice, count, board, occupied, 0, BG_BAR);
+  int most = most_dice_from(dice, count, &board_copy, occupied, 0, BG_BAR);
   if (!is_double && most < count) {
     int swapped[2] = {lower, higher};
-    int other = most_dice_from(swapped, count, board, occupied, 0, BG_BAR);
+    int other = most_dice_from(swapped, count, &board_copy, occupied, 0, BG_BAR);
     most = other > most ? other : most;
   }
   return most;

@@ -290,6 +290,27 @@ START_TEST(test_step_onto_a_blot_hits) {
 }
 END_TEST
 
+/* board_undo_step takes back a step, with a hit and without one (bearing
+ * off too): the searches step on one board and back. */
+START_TEST(test_undo_step_restores_the_board) {
+  const bg_board before = make_board("13:1 10:2 2:1", "9:1 12:2");
+  bg_board board = before;
+  bool hit = board_apply_step(&board, 13, 9);
+  ck_assert(hit);
+  ck_assert(!board_equal(&board, &before));
+  board_undo_step(&board, 13, 9, hit);
+  ck_assert(board_equal(&board, &before));
+  ck_assert_int_eq(board_opponent_checkers_on(&board, 9), 1); /* the blot is back */
+  hit = board_apply_step(&board, 10, 5);
+  ck_assert(!hit);
+  board_undo_step(&board, 10, 5, hit);
+  ck_assert(board_equal(&board, &before));
+  hit = board_apply_step(&board, 2, BG_OFF);
+  board_undo_step(&board, 2, BG_OFF, hit);
+  ck_assert(board_equal(&board, &before));
+}
+END_TEST
+
 START_TEST(test_opponent_checkers_outside_the_board) {
   bg_board board = make_board("6:1", "bar:2");
   ck_assert_int_eq(board_opponent_checkers_on(&board, 0), 0);
@@ -934,8 +955,9 @@ static Suite *engine_suite(void) {
            test_equal_and_hash, test_equal_every_slot_and_the_roller_alone,
            test_highest_point_and_outside_home);
   ADD_CASE(suite, "steps", test_step_to_an_open_point, test_step_onto_a_blocked_point,
-           test_step_onto_a_blot_hits, test_opponent_checkers_outside_the_board,
-           test_step_bar_first, test_bear_off_exact, test_bear_off_from_the_4_with_a_6,
+           test_step_onto_a_blot_hits, test_undo_step_restores_the_board,
+           test_opponent_checkers_outside_the_board, test_step_bar_first,
+           test_bear_off_exact, test_bear_off_from_the_4_with_a_6,
            test_no_bear_off_with_a_checker_outside,
            test_no_bear_off_with_a_checker_on_the_bar);
   ADD_CASE(suite, "relaxed", test_relaxed_bear_off_ignores_checkers_outside,

@@ -364,8 +364,9 @@ bool referee_search_init_as_written(move_search *search, const bg_action *roll);
 bool referee_search_run(move_search *search, const bg_action *roll, const bg_board *view);
 
 /* Carries move `index`, now at point `at`, on to its destination with the
- * dice left, then goes on with the moves not in `done`. */
-bool referee_search_hop(move_search *search, const bg_board *view, const dice_left *left,
+ * dice left, then goes on with the moves not in `done`.  `view` is stepped
+ * on and left as it was. */
+bool referee_search_hop(move_search *search, bg_board *view, const dice_left *left,
                         unsigned done, int index, int at, const bg_move *bent);
 
 /* ======== the match ==================================================== */

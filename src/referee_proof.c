@@ -42,7 +42,7 @@ bool referee_moves_target(const bg_board *view, const bg_action *roll, bg_board 
 
 /* ---- replaying the record's moves with the dice ---------------------- */
 
-static bool search_moves(move_search *search, const bg_board *view, const dice_left *left,
+static bool search_moves(move_search *search, bg_board *view, const dice_left *left,
                          unsigned done, const bg_move *bent);
 
 static void note_bent(move_search *search, const bg_move *move, const bg_board *view,
@@ -53,8 +53,10 @@ static void note_bent(move_search *search, const bg_move *move, const bg_board *
 }
 
 /* Carries move `index`, now at point `at`, on to its destination with the
- * dice left, then goes on with the other moves. */
-bool referee_search_hop(move_search *search, const bg_board *view, const dice_left *left,
+ * dice left, then goes on with the other moves.  Each step is made on
+ * `view` and taken back after its branch (a copy per hop was a checked
+ * call under AddressSanitizer). */
+bool referee_search_hop(move_search *search, bg_board *view, const dice_left *left,
                         unsigned done, int index, int at, const bg_move *bent) {
   const bg_move *move = search->moves[index];
   if (at == move->to)
@@ -72,19 +74,17 @@ bool referee_search_hop(move_search *search, const bg_board *view, const dice_le
       if ((landing == move->to) != (pass == 0))
         continue;
       bool needs_relaxing = !bent && board_step_target(view, at, die) != landing;
-      bg_board after = *view;
       dice_left rest = *left;
       int steps_before = search->step_count;
+      bool hit = board_apply_step(view, at, landing);
       if (search->in_written_order) /* its steps are wanted: the proofs want none */
         search->steps[search->step_count++] = (bg_step){
-            .from = (int8_t)at,
-            .to = (int8_t)landing,
-            .die = (int8_t)die,
-            .hit = landing != BG_OFF && board_is_blot_of_opponent(view, landing)};
-      board_apply_step(&after, at, landing);
+            .from = (int8_t)at, .to = (int8_t)landing, .die = (int8_t)die, .hit = hit};
       dice_remove(&rest, die);
-      if (referee_search_hop(search, &after, &rest, done, index, landing,
-                             needs_relaxing ? move : bent)) {
+      bool found = referee_search_hop(search, view, &rest, done, index, landing,
+                                      needs_relaxing ? move : bent);
+      board_undo_step(view, at, landing, hit);
+      if (found) {
         if (needs_relaxing)
           note_bent(search, move, view, die);
         return true;
@@ -99,7 +99,7 @@ static bool same_move(const bg_move *a, const bg_move *b) {
 }
 
 /* Plays the moves not yet done, in any order. */
-static bool search_moves(move_search *search, const bg_board *view, const dice_left *left,
+static bool search_moves(move_search *search, bg_board *view, const dice_left *left,
                          unsigned done, const bg_move *bent) {
   if (done == (1u << search->count) - 1) {
     search->dice_used = search->dice_total - left->count;
@@ -172,7 +172,8 @@ bool referee_search_run(move_search *search, const bg_action *roll,
                         const bg_board *view) {
   dice_left left;
   dice_init(&left, roll->die1, roll->die2);
-  return search_moves(search, view, &left, 0, NULL);
+  bg_board board = *view; /* stepped on and back */
+  return search_moves(search, &board, &left, 0, NULL);
 }
 
 /* The die that makes `move` in one step: its distance, or for a bear-off

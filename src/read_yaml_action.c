@@ -30,15 +30,39 @@
 #define MAX_ITEMS 12 /* [position, board...] can hold several boards */
 #define MAX_VALUE (1L << 30)
 
+#define ROOM_BYTES 256 /* the items' texts of an action like [Bob, 52, 13/11 13/8] */
+
+/* The items of one action.  Their texts go into `room` while they fit, a
+ * malloc'ed copy each only past it: three allocations an action were a
+ * tenth of the allocations of reading a record (libyaml's are the rest). */
 typedef struct {
   yaml_item items[MAX_ITEMS];
   int count;
-  yaml_mark_t mark; /* the sequence's */
+  yaml_mark_t mark;          /* the sequence's */
+  bool allocated[MAX_ITEMS]; /* the item's text is malloc'ed, not in `room` */
+  size_t room_used;
+  char room[ROOM_BYTES];
 } action_text;
 
 static void free_items(action_text *text) {
   for (int i = 0; i < text->count; i++)
-    free(text->items[i].text);
+    if (text->allocated[i])
+      free(text->items[i].text);
+}
+
+/* Item `i`'s copy of `length` bytes and a NUL at `value`. */
+static char *copy_item_text(action_text *text, int i, const unsigned char *value,
+                            size_t length) {
+  char *copy;
+  text->allocated[i] = length >= sizeof text->room - text->room_used;
+  if (text->allocated[i]) {
+    copy = bg_malloc(length + 1);
+  } else {
+    copy = text->room + text->room_used;
+    text->room_used += length + 1;
+  }
+  memcpy(copy, value, length + 1);
+  return copy;
 }
 
 /* Copies the scalars of the action's sequence; false (said) when it is no
@@ -56,10 +80,10 @@ static bool collect_items(bg_yaml_reader *reader, action_text *text) {
       ok = false;
     } else if (bg_yaml_expect_scalar(reader, "a scalar of the action")) {
       const yaml_event_t *event = &reader->event;
-      yaml_item *item = &text->items[text->count++];
+      yaml_item *item = &text->items[text->count];
       item->length = event->data.scalar.length;
-      item->text = bg_malloc(item->length + 1);
-      memcpy(item->text, event->data.scalar.value, item->length + 1);
+      item->text =
+          copy_item_text(text, text->count++, event->data.scalar.value, item->length);
       item->plain = event->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
       item->style = event->data.scalar.style;
       item->start = event->start_mark;
@@ -459,7 +483,9 @@ static bg_action *add_action(bg_game *game) {
 }
 
 bool bg_yaml_read_action(bg_yaml_reader *reader, bg_game *game) {
-  action_text text = {.count = 0};
+  action_text text; /* a few items of its room used: not zeroed whole */
+  text.count = 0;
+  text.room_used = 0;
   if (!collect_items(reader, &text)) {
     free_items(&text);
     return !reader->stopped;

@@ -68,7 +68,7 @@ struct bg_yaml_reader {
 
 /* A scalar of an action, copied out of its event. */
 typedef struct {
-  char *text; /* NUL-terminated, owned */
+  char *text; /* NUL-terminated, the action's (read_yaml_action.c) */
   size_t length;
   bool plain; /* not quoted: may be a number, a boolean or null */
   yaml_mark_t start, end;

@@ -216,6 +216,33 @@ START_TEST(same_names_and_resolved_players) {
 }
 END_TEST
 
+/* An action's items are read whole however long they are: a name of 120
+ * bytes fits the room the items' texts share (read_yaml_action.c), one of
+ * 300 is a copy of its own; each still names its player. */
+START_TEST(long_items_read_whole) {
+  char name[301], other[121], text[4096];
+  memset(name, 'a', 300);
+  name[300] = '\0';
+  memset(other, 'b', 120);
+  other[120] = '\0';
+  snprintf(text, sizeof text,
+           "bgmatch: 1\nmatch: {length: 1, players: [%s, %s]}\n"
+           "games:\n- game: 1\n  score: [0, 0]\n  actions:\n"
+           "  - [%s, 31, 8/5 6/5]\n  - [%s, 42, 8/4 6/4]\n"
+           "  - [%s, resign, game]\n  - [%s, wins, 1]\n",
+           name, other, name, other, other, name);
+  read_result r = read_text(text);
+  ck_assert_str_eq(r.output, "");
+  const bg_game *g = &r.matches[0]->games[0];
+  ck_assert_int_eq(g->action_count, 4);
+  ck_assert_int_eq(g->actions[0].player, 0);
+  ck_assert_int_eq(g->actions[1].player, 1);
+  ck_assert_int_eq(g->actions[2].player, 1);
+  ck_assert_int_eq(g->actions[3].player, 0);
+  free_result(&r);
+}
+END_TEST
+
 /* One match a document, in order; a record written by hand may give info
  * without tags, and a variation in rules only. */
 START_TEST(documents_one_at_a_time) {
@@ -641,6 +668,7 @@ static Suite *read_yaml_suite(void) {
   TCase *valid = tcase_create("valid");
   tcase_add_test(valid, valid_document_read_exactly);
   tcase_add_test(valid, same_names_and_resolved_players);
+  tcase_add_test(valid, long_items_read_whole);
   tcase_add_test(valid, documents_one_at_a_time);
   tcase_add_test(valid, byte_columns_on_long_records);
   tcase_add_test(valid, example_is_a_fixed_point);

@@ -104,9 +104,10 @@ static bool set_make_room(search *s) {
 
 static void store_play(bg_play *play, const bg_step *path, int steps,
                        const bg_board *board) {
-  memcpy(play->steps, path, (size_t)steps * sizeof *path);
+  for (int i = 0; i < steps; i++) /* a step a word: no checked memcpy (board.h) */
+    play->steps[i] = path[i];
   play->step_count = steps;
-  play->result = *board;
+  board_copy(&play->result, board);
 }
 
 /* Records the position reached after `steps` steps of s->path. */

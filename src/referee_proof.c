@@ -29,7 +29,7 @@ bool referee_moves_target(const bg_board *view, const bg_action *roll, bg_board 
     change[move->to] += move->count;
     touched |= 1u << move->from | 1u << move->to;
   }
-  *target = *view;
+  board_copy(target, view);
   for (; touched; touched &= touched - 1) {
     int point = __builtin_ctz(touched);
     int count = view->checkers[0][point] + change[point];

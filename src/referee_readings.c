@@ -50,7 +50,7 @@ void referee_positions_add(position_set *set, const bg_board *view, int player,
   if (set->count < BG_MAX_CANDIDATES) {
     set->hidden[set->count] = hidden;
     set->hashes[set->count] = hash;
-    set->boards[set->count++] = absolute;
+    board_copy(&set->boards[set->count++], &absolute);
     set->slots[slot] = (uint16_t)set->count;
   }
 }

@@ -68,8 +68,8 @@ static inline void board_seen_by(const bg_board *absolute, int player, bg_board 
   uint64_t roller_side[4], opponent_side[4];
   board_side_load(absolute->checkers[roller], roller_side);
   board_side_load(absolute->checkers[1 - roller], opponent_side);
-  board_side_store(view->checkers[0], roller_side);
-  board_side_store(view->checkers[1], opponent_side);
+  board_side_store(&view->checkers[0][0], roller_side);
+  board_side_store(&view->checkers[1][0], opponent_side);
 }
 
 /* *to = *from, without the checked call (see board_side_load). */

@@ -243,7 +243,7 @@ static uint32_t legal_starts(const bg_board *board, uint32_t occupied, int die) 
  * hold, and blocks never change) and reaches the same position.  Those
  * second steps are skipped; it halves the second order's work. */
 static int search_run(search *s, const bg_board *start) {
-  bg_board board_copy = *start, *board = &board_copy; /* stepped on and back */
+  bg_board working = *start, *board = &working; /* stepped on and back */
   uint32_t occupied = occupied_points(board);
   search_steps(s, board, occupied, 0, BG_BAR);
   if (!s->is_double) {
@@ -496,7 +496,7 @@ static bool two_dice_directly(const bg_board *board, int higher, int lower,
  * (not a double, no play of every die found) the lower first. */
 static void search_target_both_orders(target_search *t, const bg_board *start, int die1,
                                       int die2) {
-  bg_board board_copy = *start, *board = &board_copy; /* stepped on and back */
+  bg_board working = *start, *board = &working; /* stepped on and back */
   t->is_double = die1 == die2;
   t->dice_count = t->is_double ? 4 : 2;
   int higher = die1 > die2 ? die1 : die2, lower = die1 > die2 ? die2 : die1;
@@ -560,12 +560,12 @@ int movegen_most_dice(const bg_board *board, int die1, int die2) {
   int higher = die1 > die2 ? die1 : die2, lower = die1 > die2 ? die2 : die1;
   int dice[BG_MAX_DICE_STEPS] = {higher, is_double ? higher : lower, higher, higher};
   int count = is_double ? 4 : 2;
-  bg_board board_copy = *board; /* stepped on and back */
+  bg_board working = *board; /* stepped on and back */
   uint32_t occupied = occupied_points(board);
-  int most = most_dice_from(dice, count, &board_copy, occupied, 0, BG_BAR);
+  int most = most_dice_from(dice, count, &working, occupied, 0, BG_BAR);
   if (!is_double && most < count) {
     int swapped[2] = {lower, higher};
-    int other = most_dice_from(swapped, count, &board_copy, occupied, 0, BG_BAR);
+    int other = most_dice_from(swapped, count, &working, occupied, 0, BG_BAR);
     most = other > most ? other : most;
   }
   return most;

@@ -483,7 +483,10 @@ static bg_action *add_action(bg_game *game) {
 }
 
 bool bg_yaml_read_action(bg_yaml_reader *reader, bg_game *game) {
-  action_text text; /* a few items of its room used: not zeroed whole */
+  /* The items zeroed (an item past the count is read as no text), the
+   * room not: only its first bytes are used. */
+  action_text text;
+  memset(text.items, 0, sizeof text.items);
   text.count = 0;
   text.room_used = 0;
   if (!collect_items(reader, &text)) {

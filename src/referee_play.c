@@ -121,20 +121,18 @@ static uint8_t hidden_hit_of(play_checker *checker, const bg_action *roll,
   return (uint8_t)(checker->hidden_of_roll = checker->hidden_count);
 }
 
-/* Matches the play against one position's legal plays; the readings found
- * from it need the hidden hit `hidden` of the position.  Returns how many
- * plays matched. */
+/* Matches the play against one position's legal plays; `target` is where
+ * the record's moves put the mover's checkers from there
+ * (referee_moves_target), and the readings found need the hidden hit
+ * `hidden` of the position.  Returns how many plays matched. */
 static int match_from(play_checker *checker, const bg_action *roll, const bg_board *view,
-                      uint8_t hidden, play_readings *found, bool *path_found,
-                      bool *walks_found) {
-  bg_board target;
-  if (!referee_moves_target(view, roll, &target))
-    return 0;
+                      const bg_board *target, uint8_t hidden, play_readings *found,
+                      bool *path_found, bool *walks_found) {
   /* No way of the dice there, or only one of fewer dice than can be
    * played: no legal play there.  The common case of a record followed
    * after a mistake, from positions it no longer fits, decided without
    * listing each position's plays. */
-  if (!movegen_may_be_legal(view, roll->die1, roll->die2, &target))
+  if (!movegen_may_be_legal(view, roll->die1, roll->die2, target))
     return 0;
   movegen_legal_plays(view, roll->die1, roll->die2, &checker->scratch);
   /* The move generator keeps one play per position, whose steps may take
@@ -145,7 +143,7 @@ static int match_from(play_checker *checker, const bg_action *roll, const bg_boa
   int matched = 0;
   for (int i = 0; i < checker->scratch.count; i++) {
     const bg_play *play = &checker->scratch.plays[i];
-    if (!same_roller_side(&play->result, &target))
+    if (!same_roller_side(&play->result, target))
       continue;
     matched++;
     bool on_path =
@@ -163,7 +161,7 @@ static int match_from(play_checker *checker, const bg_action *roll, const bg_boa
   }
   for (int i = 0; i < checker->scratch.count; i++) {
     const bg_play *play = &checker->scratch.plays[i];
-    if (same_roller_side(&play->result, &target) &&
+    if (same_roller_side(&play->result, target) &&
         (!checker->marks_hits || hits_agree(roll, play)) &&
         !every_hit_marked(roll, play) &&
         (path_agrees(roll, play) || (walks && board_equal(&play->result, &walked))))
@@ -233,12 +231,12 @@ static int readings_from(play_checker *checker, const bg_action *roll,
                          const bg_board *view, uint8_t hidden, bool dice_fit,
                          play_readings *found, bool every_set, bool *left_out,
                          bool *on_path, bool *walks) {
-  bg_board after;
+  bg_board target, after;
   /* Moves from points without the checkers they take: no reading, proved
    * or listed (any play that makes the moves nets to this target).  The
    * common case of the positions a record is followed from after a
    * mistake, told before the proof's search over orders of its moves. */
-  if (!referee_moves_target(view, roll, &after))
+  if (!referee_moves_target(view, roll, &target))
     return 0;
   if (dice_fit && referee_prove_quickly(false, roll, view, &after)) {
     referee_marks_verdict marks = checker->marks_hits
@@ -253,7 +251,7 @@ static int readings_from(play_checker *checker, const bg_action *roll,
       return 1;
     }
   }
-  return match_from(checker, roll, view, hidden, found, on_path, walks);
+  return match_from(checker, roll, view, &target, hidden, found, on_path, walks);
 }
 
 /* The readings of the play from every position followed, into

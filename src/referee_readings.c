@@ -279,8 +279,12 @@ void referee_follow_after_miss(play_checker *checker, const bg_action *roll,
   bg_board view;
   board_seen_by(&positions->boards[explained], roll->player, &view);
   if (landed) {
-    /* where the written moves end is a legal play's place: those first */
+    /* where the written moves end is a legal play's place: those first;
+     * then the record's own position, which differs from theirs where
+     * the written path hits a blot that no legal path to that place
+     * passes (a wrong die: "31: bar/24 12/11 11/10* 10/9") */
     referee_positions_copy(after, landed);
+    referee_resynchronise(roll, &view, after);
   } else {
     if (!referee_resynchronise(roll, &view, after) && checker->plays_on_probation == 0) {
       checker->plays_on_probation = 4; /* each player's next two */

@@ -327,11 +327,39 @@ static bool starts_unreadable_cell(const mat_line_state *state, size_t offset) {
   return state->cells == 0 ? true : state->action && state->action->player != player;
 }
 
+/* Whether no cell starts after the token at `offset` on the line. */
+static bool no_cell_after(mat_line_state *state, size_t offset) {
+  const mat_line *line = state->line;
+  mat_patterns *patterns = &state->reader->patterns;
+  for (offset = skip_blanks(line, skip_token(line, offset)); offset < line->length;
+       offset = skip_blanks(line, skip_token(line, offset)))
+    if (mat_match_token(patterns, line->text, line->length, offset) &&
+        starts_cell(token_kind_of(mat_match_mark(patterns))))
+      return false;
+  return true;
+}
+
+/* Whether a token at `offset` starts where the right column does (learned
+ * from lines with two cells) and no cell follows it: a long play of the
+ * left player runs up to that column with one blank before the right
+ * cell ("44: 24/20 20/16 16/12 16/12 54: "). */
+static bool starts_right_column(mat_line_state *state, size_t offset) {
+  bg_mat_reader *reader = state->reader;
+  if (!reader->right_column_learned || (int)offset + 1 < reader->right_column)
+    return false;
+  bool last = no_cell_after(state, offset);
+  /* matched again: the caller reads the token's groups (its dice) */
+  const mat_line *line = state->line;
+  mat_match_token(&reader->patterns, line->text, line->length, offset);
+  return last;
+}
+
 /* A number where a move of the roll's play belongs ("42: 4", "42: 8/4 4"):
  * a play that cannot be read, not a new cell "4" without its colon, unless
- * it stands apart in the other player's column ("42:      64 13/9") or has
- * its colon (a roll with a wrong die: "69: 24/18"). */
-static bool continues_play(const mat_line_state *state, size_t offset) {
+ * it stands apart in the other player's column ("42:      64 13/9"), or
+ * starts that column as the last cell of the line ("...16/12 54 25/21"),
+ * or has its colon (a roll with a wrong die: "69: 24/18"). */
+static bool continues_play(mat_line_state *state, size_t offset) {
   const bg_action *action = state->action;
   if (!action || action->kind != ACT_ROLL || state->play_closed || state->broken)
     return false;
@@ -342,7 +370,8 @@ static bool continues_play(const mat_line_state *state, size_t offset) {
   if (after < state->line->length && text[after] == ':')
     return false;
   bool apart = offset >= 2 && text[offset - 1] == ' ' && text[offset - 2] == ' ';
-  return !apart || lone_cell_player(state, (int)offset + 1) == action->player;
+  return !(apart || starts_right_column(state, offset)) ||
+         lone_cell_player(state, (int)offset + 1) == action->player;
 }
 
 /* The cell is recorded as a roll nobody can read (dice 0, play unknown), so
@@ -381,18 +410,6 @@ static void start_hidden_roll(mat_line_state *state, size_t offset) {
   start_unreadable_cell(state, offset);
   if (state->action)
     state->action->unreadable = false; /* nothing unreadable: just not written */
-}
-
-/* Whether no cell starts after the token at `offset` on the line. */
-static bool no_cell_after(mat_line_state *state, size_t offset) {
-  const mat_line *line = state->line;
-  mat_patterns *patterns = &state->reader->patterns;
-  for (offset = skip_blanks(line, skip_token(line, offset)); offset < line->length;
-       offset = skip_blanks(line, skip_token(line, offset)))
-    if (mat_match_token(patterns, line->text, line->length, offset) &&
-        starts_cell(token_kind_of(mat_match_mark(patterns))))
-      return false;
-  return true;
 }
 
 /* "??" on a line with no move number and no cell: line noise, not a turn

@@ -176,6 +176,31 @@ int board_win_multiplier(const bg_board *board, int winner) {
   return loser_is_stuck_back(board, loser) ? 3 : 2;
 }
 
+/* Whether a checker of `winner` stands behind one of `loser`'s on the
+ * winner's way home, and so may still hit it: the loser's checker on its
+ * point p stands on the winner's point BG_BAR - p. */
+static bool sides_in_contact(const bg_board *board, int winner, int loser) {
+  int rearmost = 0; /* the winner's highest point with a checker (the bar: 25) */
+  for (int slot = BG_BAR; slot >= 1 && !rearmost; slot--)
+    if (board->checkers[winner][slot])
+      rearmost = slot;
+  for (int point = 1; point <= POINT_TOP; point++)
+    if (board->checkers[loser][point] && BG_BAR - point < rearmost)
+      return true;
+  return false;
+}
+
+int board_most_multiplier(const bg_board *board, int winner) {
+  if (winner != 0 && winner != 1)
+    return 3;
+  int loser = 1 - winner;
+  if (board->checkers[loser][BG_OFF] > 0)
+    return 1;
+  if (loser_is_stuck_back(board, loser) || sides_in_contact(board, winner, loser))
+    return 3;
+  return 2;
+}
+
 /* The 52 count bytes read as six 8-byte words and one 4-byte word, each
  * multiplied by its own odd constant and summed (independent multiplies,
  * so the processor runs them side by side), then mixed so that every bit of

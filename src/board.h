@@ -137,6 +137,13 @@ int board_opponent_checkers_on(const bg_board *board, int point);
  * not borne off all of its checkers. */
 int board_win_multiplier(const bg_board *board, int winner);
 
+/* The most the game could still be worth to side `winner`, in times the
+ * cube, were it played out: 1 once the loser has borne off a checker (no
+ * gammon can follow); 3 while the loser has a checker on the bar or in the
+ * winner's home board, or one the winner may still hit (which then stands
+ * on the bar); else 2 (no checker of the loser goes back). */
+int board_most_multiplier(const bg_board *board, int winner);
+
 /* A 64-bit hash of the whole position, for deduplicating plays. */
 uint64_t board_hash(const bg_board *board);
 

@@ -429,6 +429,10 @@ typedef struct {
   int match_won_by; /* -1 while the match goes on */
   int match_won_game;
   int last_cube;
+  /* The most times last_cube the board let that game be worth: 1 once the
+   * loser had borne off a checker, else 3 (3 where the position is not
+   * known). */
+  int last_most_multiplier;
   int score[2];
   /* After a score line that disagreed with the results: the other reading
    * of the score, which a later score line may bear out. */

@@ -106,6 +106,12 @@ static void remember_result(referee *ref, const game_state *state, const bg_acti
                                  state->resign_level == RESIGN_UNSAID);
   ref->last_result = *win;
   ref->last_cube = state->cube_value;
+  ref->last_most_multiplier = state->positions.count ? 1 : 3;
+  for (int i = 0; i < state->positions.count; i++) {
+    int most = board_most_multiplier(&state->positions.boards[i], win->player);
+    if (most > ref->last_most_multiplier)
+      ref->last_most_multiplier = most;
+  }
 }
 
 /* A drop (the cube before the double) or a resignation of so many points;

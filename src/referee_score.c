@@ -49,6 +49,37 @@ static int implied_points(const referee *ref, const bg_game *game) {
   return game->score[loser] == ref->score[loser] && implied > 0 ? implied : 0;
 }
 
+/* What one game adds to the score from `from` to `to`: the gain of the
+ * one player who gains; 0 when one game cannot lead there. */
+static int one_game_gain(const int from[2], const int to[2]) {
+  return one_game_apart(from, to) ? to[0] - from[0] + to[1] - from[1] : 0;
+}
+
+/* The points `game`'s own "Wins" line says it was worth; 0 when none. */
+static int recorded_worth(const bg_game *game) {
+  for (int a = game->action_count - 1; a >= 0; a--)
+    if (game->actions[a].kind == ACT_WIN)
+      return game->actions[a].value;
+  return 0;
+}
+
+/* Does the score line after `game`'s side with the results (ref->score)
+ * against `game`'s score line?  When one game leads to it from either,
+ * `game`'s own "Wins" line tells: a game worth 2 leads from 4-2 to 4-4,
+ * not from 4-3. */
+static bool next_sides_with_results(const referee *ref, const bg_game *game) {
+  const int *next = next_score_line(ref, game);
+  if (!next)
+    return false;
+  int from_results = one_game_gain(ref->score, next);
+  int from_line = one_game_gain(game->score, next);
+  if (from_results && from_line) {
+    int worth = recorded_worth(game);
+    return worth > 0 && from_results == worth && from_line != worth;
+  }
+  return from_results && !from_line;
+}
+
 /* The last result's value is the record's word alone: is the score line
  * the right one, and the "Wins" line wrong?  Only when the score line
  * implies a resignation's value (1, 2 or 3 times the cube) and the next
@@ -62,12 +93,10 @@ static bool blames_last_result(const referee *ref, const bg_game *game) {
   if (length > 0 && game->score[winner] >= length)
     return false; /* a game cannot start from a score that ended the match */
   bool plausible = false;
-  for (int m = 1; m <= 3; m++)
+  /* no gammon once the loser has borne off a checker */
+  for (int m = 1; m <= ref->last_most_multiplier; m++)
     plausible |= implied == ref->last_cube * m;
-  const int *next = next_score_line(ref, game);
-  bool next_sides_with_results =
-      next && one_game_apart(ref->score, next) && !one_game_apart(game->score, next);
-  return plausible && !next_sides_with_results;
+  return plausible && !next_sides_with_results(ref, game);
 }
 
 static void blame_score_line(referee *ref, const bg_game *game) {

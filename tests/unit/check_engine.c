@@ -424,6 +424,34 @@ START_TEST(test_win_single_gammon_backgammon) {
 }
 END_TEST
 
+/* A game that ends before the last bear-off (a resignation): what it could
+ * still have been worth.  Opponent placed in the roller's numbers. */
+START_TEST(test_most_multiplier_of_an_unfinished_game) {
+  bg_board one_off = make_board("21:1 3:1", "20:13 bar:1");
+  ck_assert_int_eq(board_most_multiplier(&one_off, 0), 1); /* even on the bar */
+  bg_board on_bar = make_board("3:2", "20:14 bar:1");
+  ck_assert_int_eq(board_most_multiplier(&on_bar, 0), 3);
+  bg_board in_home = make_board("3:2", "20:14 5:1");
+  ck_assert_int_eq(board_most_multiplier(&in_home, 0), 3);
+  bg_board no_contact = make_board("6:2 3:2", "12:14 7:1");
+  ck_assert_int_eq(board_most_multiplier(&no_contact, 0), 2);
+  /* a checker of the winner behind one of the loser's may still hit it */
+  bg_board behind = make_board("8:1 3:1", "12:14 7:1");
+  ck_assert_int_eq(board_most_multiplier(&behind, 0), 3);
+  bg_board beside = make_board("7:1 3:1", "12:14 8:1");
+  ck_assert_int_eq(board_most_multiplier(&beside, 0), 2);
+  bg_board winner_on_bar = make_board("bar:1 3:1", "20:15");
+  ck_assert_int_eq(board_most_multiplier(&winner_on_bar, 0), 3);
+  /* the other side winning: the loser's checkers on its own home board */
+  bg_board apart = make_board("3:15", "20:2 22:2");
+  ck_assert_int_eq(board_most_multiplier(&apart, 1), 2);
+  bg_board crossing = make_board("12:15", "6:2 3:2");
+  ck_assert_int_eq(board_most_multiplier(&crossing, 1), 3);
+  bg_board apart_one_off = make_board("3:14", "20:2 22:2");
+  ck_assert_int_eq(board_most_multiplier(&apart_one_off, 1), 1);
+}
+END_TEST
+
 START_TEST(test_win_by_the_opponent_side) {
   bg_board board = make_board("24:1 20:14", "");
   ck_assert_int_eq(board_win_multiplier(&board, 1), 3); /* 24 is its 1 point */
@@ -963,7 +991,7 @@ static Suite *engine_suite(void) {
   ADD_CASE(suite, "relaxed", test_relaxed_bear_off_ignores_checkers_outside,
            test_relaxed_bear_off_ignores_a_higher_checker, test_relaxed_bar_rule);
   ADD_CASE(suite, "win", test_win_not_finished, test_win_single_gammon_backgammon,
-           test_win_by_the_opponent_side);
+           test_win_by_the_opponent_side, test_most_multiplier_of_an_unfinished_game);
   ADD_CASE(suite, "movegen", test_opening_rolls_match_gnubg_counts,
            test_bar_enters_before_anything_moves, test_enter_five_point_board_open_die,
            test_enter_five_point_board_closed_die, test_closed_board_no_play,

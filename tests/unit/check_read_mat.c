@@ -784,6 +784,37 @@ START_TEST(number_inside_a_play) {
 }
 END_TEST
 
+/* GNU Backgammon's layout: a long left play runs up to the right column
+ * with one blank before the right cell.  Dice there without their colon,
+ * the line's last cell, are the right player's roll; and dice without
+ * their colon before the other player's cube action are still a roll. */
+START_TEST(roll_without_colon_at_the_right_column) {
+  parsed r;
+  parse(&r, "5 point match\n Game 1\n A : 0                          B : 0\n"
+            "  1) 42: 8/4 6/4                 41: 13/9 24/23\n"
+            "  2) 44: 24/20 24/20 20/16 20/16 51 13/8 8/7\n"
+            "  3) 42                           Doubles => 2\n");
+  ck_assert_int_eq(syntax_errors(&r), 2);
+  ck_assert_int_eq(diag_at(&r, 0)->line, 5);
+  ck_assert_int_eq(diag_at(&r, 0)->column, 34);
+  ck_assert_ptr_nonnull(strstr(diag_at(&r, 0)->message, "expected ':'"));
+  ck_assert_int_eq(diag_at(&r, 1)->line, 6);
+  ck_assert_int_eq(diag_at(&r, 1)->column, 6);
+  ck_assert_ptr_nonnull(strstr(diag_at(&r, 1)->message, "expected ':'"));
+  ck_assert_int_eq(r.matches[0]->games[0].action_count, 6);
+  ck_assert_int_eq(action_at(&r, 0, 0, 2)->move_count, 4);
+  ck_assert_int_eq(action_at(&r, 0, 0, 3)->player, 1);
+  ck_assert(action_at(&r, 0, 0, 3)->dice_unknown);
+  ck_assert_int_eq(action_at(&r, 0, 0, 3)->move_count, 2);
+  ck_assert_int_eq(action_at(&r, 0, 0, 4)->player, 0);
+  ck_assert_int_eq(action_at(&r, 0, 0, 4)->kind, ACT_ROLL);
+  ck_assert_int_eq(action_at(&r, 0, 0, 4)->move_count, 0);
+  ck_assert_int_eq(action_at(&r, 0, 0, 5)->kind, ACT_DOUBLE);
+  ck_assert_int_eq(action_at(&r, 0, 0, 5)->player, 1);
+  parsed_free(&r);
+}
+END_TEST
+
 START_TEST(misplaced_tokens) {
   parsed r;
   parse(&r, "5 point match\n Game 1\n A : 0                          B : 0\n"
@@ -1071,6 +1102,7 @@ static Suite *read_mat_suite(void) {
   tcase_add_test(errors, fibs_raw_text_in_cell);
   tcase_add_test(errors, bad_points_and_too_many_moves);
   tcase_add_test(errors, number_inside_a_play);
+  tcase_add_test(errors, roll_without_colon_at_the_right_column);
   tcase_add_test(errors, misplaced_tokens);
   tcase_add_test(errors, missing_game_and_score_lines);
   tcase_add_test(errors, syntax_errors_capped_per_match);

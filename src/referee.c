@@ -102,6 +102,7 @@ static void keep_unfinished(position_set *set, int player) {
  * of them are won and the record plays on, those are the wrong readings. */
 static void note_bear_off(game_state *state, const bg_game *game, int index, int player) {
   int multipliers = 0, won = 0;
+  int resigned = 0; /* bit m: a resignation in a reading not won may be worth m */
   for (int i = 0; i < state->positions.count; i++) {
     bg_board view;
     board_seen_by(&state->positions.boards[i], player, &view);
@@ -109,12 +110,19 @@ static void note_bear_off(game_state *state, const bg_game *game, int index, int
     if (m > 0) {
       multipliers |= 1 << m;
       won++;
+    } else {
+      for (int most = board_most_multiplier(&view, 0); most > 0; most--)
+        resigned |= 1 << most;
     }
   }
   if (won > 0 && won < state->positions.count && game_goes_on(game, index)) {
     keep_unfinished(&state->positions, player);
     return;
   }
+  if (won > 0)
+    /* The game ends here, won in some readings only: in the others the
+     * loser resigned, which may be worth up to what their board allows. */
+    multipliers |= resigned;
   if (multipliers) {
     state->end = END_BORE_OFF;
     state->winner = player;

@@ -203,16 +203,43 @@ static int by_distance(const void *a, const void *b) {
  * the pen (17/14 for 17/15) is likelier than another play, so the note
  * shows it among its first few, and the referee, which follows at most
  * BG_MAX_CANDIDATES positions after a mistake, keeps it. */
+/* How far a play's result is from the roller's checkers as the written
+ * moves would leave them, counted as signed numbers: where the moves start
+ * from a point without the checkers ("6/4 5/4" after a slip), the
+ * position they describe cannot stand, but the plays that move most like
+ * them are still the likeliest. */
+static int distance_from_moves(const bg_board *result, const bg_board *view,
+                               const bg_action *roll) {
+  int change[BG_SLOTS] = {0};
+  for (int i = 0; i < roll->move_count; i++) {
+    const bg_move *move = &roll->moves[i];
+    if (move->from >= 0 && move->from < BG_SLOTS && move->to >= 0 &&
+        move->to < BG_SLOTS) {
+      change[move->from] -= move->count;
+      change[move->to] += move->count;
+    }
+  }
+  int distance = 0;
+  for (int slot = 0; slot < BG_SLOTS; slot++)
+    distance += abs(result->checkers[0][slot] - view->checkers[0][slot] - change[slot]);
+  return distance;
+}
+
 static void sort_nearest_first(bg_playlist *legal, const bg_action *roll,
                                const bg_board *view) {
   bg_board written;
-  if (legal->count < 2 || !referee_moves_target(view, roll, &written))
+  if (legal->count < 2)
     return;
+  bool stands = referee_moves_target(view, roll, &written);
   size_t count = (size_t)legal->count;
   ranked_play *ranked = bg_malloc(count * sizeof *ranked);
   bg_play *sorted = bg_malloc(count * sizeof *sorted);
-  for (int i = 0; i < legal->count; i++)
-    ranked[i] = (ranked_play){board_distance(&legal->plays[i].result, &written), i};
+  for (int i = 0; i < legal->count; i++) {
+    const bg_board *result = &legal->plays[i].result;
+    int distance = stands ? board_distance(result, &written)
+                          : distance_from_moves(result, view, roll);
+    ranked[i] = (ranked_play){distance, i};
+  }
   qsort(ranked, count, sizeof *ranked, by_distance);
   for (size_t i = 0; i < count; i++)
     sorted[i] = legal->plays[ranked[i].index];

@@ -178,74 +178,102 @@ bool referee_resynchronise(const bg_action *roll, const bg_board *view,
   return true;
 }
 
-/* How far apart two positions are: checkers of either side to move. */
-static int board_distance(const bg_board *a, const bg_board *b) {
-  int distance = 0;
+/* What the nearest play would leave: the position of the written moves
+ * where it stands, both sides compared; where it cannot (a move from a
+ * point without the checkers, "6/4 5/4" after a slip), the roller's
+ * counts the moves would leave as signed numbers, the roller's side
+ * alone compared: the plays that move most like the record are still the
+ * likeliest. */
+typedef struct {
+  int counts[2][BG_SLOTS];
+  int sides; /* compared: 2, or 1 (the roller's) */
+} written_aim;
+
+static void aim_at_moves(written_aim *aim, const bg_board *view, const bg_action *roll) {
+  bg_board written;
+  bool stands = referee_moves_target(view, roll, &written);
+  const bg_board *from = stands ? &written : view;
+  aim->sides = stands ? 2 : 1;
   for (int side = 0; side < 2; side++)
     for (int slot = 0; slot < BG_SLOTS; slot++)
-      distance += abs(a->checkers[side][slot] - b->checkers[side][slot]);
+      aim->counts[side][slot] = from->checkers[side][slot];
+  if (stands)
+    return;
+  for (int i = 0; i < roll->move_count; i++) {
+    const bg_move *move = &roll->moves[i];
+    if (move->from >= 0 && move->from < BG_SLOTS && move->to >= 0 &&
+        move->to < BG_SLOTS) {
+      aim->counts[0][move->from] -= move->count;
+      aim->counts[0][move->to] += move->count;
+    }
+  }
+}
+
+/* How far a legal play's result is from the aim: checkers to move.  The
+ * result differs from the position it was played from (`view`, whose
+ * distance to the aim is `view_distance`, slot by slot `view_gap`) only
+ * where the play's steps start, land or hit: those slots alone are
+ * counted again (the plays of a roll are hundreds). */
+static int distance_to_aim(const bg_play *play, const written_aim *aim,
+                           const int view_gap[2][BG_SLOTS], int view_distance) {
+  uint32_t touched[2] = {0, 0};
+  for (int i = 0; i < play->step_count; i++) {
+    const bg_step *step = &play->steps[i];
+    touched[0] |= 1u << step->from | 1u << step->to;
+    if (step->hit)
+      touched[1] |= 1u << (BG_BAR - step->to) | 1u << BG_BAR;
+  }
+  int distance = view_distance;
+  for (int side = 0; side < 2 && side < aim->sides; side++)
+    for (uint32_t left = touched[side]; left; left &= left - 1) {
+      int slot = __builtin_ctz(left);
+      distance += abs(play->result.checkers[side][slot] - aim->counts[side][slot]) -
+                  view_gap[side][slot];
+    }
   return distance;
 }
 
-typedef struct {
-  int distance; /* from the record's own position */
-  int index;    /* in the engine's list: ties keep its order */
-} ranked_play;
-
-static int by_distance(const void *a, const void *b) {
-  const ranked_play *x = a, *y = b;
-  if (x->distance != y->distance)
-    return x->distance < y->distance ? -1 : 1;
-  return (x->index > y->index) - (x->index < y->index);
-}
+/* Distances are small: the plays are sorted by counting them, ties in the
+ * engine's order; the last bucket holds every distance past it. */
+#define DISTANCE_BUCKETS 256
 
 /* Puts the legal plays nearest to what the record wrote first: a slip of
  * the pen (17/14 for 17/15) is likelier than another play, so the note
  * shows it among its first few, and the referee, which follows at most
  * BG_MAX_CANDIDATES positions after a mistake, keeps it. */
-/* How far a play's result is from the roller's checkers as the written
- * moves would leave them, counted as signed numbers: where the moves start
- * from a point without the checkers ("6/4 5/4" after a slip), the
- * position they describe cannot stand, but the plays that move most like
- * them are still the likeliest. */
-static int distance_from_moves(const bg_board *result, const bg_board *view,
-                               const bg_action *roll) {
-  int change[BG_SLOTS] = {0};
-  for (int i = 0; i < roll->move_count; i++) {
-    const bg_move *move = &roll->moves[i];
-    if (move->from >= 0 && move->from < BG_SLOTS && move->to >= 0 &&
-        move->to < BG_SLOTS) {
-      change[move->from] -= move->count;
-      change[move->to] += move->count;
-    }
-  }
-  int distance = 0;
-  for (int slot = 0; slot < BG_SLOTS; slot++)
-    distance += abs(result->checkers[0][slot] - view->checkers[0][slot] - change[slot]);
-  return distance;
-}
-
 static void sort_nearest_first(bg_playlist *legal, const bg_action *roll,
                                const bg_board *view) {
-  bg_board written;
   if (legal->count < 2)
     return;
-  bool stands = referee_moves_target(view, roll, &written);
+  written_aim aim;
+  aim_at_moves(&aim, view, roll);
+  int view_gap[2][BG_SLOTS], view_distance = 0;
+  for (int side = 0; side < 2; side++)
+    for (int slot = 0; slot < BG_SLOTS; slot++) {
+      view_gap[side][slot] = abs(view->checkers[side][slot] - aim.counts[side][slot]);
+      view_distance += side < aim.sides ? view_gap[side][slot] : 0;
+    }
   size_t count = (size_t)legal->count;
-  ranked_play *ranked = bg_malloc(count * sizeof *ranked);
-  bg_play *sorted = bg_malloc(count * sizeof *sorted);
-  for (int i = 0; i < legal->count; i++) {
-    const bg_board *result = &legal->plays[i].result;
-    int distance = stands ? board_distance(result, &written)
-                          : distance_from_moves(result, view, roll);
-    ranked[i] = (ranked_play){distance, i};
+  uint8_t *distance = bg_malloc(count);
+  int farthest = 0;
+  for (size_t i = 0; i < count; i++) {
+    int d = distance_to_aim(&legal->plays[i], &aim, view_gap, view_distance);
+    distance[i] = (uint8_t)(d < DISTANCE_BUCKETS ? d : DISTANCE_BUCKETS - 1);
+    farthest = distance[i] > farthest ? distance[i] : farthest;
   }
-  qsort(ranked, count, sizeof *ranked, by_distance);
+  /* the buckets up to the farthest distance only: most lists are short */
+  int starts[DISTANCE_BUCKETS + 1];
+  memset(starts, 0, (size_t)(farthest + 2) * sizeof *starts);
   for (size_t i = 0; i < count; i++)
-    sorted[i] = legal->plays[ranked[i].index];
+    starts[distance[i] + 1]++;
+  for (int bucket = 1; bucket <= farthest + 1; bucket++)
+    starts[bucket] += starts[bucket - 1];
+  bg_play *sorted = bg_malloc(count * sizeof *sorted);
+  for (size_t i = 0; i < count; i++)
+    sorted[starts[distance[i]]++] = legal->plays[i];
   memcpy(legal->plays, sorted, count * sizeof *sorted);
   free(sorted);
-  free(ranked);
+  free(distance);
 }
 
 void referee_legal_nearest_first(play_checker *checker, const bg_action *roll,

@@ -176,8 +176,8 @@ notation-check: $(BUILD)/tests/tools/write_match
 yaml-roundtrip: $(BIN) $(BUILD)/tests/tools/write_match
 	@tests/yaml_roundtrip.sh $(BIN) $(BUILD)/tests/tools/write_match
 
-gnubg-check: $(BIN)
-	@tests/gnubg.sh $(BIN) $(SELFPLAY)
+gnubg-check: $(BIN) $(BUILD)/tests/check_mutations_exact
+	@MUTATIONS=$(BUILD)/tests/check_mutations_exact tests/gnubg.sh $(BIN) $(SELFPLAY)
 
 # check -j N prints what check -j 1 prints.
 jobs-check: $(BIN)

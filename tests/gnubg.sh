@@ -14,6 +14,16 @@
 # fails is a failed case of its own.  Without the shared tools it says SKIP
 # (a failure under CI=true when the shared folder is there); without gnubg
 # it says SKIP, a failure under CI=true, where .ci/run installs gnubg.
+#
+# Then the exact mutation test (tests/unit/check_mutations_exact.c, built
+# as MUTATIONS, default build/tests/check_mutations_exact) runs over these
+# records and more made for it in DIR/more (3-, 11- and 1-point matches, a
+# money session without the Jacoby rule, a name long enough to fuse the
+# score line's columns): one machine-made mistake in a record gnubg wrote
+# must give one diagnostic at its line.  The corpus holds a few producers'
+# records; these are fresh ones each seed, and the mistakes they exposed
+# (a colon lost where gnubg's long plays reach the right column, a score
+# line wrong after a resignation) were found so.
 # Ends with "N passed, M failed, K skipped".
 set -u
 export LC_ALL=C
@@ -21,6 +31,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/tally.sh"
 
 bin=${1:-build/bgmatch}
 dir=${2:-build/gnubg-selfplay}
+mutations=${MUTATIONS:-build/tests/check_mutations_exact}
 selfplay=${BGMATCH_SHARED:-../shared}/tools/gnubg/selfplay.sh
 gnubg=${GNUBG:-/usr/games/gnubg}
 if [[ ! -x $selfplay ]]; then
@@ -39,22 +50,24 @@ if [[ ! -x $bin ]]; then
   exit 1
 fi
 
-# generate LEN COUNT SEED [VAR=VALUE...]: once; records stay in $dir.
-generate() {
-  local len=$1 count=$2 seed=$3
-  shift 3
-  local stamp=$dir/.done-$len-$count-$seed
+# generate_into DIR LEN COUNT SEED [VAR=VALUE...]: once; records stay in DIR.
+generate_into() {
+  local into=$1 len=$2 count=$3 seed=$4
+  shift 4
+  local stamp=$into/.done-$len-$count-$seed
   [[ -f $stamp ]] && return 0
   # gnubg makes ~/.gnubg when it starts; the self-play jobs running side by
   # side would race to make it, and the loser stops ("File exists").
-  mkdir -p "$dir/home/.gnubg"
-  if env LC_ALL=C.UTF-8 HOME="$(cd "$dir" && pwd)/home" FORMATS=mat "$@" "$selfplay" "$count" "$len" "$dir" "$seed" >/dev/null; then
+  mkdir -p "$into/home/.gnubg"
+  if env LC_ALL=C.UTF-8 HOME="$(cd "$into" && pwd)/home" FORMATS=mat "$@" "$selfplay" "$count" "$len" "$into" "$seed" >/dev/null; then
     touch "$stamp"
   else
     # Its records would be missing without a word but this: a failed case.
-    verdict FAIL "selfplay.sh $count $len $dir $seed" "the generation failed (status $?)"
+    verdict FAIL "selfplay.sh $count $len $into $seed" "the generation failed (status $?)"
   fi
 }
+
+generate() { generate_into "$dir" "$@"; }
 
 generate 5 4 7100 "P0=Ana María" "P1=Bob van Dijk"
 generate 7 2 7200 "P0=Zoë" "P1=Kim Ødegård"
@@ -77,4 +90,25 @@ for file in "${records[@]}"; do
 $(grep -F ': error: ' "$out" | head -n 5)"
   fi
 done
+
+# The exact mutation test over these records and DIR/more: it reads the
+# .mat files of CORPUS/*/ (its BGMATCH_SHARED/corpus), here two links.
+more=$dir/more
+generate_into "$more" 3 12 7400
+generate_into "$more" 0 4 7500 GAMES=6 JACOBY=off
+generate_into "$more" 11 4 7600 "P0=Left Player With A Long Name" "P1=bob"
+generate_into "$more" 1 8 7700
+if [[ ! -x $mutations ]]; then
+  verdict FAIL "mutations of gnubg records" "$mutations is not built (make $mutations)"
+else
+  shared=$dir/mutations
+  mkdir -p "$shared/corpus"
+  ln -sfn "$(cd "$dir" && pwd)" "$shared/corpus/selfplay"
+  ln -sfn "$(cd "$more" && pwd)" "$shared/corpus/more"
+  if BGMATCH_SHARED=$shared "$mutations" >"$out" 2>&1; then
+    verdict ok "mutations of gnubg records: $(grep -o 'total .*' "$out")"
+  else
+    verdict FAIL "mutations of gnubg records" "$(grep -E '^exact:|F:' "$out")"
+  fi
+fi
 tally_end

@@ -165,17 +165,6 @@ static bool loser_is_stuck_back(const bg_board *board, int loser) {
   return false;
 }
 
-int board_win_multiplier(const bg_board *board, int winner) {
-  if (winner != 0 && winner != 1)
-    return 0;
-  int loser = 1 - winner;
-  if (board->checkers[winner][BG_OFF] != BG_CHECKERS)
-    return 0;
-  if (board->checkers[loser][BG_OFF] > 0)
-    return 1;
-  return loser_is_stuck_back(board, loser) ? 3 : 2;
-}
-
 /* Whether a checker of `winner` stands behind one of `loser`'s on the
  * winner's way home, and so may still hit it: the loser's checker on its
  * point p stands on the winner's point BG_BAR - p. */
@@ -199,6 +188,14 @@ int board_most_multiplier(const bg_board *board, int winner) {
   if (loser_is_stuck_back(board, loser) || sides_in_contact(board, winner, loser))
     return 3;
   return 2;
+}
+
+int board_win_multiplier(const bg_board *board, int winner) {
+  if ((winner != 0 && winner != 1) || board->checkers[winner][BG_OFF] != BG_CHECKERS)
+    return 0;
+  /* the winner has no checker left to hit with: what the game was worth
+   * is the most it could still be */
+  return board_most_multiplier(board, winner);
 }
 
 /* The 52 count bytes read as six 8-byte words and one 4-byte word, each

@@ -178,102 +178,116 @@ bool referee_resynchronise(const bg_action *roll, const bg_board *view,
   return true;
 }
 
-/* What the nearest play would leave: the position of the written moves
- * where it stands, both sides compared; where it cannot (a move from a
- * point without the checkers, "6/4 5/4" after a slip), the roller's
- * counts the moves would leave as signed numbers, the roller's side
- * alone compared: the plays that move most like the record are still the
- * likeliest. */
+/* What the nearest play would leave: the roller's counts changed as the
+ * written moves change them.  Where that position stands, the opponent's
+ * side is compared too (a play that hits is farther); where it cannot (a
+ * move from a point without the checkers, "6/4 5/4" after a slip), the
+ * counts are signed numbers and the roller's side alone is compared: the
+ * plays that move most like the record are still the likeliest. */
 typedef struct {
-  int counts[2][BG_SLOTS];
-  int sides; /* compared: 2, or 1 (the roller's) */
+  int change[BG_SLOTS]; /* of the roller's counts, by the written moves */
+  int base;             /* the distance of the position played from */
+  bool both_sides;      /* the written position stands */
 } written_aim;
 
 static void aim_at_moves(written_aim *aim, const bg_board *view, const bg_action *roll) {
-  bg_board written;
-  bool stands = referee_moves_target(view, roll, &written);
-  const bg_board *from = stands ? &written : view;
-  aim->sides = stands ? 2 : 1;
-  for (int side = 0; side < 2; side++)
-    for (int slot = 0; slot < BG_SLOTS; slot++)
-      aim->counts[side][slot] = from->checkers[side][slot];
-  if (stands)
-    return;
+  memset(aim->change, 0, sizeof aim->change);
+  uint32_t written = 0;
+  bool in_range = true; /* as referee_moves_target takes them */
   for (int i = 0; i < roll->move_count; i++) {
     const bg_move *move = &roll->moves[i];
+    in_range &=
+        move->from >= 1 && move->from <= BG_BAR && move->to >= 0 && move->to < BG_BAR;
     if (move->from >= 0 && move->from < BG_SLOTS && move->to >= 0 &&
         move->to < BG_SLOTS) {
-      aim->counts[0][move->from] -= move->count;
-      aim->counts[0][move->to] += move->count;
+      aim->change[move->from] -= move->count;
+      aim->change[move->to] += move->count;
+      written |= 1u << move->from | 1u << move->to;
     }
+  }
+  aim->both_sides = in_range;
+  aim->base = 0;
+  for (; written; written &= written - 1) {
+    int slot = __builtin_ctz(written);
+    int count = view->checkers[0][slot] + aim->change[slot];
+    aim->both_sides &= count >= 0 && count <= BG_CHECKERS;
+    aim->base += abs(aim->change[slot]);
   }
 }
 
 /* How far a legal play's result is from the aim: checkers to move.  The
- * result differs from the position it was played from (`view`, whose
- * distance to the aim is `view_distance`, slot by slot `view_gap`) only
- * where the play's steps start, land or hit: those slots alone are
- * counted again (the plays of a roll are hundreds). */
+ * result differs from `view`, where it was played from, only where the
+ * play's steps start, land or hit: those slots alone are counted again
+ * (a roll has up to hundreds of plays, and a record of random plays asks
+ * for them at nearly every play). */
 static int distance_to_aim(const bg_play *play, const written_aim *aim,
-                           const int view_gap[2][BG_SLOTS], int view_distance) {
-  uint32_t touched[2] = {0, 0};
+                           const bg_board *view) {
+  uint32_t touched = 0, hit = 0;
   for (int i = 0; i < play->step_count; i++) {
     const bg_step *step = &play->steps[i];
-    touched[0] |= 1u << step->from | 1u << step->to;
+    touched |= 1u << step->from | 1u << step->to;
     if (step->hit)
-      touched[1] |= 1u << (BG_BAR - step->to) | 1u << BG_BAR;
+      hit |= 1u << (BG_BAR - step->to) | 1u << BG_BAR;
   }
-  int distance = view_distance;
-  for (int side = 0; side < 2 && side < aim->sides; side++)
-    for (uint32_t left = touched[side]; left; left &= left - 1) {
-      int slot = __builtin_ctz(left);
-      distance += abs(play->result.checkers[side][slot] - aim->counts[side][slot]) -
-                  view_gap[side][slot];
-    }
+  int distance = aim->base;
+  for (; touched; touched &= touched - 1) {
+    int slot = __builtin_ctz(touched);
+    int moved = play->result.checkers[0][slot] - view->checkers[0][slot];
+    distance += abs(moved - aim->change[slot]) - abs(aim->change[slot]);
+  }
+  for (hit = aim->both_sides ? hit : 0; hit; hit &= hit - 1) {
+    int slot = __builtin_ctz(hit);
+    distance += abs(play->result.checkers[1][slot] - view->checkers[1][slot]);
+  }
   return distance;
 }
 
 /* Distances are small: the plays are sorted by counting them, ties in the
  * engine's order; the last bucket holds every distance past it. */
 #define DISTANCE_BUCKETS 256
+#define DISTANCES_KEPT 512 /* on the stack; a longer list allocates */
 
 /* Puts the legal plays nearest to what the record wrote first: a slip of
  * the pen (17/14 for 17/15) is likelier than another play, so the note
  * shows it among its first few, and the referee, which follows at most
- * BG_MAX_CANDIDATES positions after a mistake, keeps it. */
+ * BG_MAX_CANDIDATES positions after a mistake, keeps it.  Where the written
+ * moves describe no position, only when `rank_unstanding` (GENEROUS_MISSES,
+ * referee_int.h). */
 static void sort_nearest_first(bg_playlist *legal, const bg_action *roll,
-                               const bg_board *view) {
+                               const bg_board *view, bool rank_unstanding) {
   if (legal->count < 2)
     return;
   written_aim aim;
   aim_at_moves(&aim, view, roll);
-  int view_gap[2][BG_SLOTS], view_distance = 0;
-  for (int side = 0; side < 2; side++)
-    for (int slot = 0; slot < BG_SLOTS; slot++) {
-      view_gap[side][slot] = abs(view->checkers[side][slot] - aim.counts[side][slot]);
-      view_distance += side < aim.sides ? view_gap[side][slot] : 0;
-    }
+  if (!aim.both_sides && !rank_unstanding)
+    return;
   size_t count = (size_t)legal->count;
-  uint8_t *distance = bg_malloc(count);
+  uint8_t kept[DISTANCES_KEPT];
+  uint8_t *distance = count <= DISTANCES_KEPT ? kept : bg_malloc(count);
   int farthest = 0;
+  bool in_order = true;
   for (size_t i = 0; i < count; i++) {
-    int d = distance_to_aim(&legal->plays[i], &aim, view_gap, view_distance);
+    int d = distance_to_aim(&legal->plays[i], &aim, view);
     distance[i] = (uint8_t)(d < DISTANCE_BUCKETS ? d : DISTANCE_BUCKETS - 1);
+    in_order &= distance[i] >= farthest;
     farthest = distance[i] > farthest ? distance[i] : farthest;
   }
-  /* the buckets up to the farthest distance only: most lists are short */
-  int starts[DISTANCE_BUCKETS + 1];
-  memset(starts, 0, (size_t)(farthest + 2) * sizeof *starts);
-  for (size_t i = 0; i < count; i++)
-    starts[distance[i] + 1]++;
-  for (int bucket = 1; bucket <= farthest + 1; bucket++)
-    starts[bucket] += starts[bucket - 1];
-  bg_play *sorted = bg_malloc(count * sizeof *sorted);
-  for (size_t i = 0; i < count; i++)
-    sorted[starts[distance[i]]++] = legal->plays[i];
-  memcpy(legal->plays, sorted, count * sizeof *sorted);
-  free(sorted);
-  free(distance);
+  if (!in_order) {
+    /* the buckets up to the farthest distance only: most lists are short */
+    int starts[DISTANCE_BUCKETS + 1];
+    memset(starts, 0, (size_t)(farthest + 2) * sizeof *starts);
+    for (size_t i = 0; i < count; i++)
+      starts[distance[i] + 1]++;
+    for (int bucket = 1; bucket <= farthest + 1; bucket++)
+      starts[bucket] += starts[bucket - 1];
+    bg_play *sorted = bg_malloc(count * sizeof *sorted);
+    for (size_t i = 0; i < count; i++)
+      sorted[starts[distance[i]]++] = legal->plays[i];
+    memcpy(legal->plays, sorted, count * sizeof *sorted);
+    free(sorted);
+  }
+  if (distance != kept)
+    free(distance);
 }
 
 void referee_legal_nearest_first(play_checker *checker, const bg_action *roll,
@@ -281,7 +295,8 @@ void referee_legal_nearest_first(play_checker *checker, const bg_action *roll,
   if (checker->legal_roll == roll && board_equal(&checker->legal_view, view))
     return;
   movegen_legal_plays(view, roll->die1, roll->die2, &checker->legal);
-  sort_nearest_first(&checker->legal, roll, view);
+  sort_nearest_first(&checker->legal, roll, view,
+                     checker->misses_in_game <= GENEROUS_MISSES);
   checker->legal_roll = roll;
   checker->legal_view = *view;
 }

@@ -204,6 +204,12 @@ bool referee_check_play_any_roll(play_checker *checker, const bg_action *roll,
  * from a point more often than it holds one. */
 bool referee_moves_target(const bg_board *view, const bg_action *roll, bg_board *target);
 
+/* The net change the notation's moves make to the mover's counts, slot by
+ * slot (`change`, zeroed first), and the slots they change (`touched`);
+ * false when a move starts off the board or ends on the bar.  Moves whose
+ * points are no slot at all are left out. */
+bool referee_moves_change(const bg_action *roll, int change[BG_SLOTS], uint32_t *touched);
+
 /* A player's name for a diagnostic ("the left player" when none). */
 const char *referee_play_player_name(const play_checker *checker, int player);
 

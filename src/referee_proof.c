@@ -18,17 +18,29 @@
  * `view` is a board the referee follows, 15 checkers a side, so only the
  * points the moves touch can leave the range: only those are checked (this
  * is asked of every position followed, for every play). */
-bool referee_moves_target(const bg_board *view, const bg_action *roll, bg_board *target) {
-  int change[BG_SLOTS] = {0};
-  uint32_t touched = 0;
+bool referee_moves_change(const bg_action *roll, int change[BG_SLOTS],
+                          uint32_t *touched) {
+  memset(change, 0, BG_SLOTS * sizeof *change);
+  *touched = 0;
+  bool on_board = true;
   for (int i = 0; i < roll->move_count; i++) {
     const bg_move *move = &roll->moves[i];
-    if (move->from < 1 || move->from > BG_BAR || move->to < 0 || move->to >= BG_BAR)
-      return false;
+    on_board &=
+        move->from >= 1 && move->from <= BG_BAR && move->to >= 0 && move->to < BG_BAR;
+    if (move->from < 0 || move->from >= BG_SLOTS || move->to < 0 || move->to >= BG_SLOTS)
+      continue;
     change[move->from] -= move->count;
     change[move->to] += move->count;
-    touched |= 1u << move->from | 1u << move->to;
+    *touched |= 1u << move->from | 1u << move->to;
   }
+  return on_board;
+}
+
+bool referee_moves_target(const bg_board *view, const bg_action *roll, bg_board *target) {
+  int change[BG_SLOTS];
+  uint32_t touched;
+  if (!referee_moves_change(roll, change, &touched))
+    return false;
   board_copy(target, view);
   for (; touched; touched &= touched - 1) {
     int point = __builtin_ctz(touched);

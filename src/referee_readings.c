@@ -191,21 +191,8 @@ typedef struct {
 } written_aim;
 
 static void aim_at_moves(written_aim *aim, const bg_board *view, const bg_action *roll) {
-  memset(aim->change, 0, sizeof aim->change);
-  uint32_t written = 0;
-  bool in_range = true; /* as referee_moves_target takes them */
-  for (int i = 0; i < roll->move_count; i++) {
-    const bg_move *move = &roll->moves[i];
-    in_range &=
-        move->from >= 1 && move->from <= BG_BAR && move->to >= 0 && move->to < BG_BAR;
-    if (move->from >= 0 && move->from < BG_SLOTS && move->to >= 0 &&
-        move->to < BG_SLOTS) {
-      aim->change[move->from] -= move->count;
-      aim->change[move->to] += move->count;
-      written |= 1u << move->from | 1u << move->to;
-    }
-  }
-  aim->both_sides = in_range;
+  uint32_t written;
+  aim->both_sides = referee_moves_change(roll, aim->change, &written);
   aim->base = 0;
   for (; written; written &= written - 1) {
     int slot = __builtin_ctz(written);

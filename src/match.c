@@ -384,11 +384,11 @@ static bool is_from_galaxy(const bg_match *match) {
   return site && strcasecmp(site, "BackgammonGalaxy") == 0;
 }
 
-static bool has_result(const bg_game *game) {
-  for (int i = 0; i < game->action_count; i++)
+const bg_action *match_game_result(const bg_game *game) {
+  for (int i = game->action_count - 1; i >= 0; i--)
     if (game->actions[i].kind == ACT_WIN)
-      return true;
-  return false;
+      return &game->actions[i];
+  return NULL;
 }
 
 /* The writer's conventions the referee must know, as facts of the record
@@ -399,7 +399,7 @@ static void resolve_conventions(bg_match *match) {
   bool galaxy = is_from_galaxy(match);
   match->results_capped_at_length = galaxy;
   match->one_off_game = galaxy && match->length == 16 && match->game_count == 1 &&
-                        has_result(&match->games[0]);
+                        match_game_result(&match->games[0]) != NULL;
 }
 
 /* Backgammon Galaxy writes a resignation in either column: the "Wins"

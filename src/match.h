@@ -240,6 +240,10 @@ bool match_action_is_play(const bg_action *action);
 /* The plays of `game`, counted as match_action_is_play does. */
 int match_game_play_count(const bg_game *game);
 
+/* The game's "Wins" line (the last, where it has more than one); NULL when
+ * it has none. */
+const bg_action *match_game_result(const bg_game *game);
+
 /* A date as a tag or an SGF property writes it: "2024-01-01" (sep '-')
  * or "2024.01.01" (sep '.'), three numbers up to 9999 into parts; false
  * when the text is not such a date. */

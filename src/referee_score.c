@@ -55,14 +55,6 @@ static int one_game_gain(const int from[2], const int to[2]) {
   return one_game_apart(from, to) ? to[0] - from[0] + to[1] - from[1] : 0;
 }
 
-/* The points `game`'s own "Wins" line says it was worth; 0 when none. */
-static int recorded_worth(const bg_game *game) {
-  for (int a = game->action_count - 1; a >= 0; a--)
-    if (game->actions[a].kind == ACT_WIN)
-      return game->actions[a].value;
-  return 0;
-}
-
 /* Does the score line after `game`'s side with the results (ref->score)
  * against `game`'s score line?  When one game leads to it from either,
  * `game`'s own "Wins" line tells: a game worth 2 leads from 4-2 to 4-4,
@@ -74,7 +66,8 @@ static bool next_sides_with_results(const referee *ref, const bg_game *game) {
   int from_results = one_game_gain(ref->score, next);
   int from_line = one_game_gain(game->score, next);
   if (from_results && from_line) {
-    int worth = recorded_worth(game);
+    const bg_action *result = match_game_result(game);
+    int worth = result ? result->value : 0;
     return worth > 0 && from_results == worth && from_line != worth;
   }
   return from_results && !from_line;

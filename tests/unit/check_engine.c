@@ -963,6 +963,10 @@ END_TEST
 static void add_case(Suite *suite, const char *name, const TTest *const *tests,
                      size_t count) {
   TCase *tc = tcase_create(name);
+  /* The cases that walk thousands of random games take 3 to 4 s under
+   * AddressSanitizer, at Check's default limit of 4 s: one CI run beside
+   * another timed out there.  A limit for a hang, not a speed test. */
+  tcase_set_timeout(tc, 60);
   tcase_add_checked_fixture(tc, setup, teardown);
   for (size_t i = 0; i < count; i++)
     tcase_add_test(tc, tests[i]);

@@ -383,8 +383,12 @@ static void read_cube(bg_sgf_reader *reader, int player, bg_srcpos pos,
     if (act)
       act->value = tree->offered;
   } else {
+    /* A drop ends the game at the old cube (the referee's reckoning, not
+     * this count's); a game that goes on after one was played for the
+     * offered cube, whichever the word, so the next double is counted
+     * from it: one wrong word, not also every later double's value. */
     bool take = strcmp(word, "take") == 0;
-    if (take && tree->offered_by >= 0)
+    if (tree->offered_by >= 0)
       tree->cube = tree->offered;
     tree->offered_by = -1;
     add_action(reader, take ? ACT_TAKE : ACT_DROP, player, pos);

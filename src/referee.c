@@ -47,6 +47,8 @@ static bool is_opening_double(const game_state *state, const bg_action *roll) {
          !roll->dice_unknown && !state->set_up;
 }
 
+/* Says what is wrong with the turns at `roll`; false when the other
+ * player's turn went missing (the roller rolled last). */
 static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
   if (state->expected_roller < 0) {
     if (is_opening_double(state, roll))
@@ -54,7 +56,7 @@ static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
           roll->die1, roll->die2);
   } else if (roll->player != state->expected_roller) {
     if (referee_numbering_misfit(&ref->plays))
-      return false; /* the turns show a line missing or written twice */
+      return true; /* the turns show a line missing or written twice */
     bg_srcpos last = state->last_roll_pos[roll->player];
     if (last.line != 0) {
       char place[32];
@@ -169,7 +171,10 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   referee_settle_unanswered_double(ref, state, roll);
   ref->plays.marks_hits = ref->marks_hits || match_action_marks_hit(roll);
   bool dice_wrong = is_opening_double(state, roll);
-  check_turn(ref, state, roll);
+  if (!check_turn(ref, state, roll))
+    /* the lost turn's play moved the other player's checkers: the plays
+     * that follow tell where to */
+    referee_follow_lost_turn(&ref->plays, game, index, &state->positions);
   state->expected_roller = 1 - roll->player;
   state->last_roll_pos[roll->player] = roll->pos;
   bool resigned_after = roll->resigns_after;

@@ -140,9 +140,16 @@ typedef struct {
    * play after it fits no position, else as a warning at the game's end. */
   const bg_action *numbering_break;
   bool numbering_break_said;
-  int misses_in_game; /* plays of the game that were no legal play */
+  int misses_in_game;      /* plays of the game that were no legal play */
+  bool lost_turn_followed; /* referee_follow_lost_turn, once a game */
+  /* The plays referee_follow_lost_turn may still check in this match:
+   * LOST_TURN_CHECKS_PER_ACTION for each action of the match, so that a
+   * record with a lost turn in every game costs a bounded multiple of a
+   * valid one's time. */
+  long lost_turn_checks_left;
 } play_checker;
 
+#define LOST_TURN_CHECKS_PER_ACTION 64
 void referee_play_checker_init(play_checker *checker, const bg_match *match,
                                bg_diag_sink *sink);
 void referee_play_checker_free(play_checker *checker);
@@ -189,6 +196,15 @@ int referee_plays_of_roll(const bg_action *roll, const bg_board *view, int high,
  * there are more than the set can follow. */
 bool referee_follow_every_play(play_checker *checker, const bg_action *roll,
                                position_set *positions);
+/* The other player's turn went missing (the roller of action `index` of
+ * `game` rolled twice running): follows the positions as they are and
+ * after every legal play of every roll of theirs, less those the plays
+ * written after it rule out until the set can hold the rest.  Once a game,
+ * before any miss.  False (the set kept as it was) when the roll written
+ * twice fits none, or too many are left when the plays run out, or a
+ * budget of plays checked runs out first. */
+bool referee_follow_lost_turn(play_checker *checker, const bg_game *game, int index,
+                              position_set *positions);
 
 /* Checks `roll`, whose dice could not be read (a syntax error said so), by
  * every roll that makes its play legal, and replaces the set with the

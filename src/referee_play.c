@@ -28,6 +28,10 @@ void referee_play_checker_init(play_checker *checker, const bg_match *match,
   checker->match = match;
   checker->sink = sink;
   referee_plays_new_game(checker); /* the fields after the scratch sets */
+  checker->lost_turn_checks_left = 0;
+  for (int g = 0; g < match->game_count; g++)
+    checker->lost_turn_checks_left +=
+        (long)LOST_TURN_CHECKS_PER_ACTION * match->games[g].action_count;
   checker->last_play_legal = false;
   movegen_playlist_init(&checker->legal);
   checker->legal_roll = NULL;
@@ -510,6 +514,7 @@ void referee_plays_new_game(play_checker *checker) {
   checker->numbering_break = NULL;
   checker->numbering_break_said = false;
   checker->misses_in_game = 0;
+  checker->lost_turn_followed = false;
 }
 
 bool referee_check_play_any_roll(play_checker *checker, const bg_action *roll,

@@ -6,9 +6,10 @@
  * may have been any legal play of its dice, and after a mistake every
  * legal play is a reading too.  This file keeps those sets (deduplicated
  * by position, each with the hidden hit its reading needed), makes the
- * readings of a roll whose play is unknown, warns about a hidden hit
- * once every reading still followed needs it, and chooses, within a
- * budget, the readings followed after a play that fits none of them
+ * readings of a roll whose play is unknown and of a turn lost from the
+ * record (referee_follow_lost_turn), warns about a hidden hit once every
+ * reading still followed needs it, and chooses, within a budget, the
+ * readings followed after a play that fits none of them
  * (referee_follow_after_miss).
  */
 #include "referee_int.h"
@@ -145,6 +146,174 @@ bool referee_follow_every_play(play_checker *checker, const bg_action *roll,
   }
   referee_positions_copy(positions, after);
   return true;
+}
+
+/* The readings a lost turn is followed from, at most: every roll's plays
+ * from each are 21 move generations. */
+#define READINGS_OF_LOST_TURN 2
+
+/* Is `roll`'s written play a legal play of its dice from `view` (as its
+ * player sees it), a written no-play one where no checker can move?  If
+ * so, `landed` is where it leaves the board (as the match keeps it).
+ * `dice_fit`: referee_dice_may_make_moves(roll), the same everywhere. */
+static bool play_is_legal_from(play_checker *checker, const bg_action *roll,
+                               bool dice_fit, const bg_board *view, bg_board *landed) {
+  bg_board target, after;
+  if (roll->move_count == 0) {
+    movegen_legal_plays(view, roll->die1, roll->die2, &checker->scratch);
+    for (int i = 0; i < checker->scratch.count; i++)
+      if (checker->scratch.plays[i].step_count > 0)
+        return false;
+    board_seen_by(view, roll->player, landed);
+    return true;
+  }
+  if (!referee_moves_target(view, roll, &target))
+    return false;
+  /* the proof first, as for a valid record's plays: the move generator
+   * for hundreds of positions costs tens of times more */
+  if (dice_fit && referee_prove_quickly(false, roll, view, &after)) {
+    board_seen_by(&after, roll->player, landed);
+    return true;
+  }
+  if (!movegen_may_be_legal(view, roll->die1, roll->die2, &target) ||
+      !referee_play_is_made_by_dice(roll, view))
+    return false;
+  movegen_legal_plays(view, roll->die1, roll->die2, &checker->scratch);
+  for (int i = 0; i < checker->scratch.count; i++)
+    if (board_roller_equal(&checker->scratch.plays[i].result, &target)) {
+      board_seen_by(&checker->scratch.plays[i].result, roll->player, landed);
+      return true;
+    }
+  return false;
+}
+
+/* The positions a lost turn may have left (referee_follow_lost_turn), as
+ * the plays written after it move them on.  Room for every roll's plays
+ * from two positions; LOST_TURN_CHECKS plays checked at most (a record of
+ * noise); and the lookahead goes on until LOST_TURN_FOLLOWED are left: it
+ * checks a play from a position for a fraction of what the referee's
+ * readings of it cost. */
+#define LOST_TURN_CANDIDATES 2048
+#define LOST_TURN_CHECKS 8192
+#define LOST_TURN_FOLLOWED 8
+typedef struct {
+  bg_board start[LOST_TURN_CANDIDATES]; /* after the lost turn */
+  bg_board now[LOST_TURN_CANDIDATES];   /* after the plays checked since */
+  uint8_t hidden[LOST_TURN_CANDIDATES];
+  int count;
+  uint16_t slots[2 * LOST_TURN_CANDIDATES]; /* index + 1 by hash; 0 empty */
+} lost_turn_candidates;
+
+/* Adds the position `absolute` once; false when there is no room left. */
+static bool candidate_add(lost_turn_candidates *set, const bg_board *absolute,
+                          uint8_t hidden) {
+  const unsigned mask = 2 * LOST_TURN_CANDIDATES - 1;
+  unsigned slot = (unsigned)board_hash(absolute) & mask;
+  for (; set->slots[slot]; slot = (slot + 1) & mask)
+    if (board_equal(&set->start[set->slots[slot] - 1], absolute))
+      return true;
+  if (set->count == LOST_TURN_CANDIDATES)
+    return false;
+  set->start[set->count] = set->now[set->count] = *absolute;
+  set->hidden[set->count] = hidden;
+  set->slots[slot] = (uint16_t)++set->count;
+  return true;
+}
+
+/* Moves every candidate on by the written play of `roll` and keeps those
+ * it is legal from, unless none is: then all stay, and false.  `checks`
+ * counts the plays checked. */
+static bool candidates_play(play_checker *checker, lost_turn_candidates *set,
+                            const bg_action *roll, int *checks) {
+  int kept = 0;
+  bool dice_fit = referee_dice_may_make_moves(roll);
+  for (int i = 0; i < set->count; i++) {
+    bg_board view, landed;
+    board_seen_by(&set->now[i], roll->player, &view);
+    if (!play_is_legal_from(checker, roll, dice_fit, &view, &landed))
+      continue;
+    /* in place: `kept` never passes `i`, and the boards of the ones
+     * before `kept` are not needed again if some are kept */
+    set->hidden[kept] = set->hidden[i];
+    set->start[kept] = set->start[i];
+    set->now[kept++] = landed;
+  }
+  *checks += set->count;
+  if (kept == 0)
+    return false;
+  set->count = kept;
+  return true;
+}
+
+/* Does the lookahead stop before `roll`: a play not written or not read?
+ * (A written no-play is checked: it is legal only where nothing moves.) */
+static bool stops_lookahead(const bg_action *roll) {
+  return roll->die1 == 0 || roll->unknown_play || roll->dice_unknown || roll->unreadable;
+}
+
+bool referee_follow_lost_turn(play_checker *checker, const bg_game *game, int index,
+                              position_set *positions) {
+  /* once a game, before any miss: a record of noise can have a lost turn
+   * on every line */
+  if (positions->count == 0 || positions->count > READINGS_OF_LOST_TURN ||
+      checker->misses_in_game > 0 || checker->lost_turn_followed ||
+      checker->lost_turn_checks_left < LOST_TURN_CANDIDATES)
+    return false;
+  checker->lost_turn_followed = true;
+  int player = 1 - game->actions[index].player;
+  lost_turn_candidates *set = bg_malloc(sizeof *set);
+  set->count = 0;
+  memset(set->slots, 0, sizeof set->slots);
+  bool room = true;
+  bg_playlist turn; /* one roll's plays of the lost turn */
+  movegen_playlist_init(&turn);
+  for (int i = 0; i < positions->count && room; i++) {
+    /* first the readings in which nothing was lost: the roll written
+     * twice, or a turn the player could not move in */
+    room = candidate_add(set, &positions->boards[i], positions->hidden[i]);
+    bg_board view;
+    board_seen_by(&positions->boards[i], player, &view);
+    for (int high = 1; high <= 6 && room; high++)
+      for (int low = 1; low <= high && room; low++) {
+        movegen_legal_plays(&view, high, low, &turn);
+        for (int k = 0; k < turn.count && room; k++) {
+          bg_board after; /* the lost turn's play, as the board stands */
+          board_seen_by(&turn.plays[k].result, player, &after);
+          room = candidate_add(set, &after, 0);
+        }
+      }
+  }
+  movegen_playlist_free(&turn);
+  /* Hundreds of positions: the plays written after the lost turn (the
+   * roll written twice first) rule out those they are not legal from,
+   * until a few are left (the set can follow up to BG_MAX_CANDIDATES).  A
+   * play legal from none is another mistake: the lookahead stops there. */
+  int checks = set->count, played = 0; /* making each was about a check's work */
+  int budget = checker->lost_turn_checks_left < LOST_TURN_CHECKS
+                   ? (int)checker->lost_turn_checks_left
+                   : LOST_TURN_CHECKS;
+  for (int i = index; room && i < game->action_count && set->count > LOST_TURN_FOLLOWED &&
+                      checks < budget;
+       i++) {
+    const bg_action *act = &game->actions[i];
+    if (act->kind != ACT_ROLL)
+      continue; /* cube actions move no checker */
+    if (stops_lookahead(act) || !candidates_play(checker, set, act, &checks))
+      break;
+    played++;
+  }
+  /* none fits even the roll written twice: the mistake is another */
+  bool followed = room && set->count <= BG_MAX_CANDIDATES &&
+                  (played > 0 || stops_lookahead(&game->actions[index]) ||
+                   candidates_play(checker, set, &game->actions[index], &checks));
+  checker->lost_turn_checks_left -= checks;
+  if (followed) {
+    positions->count = 0;
+    for (int i = 0; i < set->count; i++)
+      referee_positions_add(positions, &set->start[i], 0, set->hidden[i]);
+  }
+  free(set);
+  return followed;
 }
 
 /* ---- after a miss ---------------------------------------------------- */

@@ -390,6 +390,8 @@ static void read_cube(bg_sgf_reader *reader, int player, bg_srcpos pos,
     bool take = strcmp(word, "take") == 0;
     if (tree->offered_by >= 0)
       tree->cube = tree->offered;
+    else if (take) /* the double went unwritten: the referee says so */
+      tree->cube = tree->cube < MAX_CUBE ? tree->cube * 2 : tree->cube;
     tree->offered_by = -1;
     add_action(reader, take ? ACT_TAKE : ACT_DROP, player, pos);
   }

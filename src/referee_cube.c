@@ -113,6 +113,15 @@ static bool won_as_if_dropped(const referee *ref, const game_state *state,
          !state->beavered && !capped && next->value == state->cube_value;
 }
 
+/* An answer with no double before it: the record says one was answered,
+ * so the opponent's double went unwritten (one mistake, said at the
+ * answer); the cube goes on from it, as the plays and the result do. */
+static void unwritten_double(game_state *state, const bg_action *act) {
+  state->double_by = 1 - act->player;
+  state->double_value = doubled(state->cube_value);
+  state->beavered = false;
+}
+
 static void take(game_state *state, const bg_action *act) {
   state->cube_value = state->double_value;
   state->cube_owner = state->beavered ? 1 - act->player : act->player;
@@ -130,8 +139,13 @@ static void drop(game_state *state, const bg_action *act) {
 
 void referee_on_take(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *act = &game->actions[index];
-  if (!answers_double(ref, state, act, "takes"))
+  if (!answers_double(ref, state, act, "takes")) {
+    if (state->double_by < 0) {
+      unwritten_double(state, act);
+      take(state, act);
+    }
     return;
+  }
   const bg_action *next = next_action(game, index);
   if (won_as_if_dropped(ref, state, next)) {
     char place[32];
@@ -149,8 +163,13 @@ void referee_on_take(referee *ref, game_state *state, const bg_game *game, int i
 
 void referee_on_drop(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *act = &game->actions[index];
-  if (!answers_double(ref, state, act, "drops"))
+  if (!answers_double(ref, state, act, "drops")) {
+    if (state->double_by < 0 && !game_goes_on(next_action(game, index))) {
+      unwritten_double(state, act);
+      drop(state, act);
+    }
     return;
+  }
   const bg_action *next = next_action(game, index);
   if (game_goes_on(next)) {
     char place[32];

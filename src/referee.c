@@ -327,6 +327,28 @@ void referee_end_game(referee *ref, game_state *state, const bg_game *game,
   referee_count_result(ref, result->winner, result->points, game->number);
 }
 
+/* A double (action `index`) by the player who rolled last, whose next roll
+ * comes before the opponent's: the opponent's turn between them went
+ * unwritten (the double's error says so, once).  The turns go on from the
+ * doubler's, and the lost turn is followed.  A double written after its
+ * own roll, which the opponent's roll follows, is left as it is. */
+static void lost_turn_before_double(referee *ref, game_state *state, const bg_game *game,
+                                    int index) {
+  const bg_action *act = &game->actions[index];
+  if (state->expected_roller < 0 || act->player == state->expected_roller)
+    return;
+  for (int i = index + 1; i < game->action_count; i++) {
+    const bg_action *next = &game->actions[i];
+    if (next->kind != ACT_ROLL)
+      continue;
+    if (next->player == act->player) {
+      state->expected_roller = act->player;
+      referee_follow_lost_turn(&ref->plays, game, i, &state->positions);
+    }
+    return;
+  }
+}
+
 void referee_act(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *act = &game->actions[index];
   if (act->after_numbering_break) {
@@ -341,10 +363,14 @@ void referee_act(referee *ref, game_state *state, const bg_game *game, int index
   case ACT_ROLL:
     on_roll(ref, state, game, index);
     break;
-  case ACT_DOUBLE:
+  case ACT_DOUBLE: {
     referee_settle_unanswered_double(ref, state, act);
+    bool answered_before = state->double_by < 0;
     referee_on_double(ref, state, act);
+    if (answered_before)
+      lost_turn_before_double(ref, state, game, index);
     break;
+  }
   case ACT_TAKE:
     referee_on_take(ref, state, game, index);
     break;

@@ -76,15 +76,44 @@ static void check_double(referee *ref, game_state *state, const bg_action *act) 
   state->beavered = false;
 }
 
+/* An answer with no double before it: the record says one was answered,
+ * so the opponent's double went unwritten (one mistake, said at the
+ * answer); the cube goes on from it, as the plays and the result do. */
+static void unwritten_double(game_state *state, const bg_action *act) {
+  state->double_by = 1 - act->player;
+  state->double_value = doubled(state->cube_value);
+  state->beavered = false;
+}
+
 static bool answers_double(referee *ref, game_state *state, const bg_action *act,
                            const char *verb) {
   if (state->double_by >= 0 && state->double_by != act->player)
     return true;
   if (state->double_by >= 0 && state->beavered)
     return true; /* the doubler answers the beaver */
-  SAY(act, DIAG_ERROR, "cube", "%s %s, but no double was offered",
-      referee_player_name(ref, act->player), verb);
+  if (state->double_by >= 0)
+    SAY(act, DIAG_ERROR, "cube", "%s %s, but the double is %s's own: the answer is %s's",
+        referee_player_name(ref, act->player), verb,
+        referee_player_name(ref, act->player), referee_player_name(ref, 1 - act->player));
+  else
+    SAY(act, DIAG_ERROR, "cube", "%s %s, but no double was offered",
+        referee_player_name(ref, act->player), verb);
   return false;
+}
+
+/* The answer `act` where answers_double refused it (and said why): what
+ * the record says still happened.  No double before it: the opponent's
+ * went unwritten.  The doubler's own answer: the player is the one written
+ * wrong, the answer the opponent's.  Returns the answering player, or -1
+ * for a raccoon's answer and the like, left alone. */
+static int answerer_after_refusal(game_state *state, const bg_action *act) {
+  if (state->double_by < 0) {
+    unwritten_double(state, act);
+    return act->player;
+  }
+  if (state->double_by == act->player && !state->beavered)
+    return 1 - act->player;
+  return -1;
 }
 
 /* The action after action `index` of `game`, NULL at the game's end. */
@@ -113,25 +142,16 @@ static bool won_as_if_dropped(const referee *ref, const game_state *state,
          !state->beavered && !capped && next->value == state->cube_value;
 }
 
-/* An answer with no double before it: the record says one was answered,
- * so the opponent's double went unwritten (one mistake, said at the
- * answer); the cube goes on from it, as the plays and the result do. */
-static void unwritten_double(game_state *state, const bg_action *act) {
-  state->double_by = 1 - act->player;
-  state->double_value = doubled(state->cube_value);
-  state->beavered = false;
-}
-
-static void take(game_state *state, const bg_action *act) {
+static void take(game_state *state, int taker) {
   state->cube_value = state->double_value;
-  state->cube_owner = state->beavered ? 1 - act->player : act->player;
+  state->cube_owner = state->beavered ? 1 - taker : taker;
   state->double_by = -1;
   state->beavered = false;
 }
 
-static void drop(game_state *state, const bg_action *act) {
+static void drop(game_state *state, int dropper) {
   state->end = END_DROP;
-  state->winner = 1 - act->player;
+  state->winner = 1 - dropper;
   /* A dropped beaver costs the doubled cube, a dropped double the old one. */
   state->end_value = state->beavered ? state->double_value / 2 : state->cube_value;
   state->double_by = -1;
@@ -140,10 +160,9 @@ static void drop(game_state *state, const bg_action *act) {
 void referee_on_take(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *act = &game->actions[index];
   if (!answers_double(ref, state, act, "takes")) {
-    if (state->double_by < 0) {
-      unwritten_double(state, act);
-      take(state, act);
-    }
+    int taker = answerer_after_refusal(state, act);
+    if (taker >= 0)
+      take(state, taker);
     return;
   }
   const bg_action *next = next_action(game, index);
@@ -155,18 +174,19 @@ void referee_on_take(referee *ref, game_state *state, const bg_game *game, int i
         referee_player_name(ref, act->player),
         match_place_name(next->pos, place, sizeof place), next->value,
         plural(next->value));
-    drop(state, act); /* the result that follows then stands */
+    drop(state, act->player); /* the result that follows then stands */
     return;
   }
-  take(state, act);
+  take(state, act->player);
 }
 
 void referee_on_drop(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *act = &game->actions[index];
   if (!answers_double(ref, state, act, "drops")) {
-    if (state->double_by < 0 && !game_goes_on(next_action(game, index))) {
-      unwritten_double(state, act);
-      drop(state, act);
+    if (!game_goes_on(next_action(game, index))) {
+      int dropper = answerer_after_refusal(state, act);
+      if (dropper >= 0)
+        drop(state, dropper);
     }
     return;
   }
@@ -177,10 +197,10 @@ void referee_on_drop(referee *ref, game_state *state, const bg_game *game, int i
         "%s drops, but the game goes on (%s): was the double taken?",
         referee_player_name(ref, act->player),
         match_place_name(next->pos, place, sizeof place));
-    take(state, act); /* the plays that follow are then checked */
+    take(state, act->player); /* the plays that follow are then checked */
     return;
   }
-  drop(state, act);
+  drop(state, act->player);
 }
 
 void referee_on_beaver(referee *ref, game_state *state, const bg_action *act) {

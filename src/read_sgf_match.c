@@ -348,8 +348,47 @@ static bool read_moves(bg_match *match, bg_action *roll, const char *pairs,
   return true;
 }
 
+/* Which player moves a checker from letter `from` to letter `to`: White
+ * (0) from high letters to low ones, Black (1) from low to high; entering
+ * from the bar (y) on the mover's 19-24 points, bearing off (z) from the
+ * mover's 1-6.  -1: neither, or either. */
+static int mover_of_pair(char from, char to) {
+  bool from_point = from >= 'a' && from <= 'x', to_point = to >= 'a' && to <= 'x';
+  if (from_point && to_point && from != to)
+    return from > to ? 0 : 1;
+  if (from == 'y' && to_point)
+    return to >= 's' ? 0 : to <= 'f' ? 1 : -1;
+  if (from_point && to == 'z')
+    return from <= 'f' ? 0 : from >= 's' ? 1 : -1;
+  return -1;
+}
+
+/* The player the `length` letters of `pairs` move for: `written`, unless
+ * every pair that tells goes the other player's way. */
+static int mover_of_pairs(const char *pairs, size_t length, int written) {
+  int theirs = 0;
+  for (size_t i = 0; i + 1 < length; i += 2) {
+    int mover = mover_of_pair(pairs[i], pairs[i + 1]);
+    if (mover == written)
+      return written;
+    theirs += mover == 1 - written;
+  }
+  return theirs > 0 ? 1 - written : written;
+}
+
 static void read_roll(bg_sgf_reader *reader, int player, bg_srcpos pos, const char *value,
                       size_t length) {
+  /* A node whose colour its moves belie ("B[52mhhb]", White's way): one
+   * slip, said here; read as the player who moves so, or the turns and the
+   * plays after it would be blamed too. */
+  if (length > 2) {
+    int mover = mover_of_pairs(value + 2, length - 2, player);
+    if (mover != player)
+      sgf_syntax(reader, pos,
+                 "%c[%.40s]: its moves go the way %s moves: read as %c's play",
+                 player ? 'B' : 'W', value, mover ? "Black" : "White", mover ? 'B' : 'W');
+    player = mover;
+  }
   bg_action *roll = add_action(reader, ACT_ROLL, player, pos);
   if (!roll)
     return;

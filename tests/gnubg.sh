@@ -23,7 +23,10 @@
 # must give one diagnostic at its line.  The corpus holds a few producers'
 # records; these are fresh ones each seed, and the mistakes they exposed
 # (a colon lost where gnubg's long plays reach the right column, a score
-# line wrong after a resignation) were found so.
+# line wrong after a resignation) were found so.  Then the same on .sgf
+# records made in DIR/sgf (tests/sgf-mutations.sh), which found a lost
+# turn, a lost double and a drop the game goes on after each blamed on the
+# plays after them.
 # Ends with "N passed, M failed, K skipped".
 set -u
 export LC_ALL=C
@@ -110,5 +113,19 @@ else
   else
     verdict FAIL "mutations of gnubg records" "$(grep -E '^exact:|F:' "$out")"
   fi
+fi
+# The same on gnubg's .sgf (tests/sgf-mutations.sh): a play, a die, a
+# cube action or a whole turn left out or changed in a record gnubg wrote.
+sgf=$dir/sgf
+generate_into "$sgf" 5 4 7800 "FORMATS=mat sgf"
+generate_into "$sgf" 11 2 7900 "FORMATS=mat sgf" "P0=Left Player With A Long Name" "P1=bob"
+generate_into "$sgf" 0 2 8000 "FORMATS=mat sgf" GAMES=6 "P0=Zoë" "P1=Kim Ødegård"
+sgf_records=("$sgf"/*.sgf)
+if [[ ${#sgf_records[@]} -eq 0 ]]; then
+  verdict FAIL "mutations of gnubg .sgf records" "no .sgf record was generated"
+elif "$(dirname "${BASH_SOURCE[0]}")/sgf-mutations.sh" "$bin" "${sgf_records[@]}" >"$out" 2>&1; then
+  verdict ok "mutations of gnubg .sgf records: $(awk '/ exact / { e += $4; t += $6 } END { print e " of " t " copies exact" }' "$out")"
+else
+  verdict FAIL "mutations of gnubg .sgf records" "$(cat "$out")"
 fi
 tally_end

@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# sgf-mutations.sh — the exact mutation test on GNU Backgammon's .sgf
+# records (tests/unit/check_mutations_exact.c does it on .mat): a valid
+# record copied with one mistake must give one diagnostic, at the changed
+# node's line, and nothing else.
+#
+#   tests/sgf-mutations.sh BIN FILE.sgf...
+#
+# Each record must check clean first.  For each kind of mistake the places
+# where it applies are listed (one SGF node a line, as gnubg writes them)
+# and at most SITES (6) of them are taken, spread evenly over the file:
+#   step       a play's first move ends one point further (its 'to' letter)
+#   from       a play's first move starts one point further (its 'from')
+#   unplayed   a play's last move left out: a die unplayed
+#   take-drop  a take written as a drop, the game going on after it
+#   no-double  a double node left out (its answer stays)
+#   lost-turn  a play node left out (not a game's first or last): the
+#              player before it rolls twice running
+#   colour     a play node under the other player's colour (B for W)
+#   answerer   a take or drop under the doubler's colour
+#   dice-order the dice of a non-double written the other way round: the
+#              same roll, so the copy must check clean
+# A copy is exact with one error or warning at the line (the node after a
+# node left out), none for dice-order.  Each kind has a floor, the share of
+# exact copies it keeps: set to what the referee achieves, to be raised,
+# never lowered.  Prints a line per kind; exit 1 when a kind is below its
+# floor.  MUTATION_VERBOSE=1 prints each copy that is not exact.
+set -u
+export LC_ALL=C
+bin=$1
+shift
+SITES=6
+declare -A floor=([step]=100 [from]=100 [unplayed]=95 [take-drop]=100 [no-double]=100
+  [lost-turn]=95 [colour]=100 [answerer]=100 [dice-order]=100)
+kinds=(step from unplayed take-drop no-double lost-turn colour answerer dice-order)
+declare -A exact total
+for kind in "${kinds[@]}"; do exact[$kind]=0 total[$kind]=0; done
+work=$(mktemp -d "${TMPDIR:-/tmp}/bgmatch-sgfmut.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+# The diagnostics (errors and warnings) of a check of FILE, one a line.
+diagnostics() { "$bin" check "$1" 2>/dev/null | grep -E ': (error|warning): '; }
+
+# spread N: the indexes 0..N-1 of at most SITES places, evenly apart.
+spread() {
+  local n=$1 k taken
+  taken=$((n < SITES ? n : SITES))
+  for ((k = 0; k < taken; k++)); do echo $(((2 * k + 1) * n / (2 * taken))); done
+}
+
+# The letter one point further from the mover's side: 'a'..'w' only, so
+# that the result is a point ('x' + 1 would be the bar).
+next_letter() {
+  local letters=abcdefghijklmnopqrstuvwxyz
+  local after=${letters#*"$1"}
+  printf '%s' "${after:0:1}"
+}
+
+# A node LINE under the other player's colour.
+other_colour() {
+  local line=$1
+  if [[ $line == ";B"* ]]; then echo ";W${line:2}"; else echo ";B${line:2}"; fi
+}
+
+# try KIND FILE LINE NEW: the copy of FILE with line LINE (1-based) made
+# NEW, or left out when NEW is the word DELETE; judged at line LINE.
+try() {
+  local kind=$1 file=$2 line=$3 new=$4 copy=$work/copy.sgf found
+  if [[ $new == DELETE ]]; then
+    sed "${line}d" "$file" >"$copy"
+  else
+    awk -v at="$line" -v text="$new" 'NR == at { print text; next } { print }' "$file" >"$copy"
+  fi
+  found=$(diagnostics "$copy")
+  local count=0
+  [[ -n $found ]] && count=$(printf '%s\n' "$found" | wc -l)
+  total[$kind]=$((total[$kind] + 1))
+  if [[ $kind == dice-order && $count -eq 0 ]] ||
+    [[ $kind != dice-order && $count -eq 1 && $found == *":$line:"* ]]; then
+    exact[$kind]=$((exact[$kind] + 1))
+  elif [[ ${MUTATION_VERBOSE:-0} == 1 ]]; then
+    printf '%s %s line %d:\n%s\n' "$kind" "$file" "$line" "${found:-(no diagnostic)}" >&2
+  fi
+}
+
+mutate() {
+  local file=$1 i n
+  local -a lines=() plays=() cube_takes=() doubles=() inner=() answers=()
+  mapfile -t lines <"$file"
+  n=${#lines[@]}
+  # play nodes: ;B[52ywfa] (dice, then from/to letters a pair a move)
+  for ((i = 0; i < n; i++)); do
+    local line=${lines[i]}
+    if [[ $line =~ ^\;[BW]\[[1-6][1-6]([a-z][a-z])+\] ]]; then
+      plays+=("$i")
+      # not a game's first play nor its last node, and a play after it
+      if ((i > 0 && i + 1 < n)) && [[ ${lines[i - 1]} != "("* && $line != *")" &&
+        ${lines[i + 1]} =~ ^\;[BW]\[[1-6][1-6] ]]; then
+        inner+=("$i")
+      fi
+    elif [[ $line =~ ^\;[BW]\[take\] && $line != *")" ]]; then
+      cube_takes+=("$i")
+      answers+=("$i")
+    elif [[ $line =~ ^\;[BW]\[drop\] ]]; then
+      answers+=("$i")
+    elif [[ $line =~ ^\;[BW]\[double\] && $line != *")" ]] && ((i + 1 < n)) &&
+      [[ ${lines[i + 1]} =~ ^\;[BW]\[(take|drop)\] ]]; then
+      doubles+=("$i")
+    fi
+  done
+  local site index line value head rest
+  for site in $(spread ${#plays[@]}); do
+    index=${plays[site]} line=${lines[index]}
+    value=${line#*[} value=${value%%]*} head=${line%%]*} rest=${line#"$head"}
+    local dice=${value:0:2} from=${value:2:1} to=${value:3:1} moves=${value:2}
+    if [[ $to == [a-w] ]]; then
+      try step "$file" $((index + 1)) "${line:0:3}$dice$from$(next_letter "$to")${value:4}$rest"
+    fi
+    if [[ $from == [a-w] ]]; then
+      try from "$file" $((index + 1)) "${line:0:3}$dice$(next_letter "$from")${value:3}$rest"
+    fi
+    try unplayed "$file" $((index + 1)) "${line:0:3}$dice${moves:0:${#moves}-2}$rest"
+    try colour "$file" $((index + 1)) "$(other_colour "$line")"
+    if [[ ${dice:0:1} != "${dice:1:1}" ]]; then
+      try dice-order "$file" $((index + 1)) "${line:0:3}${dice:1:1}${dice:0:1}$moves$rest"
+    fi
+  done
+  for site in $(spread ${#cube_takes[@]}); do
+    index=${cube_takes[site]}
+    try take-drop "$file" $((index + 1)) "${lines[index]/take/drop}"
+  done
+  for site in $(spread ${#answers[@]}); do
+    index=${answers[site]}
+    try answerer "$file" $((index + 1)) "$(other_colour "${lines[index]}")"
+  done
+  for site in $(spread ${#doubles[@]}); do
+    index=${doubles[site]}
+    try no-double "$file" $((index + 1)) DELETE
+  done
+  for site in $(spread ${#inner[@]}); do
+    index=${inner[site]}
+    try lost-turn "$file" $((index + 1)) DELETE
+  done
+}
+
+status=0
+for file in "$@"; do
+  if [[ -n $(diagnostics "$file") ]]; then
+    echo "sgf mutations: $file does not check clean: left out"
+    status=1
+    continue
+  fi
+  mutate "$file"
+done
+for kind in "${kinds[@]}"; do
+  t=${total[$kind]} e=${exact[$kind]}
+  share=$((t > 0 ? 100 * e / t : 100))
+  printf 'sgf mutations: %-10s %5d of %5d exact (floor %d%%)\n' "$kind" "$e" "$t" "${floor[$kind]}"
+  if ((t == 0)); then
+    echo "sgf mutations: no place for $kind in the records"
+    status=1
+  elif ((share < floor[$kind])); then
+    status=1
+  fi
+done
+exit $status

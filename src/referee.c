@@ -161,8 +161,57 @@ static bool follow_unknown_play(referee *ref, game_state *state, const bg_game *
   return true;
 }
 
+/* Is roll `index` of `game` written under the wrong name: the written
+ * player rolled just before it and rolls (or doubles) next as well, and
+ * its play is a
+ * legal one of the player whose turn it is?  Three rolls running would
+ * otherwise be two turns lost; one name is the likelier slip.  (A player
+ * who rolls twice running, the other next, lost a turn of the other's:
+ * referee_follow_lost_turn.) */
+static bool misnamed_roll(referee *ref, game_state *state, const bg_game *game,
+                          int index) {
+  const bg_action *roll = &game->actions[index];
+  if (state->expected_roller < 0 || roll->player == state->expected_roller ||
+      roll->after_numbering_break || roll->die1 == 0 || roll->unknown_play ||
+      roll->dice_unknown || roll->unreadable || state->positions.count == 0)
+    return false;
+  const bg_action *next = NULL;
+  for (int i = index + 1; i < game->action_count && !next; i++)
+    if (game->actions[i].kind == ACT_ROLL || game->actions[i].kind == ACT_DOUBLE)
+      next = &game->actions[i];
+  if (!next || next->player != roll->player)
+    return false;
+  bg_action as_turn = *roll;
+  as_turn.player = state->expected_roller;
+  return referee_play_is_legal_somewhere(&ref->plays, &as_turn, &state->positions);
+}
+
+static void play_roll(referee *ref, game_state *state, const bg_game *game, int index,
+                      const bg_action *roll);
+
 static void on_roll(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *roll = &game->actions[index];
+  if (state->end != END_NONE || state->result_seen ||
+      !misnamed_roll(ref, state, game, index)) {
+    play_roll(ref, state, game, index, roll);
+    return;
+  }
+  SAY(roll, DIAG_ERROR, "turn-order",
+      "%s rolls, but it is %s's turn, and %s acts next: the play is %s's",
+      referee_player_name(ref, roll->player),
+      referee_player_name(ref, state->expected_roller),
+      referee_player_name(ref, roll->player),
+      referee_player_name(ref, state->expected_roller));
+  ref->renamed = *roll;
+  ref->renamed.player = state->expected_roller;
+  play_roll(ref, state, game, index, &ref->renamed);
+  /* the legal plays cached for it are keyed by the action's address, which
+   * the next renamed roll takes too */
+  ref->plays.legal_roll = NULL;
+}
+
+static void play_roll(referee *ref, game_state *state, const bg_game *game, int index,
+                      const bg_action *roll) {
   if (state->end != END_NONE || state->result_seen) {
     if (!roll->unknown_play) /* an unplayed roll after the last one: no action */
       game_over(ref, state, roll);

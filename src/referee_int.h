@@ -205,6 +205,10 @@ bool referee_follow_every_play(play_checker *checker, const bg_action *roll,
  * budget of plays checked runs out first. */
 bool referee_follow_lost_turn(play_checker *checker, const bg_game *game, int index,
                               position_set *positions);
+/* Is the written play of `roll` (known dice) a legal play by `roll`'s
+ * player from one of `positions`? */
+bool referee_play_is_legal_somewhere(play_checker *checker, const bg_action *roll,
+                                     const position_set *positions);
 
 /* Checks `roll`, whose dice could not be read (a syntax error said so), by
  * every roll that makes its play legal, and replaces the set with the
@@ -446,6 +450,9 @@ typedef struct {
    * disagrees with it, either line may be the wrong one: both are named
    * (last_result_open). */
   bg_action last_result;
+  /* A roll written under the wrong player's name (misnamed_roll, referee.c),
+   * as it was played: checked in its place. */
+  bg_action renamed;
   play_checker plays;
   /* The errors the referee found, said or not (a silenced game's, those
    * past the sink's limits): what it does next hangs on this, never on

@@ -187,6 +187,18 @@ static bool play_is_legal_from(play_checker *checker, const bg_action *roll,
   return false;
 }
 
+bool referee_play_is_legal_somewhere(play_checker *checker, const bg_action *roll,
+                                     const position_set *positions) {
+  bool dice_fit = referee_dice_may_make_moves(roll);
+  for (int i = 0; i < positions->count; i++) {
+    bg_board view, landed;
+    board_seen_by(&positions->boards[i], roll->player, &view);
+    if (play_is_legal_from(checker, roll, dice_fit, &view, &landed))
+      return true;
+  }
+  return false;
+}
+
 /* The positions a lost turn may have left (referee_follow_lost_turn), as
  * the plays written after it move them on.  Room for every roll's plays
  * from two positions; LOST_TURN_CHECKS plays checked at most (a record of

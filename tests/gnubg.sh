@@ -24,9 +24,10 @@
 # records; these are fresh ones each seed, and the mistakes they exposed
 # (a colon lost where gnubg's long plays reach the right column, a score
 # line wrong after a resignation) were found so.  Then the same on .sgf
-# records made in DIR/sgf (tests/sgf-mutations.sh), which found a lost
-# turn, a lost double and a drop the game goes on after each blamed on the
-# plays after them.
+# records made in DIR/sgf and on YAML written from the .mat ones in
+# DIR/yaml (tests/mutations.sh), which found a lost turn, a lost double, a
+# drop the game goes on after and a wrong name each blamed on the plays
+# after them.
 # Ends with "N passed, M failed, K skipped".
 set -u
 export LC_ALL=C
@@ -114,18 +115,30 @@ else
     verdict FAIL "mutations of gnubg records" "$(grep -E '^exact:|F:' "$out")"
   fi
 fi
-# The same on gnubg's .sgf (tests/sgf-mutations.sh): a play, a die, a
-# cube action or a whole turn left out or changed in a record gnubg wrote.
+# The same on gnubg's .sgf records and on the YAML notation (written by
+# bgmatch from gnubg's .mat records): tests/mutations.sh, a play, a die, a
+# cube action, a name or a whole turn changed or left out.
 sgf=$dir/sgf
 generate_into "$sgf" 5 4 7800 "FORMATS=mat sgf"
 generate_into "$sgf" 11 2 7900 "FORMATS=mat sgf" "P0=Left Player With A Long Name" "P1=bob"
 generate_into "$sgf" 0 2 8000 "FORMATS=mat sgf" GAMES=6 "P0=Zoë" "P1=Kim Ødegård"
-sgf_records=("$sgf"/*.sgf)
-if [[ ${#sgf_records[@]} -eq 0 ]]; then
-  verdict FAIL "mutations of gnubg .sgf records" "no .sgf record was generated"
-elif "$(dirname "${BASH_SOURCE[0]}")/sgf-mutations.sh" "$bin" "${sgf_records[@]}" >"$out" 2>&1; then
-  verdict ok "mutations of gnubg .sgf records: $(awk '/ exact / { e += $4; t += $6 } END { print e " of " t " copies exact" }' "$out")"
-else
-  verdict FAIL "mutations of gnubg .sgf records" "$(cat "$out")"
-fi
+yaml=$dir/yaml
+mkdir -p "$yaml"
+for file in "$dir"/*.mat "$sgf"/*.mat; do
+  "$bin" convert --to yaml -o "$yaml/$(basename "$file" .mat).yaml" "$file" 2>/dev/null
+done
+# mutations NOTATION FILE...: tests/mutations.sh over the records, a verdict
+mutations() {
+  local notation=$1
+  shift
+  if [[ $# -eq 0 ]]; then
+    verdict FAIL "mutations of gnubg records in $notation" "no record was made"
+  elif "$(dirname "${BASH_SOURCE[0]}")/mutations.sh" "$notation" "$bin" "$@" >"$out" 2>&1; then
+    verdict ok "mutations of gnubg records in $notation: $(awk '/ exact / { e += $4; t += $6 } END { print e " of " t " copies exact" }' "$out")"
+  else
+    verdict FAIL "mutations of gnubg records in $notation" "$(cat "$out")"
+  fi
+}
+mutations sgf "$sgf"/*.sgf
+mutations yaml "$yaml"/*.yaml
 tally_end

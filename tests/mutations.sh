@@ -1,41 +1,54 @@
 #!/usr/bin/env bash
-# sgf-mutations.sh — the exact mutation test on GNU Backgammon's .sgf
-# records (tests/unit/check_mutations_exact.c does it on .mat): a valid
-# record copied with one mistake must give one diagnostic, at the changed
-# node's line, and nothing else.
+# mutations.sh — the exact mutation test on GNU Backgammon's .sgf records
+# and on bgmatch's YAML notation (tests/unit/check_mutations_exact.c does
+# it on .mat): a valid record copied with one mistake must give one
+# diagnostic, at the changed line, and nothing else.
 #
-#   tests/sgf-mutations.sh BIN FILE.sgf...
+#   tests/mutations.sh sgf|yaml BIN FILE...
 #
 # Each record must check clean first.  For each kind of mistake the places
-# where it applies are listed (one SGF node a line, as gnubg writes them)
+# where it applies are listed (one SGF node, or one YAML action, a line)
 # and at most SITES (6) of them are taken, spread evenly over the file:
-#   step       a play's first move ends one point further (its 'to' letter)
-#   from       a play's first move starts one point further (its 'from')
-#   unplayed   a play's last move left out: a die unplayed
+#   step       a play's first move ends one point further on
+#   from       a play's first move starts one point further (SGF)
+#   unplayed   a play's last move left out: a die unplayed (SGF)
 #   take-drop  a take written as a drop, the game going on after it
-#   no-double  a double node left out (its answer stays)
-#   lost-turn  a play node left out (not a game's first or last): the
-#              player before it rolls twice running
-#   colour     a play node under the other player's colour (B for W)
-#   answerer   a take or drop under the doubler's colour
+#   no-double  a double left out (its answer stays)
+#   lost-turn  a play left out (not a game's first or last): the player
+#              before it rolls twice running
+#   colour     a play under the other player's colour or name
+#   answerer   a take or drop under the doubler's colour (SGF)
 #   dice-order the dice of a non-double written the other way round: the
 #              same roll, so the copy must check clean
-# A copy is exact with one error or warning at the line (the node after a
-# node left out), none for dice-order.  Each kind has a floor, the share of
+# A copy is exact with one error or warning at the line (the line after a
+# line left out), none for dice-order.  Each kind has a floor, the share of
 # exact copies it keeps: set to what the referee achieves, to be raised,
 # never lowered.  Prints a line per kind; exit 1 when a kind is below its
 # floor.  MUTATION_VERBOSE=1 prints each copy that is not exact.
 set -u
 export LC_ALL=C
-bin=$1
-shift
+notation=$1 bin=$2
+shift 2
 SITES=6
-declare -A floor=([step]=100 [from]=100 [unplayed]=95 [take-drop]=100 [no-double]=100
-  [lost-turn]=95 [colour]=100 [answerer]=100 [dice-order]=100)
-kinds=(step from unplayed take-drop no-double lost-turn colour answerer dice-order)
+case $notation in
+sgf)
+  declare -A floor=([step]=100 [from]=100 [unplayed]=95 [take-drop]=100 [no-double]=100
+    [lost-turn]=95 [colour]=100 [answerer]=100 [dice-order]=100)
+  kinds=(step from unplayed take-drop no-double lost-turn colour answerer dice-order)
+  ;;
+yaml)
+  declare -A floor=([step]=100 [take-drop]=100 [no-double]=100 [lost-turn]=95 [colour]=95
+    [dice-order]=100)
+  kinds=(step take-drop no-double lost-turn colour dice-order)
+  ;;
+*)
+  echo "usage: tests/mutations.sh sgf|yaml BIN FILE..." >&2
+  exit 2
+  ;;
+esac
 declare -A exact total
 for kind in "${kinds[@]}"; do exact[$kind]=0 total[$kind]=0; done
-work=$(mktemp -d "${TMPDIR:-/tmp}/bgmatch-sgfmut.XXXXXX")
+work=$(mktemp -d "${TMPDIR:-/tmp}/bgmatch-mutations.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 # The diagnostics (errors and warnings) of a check of FILE, one a line.
@@ -65,7 +78,7 @@ other_colour() {
 # try KIND FILE LINE NEW: the copy of FILE with line LINE (1-based) made
 # NEW, or left out when NEW is the word DELETE; judged at line LINE.
 try() {
-  local kind=$1 file=$2 line=$3 new=$4 copy=$work/copy.sgf found
+  local kind=$1 file=$2 line=$3 new=$4 copy=$work/copy.$notation found
   if [[ $new == DELETE ]]; then
     sed "${line}d" "$file" >"$copy"
   else
@@ -83,7 +96,7 @@ try() {
   fi
 }
 
-mutate() {
+mutate_sgf() {
   local file=$1 i n
   local -a lines=() plays=() cube_takes=() doubles=() inner=() answers=()
   mapfile -t lines <"$file"
@@ -143,21 +156,75 @@ mutate() {
   done
 }
 
+# The actions of bgmatch's YAML notation, one a line: "  - [Ana, 41, 13/9
+# 24/23]", "  - [Bob, double, 2]", "  - [Ana, take]".
+mutate_yaml() {
+  local file=$1 i n names
+  local -a lines=() plays=() cube_takes=() doubles=() inner=()
+  mapfile -t lines <"$file"
+  n=${#lines[@]}
+  local play='^ *- \[([^],]+), ([1-6])([1-6])(, ([^]]*))?\]$'
+  for ((i = 0; i < n; i++)); do
+    local line=${lines[i]}
+    [[ $line =~ ^\ *players:\ \[(.*)\]$ ]] && names=${BASH_REMATCH[1]}
+    if [[ $line =~ $play ]]; then
+      plays+=("$i")
+      if ((i > 0 && i + 1 < n)) && [[ ${lines[i - 1]} =~ $play && ${lines[i + 1]} =~ $play ]]; then
+        inner+=("$i")
+      fi
+    elif [[ $line =~ ^\ *-\ \[[^],]+,\ take\]$ ]] && ((i + 1 < n)) && [[ ${lines[i + 1]} =~ $play ]]; then
+      cube_takes+=("$i")
+    elif [[ $line =~ ^\ *-\ \[[^],]+,\ double,\ [0-9]+\]$ ]] && ((i + 1 < n)) &&
+      [[ ${lines[i + 1]} =~ ,\ (take|drop)\]$ ]]; then
+      doubles+=("$i")
+    fi
+  done
+  local first=${names%%, *} second=${names#*, } site index line
+  for site in $(spread ${#plays[@]}); do
+    index=${plays[site]} line=${lines[index]}
+    [[ $line =~ $play ]] || continue
+    local who=${BASH_REMATCH[1]} high=${BASH_REMATCH[2]} low=${BASH_REMATCH[3]}
+    local moves=${BASH_REMATCH[5]} other
+    other=$([[ $who == "$first" ]] && echo "$second" || echo "$first")
+    if [[ $moves =~ ^([0-9]+|bar)/([0-9]+)(.*)$ ]] && ((BASH_REMATCH[2] >= 2)); then
+      local to=${BASH_REMATCH[2]}
+      try step "$file" $((index + 1)) "${line/\/$to/\/$((to - 1))}"
+    fi
+    try colour "$file" $((index + 1)) "${line/"$who"/"$other"}"
+    if [[ $high != "$low" ]]; then
+      try dice-order "$file" $((index + 1)) "${line/, $high$low/, $low$high}"
+    fi
+  done
+  for site in $(spread ${#cube_takes[@]}); do
+    index=${cube_takes[site]}
+    try take-drop "$file" $((index + 1)) "${lines[index]/take\]/drop]}"
+  done
+  for site in $(spread ${#doubles[@]}); do
+    try no-double "$file" $((doubles[site] + 1)) DELETE
+  done
+  for site in $(spread ${#inner[@]}); do
+    try lost-turn "$file" $((inner[site] + 1)) DELETE
+  done
+}
+
 status=0
 for file in "$@"; do
   if [[ -n $(diagnostics "$file") ]]; then
-    echo "sgf mutations: $file does not check clean: left out"
+    echo "$notation mutations: $file does not check clean: left out"
     status=1
     continue
   fi
-  mutate "$file"
+  case $notation in
+  sgf) mutate_sgf "$file" ;;
+  yaml) mutate_yaml "$file" ;;
+  esac
 done
 for kind in "${kinds[@]}"; do
   t=${total[$kind]} e=${exact[$kind]}
   share=$((t > 0 ? 100 * e / t : 100))
-  printf 'sgf mutations: %-10s %5d of %5d exact (floor %d%%)\n' "$kind" "$e" "$t" "${floor[$kind]}"
+  printf '%s mutations: %-10s %5d of %5d exact (floor %d%%)\n' "$notation" "$kind" "$e" "$t" "${floor[$kind]}"
   if ((t == 0)); then
-    echo "sgf mutations: no place for $kind in the records"
+    echo "$notation mutations: no place for $kind in the records"
     status=1
   elif ((share < floor[$kind])); then
     status=1

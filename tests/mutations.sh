@@ -96,6 +96,17 @@ try() {
   fi
 }
 
+# delete_at KIND FILE INDEX...: tries KIND, the line of each INDEX (from
+# 0) left out, at the spread ones.
+delete_at() {
+  local kind=$1 file=$2 site
+  shift 2
+  local -a at=("$@")
+  for site in $(spread ${#at[@]}); do
+    try "$kind" "$file" $((at[site] + 1)) DELETE
+  done
+}
+
 mutate_sgf() {
   local file=$1 i n
   local -a lines=() plays=() cube_takes=() doubles=() inner=() answers=()
@@ -146,14 +157,8 @@ mutate_sgf() {
     index=${answers[site]}
     try answerer "$file" $((index + 1)) "$(other_colour "${lines[index]}")"
   done
-  for site in $(spread ${#doubles[@]}); do
-    index=${doubles[site]}
-    try no-double "$file" $((index + 1)) DELETE
-  done
-  for site in $(spread ${#inner[@]}); do
-    index=${inner[site]}
-    try lost-turn "$file" $((index + 1)) DELETE
-  done
+  delete_at no-double "$file" "${doubles[@]}"
+  delete_at lost-turn "$file" "${inner[@]}"
 }
 
 # The actions of bgmatch's YAML notation, one a line: "  - [Ana, 41, 13/9
@@ -199,12 +204,8 @@ mutate_yaml() {
     index=${cube_takes[site]}
     try take-drop "$file" $((index + 1)) "${lines[index]/take\]/drop]}"
   done
-  for site in $(spread ${#doubles[@]}); do
-    try no-double "$file" $((doubles[site] + 1)) DELETE
-  done
-  for site in $(spread ${#inner[@]}); do
-    try lost-turn "$file" $((inner[site] + 1)) DELETE
-  done
+  delete_at no-double "$file" "${doubles[@]}"
+  delete_at lost-turn "$file" "${inner[@]}"
 }
 
 status=0

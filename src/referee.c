@@ -378,19 +378,28 @@ void referee_end_game(referee *ref, game_state *state, const bg_game *game,
 
 /* A double (action `index`) by the player who rolled last, whose next roll
  * comes before the opponent's: the opponent's turn between them went
- * unwritten (the double's error says so, once).  The turns go on from the
+ * unwritten.  Said once, as a turn out of order; the turns go on from the
  * doubler's, and the lost turn is followed.  A double written after its
- * own roll, which the opponent's roll follows, is left as it is. */
+ * own roll, which the opponent's roll follows, is left to the cube's
+ * checks ("doubles after rolling"). */
 static void lost_turn_before_double(referee *ref, game_state *state, const bg_game *game,
                                     int index) {
   const bg_action *act = &game->actions[index];
-  if (state->expected_roller < 0 || act->player == state->expected_roller)
+  if (state->expected_roller < 0 || act->player == state->expected_roller ||
+      state->last_roll_pos[act->player].line == 0)
     return;
   for (int i = index + 1; i < game->action_count; i++) {
     const bg_action *next = &game->actions[i];
     if (next->kind != ACT_ROLL)
       continue;
     if (next->player == act->player) {
+      char place[32];
+      SAY(act, DIAG_ERROR, "turn-order",
+          "%s doubles, but it is %s's turn: %s already rolled last (%s)",
+          referee_player_name(ref, act->player),
+          referee_player_name(ref, state->expected_roller),
+          referee_player_name(ref, act->player),
+          match_place_name(state->last_roll_pos[act->player], place, sizeof place));
       state->expected_roller = act->player;
       referee_follow_lost_turn(&ref->plays, game, i, &state->positions);
     }
@@ -414,10 +423,9 @@ void referee_act(referee *ref, game_state *state, const bg_game *game, int index
     break;
   case ACT_DOUBLE: {
     referee_settle_unanswered_double(ref, state, act);
-    bool answered_before = state->double_by < 0;
-    referee_on_double(ref, state, act);
-    if (answered_before)
+    if (state->double_by < 0)
       lost_turn_before_double(ref, state, game, index);
+    referee_on_double(ref, state, act);
     break;
   }
   case ACT_TAKE:

@@ -47,6 +47,19 @@ static bool is_opening_double(const game_state *state, const bg_action *roll) {
          !roll->dice_unknown && !state->set_up;
 }
 
+/* "A rolls (or doubles), but it is B's turn: A already rolled last (line
+ * N)", at `act`, whose player rolled last. */
+static void say_rolled_last(referee *ref, const game_state *state, const bg_action *act,
+                            const char *verb) {
+  char place[32];
+  SAY(act, DIAG_ERROR, "turn-order",
+      "%s %s, but it is %s's turn: %s already rolled last (%s)",
+      referee_player_name(ref, act->player), verb,
+      referee_player_name(ref, state->expected_roller),
+      referee_player_name(ref, act->player),
+      match_place_name(state->last_roll_pos[act->player], place, sizeof place));
+}
+
 /* Says what is wrong with the turns at `roll`; false when the other
  * player's turn went missing (the roller rolled last). */
 static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
@@ -57,16 +70,9 @@ static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
   } else if (roll->player != state->expected_roller) {
     if (referee_numbering_misfit(&ref->plays))
       return true; /* the turns show a line missing or written twice */
-    bg_srcpos last = state->last_roll_pos[roll->player];
-    if (last.line != 0) {
-      char place[32];
-      SAY(roll, DIAG_ERROR, "turn-order",
-          "%s rolls, but it is %s's turn: %s already rolled last (%s)",
-          referee_player_name(ref, roll->player),
-          referee_player_name(ref, state->expected_roller),
-          referee_player_name(ref, roll->player),
-          match_place_name(last, place, sizeof place));
-    } else
+    if (state->last_roll_pos[roll->player].line != 0)
+      say_rolled_last(ref, state, roll, "rolls");
+    else
       SAY(roll, DIAG_ERROR, "turn-order", "%s rolls, but it is %s's turn",
           referee_player_name(ref, roll->player),
           referee_player_name(ref, state->expected_roller));
@@ -393,13 +399,7 @@ static void lost_turn_before_double(referee *ref, game_state *state, const bg_ga
     if (next->kind != ACT_ROLL)
       continue;
     if (next->player == act->player) {
-      char place[32];
-      SAY(act, DIAG_ERROR, "turn-order",
-          "%s doubles, but it is %s's turn: %s already rolled last (%s)",
-          referee_player_name(ref, act->player),
-          referee_player_name(ref, state->expected_roller),
-          referee_player_name(ref, act->player),
-          match_place_name(state->last_roll_pos[act->player], place, sizeof place));
+      say_rolled_last(ref, state, act, "doubles");
       state->expected_roller = act->player;
       referee_follow_lost_turn(&ref->plays, game, i, &state->positions);
     }

@@ -296,28 +296,28 @@ bool referee_follow_lost_turn(play_checker *checker, const bg_game *game, int in
       }
   }
   movegen_playlist_free(&turn);
-  /* Hundreds of positions: the plays written after the lost turn (the
-   * roll written twice first) rule out those they are not legal from,
-   * until a few are left (the set can follow up to BG_MAX_CANDIDATES).  A
-   * play legal from none is another mistake: the lookahead stops there. */
-  int checks = set->count, played = 0; /* making each was about a check's work */
+  /* Hundreds of positions: the plays written after the lost turn rule out
+   * those they are not legal from, the roll written twice first, until a
+   * few are left (the set can follow up to BG_MAX_CANDIDATES).  A play
+   * legal from none is another mistake: the lookahead stops there, and if
+   * it is the roll written twice, the lost turn is not the reading. */
+  const bg_action *twice = &game->actions[index];
+  int checks = set->count; /* making each was about a check's work */
   int budget = checker->lost_turn_checks_left < LOST_TURN_CHECKS
                    ? (int)checker->lost_turn_checks_left
                    : LOST_TURN_CHECKS;
-  for (int i = index; room && i < game->action_count && set->count > LOST_TURN_FOLLOWED &&
-                      checks < budget;
+  bool lookahead = room && !stops_lookahead(twice);
+  bool fits = !lookahead || candidates_play(checker, set, twice, &checks);
+  for (int i = index + 1; lookahead && fits && i < game->action_count &&
+                          set->count > LOST_TURN_FOLLOWED && checks < budget;
        i++) {
     const bg_action *act = &game->actions[i];
     if (act->kind != ACT_ROLL)
       continue; /* cube actions move no checker */
     if (stops_lookahead(act) || !candidates_play(checker, set, act, &checks))
       break;
-    played++;
   }
-  /* none fits even the roll written twice: the mistake is another */
-  bool followed = room && set->count <= BG_MAX_CANDIDATES &&
-                  (played > 0 || stops_lookahead(&game->actions[index]) ||
-                   candidates_play(checker, set, &game->actions[index], &checks));
+  bool followed = room && fits && set->count <= BG_MAX_CANDIDATES;
   checker->lost_turn_checks_left -= checks;
   if (followed) {
     positions->count = 0;

@@ -39,9 +39,6 @@ size_t mat_read_move_number(bg_mat_reader *reader, const mat_line *line) {
   return after;
 }
 
-/* Each numbered line of a game is the one after the line before: a gap or a
- * number again says a line is missing or written twice (every program's
- * records number their lines so).  Returns false on such a break, said. */
 /* The line before had a wrong number, which the line after it shows: no
  * line is missing, one number is wrong.  The line's actions are no longer
  * flagged; a warning says so. */
@@ -58,7 +55,18 @@ static void forgive_wrong_number(bg_mat_reader *reader) {
   mat_warning(reader, reader->break_pos, message);
 }
 
-/* Each numbered line of a game is the one after the line before.  Returns
+/* The game so far starts from a position the record sets ("; Set Pos"):
+ * its lines may go on from another game's numbers. */
+static bool game_set_up(const bg_mat_reader *reader) {
+  const bg_game *game = &reader->match->games[reader->match->game_count - 1];
+  for (int i = 0; i < game->action_count; i++)
+    if (game->actions[i].kind == ACT_SET_POSITION)
+      return true;
+  return false;
+}
+
+/* Each numbered line of a game is the one after the line before, the first
+ * numbered 1 (a game that starts at 2 lost its first line).  Returns
  * false on a break (a gap, or a number again), which the line's actions
  * are then flagged with (mat_flag_numbering_break). */
 bool mat_move_number_follows(bg_mat_reader *reader, const mat_line *line) {
@@ -68,7 +76,7 @@ bool mat_move_number_follows(bg_mat_reader *reader, const mat_line *line) {
     return true;
   reader->last_move_number = number;
   reader->move_number_before_break = 0;
-  if (last == 0 || number == last + 1)
+  if (number == last + 1 || (last == 0 && game_set_up(reader)))
     return true;
   if (before_break && number == before_break + 1) {
     forgive_wrong_number(reader);

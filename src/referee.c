@@ -64,7 +64,8 @@ static void say_rolled_last(referee *ref, const game_state *state, const bg_acti
  * player's turn went missing (the roller rolled last). */
 static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
   if (state->expected_roller < 0) {
-    if (is_opening_double(state, roll))
+    /* after a break at the game's start, the opening roll is the lost line's */
+    if (is_opening_double(state, roll) && !referee_numbering_misfit(&ref->plays))
       SAY(roll, DIAG_ERROR, "turn-order", "the opening roll cannot be a double (%d%d)",
           roll->die1, roll->die2);
   } else if (roll->player != state->expected_roller) {
@@ -225,7 +226,8 @@ static void play_roll(referee *ref, game_state *state, const bg_game *game, int 
   }
   referee_settle_unanswered_double(ref, state, roll);
   ref->plays.marks_hits = ref->marks_hits || match_action_marks_hit(roll);
-  bool dice_wrong = is_opening_double(state, roll);
+  /* after a break in the numbers, the break is what is said (check_turn) */
+  bool dice_wrong = is_opening_double(state, roll) && !roll->after_numbering_break;
   if (!check_turn(ref, state, roll))
     /* the lost turn's play moved the other player's checkers: the plays
      * that follow tell where to */

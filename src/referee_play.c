@@ -438,7 +438,11 @@ static void numbering_message(const bg_action *act, bool fits, char *message,
                               size_t size) {
   int expected = act->numbering_expected, found = act->move_number;
   int last = expected - 1;
-  if (fits)
+  if (last == 0) /* the game's first line */
+    snprintf(message, size, "expected move 1 to start the game, found move %d%s", found,
+             fits ? ": a wrong number (no play after it shows a line missing)"
+                  : ", and the plays after it do not fit the game: a line left out");
+  else if (fits)
     snprintf(message, size,
              "expected move %d after move %d, found move %d: a wrong number (no play "
              "after it shows a line missing)",

@@ -4,10 +4,11 @@
  *
  * When a score line disagrees, one line is wrong and is named once: the
  * score line, unless the previous game's value rests on the record's word
- * alone (a resignation), where the "Wins" line may be the wrong one and the
- * next score line tells which.  The referee then keeps both readings, the
- * results' and the score line's, and goes on from the likelier; a later
- * score line that agrees with either is no new mistake.
+ * alone (a resignation), where the "Wins" line may be the wrong one (its
+ * value, or the column it stands in) and the next score line tells which.
+ * The referee then keeps both readings, the results' and the score line's,
+ * and goes on from the likelier; a later score line that agrees with
+ * either is no new mistake.
  */
 #include <stdio.h>
 
@@ -49,6 +50,16 @@ static int implied_points(const referee *ref, const bg_game *game) {
   return game->score[loser] == ref->score[loser] && implied > 0 ? implied : 0;
 }
 
+/* Does the score line give the last game to its loser, at the value the
+ * "Wins" line wrote, and nothing to the winner it named?  The line stood
+ * in the wrong column. */
+static bool credits_loser(const referee *ref, const bg_game *game) {
+  const bg_action *win = &ref->last_result;
+  int winner = win->player, loser = 1 - winner;
+  return game->score[winner] == ref->score[winner] - win->value &&
+         game->score[loser] == ref->score[loser] + win->value;
+}
+
 /* What one game adds to the score from `from` to `to`: the gain of the
  * one player who gains; 0 when one game cannot lead there. */
 static int one_game_gain(const int from[2], const int to[2]) {
@@ -81,8 +92,12 @@ static bool blames_last_result(const referee *ref, const bg_game *game) {
   int winner = ref->last_result.player;
   int implied = implied_points(ref, game);
   int length = ref->match->length;
-  if (!ref->last_result_open || implied == 0)
+  if (!ref->last_result_open)
     return false;
+  if (implied == 0) /* or the line names the wrong player: a resignation either way */
+    return credits_loser(ref, game) &&
+           (length <= 0 || game->score[1 - winner] < length) &&
+           !next_sides_with_results(ref, game);
   if (length > 0 && game->score[winner] >= length)
     return false; /* a game cannot start from a score that ended the match */
   bool plausible = false;
@@ -109,6 +124,14 @@ static void blame_score_line(referee *ref, const bg_game *game) {
 static void blame_result(referee *ref, const bg_game *game) {
   const bg_action *win = &ref->last_result;
   char place[32];
+  if (credits_loser(ref, game)) {
+    referee_say(ref, win->pos, win->move_number, win->player, DIAG_ERROR, "score",
+                "%s wins %d point%s, but the score lines give this game to %s (%s)",
+                referee_player_name(ref, win->player), win->value, plural(win->value),
+                referee_player_name(ref, 1 - win->player),
+                match_place_name(game->score_pos, place, sizeof place));
+    return;
+  }
   referee_say(ref, win->pos, win->move_number, win->player, DIAG_ERROR, "score",
               "Wins %d point%s, but the score lines count %d for this game (%s)",
               win->value, plural(win->value), implied_points(ref, game),

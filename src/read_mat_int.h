@@ -121,6 +121,9 @@ struct bg_mat_reader {
    * number stands, and the number it has */
   int break_expected, break_found;
   bg_srcpos break_pos;
+  /* the line being read is the one the break skipped: the two lines were
+   * written in each other's place (mat_put_lines_in_order) */
+  bool lines_swapped;
 
   /* the first stray line before any match, reported once a match shows up
    * (a file with no match at all gets only "no match found") */
@@ -281,6 +284,9 @@ void mat_quote_bytes(const char *text, size_t length, char *out, size_t out_size
 
 /* A warning of the notation (rule syntax) at `pos` (a column in bytes). */
 void mat_warning(bg_mat_reader *reader, bg_srcpos pos, const char *message);
+/* After mat_move_number_follows found the lines swapped: the actions of the
+ * line just read (from `first_action`) go before the line before's. */
+void mat_put_lines_in_order(bg_mat_reader *reader, bg_game *game, int first_action);
 /* Column `column` of the line being read (tabs expanded) in bytes as written. */
 int mat_byte_column(const bg_mat_reader *reader, int column);
 

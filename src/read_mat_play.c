@@ -555,4 +555,6 @@ void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
   read_cells(&state, offset);
   if (numbering_broken)
     mat_flag_numbering_break(reader, state.game, actions_before);
+  else if (reader->lines_swapped)
+    mat_put_lines_in_order(reader, state.game, actions_before);
 }

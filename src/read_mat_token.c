@@ -82,6 +82,11 @@ bool mat_move_number_follows(bg_mat_reader *reader, const mat_line *line) {
     forgive_wrong_number(reader);
     return true;
   }
+  if (before_break && number == before_break && reader->break_found == number + 1) {
+    reader->lines_swapped = true; /* N, N+2, N+1: read as N, N+1, N+2 */
+    reader->last_move_number = number + 1;
+    return true;
+  }
   reader->move_number_before_break = last + 1;
   reader->break_expected = last + 1;
   reader->break_found = number;
@@ -90,8 +95,37 @@ bool mat_move_number_follows(bg_mat_reader *reader, const mat_line *line) {
   return false;
 }
 
+/* Reverses actions[from, to) in place. */
+static void reverse_actions(bg_action *actions, int from, int to) {
+  for (to--; from < to; from++, to--) {
+    bg_action held = actions[from];
+    actions[from] = actions[to];
+    actions[to] = held;
+  }
+}
+
+void mat_put_lines_in_order(bg_mat_reader *reader, bg_game *game, int first_action) {
+  reader->lines_swapped = false;
+  int from = reader->break_actions_from, to = game->action_count;
+  if (reader->break_actions_to != first_action || from > first_action)
+    return; /* not two lines side by side: left as written */
+  for (int i = from; i < first_action; i++)
+    game->actions[i].after_numbering_break = false;
+  /* [line N+2][line N+1] -> [line N+1][line N+2], each line's own order kept */
+  reverse_actions(game->actions, from, to);
+  reverse_actions(game->actions, from, from + (to - first_action));
+  reverse_actions(game->actions, from + (to - first_action), to);
+  char message[160];
+  snprintf(message, sizeof message,
+           "moves %d and %d are written in each other's place: read in the order of "
+           "their numbers",
+           reader->break_expected, reader->break_found);
+  mat_warning(reader, reader->break_pos, message);
+}
+
 void mat_numbering_new_game(bg_mat_reader *reader) {
   reader->last_move_number = reader->move_number_before_break = 0;
+  reader->lines_swapped = false;
 }
 
 void mat_flag_numbering_break(bg_mat_reader *reader, bg_game *game, int first_action) {

@@ -30,7 +30,9 @@ bool referee_rule_in_force(bg_rule_flag option, bg_rule_flag record, bool fallba
 static bool game_over(referee *ref, const game_state *state, const bg_action *action) {
   if (state->end == END_NONE && !state->result_seen)
     return false;
-  if (action->after_numbering_break) /* a line written twice, or misnumbered */
+  /* After a break in the move numbers (a line written twice, or
+   * misnumbered), that break is the mistake: said once, as not fitting */
+  if (action->after_numbering_break || ref->plays.numbering_break)
     referee_numbering_misfit(&ref->plays);
   else
     SAY(action, DIAG_ERROR, "turn-order", "%s acts after the game has ended",

@@ -228,14 +228,22 @@ static void play_roll(referee *ref, game_state *state, const bg_game *game, int 
   }
   referee_settle_unanswered_double(ref, state, roll);
   ref->plays.marks_hits = ref->marks_hits || match_action_marks_hit(roll);
+  bool opening_lost = false, in_question = referee_opening_in_question(ref, state, roll);
+  if (in_question && is_opening_double(state, roll)) {
+    opening_lost = referee_lost_opening(ref, state, game, index, true);
+    if (opening_lost)
+      state->expected_roller = roll->player; /* the turn after the lost one */
+  }
   /* after a break in the numbers, the break is what is said (check_turn) */
-  bool dice_wrong = is_opening_double(state, roll) && !roll->after_numbering_break;
+  bool dice_wrong =
+      !opening_lost && is_opening_double(state, roll) && !roll->after_numbering_break;
   if (!check_turn(ref, state, roll))
     /* the lost turn's play moved the other player's checkers: the plays
      * that follow tell where to */
     referee_follow_lost_turn(&ref->plays, game, index, &state->positions);
   state->expected_roller = 1 - roll->player;
   state->last_roll_pos[roll->player] = roll->pos;
+  state->rolls_checked++;
   bool resigned_after = roll->resigns_after;
   if (roll->dice_unknown) {
     /* "72: 13/9 24/23": reported as syntax; the play still happened (with
@@ -297,6 +305,15 @@ static void play_roll(referee *ref, game_state *state, const bg_game *game, int 
                   "turn-order",
                   "no roll makes this play legal: the rest of this game is not checked");
     return;
+  }
+  /* One of the game's first plays: the quick proof that checks a valid
+   * record's plays first; where it fails, a lost opening is looked for. */
+  if (in_question && !opening_lost) {
+    if (referee_check_play_if_proved(&ref->plays, roll, &state->positions)) {
+      note_bear_off(state, game, index, roll->player);
+      return;
+    }
+    referee_lost_opening(ref, state, game, index, false);
   }
   if (referee_check_play(&ref->plays, roll, &state->positions, resigned_after))
     note_bear_off(state, game, index, roll->player);

@@ -164,6 +164,11 @@ void referee_play_checker_free(play_checker *checker);
  * (the set is then empty). */
 bool referee_check_play(play_checker *checker, const bg_action *roll,
                         position_set *positions, bool resigned_after);
+/* referee_check_play where the quick proof shows the play legal from the
+ * one position followed (most plays of a valid record); false, nothing
+ * changed, where it does not. */
+bool referee_check_play_if_proved(play_checker *checker, const bg_action *roll,
+                                  position_set *positions);
 
 /* Once every position of `positions` needs one of the hidden hits, the
  * record did leave a hit unmarked: warns about it (the likeliest reading's)
@@ -429,6 +434,7 @@ typedef struct {
                                  (0: a resignation written without points) */
   int resign_level;           /* RESIGN_* of a resignation written without points */
   bg_srcpos last_roll_pos[2]; /* where each player's last roll stands */
+  int rolls_checked;          /* the game's rolls before the one being checked */
   bool result_seen;
   int result_points;
   int result_winner;              /* who the score goes on with (the board's winner) */
@@ -504,6 +510,20 @@ void referee_say(referee *ref, bg_srcpos pos, int move, int player, bg_severity 
 #define SAY(action, severity, rule, ...)                                                 \
   referee_say(ref, (action)->pos, (action)->move_number, (action)->player, severity,     \
               rule, __VA_ARGS__)
+
+/* referee_lost_turn.c: the game's opening turn left out of the record.
+ * May the roll at hand show it: one of the game's first rolls, by the
+ * player whose turn it is, before any miss? */
+bool referee_opening_in_question(const referee *ref, const game_state *state,
+                                 const bg_action *roll);
+/* The game's first roll is a double (`opening_double`), or the play of
+ * the roll at `index` fits no position, but the plays fit after an
+ * opening turn of the other player: that turn was left out of the record
+ * (a line or a node), said once at the first roll, and the positions
+ * before `index` are those it may have left.  False, nothing changed,
+ * otherwise. */
+bool referee_lost_opening(referee *ref, game_state *state, const bg_game *game, int index,
+                          bool opening_double);
 
 /* referee.c: the walk, as the replay drives it (replay.c) */
 

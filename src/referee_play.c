@@ -423,14 +423,29 @@ static bool check_play(play_checker *checker, const bg_action *roll,
   return true;
 }
 
-bool referee_check_play(play_checker *checker, const bg_action *roll,
-                        position_set *positions, bool resigned_after) {
-  int on_probation = checker->plays_on_probation;
-  bool followed = check_play(checker, roll, positions, resigned_after);
+/* What every play checked ends with. */
+static bool play_checked(play_checker *checker, int on_probation, bool followed,
+                         position_set *positions) {
   if (on_probation && checker->plays_on_probation == on_probation)
     checker->plays_on_probation--; /* one more play checked on probation */
   referee_settle_hidden_hits(checker, positions);
   return followed;
+}
+
+bool referee_check_play(play_checker *checker, const bg_action *roll,
+                        position_set *positions, bool resigned_after) {
+  int on_probation = checker->plays_on_probation;
+  bool followed = check_play(checker, roll, positions, resigned_after);
+  return play_checked(checker, on_probation, followed, positions);
+}
+
+bool referee_check_play_if_proved(play_checker *checker, const bg_action *roll,
+                                  position_set *positions) {
+  int on_probation = checker->plays_on_probation;
+  if (!check_play_quickly(checker, roll, positions))
+    return false;
+  checker->last_play_legal = true;
+  return play_checked(checker, on_probation, true, positions);
 }
 
 /* What the break of `act`'s line is: `fits` when every play after it fit. */

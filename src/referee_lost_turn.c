@@ -1,0 +1,342 @@
+/*
+ * referee_lost_turn.c — a turn left out of the record: one player rolls
+ * twice running, or the game starts with the second player's turn.  The
+ * referee said the mistake; here are the positions it goes on from: every
+ * legal play of every roll of the lost turn, less those the plays written
+ * after it rule out (a lookahead that checks a play from a position for a
+ * fraction of what the referee's readings of it cost), within budgets no
+ * record can defeat.
+ */
+#include "referee_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+
+/* The readings a lost turn is followed from, at most: every roll's plays
+ * from each are 21 move generations. */
+#define READINGS_OF_LOST_TURN 2
+
+/* Is `roll`'s written play a legal play of its dice from `view` (as its
+ * player sees it), a written no-play one where no checker can move?  If
+ * so, `landed` is where it leaves the board (as the match keeps it).
+ * `dice_fit`: referee_dice_may_make_moves(roll), the same everywhere. */
+static bool play_is_legal_from(play_checker *checker, const bg_action *roll,
+                               bool dice_fit, const bg_board *view, bg_board *landed) {
+  bg_board target, after;
+  if (roll->move_count == 0) {
+    movegen_legal_plays(view, roll->die1, roll->die2, &checker->scratch);
+    for (int i = 0; i < checker->scratch.count; i++)
+      if (checker->scratch.plays[i].step_count > 0)
+        return false;
+    board_seen_by(view, roll->player, landed);
+    return true;
+  }
+  if (!referee_moves_target(view, roll, &target))
+    return false;
+  /* the proof first, as for a valid record's plays: the move generator
+   * for hundreds of positions costs tens of times more */
+  if (dice_fit && referee_prove_quickly(false, roll, view, &after)) {
+    board_seen_by(&after, roll->player, landed);
+    return true;
+  }
+  if (!movegen_may_be_legal(view, roll->die1, roll->die2, &target) ||
+      !referee_play_is_made_by_dice(roll, view))
+    return false;
+  movegen_legal_plays(view, roll->die1, roll->die2, &checker->scratch);
+  for (int i = 0; i < checker->scratch.count; i++)
+    if (board_roller_equal(&checker->scratch.plays[i].result, &target)) {
+      board_seen_by(&checker->scratch.plays[i].result, roll->player, landed);
+      return true;
+    }
+  return false;
+}
+
+bool referee_play_is_legal_somewhere(play_checker *checker, const bg_action *roll,
+                                     const position_set *positions) {
+  bool dice_fit = referee_dice_may_make_moves(roll);
+  for (int i = 0; i < positions->count; i++) {
+    bg_board view, landed;
+    board_seen_by(&positions->boards[i], roll->player, &view);
+    if (play_is_legal_from(checker, roll, dice_fit, &view, &landed))
+      return true;
+  }
+  return false;
+}
+
+/* The positions a lost turn may have left (referee_follow_lost_turn), as
+ * the plays written after it move them on.  Room for every roll's plays
+ * from two positions; LOST_TURN_CHECKS plays checked at most (a record of
+ * noise); and the lookahead goes on until LOST_TURN_FOLLOWED are left: it
+ * checks a play from a position for a fraction of what the referee's
+ * readings of it cost. */
+#define LOST_TURN_CANDIDATES 2048
+#define LOST_TURN_CHECKS 8192
+#define LOST_TURN_FOLLOWED 8
+typedef struct {
+  bg_board start[LOST_TURN_CANDIDATES]; /* after the lost turn */
+  bg_board now[LOST_TURN_CANDIDATES];   /* after the plays checked since */
+  uint8_t hidden[LOST_TURN_CANDIDATES];
+  int count;
+  uint16_t slots[2 * LOST_TURN_CANDIDATES]; /* index + 1 by hash; 0 empty */
+} lost_turn_candidates;
+
+/* Adds the position `absolute` once; false when there is no room left. */
+static bool candidate_add(lost_turn_candidates *set, const bg_board *absolute,
+                          uint8_t hidden) {
+  const unsigned mask = 2 * LOST_TURN_CANDIDATES - 1;
+  unsigned slot = (unsigned)board_hash(absolute) & mask;
+  for (; set->slots[slot]; slot = (slot + 1) & mask)
+    if (board_equal(&set->start[set->slots[slot] - 1], absolute))
+      return true;
+  if (set->count == LOST_TURN_CANDIDATES)
+    return false;
+  set->start[set->count] = set->now[set->count] = *absolute;
+  set->hidden[set->count] = hidden;
+  set->slots[slot] = (uint16_t)++set->count;
+  return true;
+}
+
+/* Do the hit marks of `roll`, played from `view` (its player's) to
+ * `landed` (the match's), show every hit it made, and none it did not? */
+static bool marks_agree(const bg_action *roll, const bg_board *view,
+                        const bg_board *landed) {
+  bg_board after;
+  board_seen_by(landed, roll->player, &after);
+  return referee_marks_of_quick_play(roll, view, &after) != MARKS_DISAGREE;
+}
+
+/* Moves every candidate on by the written play of `roll` and keeps those
+ * it is legal from, unless none is: then all stay, and false.  `checks`
+ * counts the plays checked. */
+static bool candidates_play(play_checker *checker, lost_turn_candidates *set,
+                            const bg_action *roll, bool by_marks, int *checks) {
+  int kept = 0;
+  bool dice_fit = referee_dice_may_make_moves(roll);
+  for (int i = 0; i < set->count; i++) {
+    bg_board view, landed;
+    board_seen_by(&set->now[i], roll->player, &view);
+    if (!play_is_legal_from(checker, roll, dice_fit, &view, &landed) ||
+        (by_marks && !marks_agree(roll, &view, &landed)))
+      continue;
+    /* in place: `kept` never passes `i`, and the boards of the ones
+     * before `kept` are not needed again if some are kept */
+    set->hidden[kept] = set->hidden[i];
+    set->start[kept] = set->start[i];
+    set->now[kept++] = landed;
+  }
+  *checks += set->count;
+  if (kept == 0)
+    return false;
+  set->count = kept;
+  return true;
+}
+
+/* Does the lookahead stop before `roll`: a play not written or not read?
+ * (A written no-play is checked: it is legal only where nothing moves.) */
+static bool stops_lookahead(const bg_action *roll) {
+  return roll->die1 == 0 || roll->unknown_play || roll->dice_unknown || roll->unreadable;
+}
+
+/* The plays written after a lost opening that must fit before it is
+ * taken for the reading: a first play that fits no position could also be
+ * a plain mistake that one of the opponent's openings happens to make
+ * legal (a hit on a blot that opening left). */
+#define LOST_OPENING_CONFIRMED 6
+
+/* Every legal play of every roll of `player` from each of `positions`
+ * into `set`; with `opening`, no double (an opening roll is not one) and
+ * not the positions themselves (something was lost).  False when the set
+ * ran out of room. */
+static bool add_lost_turn_plays(lost_turn_candidates *set, const position_set *positions,
+                                int player, bool opening) {
+  bool room = true;
+  bg_playlist turn; /* one roll's plays of the lost turn */
+  movegen_playlist_init(&turn);
+  for (int i = 0; i < positions->count && room; i++) {
+    /* first the readings in which nothing was lost: the roll written
+     * twice, or a turn the player could not move in */
+    if (!opening)
+      room = candidate_add(set, &positions->boards[i], positions->hidden[i]);
+    bg_board view;
+    board_seen_by(&positions->boards[i], player, &view);
+    for (int high = 1; high <= 6 && room; high++)
+      for (int low = 1; low <= (opening ? high - 1 : high) && room; low++) {
+        movegen_legal_plays(&view, high, low, &turn);
+        for (int k = 0; k < turn.count && room; k++) {
+          bg_board after; /* the lost turn's play, as the board stands */
+          board_seen_by(&turn.plays[k].result, player, &after);
+          room = candidate_add(set, &after, 0);
+        }
+      }
+  }
+  movegen_playlist_free(&turn);
+  return room;
+}
+
+/* referee_follow_lost_turn and follow_lost_opening: the turn lost
+ * before the roll at `index`, by the other player. */
+static bool follow_lost_turn(play_checker *checker, const bg_game *game, int index,
+                             int upto, position_set *positions, bool opening) {
+  /* once a game, before any miss: a record of noise can have a lost turn
+   * on every line */
+  if (positions->count == 0 || positions->count > READINGS_OF_LOST_TURN ||
+      checker->misses_in_game > 0 || checker->lost_turn_followed ||
+      checker->lost_turn_checks_left < LOST_TURN_CANDIDATES)
+    return false;
+  checker->lost_turn_followed = true;
+  lost_turn_candidates *set = bg_malloc(sizeof *set);
+  set->count = 0;
+  memset(set->slots, 0, sizeof set->slots);
+  bool room =
+      add_lost_turn_plays(set, positions, 1 - game->actions[index].player, opening);
+  /* Hundreds of positions: the plays written after the lost turn rule out
+   * those they are not legal from, the roll written twice first, until a
+   * few are left (the set can follow up to BG_MAX_CANDIDATES).  A play
+   * legal from none is another mistake: the lookahead stops there, and if
+   * it is the roll written twice, the lost turn is not the reading. */
+  const bg_action *twice = &game->actions[index];
+  int checks = set->count; /* making each was about a check's work */
+  int budget = checker->lost_turn_checks_left < LOST_TURN_CHECKS
+                   ? (int)checker->lost_turn_checks_left
+                   : LOST_TURN_CHECKS;
+  bool lookahead = room && !stops_lookahead(twice);
+  /* a guessed opening must agree with the marks of a record that writes them */
+  bool by_marks = opening && checker->marks_hits;
+  bool fits = !lookahead || candidates_play(checker, set, twice, by_marks, &checks);
+  int confirmed = 0; /* plays after `upto` that fit */
+  bool to_the_end = true;
+  for (int i = index + 1;
+       lookahead && fits && i < game->action_count &&
+       (set->count > LOST_TURN_FOLLOWED ||
+        (opening && (i <= upto || confirmed < LOST_OPENING_CONFIRMED))) &&
+       checks < budget;
+       i++) {
+    const bg_action *act = &game->actions[i];
+    if (act->kind != ACT_ROLL)
+      continue; /* cube actions move no checker */
+    if (stops_lookahead(act) || !candidates_play(checker, set, act, by_marks, &checks)) {
+      to_the_end = false;
+      break;
+    }
+    confirmed += i > upto;
+  }
+  bool followed = room && fits && set->count <= BG_MAX_CANDIDATES;
+  if (opening) /* a guess: only when the plays bear it out */
+    followed = followed && lookahead &&
+               (confirmed >= LOST_OPENING_CONFIRMED || (to_the_end && checks < budget));
+  checker->lost_turn_checks_left -= checks;
+  if (followed) {
+    positions->count = 0;
+    for (int i = 0; i < set->count; i++)
+      referee_positions_add(positions, &set->start[i], 0, set->hidden[i]);
+  }
+  free(set);
+  return followed;
+}
+
+/* Moves each of `positions` on by the written play of `roll`, legal from
+ * each (the lookahead checked it). */
+static void play_on(play_checker *checker, const bg_action *roll,
+                    position_set *positions) {
+  bool dice_fit = referee_dice_may_make_moves(roll);
+  position_set *after = &checker->any_roll;
+  after->count = 0;
+  for (int i = 0; i < positions->count; i++) {
+    bg_board view, landed;
+    board_seen_by(&positions->boards[i], roll->player, &view);
+    if (play_is_legal_from(checker, roll, dice_fit, &view, &landed))
+      referee_positions_add(after, &landed, 0, positions->hidden[i]);
+  }
+  referee_positions_copy(positions, after);
+}
+
+bool referee_follow_lost_turn(play_checker *checker, const bg_game *game, int index,
+                              position_set *positions) {
+  return follow_lost_turn(checker, game, index, index, positions, false);
+}
+
+/* The game's written plays from its first roll, at `index`, fit the
+ * starting position (`positions`) only after an opening turn of the other
+ * player: true when the plays written after it bear one out; the set is
+ * then the positions before the roll at `upto`. */
+static bool follow_lost_opening(play_checker *checker, const bg_game *game, int index,
+                                int upto, position_set *positions) {
+  if (!follow_lost_turn(checker, game, index, upto, positions, true))
+    return false;
+  for (int i = index; i < upto; i++)
+    if (game->actions[i].kind == ACT_ROLL)
+      play_on(checker, &game->actions[i], positions);
+  return positions->count > 0;
+}
+
+/* ---- the opening turn ------------------------------------------------ */
+
+/* The index of the game's first roll (`index` or before). */
+static int first_roll_of(const bg_game *game, int index) {
+  int i = 0;
+  while (i < index && game->actions[i].kind != ACT_ROLL)
+    i++;
+  return i;
+}
+
+/* The rolls of a game in which a lost opening turn is looked for: its
+ * plays may fit the board without it for a few turns (until the first
+ * contact). */
+#define LOST_OPENING_SHOWS_WITHIN 4
+
+/* May the roll at hand show that the game's opening turn was lost: one of
+ * the game's first rolls, by the player whose turn it is? */
+bool referee_opening_in_question(const referee *ref, const game_state *state,
+                                 const bg_action *roll) {
+  return ref->opening && !state->set_up &&
+         state->rolls_checked < LOST_OPENING_SHOWS_WITHIN &&
+         (state->expected_roller < 0 || roll->player == state->expected_roller) &&
+         ref->plays.misses_in_game == 0 && !roll->after_numbering_break &&
+         !roll->dice_unknown && !roll->unknown_play && !roll->unreadable &&
+         roll->die1 != 0;
+}
+
+/* The game's first roll is a double (`opening_double`), or one of its
+ * first plays fits no position, but the plays fit after an opening turn
+ * of the other player: that turn was left out of the record (a line or a
+ * node), said once at the first roll, and followed as any lost turn. */
+bool referee_lost_opening(referee *ref, game_state *state, const bg_game *game, int index,
+                          bool opening_double) {
+  const bg_action *roll = &game->actions[index];
+  /* a no-play written where a play was legal is the likelier mistake; and
+   * no opening of the other player's makes the dice fit the moves */
+  if (!referee_dice_may_make_moves(roll) ||
+      (!opening_double &&
+       (roll->move_count == 0 ||
+        referee_play_is_legal_somewhere(&ref->plays, roll, &state->positions))))
+    return false;
+  int first_index = first_roll_of(game, index);
+  /* from the starting position; the positions as they were if not */
+  position_set *held = bg_malloc(sizeof *held);
+  referee_positions_copy(held, &state->positions);
+  bg_board start;
+  ref->opening(&start);
+  referee_positions_only(&state->positions, &start);
+  bool lost =
+      follow_lost_opening(&ref->plays, game, first_index, index, &state->positions);
+  if (!lost)
+    referee_positions_copy(&state->positions, held);
+  free(held);
+  if (!lost)
+    return false;
+  const bg_action *opened = &game->actions[first_index];
+  const char *opener = referee_player_name(ref, 1 - opened->player);
+  if (opening_double)
+    SAY(opened, DIAG_ERROR, "turn-order",
+        "the opening roll cannot be a double (%d%d): %s's opening turn before it is "
+        "missing",
+        opened->die1, opened->die2, opener);
+  else
+    SAY(opened, DIAG_ERROR, "turn-order",
+        "%s's opening turn before this roll is missing: the plays written fit only after "
+        "one",
+        opener);
+  return true;
+}

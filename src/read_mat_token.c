@@ -39,20 +39,24 @@ size_t mat_read_move_number(bg_mat_reader *reader, const mat_line *line) {
   return after;
 }
 
-/* The line before had a wrong number, which the line after it shows: no
- * line is missing, one number is wrong.  The line's actions are no longer
- * flagged; a warning says so. */
-static void forgive_wrong_number(bg_mat_reader *reader) {
-  bg_game *game = &reader->match->games[reader->match->game_count - 1];
+/* The line that broke the numbers is no break after all: its actions are
+ * no longer flagged, and a warning at its number says what it was. */
+static void settle_break(bg_mat_reader *reader, bg_game *game, const char *message) {
   for (int i = reader->break_actions_from;
        i < reader->break_actions_to && i < game->action_count; i++)
     game->actions[i].after_numbering_break = false;
+  mat_warning(reader, reader->break_pos, message);
+}
+
+/* The line before had a wrong number, which the line after it shows: no
+ * line is missing, one number is wrong. */
+static void forgive_wrong_number(bg_mat_reader *reader) {
   char message[160];
   snprintf(message, sizeof message,
            "move %d should be numbered %d: the lines before and after it follow each "
            "other",
            reader->break_found, reader->break_expected);
-  mat_warning(reader, reader->break_pos, message);
+  settle_break(reader, &reader->match->games[reader->match->game_count - 1], message);
 }
 
 /* The game so far starts from a position the record sets ("; Set Pos"):
@@ -109,18 +113,16 @@ void mat_put_lines_in_order(bg_mat_reader *reader, bg_game *game, int first_acti
   int from = reader->break_actions_from, to = game->action_count;
   if (reader->break_actions_to != first_action || from > first_action)
     return; /* not two lines side by side: left as written */
-  for (int i = from; i < first_action; i++)
-    game->actions[i].after_numbering_break = false;
-  /* [line N+2][line N+1] -> [line N+1][line N+2], each line's own order kept */
-  reverse_actions(game->actions, from, to);
-  reverse_actions(game->actions, from, from + (to - first_action));
-  reverse_actions(game->actions, from + (to - first_action), to);
   char message[160];
   snprintf(message, sizeof message,
            "moves %d and %d are written in each other's place: read in the order of "
            "their numbers",
            reader->break_expected, reader->break_found);
-  mat_warning(reader, reader->break_pos, message);
+  settle_break(reader, game, message);
+  /* [line N+2][line N+1] -> [line N+1][line N+2], each line's own order kept */
+  reverse_actions(game->actions, from, to);
+  reverse_actions(game->actions, from, from + (to - first_action));
+  reverse_actions(game->actions, from + (to - first_action), to);
 }
 
 void mat_numbering_new_game(bg_mat_reader *reader) {

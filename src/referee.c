@@ -31,8 +31,9 @@ static bool game_over(referee *ref, const game_state *state, const bg_action *ac
   if (state->end == END_NONE && !state->result_seen)
     return false;
   /* After a break in the move numbers (a line written twice, or
-   * misnumbered), that break is the mistake: said once, as not fitting */
-  if (action->after_numbering_break || ref->plays.numbering_break)
+   * misnumbered; referee_act has noted the break of `action`'s own line),
+   * that break is the mistake: said once, as not fitting */
+  if (ref->plays.numbering_break)
     referee_numbering_misfit(&ref->plays);
   else
     SAY(action, DIAG_ERROR, "turn-order", "%s acts after the game has ended",
@@ -228,15 +229,14 @@ static void play_roll(referee *ref, game_state *state, const bg_game *game, int 
   }
   referee_settle_unanswered_double(ref, state, roll);
   ref->plays.marks_hits = ref->marks_hits || match_action_marks_hit(roll);
-  bool opening_lost = false, in_question = referee_opening_in_question(ref, state, roll);
-  if (in_question && is_opening_double(state, roll)) {
-    opening_lost = referee_lost_opening(ref, state, game, index, true);
-    if (opening_lost)
-      state->expected_roller = roll->player; /* the turn after the lost one */
-  }
+  bool opening_double = is_opening_double(state, roll);
+  bool in_question = referee_opening_in_question(ref, state, roll);
+  bool opening_lost = in_question && opening_double &&
+                      referee_lost_opening(ref, state, game, index, true);
+  if (opening_lost)
+    state->expected_roller = roll->player; /* the turn after the lost one */
   /* after a break in the numbers, the break is what is said (check_turn) */
-  bool dice_wrong =
-      !opening_lost && is_opening_double(state, roll) && !roll->after_numbering_break;
+  bool dice_wrong = opening_double && !opening_lost && !roll->after_numbering_break;
   if (!check_turn(ref, state, roll))
     /* the lost turn's play moved the other player's checkers: the plays
      * that follow tell where to */

@@ -313,17 +313,15 @@ bool referee_lost_opening(referee *ref, game_state *state, const bg_game *game, 
         referee_play_is_legal_somewhere(&ref->plays, roll, &state->positions))))
     return false;
   int first_index = first_roll_of(game, index);
-  /* from the starting position; the positions as they were if not */
-  position_set *held = bg_malloc(sizeof *held);
-  referee_positions_copy(held, &state->positions);
+  /* from the starting position: the game's positions only if that fits */
+  position_set *from_start = bg_malloc(sizeof *from_start);
   bg_board start;
   ref->opening(&start);
-  referee_positions_only(&state->positions, &start);
-  bool lost =
-      follow_lost_opening(&ref->plays, game, first_index, index, &state->positions);
-  if (!lost)
-    referee_positions_copy(&state->positions, held);
-  free(held);
+  referee_positions_only(from_start, &start);
+  bool lost = follow_lost_opening(&ref->plays, game, first_index, index, from_start);
+  if (lost)
+    referee_positions_copy(&state->positions, from_start);
+  free(from_start);
   if (!lost)
     return false;
   const bg_action *opened = &game->actions[first_index];

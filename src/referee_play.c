@@ -374,8 +374,6 @@ static bool check_play(play_checker *checker, const bg_action *roll,
                        position_set *positions, bool resigned_after) {
   if (positions->count == 0)
     return false;
-  if (check_play_quickly(checker, roll, positions))
-    return checker->last_play_legal = true;
   checker->hidden_of_roll = 0;
   int first_matching;
   bool walks_at_matching;
@@ -432,13 +430,6 @@ static bool play_checked(play_checker *checker, int on_probation, bool followed,
   return followed;
 }
 
-bool referee_check_play(play_checker *checker, const bg_action *roll,
-                        position_set *positions, bool resigned_after) {
-  int on_probation = checker->plays_on_probation;
-  bool followed = check_play(checker, roll, positions, resigned_after);
-  return play_checked(checker, on_probation, followed, positions);
-}
-
 bool referee_check_play_if_proved(play_checker *checker, const bg_action *roll,
                                   position_set *positions) {
   int on_probation = checker->plays_on_probation;
@@ -446,6 +437,15 @@ bool referee_check_play_if_proved(play_checker *checker, const bg_action *roll,
     return false;
   checker->last_play_legal = true;
   return play_checked(checker, on_probation, true, positions);
+}
+
+bool referee_check_play(play_checker *checker, const bg_action *roll,
+                        position_set *positions, bool resigned_after) {
+  if (referee_check_play_if_proved(checker, roll, positions))
+    return true; /* most plays of a valid record */
+  int on_probation = checker->plays_on_probation;
+  bool followed = check_play(checker, roll, positions, resigned_after);
+  return play_checked(checker, on_probation, followed, positions);
 }
 
 /* What the break of `act`'s line is: `fits` when every play after it fit. */

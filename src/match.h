@@ -97,9 +97,10 @@ typedef struct {
                                  so): dice 0, the play is read as written */
   bool cannot_move;           /* the play was written "Cannot Move" (vs left blank) */
   bool and_match;             /* ACT_WIN: "and the match" */
-  bool resigns_after;         /* set by match_resolve: the opponent is given the game
-                                 right after this roll (no roll or double between):
-                                 the roller resigned, its play possibly cut short */
+  bool resigns_after;         /* set by match_resolve: the game is given up right
+                                 after this roll (no roll or double between): the
+                                 roller resigned, its play possibly cut short, or,
+                                 with no play written, the opponent resigned */
   bool after_numbering_break; /* the record's move numbers break off at this
                                  action's line (a line left out, written twice
                                  or misnumbered): whether a play is missing,
@@ -150,6 +151,9 @@ typedef struct {
   const char *file; /* name used in diagnostics (not owned) */
   bg_srcpos pos;    /* the "N point match" line */
   int length;       /* points; 0 = money session */
+  /* The record gives no length (no "N point match" line): `length` is 0,
+   * and no rule that needs the length is applied. */
+  bool length_unknown;
   char *players[2]; /* as in the score lines: [0] left column, [1] right */
   bg_tag *tags;
   int tag_count;

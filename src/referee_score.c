@@ -128,6 +128,8 @@ static bool match_end_sides_with(const referee *ref, const bg_game *game, const 
  * client that missed them), not a wrong line.  A wrong digit in the line
  * leaves the next one following the results. */
 static bool games_left_out(const referee *ref, const bg_game *game) {
+  if (ref->last_game_open) /* the game before has no result to count from */
+    return false;
   if (game->score[0] < ref->score[0] || game->score[1] < ref->score[1])
     return false;
   const int *next = next_score_line(ref, game);

@@ -163,6 +163,15 @@ const char *cli_each_match(bg_reader *reader, bg_diag_sink *sink, cli_match_fn e
  * a record with no match: an error. */
 bool cli_skips_unmatched(const cli_file *file, const bg_diag_sink *sink, long matches);
 
+/* Why `file`, from which `reader` gave `matches` matches, is unreadable
+ * although the reader did not stop: named (or walked and not skipped),
+ * it gave no match and is empty or binary (reader_no_record_reason).
+ * Then the reader's diagnostics are discarded from `sink` and the reason
+ * returned, for the command to treat as it treats a truncated file; NULL
+ * otherwise, and always for standard input. */
+const char *cli_unreadable_unmatched(const bg_reader *reader, const cli_file *file,
+                                     bg_diag_sink *sink, long matches);
+
 /* The line that counts the files a walk skipped, on stderr, when there
  * are any (after the command's own output). */
 void cli_say_skipped(long skipped);

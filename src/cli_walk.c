@@ -88,6 +88,18 @@ bool cli_skips_unmatched(const cli_file *file, const bg_diag_sink *sink, long ma
   return false;
 }
 
+const char *cli_unreadable_unmatched(const bg_reader *reader, const cli_file *file,
+                                     bg_diag_sink *sink, long matches) {
+  /* Standard input has no name: what came down a pipe is judged as a
+   * record, and an empty one has no match in it (a syntax error). */
+  if (matches > 0 || strcmp(file->path, "-") == 0)
+    return NULL;
+  const char *reason = reader_no_record_reason(reader);
+  if (reason) /* "no match found" would call it a broken record */
+    diag_discard(sink);
+  return reason;
+}
+
 static int compare_names(const void *a, const void *b) {
   return strcmp(*(char *const *)a, *(char *const *)b);
 }

@@ -126,7 +126,9 @@ size_t cli_record_stem(const char *name);
  * a directory that is one. */
 typedef struct {
   char *path;
-  bool walked; /* found in a directory, not named on the command line */
+  bool walked;  /* found in a directory, not named on the command line */
+  size_t below; /* where in `path` the part below the walked operand
+                 * starts ("logs/r1/a.mat" of "logs": 5); 0 for an operand */
 } cli_file;
 
 typedef struct {

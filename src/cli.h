@@ -126,7 +126,9 @@ size_t cli_record_stem(const char *name);
  * a directory that is one. */
 typedef struct {
   char *path;
-  bool walked; /* found in a directory, not named on the command line */
+  bool walked;  /* found in a directory, not named on the command line */
+  size_t below; /* where in `path` the part below the walked operand
+                 * starts ("logs/r1/a.mat" of "logs": 5); 0 for an operand */
 } cli_file;
 
 typedef struct {
@@ -162,6 +164,15 @@ const char *cli_each_match(bg_reader *reader, bg_diag_sink *sink, cli_match_fn e
  * diagnostics and counts it skipped).  Named on the command line, it is
  * a record with no match: an error. */
 bool cli_skips_unmatched(const cli_file *file, const bg_diag_sink *sink, long matches);
+
+/* Why `file`, from which `reader` gave `matches` matches, is unreadable
+ * although the reader did not stop: named (or walked and not skipped),
+ * it gave no match and is empty or binary (reader_no_record_reason).
+ * Then the reader's diagnostics are discarded from `sink` and the reason
+ * returned, for the command to treat as it treats a truncated file; NULL
+ * otherwise, and always for standard input. */
+const char *cli_unreadable_unmatched(const bg_reader *reader, const cli_file *file,
+                                     bg_diag_sink *sink, long matches);
 
 /* The line that counts the files a walk skipped, on stderr, when there
  * are any (after the command's own output). */

@@ -286,11 +286,16 @@ static bool list_one(bg_match *match, void *data) {
   return true;
 }
 
-static bool stream(bg_reader *reader, listing *list, bg_diag_sink *sink, long *matches) {
+static bool stream(bg_reader *reader, const cli_file *file, listing *list,
+                   bg_diag_sink *sink, long *matches, bool *no_record) {
   annotate_walk_state walk = {.list = list, .sink = sink};
   annotate_batch_init(&walk.batch);
   const char *trouble = cli_each_match(reader, sink, list_one, &walk, matches);
   annotate_batch_free(&walk.batch);
+  if (!trouble && !cli_skips_unmatched(file, sink, *matches)) {
+    trouble = cli_unreadable_unmatched(reader, file, sink, *matches);
+    *no_record = trouble != NULL;
+  }
   if (!trouble)
     return true;
   cli_say("%s: %s", list->name, trouble);
@@ -330,15 +335,19 @@ static void annotate_input(const input_pair *input, const char *name,
     return;
   }
   list.canonical_lines = has_lines ? -1 : 0;
-  bool read = reader != NULL;
+  bool read = reader != NULL, no_record = false;
   long matches = 0;
   if (reader) {
-    read = stream(reader, &list, &sink, &matches);
+    read = stream(reader, file, &list, &sink, &matches, &no_record);
     reader_free(reader);
   } else {
     cli_say("%s: %s", name, reason);
   }
-  if (read && cli_skips_unmatched(file, &sink, matches)) { /* nothing written yet */
+  if (no_record) { /* empty or binary: no line of it is worth listing */
+    drop_listing(&list);
+    note_status(run, EXIT_TROUBLE);
+  } else if (read &&
+             cli_skips_unmatched(file, &sink, matches)) { /* nothing written yet */
     drop_listing(&list);
     run->skipped++;
   } else {

@@ -5,8 +5,10 @@
  * themselves are not printed, only counted by rule: check prints them.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "cli.h"
 #include "diag.h"
 #include "json_out.h"
@@ -103,13 +105,13 @@ static void print_json_rules(const bg_stats *s) {
   printf("}");
 }
 
-static void print_json(const char *file, long files, const bg_stats *s) {
+static void print_json(const char *file, long files, long unreadable, const bg_stats *s) {
   printf("{");
   if (file) {
     printf("\"file\":");
     print_json_name(file);
   } else {
-    printf("\"total\":true,\"files\":%ld", files);
+    printf("\"total\":true,\"files\":%ld,\"unreadable\":%ld", files, unreadable);
   }
   printf(",\"matches\":%ld,\"games\":%ld,\"plays\":%ld,\"doubles\":%ld,\"takes\":%ld,"
          "\"drops\":%ld,\"beavers\":%ld,\"gammons\":%ld,\"backgammons\":%ld,"
@@ -125,8 +127,24 @@ static void print_json(const char *file, long files, const bg_stats *s) {
   printf("}\n");
 }
 
+/* A file that could not be read whole: its name and why, in place of
+ * its counts, which would vouch for what was not read. */
+static void print_unreadable(const char *name, const char *reason, bool json) {
+  if (!json) {
+    printf("%s\n  unreadable: %s\n", name, reason);
+    return;
+  }
+  printf("{\"file\":");
+  print_json_name(name);
+  json_t *why = json_string(reason);
+  printf(",\"unreadable\":");
+  json_dumpf(why, stdout, JSON_COMPACT | JSON_ENCODE_ANY);
+  json_decref(why);
+  printf("}\n");
+}
+
 /* What counting one file gave. */
-typedef enum { FILE_COUNTED, FILE_SKIPPED, FILE_TROUBLE } file_verdict;
+typedef enum { FILE_COUNTED, FILE_SKIPPED, FILE_TROUBLE, FILE_UNREADABLE } file_verdict;
 
 /* One match counted. */
 typedef struct {
@@ -143,11 +161,13 @@ static bool count_one(bg_match *match, void *data) {
   return true;
 }
 
-/* Counts one opened input into `stats`: FILE_TROUBLE when it could not
- * be read (said), FILE_SKIPPED when a walk skips it for holding no match
- * (cli.h). */
+/* Counts one opened input into `stats`: FILE_TROUBLE when no reader
+ * could take it (said), FILE_UNREADABLE when it could not be read whole
+ * (said; *why holds why, to be freed), FILE_SKIPPED when a walk skips it
+ * for holding no match (cli.h). */
 static file_verdict stats_opened(FILE *in, const char *name, const cli_file *file,
-                                 const stats_options *options, bg_stats *stats) {
+                                 const stats_options *options, bg_stats *stats,
+                                 char **why) {
   bg_diag_sink sink;
   diag_sink_init(&sink, stderr, DIAG_TEXT);
   const char *reason;
@@ -163,11 +183,14 @@ static file_verdict stats_opened(FILE *in, const char *name, const cli_file *fil
     if (cli_skips_unmatched(file, &sink, matches)) {
       diag_discard(&sink);
       verdict = FILE_SKIPPED;
+    } else if (!trouble) {
+      trouble = cli_unreadable_unmatched(reader, file, &sink, matches);
     }
     stats_take_diagnostics(stats, &sink);
     if (trouble) {
       cli_say("%s: %s", name, trouble);
-      verdict = FILE_TROUBLE;
+      *why = bg_strdup(trouble);
+      verdict = FILE_UNREADABLE;
     }
     reader_free(reader);
   }
@@ -179,7 +202,7 @@ static file_verdict stats_opened(FILE *in, const char *name, const cli_file *fil
  * line need. */
 typedef struct {
   bg_stats stats;
-  long files, skipped;
+  long files, unreadable, skipped;
   bool trouble;
 } stats_totals;
 
@@ -196,15 +219,24 @@ static void stats_file(const cli_file *file, const stats_options *options,
   }
   bg_stats stats;
   stats_init(&stats);
-  file_verdict verdict = stats_opened(in, name, file, options, &stats);
+  char *why = NULL;
+  file_verdict verdict = stats_opened(in, name, file, options, &stats, &why);
   if (!is_stdin)
     fclose(in);
   totals->skipped += verdict == FILE_SKIPPED;
   totals->trouble = totals->trouble || verdict == FILE_TROUBLE;
+  if (verdict == FILE_UNREADABLE) {
+    print_unreadable(name, why, options->json);
+    free(why);
+    totals->trouble = true;
+    totals->unreadable++;
+    totals->files++;
+    return;
+  }
   if (verdict != FILE_COUNTED)
     return;
   if (options->json)
-    print_json(name, 0, &stats);
+    print_json(name, 0, 0, &stats);
   else
     print_text(name, &stats);
   stats_merge(&totals->stats, &stats);
@@ -213,12 +245,16 @@ static void stats_file(const cli_file *file, const stats_options *options,
 
 static void print_total(const stats_totals *totals, bool json) {
   if (json) {
-    print_json(NULL, totals->files, &totals->stats);
+    print_json(NULL, totals->files, totals->unreadable, &totals->stats);
     return;
   }
-  char title[64];
-  snprintf(title, sizeof title, "total (%ld %s)", totals->files,
-           cli_plural(totals->files, "file", "files"));
+  char title[96];
+  if (totals->unreadable > 0)
+    snprintf(title, sizeof title, "total (%ld %s, %ld unreadable)", totals->files,
+             cli_plural(totals->files, "file", "files"), totals->unreadable);
+  else
+    snprintf(title, sizeof title, "total (%ld %s)", totals->files,
+             cli_plural(totals->files, "file", "files"));
   print_text(title, &totals->stats);
 }
 

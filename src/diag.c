@@ -198,6 +198,19 @@ static void print_json(FILE *out, const bg_diag *diag) {
   json_decref(object);
 }
 
+void diag_print_unreadable(FILE *out, const char *file, const char *reason) {
+  json_t *object = json_object();
+  if (!object || json_object_set_new(object, "file", json_out_file(file)))
+    bg_out_of_memory();
+  json_add_int(object, "line", 0);
+  json_add_int(object, "column", 0);
+  json_add_text(object, "severity", "fatal");
+  json_add_text(object, "rule", "unreadable");
+  json_add_text(object, "message", reason);
+  json_out_line(object, out, JSON_COMPACT | JSON_PRESERVE_ORDER);
+  json_decref(object);
+}
+
 /* The severity word, in the colours compilers use when `colour` is on. */
 static const char *severity_text(bg_severity severity, bool colour, char *buf, int size) {
   static const char *const colours[] = {"\033[1;31m", "\033[1;35m", "\033[1;36m"};

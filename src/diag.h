@@ -106,6 +106,13 @@ size_t diag_sink_held_count(const bg_diag_sink *sink);
 /* Text form: severities in colour or not. */
 void diag_sink_set_colour(bg_diag_sink *sink, bool colour);
 
+/* The JSON line of a file that could not be read whole (check
+ * --format=json): the members of a diagnostic, line and column 0,
+ * severity "fatal", rule "unreadable", and why as the message.  It is no
+ * rule a record breaks but the verdict on the file: nothing it holds is
+ * vouched for. */
+void diag_print_unreadable(FILE *out, const char *file, const char *reason);
+
 /* printf-style shortcut for the common case. */
 void diag_emitf(bg_diag_sink *sink, const char *file, int line, int column,
                 bg_severity severity, const char *rule, const char *fmt, ...)

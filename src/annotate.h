@@ -105,6 +105,10 @@ const char *annotate_place_name(const bg_diag *diag, char *buf, size_t size);
 /* The name of player `player` of the item's match, "" when none. */
 const char *annotate_player_name(const annotate_item *item, int player);
 
+/* The dice the item's roll shows (its action a roll of the player on
+ * roll), else 0 0. */
+void annotate_item_dice(const annotate_item *item, int dice[2]);
+
 /* Whether the item has a position (and so who is on roll there). */
 bool annotate_item_placed(const annotate_item *item);
 

@@ -44,7 +44,9 @@ static const char *const style_sheet =
     ".board .cube{fill:#fff;stroke:#000}"
     ".board .cubev{font:bold 13px sans-serif;text-anchor:middle}"
     ".board .arrow{stroke:#f03;stroke-width:3}.board .written{stroke-dasharray:6 4}"
-    ".board .head{fill:#f03}.board .cap{font:12px sans-serif;fill:#222}";
+    ".board .head{fill:#f03}.board .cap{font:12px sans-serif;fill:#222}"
+    ".board .match{font-weight:bold}.board .die{fill:#fff;stroke:#000}"
+    ".board .pip{fill:#000}";
 
 static const char *severity_name(bg_severity severity) {
   return severity == DIAG_ERROR ? "error" : severity == DIAG_WARNING ? "warning" : "note";
@@ -179,8 +181,12 @@ static void write_board(FILE *out, const annotate_item *item, const char *writte
       .board = item->before,
       .on_roll = item->on_roll,
       .names = {annotate_player_name(item, 0), annotate_player_name(item, 1)},
+      .score = {item->score[0], item->score[1]},
+      .length = item->match->length,
       .cube = item->cube.value,
-      .cube_owner = item->cube.owner};
+      .cube_owner = item->cube.owner,
+      .crawford = item->match->length > 0 && item->cube.crawford};
+  annotate_item_dice(item, view.dice);
   add_arrows(item, &view);
   board_svg_write(out, &view);
   if (item->action && item->action->kind == ACT_ROLL)

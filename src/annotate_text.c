@@ -64,6 +64,7 @@ static void write_board(FILE *out, const annotate_item *item) {
       .cube = item->cube.value,
       .cube_owner = item->cube.owner,
       .crawford = match->length > 0 && item->cube.crawford};
+  annotate_item_dice(item, view.dice);
   char *text = NULL;
   size_t size = 0;
   FILE *buffer = open_memstream(&text, &size);

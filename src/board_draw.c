@@ -123,8 +123,8 @@ static void side_note(const board_text_view *v, const bg_board *view, int row, c
   const char *mark = side == 0 ? "X" : "O";
   note[0] = '\0';
   if (row == BAR_ROW) {
-    board_draw_match_line(v->length, v->cube, v->cube_owner, v->on_roll, v->crawford, note,
-                          (size_t)size);
+    board_draw_match_line(v->length, v->cube, v->cube_owner, v->on_roll, v->crawford,
+                          note, (size_t)size);
     return;
   }
   switch (from_edge) {
@@ -362,7 +362,8 @@ static void write_arrow(FILE *out, const svg_arrow *arrow, bool legal) {
 static void write_die(FILE *out, int x, int y, int value) {
   /* the pips' places on a 3 by 3 grid, one bit each, row by row */
   static const int layouts[7] = {0, 0x010, 0x044, 0x054, 0x145, 0x155, 0x16d};
-  fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"5\" class=\"die\"/>",
+  fprintf(out,
+          "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"5\" class=\"die\"/>",
           x, y, DIE, DIE);
   for (int cell = 0; cell < 9; cell++)
     if (layouts[value] & (0x100 >> cell))

@@ -19,9 +19,9 @@
  * of five face each other), the bar, the checkers borne off, the cube, the
  * dice of the roll beside the board, a play drawn as arrows, and under it
  * a caption: both players' scores, pips and checkers off, then the match
- * length, the cube's value and owner, and the Crawford game.  The player on roll is X (dark checkers),
- * oriented as on the text board.  Also the HTML escaping every part of the
- * report uses.
+ * length, the cube's value and owner, and the Crawford game.  The player on roll is X
+ * (dark checkers), oriented as on the text board.  Also the HTML escaping every part of
+ * the report uses.
  */
 #ifndef BG_BOARD_DRAW_H
 #define BG_BOARD_DRAW_H

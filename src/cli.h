@@ -174,6 +174,11 @@ bool cli_skips_unmatched(const cli_file *file, const bg_diag_sink *sink, long ma
 const char *cli_unreadable_unmatched(const bg_reader *reader, const cli_file *file,
                                      bg_diag_sink *sink, long matches);
 
+/* The readers' "no match found" diagnostic `sink` holds when the reader
+ * gave no match (`matches` 0): the input is no record at all (notes, a
+ * picture, random bytes); NULL otherwise. */
+const bg_diag *cli_no_match_found(const bg_diag_sink *sink, long matches);
+
 /* The line that counts the files a walk skipped, on stderr, when there
  * are any (after the command's own output). */
 void cli_say_skipped(long skipped);

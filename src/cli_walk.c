@@ -73,9 +73,9 @@ size_t cli_record_stem(const char *name) {
   return length > extension ? length - extension : strlen(name);
 }
 
-bool cli_skips_unmatched(const cli_file *file, const bg_diag_sink *sink, long matches) {
-  if (!file->walked || !cli_is_text_name(file->path) || matches > 0)
-    return false;
+const bg_diag *cli_no_match_found(const bg_diag_sink *sink, long matches) {
+  if (matches > 0)
+    return NULL;
   /* The readers' one word for an input in which nothing looked like a
    * match (read_mat.h); a mistyped match line is said otherwise, and is
    * a record with a mistake, not notes. */
@@ -84,8 +84,13 @@ bool cli_skips_unmatched(const cli_file *file, const bg_diag_sink *sink, long ma
     if (strcmp(diag_sink_held(sink)[i].rule, "syntax") == 0 &&
         strncmp(diag_sink_held(sink)[i].message, nothing_found,
                 sizeof nothing_found - 1) == 0)
-      return true;
-  return false;
+      return &diag_sink_held(sink)[i];
+  return NULL;
+}
+
+bool cli_skips_unmatched(const cli_file *file, const bg_diag_sink *sink, long matches) {
+  return file->walked && cli_is_text_name(file->path) &&
+         cli_no_match_found(sink, matches) != NULL;
 }
 
 const char *cli_unreadable_unmatched(const bg_reader *reader, const cli_file *file,

@@ -186,8 +186,8 @@ static void print_json(FILE *out, const bg_diag *diag) {
   json_add_text(object, "message", diag->message);
   if (diag->game)
     json_add_int(object, "game", diag->game);
-  if (named && diag->column > 0)
-    json_add_int(object, "play", diag->column);
+  if (diag->play > 0 || (named && diag->column > 0))
+    json_add_int(object, "play", diag->play > 0 ? diag->play : diag->column);
   if (diag->move)
     json_add_int(object, "move", diag->move);
   if (diag->player)
@@ -365,6 +365,13 @@ const bg_diag *diag_sink_held(const bg_diag_sink *sink) {
 
 size_t diag_sink_held_count(const bg_diag_sink *sink) {
   return sink->pending_count;
+}
+
+void diag_sink_number_plays(bg_diag_sink *sink,
+                            int (*play_of)(const bg_diag *, const void *),
+                            const void *data) {
+  for (size_t i = 0; i < sink->pending_count; i++)
+    sink->pending[i].play = play_of(&sink->pending[i], data);
 }
 
 void diag_sink_set_colour(bg_diag_sink *sink, bool colour) {

@@ -244,6 +244,23 @@ bool match_action_is_play(const bg_action *action);
 /* The plays of `game`, counted as match_action_is_play does. */
 int match_game_play_count(const bg_game *game);
 
+/* The play of game `game` (from 1) whose position a place of the record
+ * is about, counted as match_action_is_play counts them (from 1): the
+ * action standing last at or before `pos` is that play, or comes before
+ * the next play (a cube action).  0 when there is none: no such game, a
+ * place before the game's first action, or no play after the action (a
+ * result).  A place without a line (.xg: a negative line, the play as
+ * column) is its own play. */
+int match_play_at(const bg_match *match, int game, bg_srcpos pos);
+
+/* Where line `line` of the record stands in `match`: the game and play
+ * of the action written there, the one at or before `column` (the
+ * line's first when `column` is 0 or comes before it), as
+ * match_play_at finds it.  false when no action of the match is written
+ * on that line; *play 0 when no play follows it. */
+bool match_play_on_line(const bg_match *match, int line, int column, int *game,
+                        int *play);
+
 /* The game's "Wins" line (the last, where it has more than one); NULL when
  * it has none. */
 const bg_action *match_game_result(const bg_game *game);

@@ -214,7 +214,6 @@ typedef struct {
 
 static bool read_header_value(bg_yaml_reader *reader, const char *key, yaml_mark_t mark,
                               bg_match *match, header_seen *seen) {
-  long length;
   if (strcmp(key, "length") == 0) {
     static const char what[] =
         "a match length like 7 (0: a money session, null: not given)";
@@ -222,7 +221,7 @@ static bool read_header_value(bg_yaml_reader *reader, const char *key, yaml_mark
       seen->failed = true;
       return false;
     }
-    length = bg_yaml_scalar_number(reader, MAX_NUMBER);
+    long length = bg_yaml_scalar_number(reader, MAX_NUMBER);
     /* null: the record the notation was written from gave no length */
     match->length_unknown = length < 0 && bg_yaml_scalar_is_plain(reader) &&
                             strcmp(bg_yaml_scalar_text(reader), "null") == 0;

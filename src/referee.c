@@ -368,6 +368,7 @@ void referee_begin_game(referee *ref, game_state *state, const bg_game *game,
   referee_check_crawford_mark(ref, state, game);
   ref->plays.game_number = game->number;
   referee_plays_new_game(&ref->plays);
+  referee_check_start(ref, state, game);
 }
 
 static bg_srcpos last_place(const bg_game *game) {

@@ -511,6 +511,13 @@ void referee_say(referee *ref, bg_srcpos pos, int move, int player, bg_severity 
   referee_say(ref, (action)->pos, (action)->move_number, (action)->player, severity,     \
               rule, __VA_ARGS__)
 
+/* Before game `game` is checked: do its first plays fit the opening the
+ * referee starts it from?  Where they fit only another known start and the
+ * record names no variation, the match goes on from that start (a note
+ * says so); where they fit none, one warning, and the game is not checked
+ * (false).  referee_start.c. */
+bool referee_check_start(referee *ref, game_state *state, const bg_game *game);
+
 /* referee_lost_turn.c: the game's opening turn left out of the record.
  * May the roll at hand show it: one of the game's first rolls, by the
  * player whose turn it is, before any miss? */

@@ -1,0 +1,148 @@
+/*
+ * referee_start.c — which starting position a game's plays fit.
+ *
+ * The record names its variation (a [Variation] tag, or none: backgammon),
+ * and the referee starts each game from that variation's position.  Some
+ * records give no tag for a game played from another start: Nackgammon's
+ * (played on several servers), or a position the record does not give (an
+ * event whose games begin mid-position).  Checked from the wrong start,
+ * every play is an error.  So before a game is checked, its first plays
+ * are walked by their dice from the start: where plays of both players do
+ * not walk (one mistake spoils its own player's plays, not both), a start
+ * all of them walk from is looked for among the known ones; failing that,
+ * the game is said once to start where the record does not say, and is
+ * not checked.
+ */
+#include "referee_int.h"
+
+/* The first plays looked at: enough that a start fitting by chance is
+ * unlikely, few enough that a later mistake does not spoil the fit. */
+#define START_PLAYS 6
+
+typedef void (*start_fn)(bg_board *board);
+
+static bool is_written_play(const bg_action *act) {
+  return act->kind == ACT_ROLL && act->move_count > 0 && act->die1 > 0 &&
+         !act->unknown_play && !act->unreadable && !act->dice_unknown;
+}
+
+/* Does `roll`'s written play walk by its dice from `absolute`?  Where it
+ * does, `absolute` becomes the position it leaves. */
+static bool walks(const bg_action *roll, bg_board *absolute) {
+  bg_board view, after;
+  board_seen_by(absolute, roll->player, &view);
+  if (!referee_play_walk(roll, &view, &after))
+    return false;
+  board_seen_by(&after, roll->player, absolute);
+  return true;
+}
+
+/* The game's first written plays, up to START_PLAYS, stopping at a play
+ * that cannot be walked at all (unknown, unreadable) or at a break in the
+ * record's numbers (the numbering's recovery explains those); NULL-ended. */
+static int first_plays(const bg_game *game, const bg_action **plays) {
+  int count = 0;
+  for (int i = 0; i < game->action_count && count < START_PLAYS; i++) {
+    const bg_action *act = &game->actions[i];
+    if (act->kind == ACT_SET_POSITION || act->after_numbering_break)
+      break;
+    if (act->kind != ACT_ROLL)
+      continue;
+    if (!is_written_play(act))
+      break;
+    plays[count++] = act;
+  }
+  return count;
+}
+
+/* Whose plays, of `plays` walked one after the other from `start`, do not
+ * walk: a bit a player.  A play that does not walk leaves the position as
+ * it was. */
+static unsigned players_out_of_step(const bg_action **plays, int count, start_fn start) {
+  bg_board board;
+  start(&board);
+  unsigned failed = 0;
+  for (int i = 0; i < count; i++)
+    if (!walks(plays[i], &board))
+      failed |= 1u << plays[i]->player;
+  return failed;
+}
+
+/* Does the second play walk after some legal play of the first's roll
+ * from `start`?  Where the first play is wrong, its player made one of
+ * them (one it hit with, say, which the second play enters after). */
+static bool walks_after_any_play(const bg_action *first, const bg_action *second,
+                                 start_fn start) {
+  bg_board absolute, view;
+  start(&absolute);
+  board_seen_by(&absolute, first->player, &view);
+  bg_playlist legal;
+  movegen_playlist_init(&legal);
+  movegen_legal_plays(&view, first->die1, first->die2, &legal);
+  bool walked = false;
+  for (int i = 0; i < legal.count && !walked; i++) {
+    bg_board after;
+    board_seen_by(&legal.plays[i].result, first->player, &after);
+    walked = walks(second, &after);
+  }
+  movegen_playlist_free(&legal);
+  return walked;
+}
+
+/* Do the first plays of both players not walk from `start`: the first
+ * written play, and the other player's first one after any legal play of
+ * it?  One mistake spoils its own play only. */
+static bool start_misfits(const bg_action **plays, int count, start_fn start) {
+  int other = 1;
+  while (other < count && plays[other]->player == plays[0]->player)
+    other++;
+  if (other >= count)
+    return false;
+  bg_board board;
+  start(&board);
+  return !walks(plays[0], &board) && !walks_after_any_play(plays[0], plays[other], start);
+}
+
+/* The start a match with no [Variation] tag may have been played from. */
+static const struct {
+  start_fn start;
+  const char *name;
+} other_starts[] = {{board_initial_nackgammon, "Nackgammon"},
+                    {board_initial_longgammon, "LongGammon"}};
+
+bool referee_check_start(referee *ref, game_state *state, const bg_game *game) {
+  const bg_action *plays[START_PLAYS];
+  int count = first_plays(game, plays);
+  if (!ref->opening || count < 2 || ref->match->variation == VARIATION_OTHER)
+    return true;
+  bool misfit = start_misfits(plays, count, ref->opening);
+  /* another start only when all the plays walk from it and plays of both
+   * players do not from the record's */
+  if (!misfit && players_out_of_step(plays, count, ref->opening) != 3)
+    return true;
+  for (size_t i = 0; i < sizeof other_starts / sizeof *other_starts; i++) {
+    if (ref->match->variation_tag ||
+        players_out_of_step(plays, count, other_starts[i].start))
+      continue;
+    ref->opening = other_starts[i].start;
+    bg_board opening;
+    ref->opening(&opening);
+    referee_positions_only(&state->positions, &opening);
+    referee_say(ref, game->pos, 0, -1, DIAG_NOTE, "unrecorded",
+                "the record names no variation, but the plays of game %d fit only "
+                "%s's start: the match is checked as %s",
+                game->number, other_starts[i].name, other_starts[i].name);
+    return true;
+  }
+  if (!misfit)
+    return true; /* plays of both spoilt, but their first ones fit: mistakes */
+  referee_say(ref, game->pos, 0, -1, DIAG_WARNING, "unrecorded",
+              "the plays do not fit the starting position: game %d starts from a "
+              "position the record does not give; not checked",
+              game->number);
+  /* out of step from the start: followed unreported, as after a play
+   * that fits no position (the result then rests on the record's word) */
+  state->positions.count = 0;
+  ref->plays.silenced = true;
+  return false;
+}

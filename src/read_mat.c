@@ -104,6 +104,7 @@ static bool open_match(bg_mat_reader *reader, bg_srcpos pos) {
   reader->right_column = DEFAULT_RIGHT_COLUMN;
   reader->right_column_learned = false;
   reader->renamed_said = false;
+  reader->names_line = 0;
   if (reader->has_stray_line && !reader->stray_reported) {
     reader->has_stray_line = false;
     mat_emit(reader, reader->stray_line, reader->stray_column, DIAG_ERROR,
@@ -223,19 +224,14 @@ static bool lined_up(const mat_line *line, mat_span name) {
 /* The score line gives the game's starting score, the players (from the
  * first game that has a readable score line) and a first guess of the right
  * column (where the right name starts). */
-static bool read_score_line(bg_mat_reader *reader, const mat_line *line) {
-  mat_patterns *patterns = &reader->patterns;
-  mat_span name[2] = {{0, 0}, {0, 0}}, score[2] = {{0, 0}, {0, 0}};
-  mat_group_span(patterns, GRP_SCORE_LINE_NAME0, &name[0]);
-  mat_group_span(patterns, GRP_SCORE_LINE_NAME1, &name[1]);
-  mat_group_span(patterns, GRP_SCORE_LINE_SCORE0, &score[0]);
-  mat_group_span(patterns, GRP_SCORE_LINE_SCORE1, &score[1]);
+/* The players' names of a score line (its groups matched last); a name
+ * the match already has is compared with it.  False when memory is out. */
+static bool read_player_names(bg_mat_reader *reader, const mat_line *line) {
+  mat_span name[2] = {{0, 0}, {0, 0}};
+  mat_group_span(&reader->patterns, GRP_SCORE_LINE_NAME0, &name[0]);
+  mat_group_span(&reader->patterns, GRP_SCORE_LINE_NAME1, &name[1]);
   bg_match *match = reader->match;
-  bg_game *game = &match->games[match->game_count - 1];
-  game->score_pos =
-      (bg_srcpos){line->number, mat_byte_column(reader, (int)name[0].start + 1)};
   for (int i = 0; i < 2; i++) {
-    game->score[i] = mat_span_int(line->text, score[i]);
     if (match->players[i]) {
       check_same_player(reader, line, name[i], i);
       continue;
@@ -250,6 +246,64 @@ static bool read_score_line(bg_mat_reader *reader, const mat_line *line) {
   if (!reader->right_column_learned && right_name_column > reader->left_column + 10 &&
       lined_up(line, name[1]))
     reader->right_column = right_name_column;
+  return true;
+}
+
+static bool read_score_line(bg_mat_reader *reader, const mat_line *line) {
+  mat_patterns *patterns = &reader->patterns;
+  mat_span name0 = {0, 0}, score[2] = {{0, 0}, {0, 0}};
+  mat_group_span(patterns, GRP_SCORE_LINE_NAME0, &name0);
+  mat_group_span(patterns, GRP_SCORE_LINE_SCORE0, &score[0]);
+  mat_group_span(patterns, GRP_SCORE_LINE_SCORE1, &score[1]);
+  bg_match *match = reader->match;
+  bg_game *game = &match->games[match->game_count - 1];
+  game->score_pos =
+      (bg_srcpos){line->number, mat_byte_column(reader, (int)name0.start + 1)};
+  for (int i = 0; i < 2; i++)
+    game->score[i] = mat_span_int(line->text, score[i]);
+  return read_player_names(reader, line);
+}
+
+/* A score line right after the match line, no game before it: the names
+ * of a match whose record stops there (an empty match, which the referee
+ * warns of), unless more of the match follows (names_line_said). */
+static bool read_names_line(bg_mat_reader *reader, const mat_line *line) {
+  mat_span name0 = {0, 0}, score[2] = {{0, 0}, {0, 0}};
+  mat_group_span(&reader->patterns, GRP_SCORE_LINE_NAME0, &name0);
+  mat_group_span(&reader->patterns, GRP_SCORE_LINE_SCORE0, &score[0]);
+  mat_group_span(&reader->patterns, GRP_SCORE_LINE_SCORE1, &score[1]);
+  reader->names_line = line->number;
+  reader->names_column = mat_byte_column(reader, (int)name0.start + 1);
+  for (int i = 0; i < 2; i++)
+    reader->names_score[i] = mat_span_int(line->text, score[i]);
+  return read_player_names(reader, line);
+}
+
+/* A line after a score line that opened the match: its " Game 1" line is
+ * missing, said once at the score line.  Before a game line the score
+ * line is left out; before anything else it starts game 1, so that the
+ * plays after it are checked. */
+static bool names_line_said(bg_mat_reader *reader, bool before_game_line) {
+  int line = reader->names_line;
+  reader->names_line = -1;
+  if (line <= 0)
+    return true;
+  if (before_game_line) {
+    mat_syntax_error(reader, line, 1, "expected a line like ' Game 1'");
+    return true;
+  }
+  mat_syntax_error(reader, line, 1,
+                   "expected a line like ' Game 1' before this score line (read as the "
+                   "start of game 1)");
+  bg_game *game = match_add_game(reader->match);
+  if (!game)
+    return false;
+  mat_numbering_new_game(reader);
+  game->number = 1;
+  game->pos = (bg_srcpos){line, 1};
+  game->score_pos = (bg_srcpos){line, reader->names_column};
+  game->score[0] = reader->names_score[0];
+  game->score[1] = reader->names_score[1];
   return true;
 }
 
@@ -385,7 +439,13 @@ static void read_move_line(bg_mat_reader *reader, const mat_line *line) {
 
 static bool read_game_content(bg_mat_reader *reader, const mat_line *line) {
   mat_patterns *patterns = &reader->patterns;
-  if (mat_match_at(patterns, PAT_GAME_LINE, line->text, line->length, 0))
+  if (reader->match->game_count == 0 && reader->names_line == 0 &&
+      mat_match_at(patterns, PAT_SCORE_LINE, line->text, line->length, 0))
+    return read_names_line(reader, line);
+  bool game_line = mat_match_at(patterns, PAT_GAME_LINE, line->text, line->length, 0);
+  if (!names_line_said(reader, game_line))
+    return false;
+  if (game_line)
     return start_game(reader, line);
   if (reader->expecting_score) {
     reader->expecting_score = false;

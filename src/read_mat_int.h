@@ -137,6 +137,11 @@ struct bg_mat_reader {
   int right_column;
   bool right_column_learned;
   bool renamed_said; /* a player named otherwise in a score line: said once a match */
+  /* a score line as the match's first line after its match line: the line
+   * number while nothing follows it (an empty match), -1 once the first
+   * such line has passed, 0 before; the column of its first name, and
+   * the score it gives */
+  int names_line, names_column, names_score[2];
 };
 
 /* Gets the patterns of grammar/ ready, compiling them on the first call of

@@ -264,47 +264,11 @@ static bool read_score_line(bg_mat_reader *reader, const mat_line *line) {
   return read_player_names(reader, line);
 }
 
-/* A score line right after the match line, no game before it: the names
- * of a match whose record stops there (an empty match, which the referee
- * warns of), unless more of the match follows (names_line_said). */
+/* A score line right after the match line (read_mat_names.c): the
+ * players' names of a match that may stop there. */
 static bool read_names_line(bg_mat_reader *reader, const mat_line *line) {
-  mat_span name0 = {0, 0}, score[2] = {{0, 0}, {0, 0}};
-  mat_group_span(&reader->patterns, GRP_SCORE_LINE_NAME0, &name0);
-  mat_group_span(&reader->patterns, GRP_SCORE_LINE_SCORE0, &score[0]);
-  mat_group_span(&reader->patterns, GRP_SCORE_LINE_SCORE1, &score[1]);
-  reader->names_line = line->number;
-  reader->names_column = mat_byte_column(reader, (int)name0.start + 1);
-  for (int i = 0; i < 2; i++)
-    reader->names_score[i] = mat_span_int(line->text, score[i]);
+  mat_note_names_line(reader, line);
   return read_player_names(reader, line);
-}
-
-/* A line after a score line that opened the match: its " Game 1" line is
- * missing, said once at the score line.  Before a game line the score
- * line is left out; before anything else it starts game 1, so that the
- * plays after it are checked. */
-static bool names_line_said(bg_mat_reader *reader, bool before_game_line) {
-  int line = reader->names_line;
-  reader->names_line = -1;
-  if (line <= 0)
-    return true;
-  if (before_game_line) {
-    mat_syntax_error(reader, line, 1, "expected a line like ' Game 1'");
-    return true;
-  }
-  mat_syntax_error(reader, line, 1,
-                   "expected a line like ' Game 1' before this score line (read as the "
-                   "start of game 1)");
-  bg_game *game = match_add_game(reader->match);
-  if (!game)
-    return false;
-  mat_numbering_new_game(reader);
-  game->number = 1;
-  game->pos = (bg_srcpos){line, 1};
-  game->score_pos = (bg_srcpos){line, reader->names_column};
-  game->score[0] = reader->names_score[0];
-  game->score[1] = reader->names_score[1];
-  return true;
 }
 
 /* A score line where moves were expected: its "Game N" line is missing.
@@ -443,7 +407,7 @@ static bool read_game_content(bg_mat_reader *reader, const mat_line *line) {
       mat_match_at(patterns, PAT_SCORE_LINE, line->text, line->length, 0))
     return read_names_line(reader, line);
   bool game_line = mat_match_at(patterns, PAT_GAME_LINE, line->text, line->length, 0);
-  if (!names_line_said(reader, game_line))
+  if (!mat_names_line_said(reader, game_line))
     return false;
   if (game_line)
     return start_game(reader, line);

@@ -295,6 +295,15 @@ void mat_put_lines_in_order(bg_mat_reader *reader, bg_game *game, int first_acti
 /* Column `column` of the line being read (tabs expanded) in bytes as written. */
 int mat_byte_column(const bg_mat_reader *reader, int column);
 
+/* read_mat_names.c: a score line as a match's first line after its match
+ * line (its groups matched last) is noted; the next line of the match
+ * that is no blank, tag or comment says whether it opened a match with
+ * no games (nothing follows it: no error), or stood where " Game 1" was
+ * left out (a syntax error at it; before anything but a game line, game
+ * 1 starts there).  False when memory is out. */
+void mat_note_names_line(bg_mat_reader *reader, const mat_line *line);
+bool mat_names_line_said(bg_mat_reader *reader, bool before_game_line);
+
 /* The offset of the line's first byte that is no blank (its length when
  * there is none). */
 static inline size_t mat_first_non_blank(const mat_line *line) {

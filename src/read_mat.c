@@ -104,6 +104,7 @@ static bool open_match(bg_mat_reader *reader, bg_srcpos pos) {
   reader->right_column = DEFAULT_RIGHT_COLUMN;
   reader->right_column_learned = false;
   reader->renamed_said = false;
+  reader->names_line = 0;
   if (reader->has_stray_line && !reader->stray_reported) {
     reader->has_stray_line = false;
     mat_emit(reader, reader->stray_line, reader->stray_column, DIAG_ERROR,
@@ -223,19 +224,14 @@ static bool lined_up(const mat_line *line, mat_span name) {
 /* The score line gives the game's starting score, the players (from the
  * first game that has a readable score line) and a first guess of the right
  * column (where the right name starts). */
-static bool read_score_line(bg_mat_reader *reader, const mat_line *line) {
-  mat_patterns *patterns = &reader->patterns;
-  mat_span name[2] = {{0, 0}, {0, 0}}, score[2] = {{0, 0}, {0, 0}};
-  mat_group_span(patterns, GRP_SCORE_LINE_NAME0, &name[0]);
-  mat_group_span(patterns, GRP_SCORE_LINE_NAME1, &name[1]);
-  mat_group_span(patterns, GRP_SCORE_LINE_SCORE0, &score[0]);
-  mat_group_span(patterns, GRP_SCORE_LINE_SCORE1, &score[1]);
+/* The players' names of a score line (its groups matched last); a name
+ * the match already has is compared with it.  False when memory is out. */
+static bool read_player_names(bg_mat_reader *reader, const mat_line *line) {
+  mat_span name[2] = {{0, 0}, {0, 0}};
+  mat_group_span(&reader->patterns, GRP_SCORE_LINE_NAME0, &name[0]);
+  mat_group_span(&reader->patterns, GRP_SCORE_LINE_NAME1, &name[1]);
   bg_match *match = reader->match;
-  bg_game *game = &match->games[match->game_count - 1];
-  game->score_pos =
-      (bg_srcpos){line->number, mat_byte_column(reader, (int)name[0].start + 1)};
   for (int i = 0; i < 2; i++) {
-    game->score[i] = mat_span_int(line->text, score[i]);
     if (match->players[i]) {
       check_same_player(reader, line, name[i], i);
       continue;
@@ -251,6 +247,28 @@ static bool read_score_line(bg_mat_reader *reader, const mat_line *line) {
       lined_up(line, name[1]))
     reader->right_column = right_name_column;
   return true;
+}
+
+static bool read_score_line(bg_mat_reader *reader, const mat_line *line) {
+  mat_patterns *patterns = &reader->patterns;
+  mat_span name0 = {0, 0}, score[2] = {{0, 0}, {0, 0}};
+  mat_group_span(patterns, GRP_SCORE_LINE_NAME0, &name0);
+  mat_group_span(patterns, GRP_SCORE_LINE_SCORE0, &score[0]);
+  mat_group_span(patterns, GRP_SCORE_LINE_SCORE1, &score[1]);
+  bg_match *match = reader->match;
+  bg_game *game = &match->games[match->game_count - 1];
+  game->score_pos =
+      (bg_srcpos){line->number, mat_byte_column(reader, (int)name0.start + 1)};
+  for (int i = 0; i < 2; i++)
+    game->score[i] = mat_span_int(line->text, score[i]);
+  return read_player_names(reader, line);
+}
+
+/* A score line right after the match line (read_mat_names.c): the
+ * players' names of a match that may stop there. */
+static bool read_names_line(bg_mat_reader *reader, const mat_line *line) {
+  mat_note_names_line(reader, line);
+  return read_player_names(reader, line);
 }
 
 /* A score line where moves were expected: its "Game N" line is missing.
@@ -385,7 +403,13 @@ static void read_move_line(bg_mat_reader *reader, const mat_line *line) {
 
 static bool read_game_content(bg_mat_reader *reader, const mat_line *line) {
   mat_patterns *patterns = &reader->patterns;
-  if (mat_match_at(patterns, PAT_GAME_LINE, line->text, line->length, 0))
+  if (reader->match->game_count == 0 && reader->names_line == 0 &&
+      mat_match_at(patterns, PAT_SCORE_LINE, line->text, line->length, 0))
+    return read_names_line(reader, line);
+  bool game_line = mat_match_at(patterns, PAT_GAME_LINE, line->text, line->length, 0);
+  if (!mat_names_line_said(reader, game_line))
+    return false;
+  if (game_line)
     return start_game(reader, line);
   if (reader->expecting_score) {
     reader->expecting_score = false;

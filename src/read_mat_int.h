@@ -137,6 +137,11 @@ struct bg_mat_reader {
   int right_column;
   bool right_column_learned;
   bool renamed_said; /* a player named otherwise in a score line: said once a match */
+  /* a score line as the match's first line after its match line: the line
+   * number while nothing follows it (an empty match), -1 once the first
+   * such line has passed, 0 before; the column of its first name, and
+   * the score it gives */
+  int names_line, names_column, names_score[2];
 };
 
 /* Gets the patterns of grammar/ ready, compiling them on the first call of
@@ -289,6 +294,15 @@ void mat_warning(bg_mat_reader *reader, bg_srcpos pos, const char *message);
 void mat_put_lines_in_order(bg_mat_reader *reader, bg_game *game, int first_action);
 /* Column `column` of the line being read (tabs expanded) in bytes as written. */
 int mat_byte_column(const bg_mat_reader *reader, int column);
+
+/* read_mat_names.c: a score line as a match's first line after its match
+ * line (its groups matched last) is noted; the next line of the match
+ * that is no blank, tag or comment says whether it opened a match with
+ * no games (nothing follows it: no error), or stood where " Game 1" was
+ * left out (a syntax error at it; before anything but a game line, game
+ * 1 starts there).  False when memory is out. */
+void mat_note_names_line(bg_mat_reader *reader, const mat_line *line);
+bool mat_names_line_said(bg_mat_reader *reader, bool before_game_line);
 
 /* The offset of the line's first byte that is no blank (its length when
  * there is none). */

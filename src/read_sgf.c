@@ -46,7 +46,8 @@ static int next(bg_sgf_reader *reader) {
   if (c < 0)
     return c;
   reader->block_at++;
-  if (c == '\n') {
+  /* FF[4]'s line breaks: LF, CR LF, and a CR alone (old Macintosh files) */
+  if (c == '\n' || (c == '\r' && peek(reader) != '\n')) {
     reader->line++;
     reader->column = 1;
   } else {
@@ -137,8 +138,11 @@ static bool read_property(bg_sgf_reader *reader) {
     next(reader);
     if (!read_value(reader, open))
       return false;
+    /* What a value says is said at its property's name, or at the value
+     * when a line break parts them (a record laid out a token a line). */
+    bg_srcpos at = open.line == pos.line ? pos : open;
     if (on_main_line(reader) && !too_long && length > 0)
-      sgf_property_value(reader, reader->ident, pos, reader->value, reader->value_length);
+      sgf_property_value(reader, reader->ident, at, reader->value, reader->value_length);
     skip_blanks(reader);
   }
   return true;

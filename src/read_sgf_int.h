@@ -39,6 +39,7 @@ typedef struct {
   int cube, offered, offered_by;
   int dice_node[2]; /* PL/DI of the node being read: dice, */
   int dice_player;  /* and who rolls them, -1 none */
+  bool node_play;   /* the node holds a W[] or B[] roll: PL/DI repeat it */
   bg_srcpos dice_pos;
 } sgf_tree;
 

@@ -15,8 +15,10 @@
  *    the .mat's "Doubles => 4" would say it;
  *  - PL[W]DI[43]: dice rolled with no play recorded;
  *  - RE[W+2] (or W+2R, resigned) becomes the game's "Wins" line;
- *  - RU[Crawford], RU[Crawford:CrawfordGame], RU[Jacoby]: the rules, and
- *    which game is the Crawford game (bg_game.crawford_marked);
+ *  - RU[Crawford], RU[Crawford:CrawfordGame], RU[Jacoby], words joined by
+ *    ':' in any order: the rules, which game is the Crawford game
+ *    (bg_game.crawford_marked), and the game (Nackgammon: the
+ *    [Variation] tag);
  *  - DT, EV, RO, PC, AN: the header tags gnubg's .mat export writes for
  *    them (EventDate, Event, Round, Site, Transcriber), in its order.
  * Hit marks are not in the SGF: a .mat's `*` has no counterpart.
@@ -119,6 +121,7 @@ void sgf_node_begin(bg_sgf_reader *reader, bg_srcpos pos, bool root) {
     tree->root = pos;
   tree->dice_player = -1;
   tree->dice_node[0] = tree->dice_node[1] = 0;
+  tree->node_play = false;
 }
 
 /* ---- the first node ----------------------------------------------------- */
@@ -204,21 +207,42 @@ static bool starts_match(const bg_sgf_reader *reader) {
          !same_text(tree->names[1], match->players[1]);
 }
 
+/* Whether `rule` is one of RU's words: gnubg writes them joined by ':' in
+ * the order it knows them ("NoCube:Crawford:CrawfordGame", "Jacoby:
+ * Nackgammon"), older versions one or two ("Crawford:CrawfordGame"), so
+ * a word counts wherever it stands. */
 static bool has_rule(const sgf_tree *tree, const char *rule) {
-  return tree->rules && strcmp(tree->rules, rule) == 0;
+  size_t length = strlen(rule);
+  for (const char *word = tree->rules; word; word = strchr(word, ':')) {
+    if (*word == ':')
+      word++;
+    if (strncmp(word, rule, length) == 0 && (word[length] == ':' || !word[length]))
+      return true;
+  }
+  return false;
 }
 
-static bool is_crawford_rule(const sgf_tree *tree) {
-  return has_rule(tree, "Crawford") || has_rule(tree, "Crawford:CrawfordGame");
+/* The game RU names besides backgammon (gnubg's variations), NULL when
+ * none: it becomes the [Variation] tag gnubg's .mat export writes. */
+static const char *variation_rule(const sgf_tree *tree) {
+  static const char *const variations[] = {"Nackgammon", "Hypergammon1", "Hypergammon2",
+                                           "Hypergammon3"};
+  for (size_t i = 0; i < sizeof variations / sizeof variations[0]; i++)
+    if (has_rule(tree, variations[i]))
+      return variations[i];
+  return NULL;
 }
 
-/* gnubg writes RU[Crawford] when the rule is on, RU[Jacoby] in a money
- * session under the Jacoby rule: no RU says the rule is off. */
-static void set_rules(bg_match *match, const sgf_tree *tree) {
+/* gnubg writes the word Crawford when the rule is on, Jacoby in a money
+ * session under the Jacoby rule: a word left out says the rule is off. */
+static void set_rules(bg_sgf_reader *reader, bg_match *match, const sgf_tree *tree) {
   if (match->length > 0)
-    match->crawford = is_crawford_rule(tree) ? RULE_ON : RULE_OFF;
+    match->crawford = has_rule(tree, "Crawford") ? RULE_ON : RULE_OFF;
   else
     match->jacoby = has_rule(tree, "Jacoby") ? RULE_ON : RULE_OFF;
+  const char *variation = variation_rule(tree);
+  if (variation && !match_add_tag(match, "Variation", variation, tree->ru_pos))
+    reader->io_error = true;
 }
 
 /* "2024-01-01" as gnubg's .mat export writes the date: "2024.01.01". */
@@ -254,8 +278,8 @@ static bg_match *new_match(bg_sgf_reader *reader) {
   for (int i = 0; i < 2; i++)
     if (!match_set_player(match, i, tree->names[i] ? tree->names[i] : ""))
       reader->io_error = true;
-  set_rules(match, tree);
   add_tags(reader, match);
+  set_rules(reader, match, tree);
   return match;
 }
 
@@ -281,7 +305,7 @@ static void add_game(bg_sgf_reader *reader) {
   game->score[1] = tree->score[1];
   game->score_pos = tree->has_mi ? tree->mi_pos : tree->root;
   if (match->length > 0) {
-    game->crawford_marked = has_rule(tree, "Crawford:CrawfordGame") ? RULE_ON : RULE_OFF;
+    game->crawford_marked = has_rule(tree, "CrawfordGame") ? RULE_ON : RULE_OFF;
     game->crawford_pos = tree->rules ? tree->ru_pos : tree->root;
   }
   reader->any_game = true;
@@ -449,10 +473,12 @@ static void move_property(bg_sgf_reader *reader, const char *ident, bg_srcpos po
   sgf_tree *tree = &reader->tree;
   if (strcmp(ident, "W") == 0 || strcmp(ident, "B") == 0) {
     int player = ident[0] == 'B';
-    if (is_cube_word(value))
+    if (is_cube_word(value)) {
       read_cube(reader, player, pos, value);
-    else
+    } else {
       read_roll(reader, player, pos, value, length);
+      tree->node_play = true;
+    }
   } else if (strcmp(ident, "PL") == 0) {
     tree->dice_player = value[0] == 'B' ? 1 : value[0] == 'W' ? 0 : -1;
     tree->dice_pos = pos;
@@ -484,8 +510,10 @@ void sgf_node_end(bg_sgf_reader *reader) {
   tree->node_open = false;
   if (tree->in_root) {
     finish_root(reader);
-  } else if (!tree->skipped && tree->dice_player >= 0 && tree->dice_node[0]) {
-    /* dice and no play: gnubg's "set dice" node, a roll not recorded */
+  } else if (!tree->skipped && tree->dice_player >= 0 && tree->dice_node[0] &&
+             !tree->node_play) {
+    /* dice and no play: gnubg's "set dice" node, a roll not recorded; in
+     * a node that holds the play too, PL and DI only repeat its roll */
     bg_action *roll = add_action(reader, ACT_ROLL, tree->dice_player, tree->dice_pos);
     if (roll) {
       roll->die1 = tree->dice_node[0];

@@ -165,15 +165,26 @@ static bool looks_like_yaml(const char *bytes, size_t length) {
   return false;
 }
 
+/* SGF (FF[4]) lets white space, line breaks included, stand before and
+ * between the '(' and the ';' that open a game tree: gnubg's forks and
+ * hand-edited records write "(\n;FF[4]GM[6]...". */
+static bool opens_sgf(const char *bytes, size_t length) {
+  size_t at = 0;
+  while (at < length && is_blank(bytes[at]))
+    at++;
+  if (at == length || bytes[at] != '(')
+    return false;
+  for (at++; at < length && is_blank(bytes[at]); at++)
+    ;
+  return at < length && bytes[at] == ';';
+}
+
 bg_notation reader_sniff(bg_input *input) {
   const char *bytes;
   size_t length = input_peek(input, SNIFF_BYTES, &bytes);
   if (starts_with(bytes, length, XG_MAGIC))
     return BG_NOTATION_XG;
-  size_t first = 0;
-  while (first < length && is_blank(bytes[first]))
-    first++;
-  if (starts_with(bytes + first, length - first, "(;"))
+  if (opens_sgf(bytes, length))
     return BG_NOTATION_SGF;
   return looks_like_yaml(bytes, length) ? BG_NOTATION_YAML : BG_NOTATION_MAT;
 }

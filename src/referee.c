@@ -387,8 +387,9 @@ void referee_end_game(referee *ref, game_state *state, const bg_game *game,
   referee_resolve_result(ref, state, ref->plays.silenced, result);
   if (!state->result_seen)
     referee_say(ref, last_place(game), 0, -1, DIAG_WARNING, "incomplete",
-                state->end == END_NONE ? "game %d stops before it was won"
-                                       : "game %d has no \"Wins\" line",
+                game->action_count == 0  ? "game %d stops before its first roll"
+                : state->end == END_NONE ? "game %d stops before it was won"
+                                         : "game %d has no \"Wins\" line",
                 game->number);
   if (state->crawford_game)
     ref->crawford_done = true;
@@ -535,7 +536,7 @@ void referee_end_match(referee *ref) {
   diag_sink_begin_game(ref->sink); /* the next match's reading counts apart */
   if (match->game_count == 0)
     referee_say(ref, match->pos, 0, -1, DIAG_WARNING, "incomplete",
-                "the match has no games");
+                "the match has no games: its record stops before game 1");
   else if (match->length > 0 && ref->match_won_by < 0 && ref->score_known &&
            !ref->last_game_open && !match->one_off_game)
     referee_say(ref, last_place(&match->games[match->game_count - 1]), 0, -1,

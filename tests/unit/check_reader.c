@@ -44,7 +44,12 @@ START_TEST(sgf_by_its_first_bytes) {
   ck_assert_int_eq(sniff("\xEF\xBB\xBF(;FF[4])"), BG_NOTATION_SGF);
   static const char utf16[] = "\xFF\xFE(\0;\0F\0F\0";
   ck_assert_int_eq(sniff_bytes(utf16, sizeof utf16 - 1), BG_NOTATION_SGF);
-  ck_assert_int_eq(sniff("( ;FF[4])"), BG_NOTATION_MAT); /* "(;" as gnubg writes */
+  /* FF[4] allows blanks and line breaks between '(' and ';' */
+  ck_assert_int_eq(sniff("( ;FF[4])"), BG_NOTATION_SGF);
+  ck_assert_int_eq(sniff("(\n;FF[4]GM[6])"), BG_NOTATION_SGF);
+  ck_assert_int_eq(sniff("\r\n(\r\n  \t;FF[4]GM[6])"), BG_NOTATION_SGF);
+  ck_assert_int_eq(sniff("(c) 2024\n 7 point match\n"), BG_NOTATION_MAT);
+  ck_assert_int_eq(sniff("(\n\n"), BG_NOTATION_MAT);
   ck_assert_int_eq(sniff("; (;FF[4])"), BG_NOTATION_MAT);
 }
 END_TEST

@@ -134,6 +134,7 @@ typedef struct {
   size_t count, capacity;
   long skipped; /* files met in directories that are no record */
   bool trouble; /* a directory could not be read (said on stderr) */
+  bool verbose; /* set by the caller (-v): each file skipped is named */
 } cli_file_list;
 
 /* Adds to `list` each operand ("-" is standard input), or, for a
@@ -162,6 +163,10 @@ const char *cli_each_match(bg_reader *reader, bg_diag_sink *sink, cli_match_fn e
  * diagnostics and counts it skipped).  Named on the command line, it is
  * a record with no match: an error. */
 bool cli_skips_unmatched(const cli_file *file, const bg_diag_sink *sink, long matches);
+
+/* "bgmatch: PATH: skipped: WHY" on stderr: a file a walk skipped, named
+ * under -v. */
+void cli_say_skipped_file(const char *path, const char *why);
 
 /* The line that counts the files a walk skipped, on stderr, when there
  * are any (after the command's own output). */
@@ -215,6 +220,7 @@ int cli_convert(int argc, char **argv);
 int cli_show(int argc, char **argv);
 int cli_stats(int argc, char **argv);
 int cli_annotate(int argc, char **argv);
+int cli_results(int argc, char **argv);
 
 /* ---- output files ---------------------------------------------------- */
 

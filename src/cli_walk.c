@@ -131,6 +131,17 @@ static void add_file(cli_file_list *list, const char *path, bool walked) {
 
 static void walk_directory(const char *path, cli_file_list *list);
 
+/* A file the walk does not read: counted, and named under -v. */
+static void skip(cli_file_list *list, const char *path, const char *why) {
+  list->skipped++;
+  if (list->verbose)
+    cli_say_skipped_file(path, why);
+}
+
+void cli_say_skipped_file(const char *path, const char *why) {
+  cli_say("%s: skipped: %s", path, why);
+}
+
 /* One entry met in a walk: a directory is walked (not through a symbolic
  * link: a link back up would never end), a record file listed, anything
  * else counted as skipped. */
@@ -147,11 +158,15 @@ static void walk_entry(const char *path, const char *name, cli_file_list *list) 
   }
   bool is_link = S_ISLNK(st.st_mode);
   if (is_link && (stat(path, &st) != 0 || S_ISDIR(st.st_mode))) {
-    list->skipped++;
+    skip(list, path, "a link to a directory (not followed)");
     return;
   }
-  if (!S_ISREG(st.st_mode) || !cli_is_record_name(name)) {
-    list->skipped++;
+  if (!S_ISREG(st.st_mode)) {
+    skip(list, path, "not a regular file");
+    return;
+  }
+  if (!cli_is_record_name(name)) {
+    skip(list, path, "not a record's name (.mat .txt .yaml .yml .sgf .xg, or .gz)");
     return;
   }
   add_file(list, path, true);

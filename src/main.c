@@ -32,6 +32,8 @@ int main(int argc, char **argv) {
     return cli_stats(argc - 1, argv + 1);
   if (strcmp(command, "annotate") == 0)
     return cli_annotate(argc - 1, argv + 1);
+  if (strcmp(command, "results") == 0)
+    return cli_results(argc - 1, argv + 1);
   if (command[0] == '-')
     return cli_usage_error("unknown option", command);
   return cli_usage_error("unknown command", command);

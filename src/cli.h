@@ -59,8 +59,26 @@ void cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * EXIT_TROUBLE. */
 int cli_usage_error(const char *what, const char *word);
 
+/* The help (cli_help.c): the commands (--help, `bgmatch help`), or one
+ * command's own options and an example of it (`bgmatch help COMMAND`,
+ * COMMAND -h); each returns EXIT_VALID. */
 int cli_print_help(void);
+int cli_print_command_help(const char *command);
 int cli_print_version(void);
+
+/* The command names, NULL-ended. */
+const char *const *cli_command_names(void);
+
+/* The candidate nearest `word` (NULL-ended list), when one is near enough
+ * to be what was meant: a letter or two off, two letters swapped; else
+ * NULL. */
+const char *cli_nearest(const char *word, const char *const *candidates);
+
+/* A usage error that suggests the nearest candidate: "bgmatch: WHAT 'WORD'
+ * (did you mean 'NEAR'?)", or cli_usage_error's words when none is near;
+ * returns EXIT_TROUBLE. */
+int cli_usage_error_near(const char *what, const char *word,
+                         const char *const *candidates);
 
 /* Applies an option every command takes (the rules, --help, --version, a
  * missing value, an unknown option).  Returns -1 to go on, else the exit
@@ -221,6 +239,7 @@ int cli_show(int argc, char **argv);
 int cli_stats(int argc, char **argv);
 int cli_annotate(int argc, char **argv);
 int cli_results(int argc, char **argv);
+int cli_help(int argc, char **argv);
 
 /* ---- output files ---------------------------------------------------- */
 

@@ -34,8 +34,10 @@ typedef struct {
   bg_notation from;
   bool strict;
   show_mode show;
-  bool colour; /* severities in colour (stdout a terminal, no NO_COLOR) */
-  int jobs;    /* files checked at once */
+  bool null;    /* -0: names under -l and -L end with a NUL, not a newline */
+  bool verbose; /* -v: the files a walk skips are named */
+  bool colour;  /* severities in colour (stdout a terminal, no NO_COLOR) */
+  int jobs;     /* files checked at once */
   bg_replay_options referee;
 } check_options;
 
@@ -115,6 +117,8 @@ static const char *check_stream(bg_reader *reader, const cli_file *file,
   *skipped = cli_skips_unmatched(file, sink, matches);
   if (*skipped)
     diag_discard(sink);
+  if (*skipped && options->verbose)
+    cli_say_skipped_file(file->path, "a .txt with no match");
   print_diagnostics(sink, bar);
   return trouble;
 }
@@ -181,7 +185,8 @@ static void count_outcome(const char *path, const file_outcome *outcome,
   totals->files_with_errors += has_errors;
   if ((options->show == SHOW_FILES_WITH_ERRORS && has_errors) ||
       (options->show == SHOW_FILES_WITHOUT_ERRORS && !has_errors))
-    printf("%s\n", strcmp(path, "-") == 0 ? "<stdin>" : path);
+    printf("%s%c", strcmp(path, "-") == 0 ? "<stdin>" : path,
+           options->null ? '\0' : '\n');
 }
 
 /* ---- one file after another --------------------------------------------- */
@@ -324,6 +329,8 @@ static const struct option check_long_options[] = {
     {"files-with-errors", no_argument, NULL, 'l'},
     {"files-without-errors", no_argument, NULL, 'L'},
     {"quiet", no_argument, NULL, 'q'},
+    {"null", no_argument, NULL, '0'},
+    {"verbose", no_argument, NULL, 'v'},
     {"jobs", required_argument, NULL, 'j'},
     CLI_RULE_OPTIONS,
     {NULL, 0, NULL, 0},
@@ -373,6 +380,12 @@ static int apply_check_option(int opt, const char *arg, const char *word, void *
   case 'q':
     options->show = SHOW_NOTHING;
     return -1;
+  case '0':
+    options->null = true;
+    return -1;
+  case 'v':
+    options->verbose = true;
+    return -1;
   case 'j':
     return parse_jobs(arg, &options->jobs);
   default:
@@ -384,7 +397,7 @@ int cli_check(int argc, char **argv) {
   check_options options = {.format = DIAG_TEXT, .from = BG_NOTATION_AUTO, .jobs = 1};
   bg_replay_options_init(&options.referee);
   int first_file = 0;
-  int status = cli_parse_options(argc, argv, ":lLqj:", check_long_options,
+  int status = cli_parse_options(argc, argv, ":lLq0vj:", check_long_options,
                                  apply_check_option, &options, &first_file);
   if (status >= 0)
     return status;
@@ -398,7 +411,7 @@ int cli_check(int argc, char **argv) {
   setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
   options.colour = cli_colour(STDOUT_FILENO);
 
-  cli_file_list list = {0};
+  cli_file_list list = {.verbose = options.verbose};
   cli_list_files(operands, count, &list);
   check_totals totals = {.skipped = list.skipped, .trouble = list.trouble};
   progress bar; /* the walk is done: the total is known */

@@ -17,6 +17,7 @@
 
 typedef struct {
   bool json;
+  bool verbose; /* -v: the files a walk skips are named */
   bg_notation from;
   bg_replay_options referee;
 } stats_options;
@@ -24,6 +25,7 @@ typedef struct {
 static const struct option stats_long_options[] = {
     {"format", required_argument, NULL, OPT_FORMAT},
     {"from", required_argument, NULL, OPT_FROM},
+    {"verbose", no_argument, NULL, 'v'},
     CLI_RULE_OPTIONS,
     {NULL, 0, NULL, 0},
 };
@@ -35,6 +37,9 @@ static int apply_stats_option(int opt, const char *arg, const char *word, void *
     return cli_apply_format(arg, &options->json);
   case OPT_FROM:
     return cli_apply_from(arg, &options->from);
+  case 'v':
+    options->verbose = true;
+    return -1;
   default:
     return cli_apply_common_option(opt, word, &options->referee);
   }
@@ -163,6 +168,8 @@ static file_verdict stats_opened(FILE *in, const char *name, const cli_file *fil
     if (cli_skips_unmatched(file, &sink, matches)) {
       diag_discard(&sink);
       verdict = FILE_SKIPPED;
+      if (options->verbose)
+        cli_say_skipped_file(name, "a .txt with no match");
     }
     stats_take_diagnostics(stats, &sink);
     if (trouble) {
@@ -226,7 +233,7 @@ int cli_stats(int argc, char **argv) {
   stats_options options = {.from = BG_NOTATION_AUTO};
   bg_replay_options_init(&options.referee);
   int first_file = 0;
-  int status = cli_parse_options(argc, argv, ":", stats_long_options, apply_stats_option,
+  int status = cli_parse_options(argc, argv, ":v", stats_long_options, apply_stats_option,
                                  &options, &first_file);
   if (status >= 0)
     return status;
@@ -234,7 +241,7 @@ int cli_stats(int argc, char **argv) {
   char **files = cli_operands(argc, argv, first_file, &count);
   if (!files)
     return EXIT_TROUBLE;
-  cli_file_list list = {0};
+  cli_file_list list = {.verbose = options.verbose};
   cli_list_files(files, count, &list);
   stats_totals totals = {.skipped = list.skipped, .trouble = list.trouble};
   stats_init(&totals.stats);

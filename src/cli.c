@@ -1,7 +1,7 @@
 /*
- * cli.c — the command-line pieces every command shares (cli.h): messages,
- * the help text, the common options, opening inputs and writing outputs
- * atomically.
+ * cli.c — the command-line pieces every command shares (cli.h): the
+ * common options, opening inputs and writing outputs atomically (messages
+ * and the help are cli_help.c's).
  */
 /* realpath() (an output file's identity) is an X/Open function, beyond the
  * POSIX base the build asks for; a feature-test macro is a reserved name
@@ -16,26 +16,10 @@
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-void cli_say(const char *fmt, ...) {
-  va_list args;
-  va_start(args, fmt);
-  fflush(stdout);
-  fputs("bgmatch: ", stderr);
-  vfprintf(stderr, fmt, args);
-  fputc('\n', stderr);
-  va_end(args);
-}
-
-int cli_usage_error(const char *what, const char *word) {
-  cli_say("%s '%s' (try 'bgmatch --help')", what, word);
-  return EXIT_TROUBLE;
-}
 
 int cli_print_version(void) {
   fputs("bgmatch " BGMATCH_VERSION "\n", stdout);

@@ -182,9 +182,9 @@ const char *cli_each_match(bg_reader *reader, bg_diag_sink *sink, cli_match_fn e
  * a record with no match: an error. */
 bool cli_skips_unmatched(const cli_file *file, const bg_diag_sink *sink, long matches);
 
-/* "bgmatch: PATH: skipped: WHY" on stderr: a file a walk skipped, named
- * under -v. */
-void cli_say_skipped_file(const char *path, const char *why);
+/* "bgmatch: PATH: skipped: WHY" on `err` (stdout flushed first): a file
+ * a walk skipped, named under -v. */
+void cli_say_skipped_file(FILE *err, const char *path, const char *why);
 
 /* The line that counts the files a walk skipped, on stderr, when there
  * are any (after the command's own output). */
@@ -227,6 +227,27 @@ void cli_progress_erase(progress *bar);
 /* One more file done (`bytes` long).  The line appears only once the work
  * has taken a second: short runs stay quiet. */
 void cli_progress_step(progress *bar, double bytes);
+
+/* ---- several files at once (cli_jobs.c) ------------------------------- */
+
+/* -j N into *jobs: N files at once, 0 for one a processor (at most 256);
+ * returns -1 to go on, else the usage error's exit status. */
+int cli_apply_jobs(const char *arg, int *jobs);
+
+/* The work for file `index`, run in some thread: what it prints goes to
+ * `out` and `err` (buffers, printed later in the order of the files). */
+typedef void (*cli_job_work)(size_t index, FILE *out, FILE *err, void *context);
+
+/* Called in the calling thread, in the order of the files, once file
+ * `index`'s buffers are printed. */
+typedef void (*cli_job_done)(size_t index, void *context);
+
+/* Runs `work` for files 0..count-1 in `jobs` threads and prints their
+ * output in order, the progress line `bar` (may be NULL) erased before
+ * any output; `done` after each.  Ends the program with status 2 when
+ * memory runs out. */
+void cli_jobs_run(size_t count, int jobs, cli_job_work work, cli_job_done done,
+                  void *context, progress *bar);
 
 /* Sets the allocator for many short-lived records (see cli.c): called once
  * at start-up. */

@@ -8,7 +8,6 @@
  */
 #include <errno.h>
 #include <limits.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -117,8 +116,6 @@ static const char *check_stream(bg_reader *reader, const cli_file *file,
   *skipped = cli_skips_unmatched(file, sink, matches);
   if (*skipped)
     diag_discard(sink);
-  if (*skipped && options->verbose)
-    cli_say_skipped_file(file->path, "a .txt with no match");
   print_diagnostics(sink, bar);
   return trouble;
 }
@@ -148,6 +145,10 @@ static void check_opened(FILE *in, const char *name, const cli_file *file,
   outcome->bytes = bytes_read > 0 ? (double)bytes_read : 0.0;
   outcome->skipped = skipped;
   outcome->read = !skipped;
+  if (skipped && options->verbose) {
+    fflush(output->out);
+    cli_say_skipped_file(output->err, name, "a .txt with no match");
+  }
   outcome->errors = diag_sink_errors(&sink);
   outcome->warnings = diag_sink_warnings(&sink);
   diag_sink_free(&sink);
@@ -203,114 +204,39 @@ static void check_in_turn(const cli_file_list *list, const check_options *option
   }
 }
 
-/* ---- several files at once (-j N) --------------------------------------- */
-
-/* How many files may be checked ahead of the one printed next, for each
- * thread: enough to keep threads busy past a slow file, few enough that the
- * buffered output stays small. */
-#define JOBS_AHEAD 8
+/* ---- several files at once (-j N, cli_jobs.c) --------------------------- */
 
 typedef struct {
-  bool done;
-  file_outcome outcome;
-  char *out, *err; /* what it printed, to be printed in file order */
-  size_t out_size, err_size;
-} job_result;
-
-typedef struct {
+  const cli_file_list *list;
   const check_options *options;
-  const cli_file *files;
-  size_t count;
-  job_result *results;
-  size_t next;    /* the next file to take */
-  size_t printed; /* the files printed so far */
-  size_t ahead;   /* how far `next` may run ahead of `printed` */
-  pthread_mutex_t lock;
-  pthread_cond_t changed;
-} job_queue;
+  check_totals *totals;
+  progress *bar;
+  file_outcome *outcomes; /* one a file, filled by the threads */
+} check_jobs;
 
-static void *check_worker(void *data) {
-  job_queue *queue = data;
-  pthread_mutex_lock(&queue->lock);
-  while (queue->next < queue->count) {
-    if (queue->next >= queue->printed + queue->ahead) {
-      pthread_cond_wait(&queue->changed, &queue->lock);
-      continue;
-    }
-    size_t index = queue->next++;
-    pthread_mutex_unlock(&queue->lock);
-    job_result *result = &queue->results[index];
-    file_output output = {open_memstream(&result->out, &result->out_size),
-                          open_memstream(&result->err, &result->err_size), NULL};
-    if (!output.out || !output.err)
-      bg_out_of_memory();
-    result->outcome = check_one_file(&queue->files[index], queue->options, &output);
-    fclose(output.out);
-    fclose(output.err);
-    pthread_mutex_lock(&queue->lock);
-    result->done = true;
-    pthread_cond_broadcast(&queue->changed);
-  }
-  pthread_mutex_unlock(&queue->lock);
-  match_pool_release(); /* the thread's pooled arrays end with it */
-  return NULL;
+static void check_job(size_t index, FILE *out, FILE *err, void *data) {
+  check_jobs *jobs = data;
+  file_output output = {out, err, NULL};
+  jobs->outcomes[index] =
+      check_one_file(&jobs->list->files[index], jobs->options, &output);
 }
 
-/* Prints each file's output in order as it is ready. */
-static void print_in_order(job_queue *queue, check_totals *totals, progress *bar) {
-  for (size_t index = 0; index < queue->count; index++) {
-    job_result *result = &queue->results[index];
-    pthread_mutex_lock(&queue->lock);
-    while (!result->done)
-      pthread_cond_wait(&queue->changed, &queue->lock);
-    pthread_mutex_unlock(&queue->lock);
-    if (result->out_size > 0 || result->err_size > 0)
-      cli_progress_erase(bar);
-    fwrite(result->out, 1, result->out_size, stdout);
-    if (result->err_size > 0) {
-      fflush(stdout);
-      fwrite(result->err, 1, result->err_size, stderr);
-    }
-    free(result->out);
-    free(result->err);
-    cli_progress_step(bar, result->outcome.bytes);
-    count_outcome(queue->files[index].path, &result->outcome, queue->options, totals);
-    pthread_mutex_lock(&queue->lock);
-    queue->printed++;
-    pthread_cond_broadcast(&queue->changed);
-    pthread_mutex_unlock(&queue->lock);
-  }
+static void check_job_done(size_t index, void *data) {
+  check_jobs *jobs = data;
+  cli_progress_step(jobs->bar, jobs->outcomes[index].bytes);
+  count_outcome(jobs->list->files[index].path, &jobs->outcomes[index], jobs->options,
+                jobs->totals);
 }
 
 /* Checks the files in `jobs` threads; the output is what check_in_turn
  * prints, byte for byte. */
-static void check_in_parallel(const cli_file_list *list, int jobs,
+static void check_in_parallel(const cli_file_list *list, int threads,
                               const check_options *options, check_totals *totals,
                               progress *bar) {
-  job_queue queue = {.options = options,
-                     .files = list->files,
-                     .count = list->count,
-                     .results =
-                         bg_calloc(list->count ? list->count : 1, sizeof(job_result)),
-                     .ahead = (size_t)jobs * JOBS_AHEAD};
-  pthread_mutex_init(&queue.lock, NULL);
-  pthread_cond_init(&queue.changed, NULL);
-  pthread_t *threads = bg_calloc((size_t)jobs, sizeof *threads);
-  int started = 0;
-  while (started < jobs &&
-         pthread_create(&threads[started], NULL, check_worker, &queue) == 0)
-    started++;
-  if (started == 0) { /* no thread could be made: this one does the work */
-    queue.ahead = list->count;
-    check_worker(&queue);
-  }
-  print_in_order(&queue, totals, bar);
-  for (int i = 0; i < started; i++)
-    pthread_join(threads[i], NULL);
-  pthread_mutex_destroy(&queue.lock);
-  pthread_cond_destroy(&queue.changed);
-  free(threads);
-  free(queue.results);
+  check_jobs jobs = {list, options, totals, bar,
+                     bg_calloc(list->count ? list->count : 1, sizeof(file_outcome))};
+  cli_jobs_run(list->count, threads, check_job, check_job_done, &jobs, bar);
+  free(jobs.outcomes);
 }
 
 static void print_summary(const check_totals *totals) {
@@ -335,26 +261,6 @@ static const struct option check_long_options[] = {
     CLI_RULE_OPTIONS,
     {NULL, 0, NULL, 0},
 };
-
-/* The most threads -j makes: past it, more threads only hold more
- * buffered output. */
-#define MAX_JOBS 256
-
-/* -j N: N files at once; 0 for as many as there are processors. */
-static int parse_jobs(const char *arg, int *jobs) {
-  char *end;
-  errno = 0;
-  long n = strtol(arg, &end, 10);
-  if (errno || end == arg || *end || n < 0 || n > MAX_JOBS)
-    return cli_usage_error(
-        "-j takes a number of files at once from 0 (one a processor) to 256, not", arg);
-  if (n == 0) {
-    long processors = sysconf(_SC_NPROCESSORS_ONLN);
-    n = processors > 0 ? (processors < MAX_JOBS ? processors : MAX_JOBS) : 1;
-  }
-  *jobs = (int)n;
-  return -1;
-}
 
 /* Applies one parsed option; returns -1 to go on, else an exit status. */
 static int apply_check_option(int opt, const char *arg, const char *word, void *data) {
@@ -387,7 +293,7 @@ static int apply_check_option(int opt, const char *arg, const char *word, void *
     options->verbose = true;
     return -1;
   case 'j':
-    return parse_jobs(arg, &options->jobs);
+    return cli_apply_jobs(arg, &options->jobs);
   default:
     return cli_apply_common_option(opt, word, &options->referee);
   }

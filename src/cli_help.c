@@ -1,9 +1,12 @@
 /*
- * cli_help.c — the help that teaches (cli.h): `bgmatch --help` and
- * `bgmatch help` give the commands, `bgmatch help COMMAND` and
- * `bgmatch COMMAND -h` that command's own options and an example of it;
- * a mistyped command or option is answered with the nearest one.
+ * cli_help.c — what bgmatch says to the user (cli.h): messages and usage
+ * errors, and the help that teaches: `bgmatch --help` and `bgmatch help`
+ * give the commands, `bgmatch help COMMAND` and `bgmatch COMMAND -h` that
+ * command's own options and an example of it; a mistyped command or
+ * option is answered with the nearest one.  It calls no other file of the
+ * command line: they all call it.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -133,6 +136,8 @@ static const char stats_text[] =
     "Options:\n"
     "  --format=text|json    a few lines a file (the default) or one JSON\n"
     "                        object a file and one for the total\n"
+    "  -j, --jobs=N          count N files at once (0: one a processor); the\n"
+    "                        output is the same, in the order of the files\n"
     "  -v, --verbose         name each file a directory walk skips\n";
 
 static const char stats_example[] = "  bgmatch stats --format json logs/\n";
@@ -182,6 +187,21 @@ static const command_help commands[] = {
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof *commands)
+
+void cli_say(const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  fflush(stdout);
+  fputs("bgmatch: ", stderr);
+  vfprintf(stderr, fmt, args);
+  fputc('\n', stderr);
+  va_end(args);
+}
+
+int cli_usage_error(const char *what, const char *word) {
+  cli_say("%s '%s' (try 'bgmatch --help')", what, word);
+  return EXIT_TROUBLE;
+}
 
 int cli_print_help(void) {
   fputs(overview_text, stdout);

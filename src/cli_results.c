@@ -196,7 +196,7 @@ static void results_opened(FILE *in, const char *name, const cli_file *file,
   if (cli_skips_unmatched(file, &sink, matches)) {
     run->skipped++;
     if (run->options->verbose)
-      cli_say_skipped_file(name, "a .txt with no match");
+      cli_say_skipped_file(stderr, name, "a .txt with no match");
   } else if (trouble) {
     cli_say("%s: %s", name, trouble);
     run->trouble = true;

@@ -135,11 +135,12 @@ static void walk_directory(const char *path, cli_file_list *list);
 static void skip(cli_file_list *list, const char *path, const char *why) {
   list->skipped++;
   if (list->verbose)
-    cli_say_skipped_file(path, why);
+    cli_say_skipped_file(stderr, path, why);
 }
 
-void cli_say_skipped_file(const char *path, const char *why) {
-  cli_say("%s: skipped: %s", path, why);
+void cli_say_skipped_file(FILE *err, const char *path, const char *why) {
+  fflush(stdout);
+  fprintf(err, "bgmatch: %s: skipped: %s\n", path, why);
 }
 
 /* One entry met in a walk: a directory is walked (not through a symbolic

@@ -155,6 +155,8 @@ static const char results_text[] =
     "                        an aligned table (the default), one JSON object a\n"
     "                        match, or tab-separated values for a spreadsheet\n"
     "  --strict              warnings count as errors for the exit status\n"
+    "  -j, --jobs=N          read N files at once (0: one a processor); the\n"
+    "                        output is the same, in the order of the files\n"
     "  -v, --verbose         name each file a directory walk skips\n";
 
 static const char results_example[] =

@@ -26,6 +26,7 @@ typedef struct {
   bg_notation from;
   bool strict;
   bool verbose; /* -v: the files skipped named */
+  int jobs;     /* files read at once */
   bg_replay_options referee;
 } results_options;
 
@@ -134,11 +135,26 @@ static const char *verdict_of(long errors, long warnings) {
   return errors > 0 ? "errors" : warnings > 0 ? "warnings" : "clean";
 }
 
+/* What one file gave: its lines, before they are marked and printed in
+ * the order of the files, and what they mean for the exit status. */
+typedef struct {
+  cli_results_line *lines;
+  size_t count, capacity;
+  bool broken, trouble, skipped;
+} file_lines;
+
+static void add_line(file_lines *into, const cli_results_line *line) {
+  into->lines =
+      bg_grow(into->lines, &into->capacity, into->count + 1, sizeof *into->lines, 4);
+  into->lines[into->count++] = *line;
+}
+
 /* One file being read: its name, and the counts before its next match. */
 typedef struct {
-  results_run *run;
+  const results_options *options;
   const char *file;
   bg_diag_sink *sink;
+  file_lines *into;
   long matches;
   long errors, warnings; /* the sink's counts when the last match ended */
 } results_file;
@@ -148,88 +164,136 @@ typedef struct {
 static bool result_of_match(bg_match *match, void *data) {
   results_file *in = data;
   cli_results_line line = {.file = in->file, .match = ++in->matches};
-  results_of_match(match, &in->run->options->referee, in->sink, &line.row);
+  results_of_match(match, &in->options->referee, in->sink, &line.row);
   long errors = diag_sink_errors(in->sink) - in->errors;
   long warnings = diag_sink_warnings(in->sink) - in->warnings;
   in->errors += errors;
   in->warnings += warnings;
   diag_discard(in->sink);
   line.verdict = verdict_of(errors, warnings);
-  in->run->broken =
-      in->run->broken || errors > 0 || (in->run->options->strict && warnings > 0);
+  in->into->broken =
+      in->into->broken || errors > 0 || (in->options->strict && warnings > 0);
   line.date = date_of(match);
   line.event = copy_or_null(match_tag(match, "Event"));
   for (int side = 0; side < 2; side++)
     line.players[side] = bg_strdup(match->players[side] ? match->players[side] : "");
   match_free(match);
-  find_duplicate(&in->run->seen, &line);
-  take_line(in->run, &line);
+  add_line(in->into, &line);
   return true;
 }
 
 /* A line for a file that gave no match whole: `verdict` says why. */
-static void line_without_match(results_run *run, const char *file, long match,
+static void line_without_match(file_lines *into, const char *file, long match,
                                const char *verdict) {
   cli_results_line line = {.file = file, .match = match, .verdict = verdict};
-  take_line(run, &line);
+  add_line(into, &line);
+}
+
+/* What the tool could not do for a file: one line on `err`, and the
+ * file's row says it is unreadable. */
+static void say_unreadable(FILE *err, const char *name, const char *reason, long match,
+                           file_lines *into) {
+  fprintf(err, "bgmatch: %s: %s\n", name, reason);
+  into->trouble = true;
+  line_without_match(into, name, match, "unreadable");
 }
 
 /* Reads one opened input: a line a match, and one for the file when it
  * could not be read to its end or holds no match. */
 static void results_opened(FILE *in, const char *name, const cli_file *file,
-                           results_run *run) {
+                           const results_options *options, FILE *err, file_lines *into) {
   bg_diag_sink sink;
   diag_sink_init(&sink, NULL, DIAG_TEXT);
   const char *reason;
-  bg_reader *reader = reader_open(in, name, &sink, run->options->from, &reason);
+  bg_reader *reader = reader_open(in, name, &sink, options->from, &reason);
   if (!reader) {
-    cli_say("%s: %s", name, reason);
-    run->trouble = true;
-    line_without_match(run, name, 0, "unreadable");
+    say_unreadable(err, name, reason, 0, into);
     diag_sink_free(&sink);
     return;
   }
-  results_file reading = {.run = run, .file = name, .sink = &sink};
+  results_file reading = {.options = options, .file = name, .sink = &sink, .into = into};
   long matches = 0;
   const char *trouble =
       cli_each_match(reader, &sink, result_of_match, &reading, &matches);
   if (cli_skips_unmatched(file, &sink, matches)) {
-    run->skipped++;
-    if (run->options->verbose)
-      cli_say_skipped_file(stderr, name, "a .txt with no match");
+    into->skipped = true;
+    if (options->verbose)
+      cli_say_skipped_file(err, name, "a .txt with no match");
   } else if (trouble) {
-    cli_say("%s: %s", name, trouble);
-    run->trouble = true;
-    line_without_match(run, name, matches, "unreadable");
+    say_unreadable(err, name, trouble, matches, into);
   } else if (matches == 0) {
-    run->broken = true;
-    line_without_match(run, name, 0, "errors");
+    into->broken = true;
+    line_without_match(into, name, 0, "errors");
   } else if (diag_sink_errors(&sink) > reading.errors) {
-    run->broken = true; /* the reader's, after the last match */
+    into->broken = true; /* the reader's, after the last match */
   }
   reader_free(reader);
   diag_sink_free(&sink);
 }
 
-/* The name lines use for `path`: kept until the end of the run, for the
- * lines of later files that duplicate this one's. */
-static const char *line_name(const char *path) {
-  return strcmp(path, "-") == 0 ? "<stdin>" : path;
-}
-
-static void results_file_named(const cli_file *file, results_run *run) {
-  const char *name = line_name(file->path);
+/* One file's lines into `into`; what the tool could not do said on
+ * `err`.  The lines name the file as the list does, which outlives the
+ * run: a later line that duplicates this one's points to it. */
+static void read_file_lines(const cli_file *file, const results_options *options,
+                            FILE *err, file_lines *into) {
   bool is_stdin = strcmp(file->path, "-") == 0;
+  const char *name = is_stdin ? "<stdin>" : file->path;
   FILE *in = is_stdin ? stdin : cli_open_input(file->path);
   if (!in) {
-    cli_say("%s: %s", file->path, strerror(errno));
-    run->trouble = true;
-    line_without_match(run, name, 0, "unreadable");
+    say_unreadable(err, name, strerror(errno), 0, into);
     return;
   }
-  results_opened(in, name, file, run);
+  results_opened(in, name, file, options, err, into);
   if (!is_stdin)
     fclose(in);
+}
+
+/* A file's lines, in the order of the files: marked when they duplicate
+ * an earlier one, then printed or kept for the table. */
+static void take_file_lines(results_run *run, file_lines *from) {
+  for (size_t i = 0; i < from->count; i++) {
+    find_duplicate(&run->seen, &from->lines[i]);
+    take_line(run, &from->lines[i]);
+  }
+  free(from->lines);
+  run->broken = run->broken || from->broken;
+  run->trouble = run->trouble || from->trouble;
+  run->skipped += from->skipped;
+}
+
+/* -j N: the files read in threads (cli_jobs.c), their lines taken in
+ * order. */
+typedef struct {
+  const cli_file_list *list;
+  results_run *run;
+  file_lines *files;
+} results_jobs;
+
+static void results_job(size_t index, FILE *out, FILE *err, void *data) {
+  (void)out; /* the lines are printed in order, by take_file_lines */
+  results_jobs *jobs = data;
+  read_file_lines(&jobs->list->files[index], jobs->run->options, err,
+                  &jobs->files[index]);
+}
+
+static void results_job_done(size_t index, void *data) {
+  results_jobs *jobs = data;
+  take_file_lines(jobs->run, &jobs->files[index]);
+}
+
+static void results_all(const cli_file_list *list, int threads, results_run *run) {
+  if (threads > 1) {
+    results_jobs jobs = {list, run,
+                         bg_calloc(list->count ? list->count : 1, sizeof(file_lines))};
+    cli_jobs_run(list->count, threads, results_job, results_job_done, &jobs, NULL);
+    free(jobs.files);
+    return;
+  }
+  for (size_t i = 0; i < list->count; i++) {
+    file_lines lines = {0};
+    read_file_lines(&list->files[i], run->options, stderr, &lines);
+    take_file_lines(run, &lines);
+  }
 }
 
 static const struct option results_long_options[] = {
@@ -237,6 +301,7 @@ static const struct option results_long_options[] = {
     {"from", required_argument, NULL, OPT_FROM},
     {"strict", no_argument, NULL, OPT_STRICT},
     {"verbose", no_argument, NULL, 'v'},
+    {"jobs", required_argument, NULL, 'j'},
     CLI_RULE_OPTIONS,
     {NULL, 0, NULL, 0},
 };
@@ -264,6 +329,8 @@ static int apply_results_option(int opt, const char *arg, const char *word, void
   case 'v':
     options->verbose = true;
     return -1;
+  case 'j':
+    return cli_apply_jobs(arg, &options->jobs);
   default:
     return cli_apply_common_option(opt, word, &options->referee);
   }
@@ -277,10 +344,10 @@ static void run_free(results_run *run) {
 }
 
 int cli_results(int argc, char **argv) {
-  results_options options = {.format = RESULTS_TEXT, .from = BG_NOTATION_AUTO};
+  results_options options = {.format = RESULTS_TEXT, .from = BG_NOTATION_AUTO, .jobs = 1};
   bg_replay_options_init(&options.referee);
   int first_file = 0;
-  int status = cli_parse_options(argc, argv, ":v", results_long_options,
+  int status = cli_parse_options(argc, argv, ":vj:", results_long_options,
                                  apply_results_option, &options, &first_file);
   if (status >= 0)
     return status;
@@ -291,8 +358,7 @@ int cli_results(int argc, char **argv) {
   cli_file_list list = {.verbose = options.verbose};
   cli_list_files(operands, count, &list);
   results_run run = {.options = &options, .trouble = list.trouble};
-  for (size_t i = 0; i < list.count; i++)
-    results_file_named(&list.files[i], &run);
+  results_all(&list, options.jobs, &run);
   if (options.format == RESULTS_TEXT)
     cli_results_print_table(run.lines, run.line_count);
   run_free(&run);

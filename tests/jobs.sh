@@ -3,7 +3,8 @@
 # output, standard error, exit status), whatever order the threads finish
 # in: over samples/, the e2e cases (records with every kind of problem,
 # unreadable gzip among them) and the shared corpus, in each output mode;
-# and `stats -j N` what `stats -j 1` prints, as text and JSON.
+# and `stats -j N` and `results -j N` what their -j 1 prints, as text
+# and JSON.
 #
 #   tests/jobs.sh [BIN]     BIN defaults to build/bgmatch
 #
@@ -51,6 +52,8 @@ same "-L --strict" -L --strict "${operands[@]}"
 same "-q" -q "${operands[@]}"
 command=stats same "stats" -v "${operands[@]}"
 command=stats same "stats json" --format json "${operands[@]}"
+command=results same "results" -v "${operands[@]}"
+command=results same "results json" --format json "${operands[@]}"
 if [[ -d $corpus ]]; then
   same "corpus" --from=mat "$corpus" samples/broken
 else

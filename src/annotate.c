@@ -327,6 +327,13 @@ int annotate_legal_plays(const char *legal, char plays[][128], int max, int *lis
   return total > count ? total : count;
 }
 
+void annotate_item_dice(const annotate_item *item, int dice[2]) {
+  const bg_action *roll = item->action;
+  bool rolled = roll && roll->kind == ACT_ROLL && roll->player == item->on_roll;
+  dice[0] = rolled ? roll->die1 : 0;
+  dice[1] = rolled ? roll->die2 : 0;
+}
+
 bool annotate_item_placed(const annotate_item *item) {
   return item->has_position && (item->on_roll == 0 || item->on_roll == 1);
 }

@@ -105,6 +105,10 @@ const char *annotate_place_name(const bg_diag *diag, char *buf, size_t size);
 /* The name of player `player` of the item's match, "" when none. */
 const char *annotate_player_name(const annotate_item *item, int player);
 
+/* The dice the item's roll shows (its action a roll of the player on
+ * roll), else 0 0. */
+void annotate_item_dice(const annotate_item *item, int dice[2]);
+
 /* Whether the item has a position (and so who is on roll there). */
 bool annotate_item_placed(const annotate_item *item);
 
@@ -131,6 +135,8 @@ typedef struct {
   bool board; /* the text board of each position */
   bool ids;   /* its Position ID and Match ID */
   bool colour;
+  int context; /* -C: only the lines this near an item, "--" between
+                  runs, as grep(1); -1 every line */
 } annotate_text_options;
 
 /* The lines a listing shows, numbered, and where it stands in them: the
@@ -167,6 +173,7 @@ typedef struct {
   annotate_lines lines;
   bool has_previous;  /* an item was written among the lines */
   bg_srcpos previous; /* its listed place */
+  int shown;          /* the number of the line written last, 0 none */
 } annotate_text;
 
 void annotate_text_begin(annotate_text *text, FILE *out, FILE *record,
@@ -181,17 +188,42 @@ bool annotate_text_end(annotate_text *text);
 typedef struct {
   FILE *out;
   const char *title;
+  const char *prefix; /* "": a page of its own; else a section of a page of
+                         several files, its id, and its anchors' prefix */
   annotate_lines lines;
   FILE *summary, *listing; /* temporary files */
   size_t written;          /* items written so far: their anchors */
   size_t problems;         /* errors and warnings in the summary */
 } annotate_html;
 
-/* False when no temporary file could be made (errno says why). */
-bool annotate_html_begin(annotate_html *html, FILE *out, FILE *record, const char *title);
+/* False when no temporary file could be made (errno says why).
+ * `prefix` NULL or "": the listing is a page; else a <section> of that id
+ * (a page of several files), its anchors prefixed with it. */
+bool annotate_html_begin(annotate_html *html, FILE *out, FILE *record, const char *title,
+                         const char *prefix);
 void annotate_html_add(annotate_html *html, const annotate_batch *batch);
-/* Writes the page, the totals given; false on a read or write error. */
+/* Writes the page (or the section), the totals given; false on a read or
+ * write error. */
 bool annotate_html_end(annotate_html *html, long errors, long warnings);
 void annotate_html_free(annotate_html *html);
+
+/* A file that holds no record: one line saying so (`message`), as a page
+ * or as the section `prefix`, instead of its bytes. */
+void annotate_html_not_record(FILE *out, const char *prefix, const char *title,
+                              const char *message);
+
+/* A page of several files: its head and foot, and the table of the files
+ * at its top (file, verdict, errors, warnings), each linked to its
+ * section. */
+typedef struct {
+  char *name;
+  const char *verdict; /* clean, warnings, errors, unreadable, not-record */
+  long errors, warnings;
+  char anchor[24]; /* its section's id; "" when it has none */
+} annotate_html_file;
+
+void annotate_html_page_head(FILE *out, const char *title);
+void annotate_html_files_table(FILE *out, const annotate_html_file *files, size_t count);
+void annotate_html_page_foot(FILE *out);
 
 #endif

@@ -44,7 +44,15 @@ static const char *const style_sheet =
     ".board .cube{fill:#fff;stroke:#000}"
     ".board .cubev{font:bold 13px sans-serif;text-anchor:middle}"
     ".board .arrow{stroke:#f03;stroke-width:3}.board .written{stroke-dasharray:6 4}"
-    ".board .head{fill:#f03}.board .cap{font:12px sans-serif;fill:#222}";
+    ".board .head{fill:#f03}.board .cap{font:12px sans-serif;fill:#222}"
+    ".board .match{font-weight:bold}.board .die{fill:#fff;stroke:#000}"
+    ".board .pip{fill:#000}"
+    "table.files{border-collapse:collapse}.files td,.files th{border:1px solid #ccc;"
+    "padding:.2em .6em;text-align:left}.files tr.errors td:nth-child(2),"
+    ".files tr.unreadable td:nth-child(2),.files tr.not-record td:nth-child(2)"
+    "{color:#b00;font-weight:bold}.files tr.warnings td:nth-child(2){color:#a0a}"
+    ".files tr.clean td:nth-child(2){color:#070}section{border-top:2px solid #888;"
+    "margin-top:2em}p.not-record{font-family:monospace}";
 
 static const char *severity_name(bg_severity severity) {
   return severity == DIAG_ERROR ? "error" : severity == DIAG_WARNING ? "warning" : "note";
@@ -54,27 +62,17 @@ static bool is_problem(const annotate_item *item) {
   return item->diag.severity != DIAG_NOTE;
 }
 
-static void write_head(FILE *out, const char *title, long errors, long warnings) {
-  fputs("<!DOCTYPE html>\n<html lang=\"en\" xmlns=\"http://www.w3.org/1999/xhtml\">\n"
-        "<head><meta charset=\"utf-8\"/><title>bgmatch annotate: ",
-        out);
-  board_draw_html_text(out, title);
-  fprintf(out, "</title>\n<style>%s</style></head>\n<body>\n<h1>", style_sheet);
-  board_draw_html_text(out, title);
-  fprintf(out, "</h1>\n<p class=\"totals\">%ld error%s, %ld warning%s</p>\n", errors,
-          errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
-}
-
 /* The item's entry in the summary, linked to its anchor `anchor`. */
-static void write_summary_entry(FILE *out, const annotate_item *item, size_t anchor) {
+static void write_summary_entry(FILE *out, const annotate_item *item, size_t anchor,
+                                const char *prefix) {
   const bg_diag *diag = &item->diag;
   char place[64];
   if (diag->line != 0)
     annotate_place_name(diag, place, sizeof place);
   else /* no place: the summary has always said where the listing has it */
     snprintf(place, sizeof place, "line %d:%d", diag->line, diag->column);
-  fprintf(out, "<li><a href=\"#p%zu\">%s</a> <span class=\"sev-%s\">%s</span> ", anchor,
-          place, severity_name(diag->severity), severity_name(diag->severity));
+  fprintf(out, "<li><a href=\"#%sp%zu\">%s</a> <span class=\"sev-%s\">%s</span> ", prefix,
+          anchor, place, severity_name(diag->severity), severity_name(diag->severity));
   board_draw_html_text(out, diag->message);
   fputs(" [", out);
   board_draw_html_text(out, diag->rule);
@@ -179,8 +177,12 @@ static void write_board(FILE *out, const annotate_item *item, const char *writte
       .board = item->before,
       .on_roll = item->on_roll,
       .names = {annotate_player_name(item, 0), annotate_player_name(item, 1)},
+      .score = {item->score[0], item->score[1]},
+      .length = item->match->length,
       .cube = item->cube.value,
-      .cube_owner = item->cube.owner};
+      .cube_owner = item->cube.owner,
+      .crawford = item->match->length > 0 && item->cube.crawford};
+  annotate_item_dice(item, view.dice);
   add_arrows(item, &view);
   board_svg_write(out, &view);
   if (item->action && item->action->kind == ACT_ROLL)
@@ -204,13 +206,14 @@ static void write_legal(FILE *out, const char *legal) {
 
 /* Item `index` of `batch`, anchored as the page's item `anchor`. */
 static void write_problem(FILE *out, const annotate_batch *batch, size_t index,
-                          size_t anchor, const written_plays *written) {
+                          size_t anchor, const char *prefix,
+                          const written_plays *written) {
   const annotate_item *item = &batch->items[index];
   const bg_diag *diag = &item->diag;
   const char *severity = severity_name(diag->severity);
   bool board = is_problem(item) && annotate_item_placed(item);
-  fprintf(out, "<div class=\"problem %s\" id=\"p%zu\" data-board=\"%s\"><p>", severity,
-          anchor, board ? "yes" : "no");
+  fprintf(out, "<div class=\"problem %s\" id=\"%sp%zu\" data-board=\"%s\"><p>", severity,
+          prefix, anchor, board ? "yes" : "no");
   if (diag->line != 0) {
     char place[64];
     fprintf(out, "%s: ", annotate_place_name(diag, place, sizeof place));
@@ -227,9 +230,10 @@ static void write_problem(FILE *out, const annotate_batch *batch, size_t index,
   fputs("</div>", out);
 }
 /* The line, the diagnostic's place marked: its column to the next blank. */
-static void write_line(FILE *out, const bg_line *line, int column, bool bad) {
-  fprintf(out, "<div class=\"line%s\" id=\"L%d\"><span class=\"ln\">%d</span>",
-          bad ? " bad" : "", line->number, line->number);
+static void write_line(FILE *out, const bg_line *line, int column, bool bad,
+                       const char *prefix) {
+  fprintf(out, "<div class=\"line%s\" id=\"%sL%d\"><span class=\"ln\">%d</span>",
+          bad ? " bad" : "", prefix, line->number, line->number);
   size_t start = column > 0 ? (size_t)column - 1 : line->length;
   if (start > line->length)
     start = line->length;
@@ -262,11 +266,12 @@ static int marked_column(const annotate_batch *batch, size_t next, int number,
   return column;
 }
 
-bool annotate_html_begin(annotate_html *html, FILE *out, FILE *record,
-                         const char *title) {
+bool annotate_html_begin(annotate_html *html, FILE *out, FILE *record, const char *title,
+                         const char *prefix) {
   memset(html, 0, sizeof *html);
   html->out = out;
   html->title = title;
+  html->prefix = prefix ? prefix : "";
   html->summary = tmpfile();
   html->listing = html->summary ? tmpfile() : NULL;
   if (!html->listing) {
@@ -297,7 +302,7 @@ static void list_lines_to(annotate_html *html, const annotate_batch *batch, size
     written_take(written, batch, &lines->line);
     bool bad;
     int column = marked_column(batch, next, lines->line.number, &bad);
-    write_line(html->listing, &lines->line, column, bad);
+    write_line(html->listing, &lines->line, column, bad, html->prefix);
   }
 }
 
@@ -311,10 +316,10 @@ void annotate_html_add(annotate_html *html, const annotate_batch *batch) {
       list_lines_to(html, batch, i, &written, item->listed.line);
     size_t anchor = ++html->written;
     if (is_problem(item)) {
-      write_summary_entry(html->summary, item, anchor);
+      write_summary_entry(html->summary, item, anchor, html->prefix);
       html->problems++;
     }
-    write_problem(html->listing, batch, i, anchor, &written);
+    write_problem(html->listing, batch, i, anchor, html->prefix, &written);
   }
   if (batch->canonical) /* a canonical text is its match's alone */
     list_lines_to(html, batch, batch->count, &written, INT_MAX);
@@ -333,6 +338,28 @@ static bool copy_spool(FILE *spool, FILE *out) {
   return !ferror(spool);
 }
 
+void annotate_html_page_head(FILE *out, const char *title) {
+  fputs("<!DOCTYPE html>\n<html lang=\"en\" xmlns=\"http://www.w3.org/1999/xhtml\">\n"
+        "<head><meta charset=\"utf-8\"/><title>bgmatch annotate: ",
+        out);
+  board_draw_html_text(out, title);
+  fprintf(out, "</title>\n<style>%s</style></head>\n<body>\n", style_sheet);
+}
+
+void annotate_html_page_foot(FILE *out) {
+  fputs("<p class=\"footer\">Written by bgmatch annotate.</p>\n</body>\n</html>\n", out);
+}
+
+/* The file's name and totals: the page's title, or its section's. */
+static void write_totals(FILE *out, const char *title, bool section, long errors,
+                         long warnings) {
+  fputs(section ? "<h2 class=\"file\">" : "<h1>", out);
+  board_draw_html_text(out, title);
+  fprintf(out, "%s\n<p class=\"totals\">%ld error%s, %ld warning%s</p>\n",
+          section ? "</h2>" : "</h1>", errors, errors == 1 ? "" : "s", warnings,
+          warnings == 1 ? "" : "s");
+}
+
 bool annotate_html_end(annotate_html *html, long errors, long warnings) {
   annotate_batch none; /* the lines after the last item */
   annotate_batch_init(&none);
@@ -342,7 +369,12 @@ bool annotate_html_end(annotate_html *html, long errors, long warnings) {
   written_free(&written, 0);
   fputs("</div>\n", html->listing);
   FILE *out = html->out;
-  write_head(out, html->title, errors, warnings);
+  bool section = html->prefix[0] != '\0';
+  if (section)
+    fprintf(out, "<section id=\"%s\">\n", html->prefix);
+  else
+    annotate_html_page_head(out, html->title);
+  write_totals(out, html->title, section, errors, warnings);
   fputs("<h2>Problems</h2>\n", out);
   bool ok = true;
   if (html->problems > 0) {
@@ -353,6 +385,45 @@ bool annotate_html_end(annotate_html *html, long errors, long warnings) {
     fputs("<p>No problems.</p>\n", out);
   }
   ok = copy_spool(html->listing, out) && ok && !html->lines.read_error;
-  fputs("<p class=\"footer\">Written by bgmatch annotate.</p>\n</body>\n</html>\n", out);
+  if (section)
+    fputs("</section>\n", out);
+  else
+    annotate_html_page_foot(out);
   return ok;
+}
+
+void annotate_html_not_record(FILE *out, const char *prefix, const char *title,
+                              const char *message) {
+  bool section = prefix && prefix[0];
+  if (section)
+    fprintf(out, "<section id=\"%s\">\n", prefix);
+  else
+    annotate_html_page_head(out, title);
+  write_totals(out, title, section, 1, 0);
+  fputs("<p class=\"not-record\">Not a record: ", out);
+  board_draw_html_text(out, message);
+  fputs("</p>\n", out);
+  if (section)
+    fputs("</section>\n", out);
+  else
+    annotate_html_page_foot(out);
+}
+
+void annotate_html_files_table(FILE *out, const annotate_html_file *files, size_t count) {
+  fprintf(out,
+          "<h1>%zu file%s</h1>\n<table class=\"files\">\n<thead><tr><th>file</th>"
+          "<th>verdict</th><th>errors</th><th>warnings</th></tr></thead>\n<tbody>\n",
+          count, count == 1 ? "" : "s");
+  for (size_t i = 0; i < count; i++) {
+    const annotate_html_file *file = &files[i];
+    fprintf(out, "<tr class=\"%s\"><td>", file->verdict);
+    if (file->anchor[0])
+      fprintf(out, "<a href=\"#%s\">", file->anchor);
+    board_draw_html_text(out, file->name);
+    bool no_record = strcmp(file->verdict, "not-record") == 0;
+    fprintf(out, "%s</td><td>%s</td><td>%ld</td><td>%ld</td></tr>\n",
+            file->anchor[0] ? "</a>" : "", no_record ? "not a record" : file->verdict,
+            file->errors, file->warnings);
+  }
+  fputs("</tbody>\n</table>\n", out);
 }

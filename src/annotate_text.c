@@ -64,6 +64,7 @@ static void write_board(FILE *out, const annotate_item *item) {
       .cube = item->cube.value,
       .cube_owner = item->cube.owner,
       .crawford = match->length > 0 && item->cube.crawford};
+  annotate_item_dice(item, view.dice);
   char *text = NULL;
   size_t size = 0;
   FILE *buffer = open_memstream(&text, &size);
@@ -125,14 +126,36 @@ void annotate_text_begin(annotate_text *text, FILE *out, FILE *record,
   annotate_lines_init(&text->lines, record);
 }
 
+/* Whether line `number` is written, listing up to line `target` (INT_MAX
+ * at the end): always, or with a context, when it stands within it of
+ * the item written last or of the one listed next. */
+static bool in_context(const annotate_text *text, int number, int target) {
+  int context = text->options.context;
+  if (context < 0)
+    return true;
+  if (text->has_previous && number - text->previous.line <= context)
+    return true;
+  return target != INT_MAX && target - number <= context;
+}
+
+/* Writes the line listed last, after "--" when lines were left out
+ * since the one written before it. */
+static void write_line(annotate_text *text) {
+  const bg_line *line = &text->lines.line;
+  if (text->options.context >= 0 && text->shown > 0 && line->number > text->shown + 1)
+    fputs("--\n", text->out);
+  fprintf(text->out, "%5d | ", line->number);
+  fwrite(line->text, 1, line->length, text->out);
+  fputc('\n', text->out);
+  text->shown = line->number;
+}
+
 /* Lists the lines up to line `number` (all of them when INT_MAX). */
 static void list_lines_to(annotate_text *text, int number) {
   annotate_lines *lines = &text->lines;
-  while (lines->number < number && annotate_lines_next(lines)) {
-    fprintf(text->out, "%5d | ", lines->line.number);
-    fwrite(lines->line.text, 1, lines->line.length, text->out);
-    fputc('\n', text->out);
-  }
+  while (lines->number < number && annotate_lines_next(lines))
+    if (in_context(text, lines->line.number, number))
+      write_line(text);
 }
 
 /* The item under its line: before the first line when it has none, after

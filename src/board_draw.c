@@ -10,11 +10,15 @@
  * high; a taller stack shows its count in the fifth place (in digits,
  * where gnubg writes 10 and more as a letter).
  *
- * The SVG board's geometry: the board frame spans x 10..470, y 20..280 of
- * a 530 by 330 picture; each half holds six points 35 wide, the bar (30
+ * The SVG board's geometry: the board frame spans x 10..470, y 20..360 of
+ * a 620 by 446 picture; each half holds six points 35 wide, the bar (30
  * wide) between them; the tray on the right holds the checkers borne off
- * and the cube; the line below, the names and pip counts.  No script, no
- * external reference: it lives inline in one HTML page.
+ * and the cube, the dice stand right of it; the lines below, the caption.
+ * A checker is 28 across, drawn every 30: a stack of five from each edge
+ * takes 150 of the board's 340, so two facing stacks of five leave 40
+ * between them and no checker is drawn over another (a taller stack shows
+ * its count on its fifth).  No script, no external reference: it lives
+ * inline in one HTML page.
  */
 #include "board_draw.h"
 
@@ -94,8 +98,23 @@ static void fill_grid(char grid[ROWS][COLUMNS + 1], const bg_board *view) {
   put_stack(grid, BAR_COLUMN, 1, 1, view->checkers[1][BG_BAR], 'O');
 }
 
+void board_draw_match_line(int length, int cube, int cube_owner, int on_roll,
+                           bool crawford, char *buf, size_t size) {
+  int n = length > 0 ? snprintf(buf, size, "%d-point match", length)
+                     : snprintf(buf, size, "money session");
+  if (n < 0 || (size_t)n >= size)
+    return;
+  if (cube_owner < 0)
+    snprintf(buf + n, size - (size_t)n, ", cube %d centred%s", cube,
+             crawford ? ", Crawford game" : "");
+  else
+    snprintf(buf + n, size - (size_t)n, ", cube %d owned by %s%s", cube,
+             cube_owner == on_roll ? "X" : "O", crawford ? ", Crawford game" : "");
+}
+
 /* What stands beside line `row`: the opponent's (O) notes above the bar
- * line, the player on roll's (X) below, the match and cube on it. */
+ * line, the player on roll's (X) below, the match and cube on it, the
+ * dice just below it, on X's side. */
 static void side_note(const board_text_view *v, const bg_board *view, int row, char *note,
                       int size) {
   int player = row < BAR_ROW ? 1 - v->on_roll : v->on_roll;
@@ -104,15 +123,8 @@ static void side_note(const board_text_view *v, const bg_board *view, int row, c
   const char *mark = side == 0 ? "X" : "O";
   note[0] = '\0';
   if (row == BAR_ROW) {
-    int n = v->length > 0 ? snprintf(note, (size_t)size, "%d-point match", v->length)
-                          : snprintf(note, (size_t)size, "money session");
-    if (v->cube_owner < 0)
-      snprintf(note + n, (size_t)(size - n), ", cube %d centred%s", v->cube,
-               v->crawford ? ", Crawford game" : "");
-    else
-      snprintf(note + n, (size_t)(size - n), ", cube %d owned by %s%s", v->cube,
-               v->cube_owner == v->on_roll ? "X" : "O",
-               v->crawford ? ", Crawford game" : "");
+    board_draw_match_line(v->length, v->cube, v->cube_owner, v->on_roll, v->crawford,
+                          note, (size_t)size);
     return;
   }
   switch (from_edge) {
@@ -132,6 +144,10 @@ static void side_note(const board_text_view *v, const bg_board *view, int row, c
   case 4:
     if (view->checkers[side][BG_BAR] > 0)
       snprintf(note, (size_t)size, "on the bar %d", view->checkers[side][BG_BAR]);
+    break;
+  case 5:
+    if (side == 0 && v->dice[0] > 0 && v->dice[1] > 0)
+      snprintf(note, (size_t)size, "dice [%d] [%d]", v->dice[0], v->dice[1]);
     break;
   default:
     break;
@@ -156,13 +172,18 @@ void board_text_write(FILE *out, const board_text_view *v) {
 /* ---- the SVG board ------------------------------------------------------ */
 
 #define TOP 20
-#define BOTTOM 280
+#define BOTTOM 360
+#define MIDDLE ((TOP + BOTTOM) / 2)
 #define POINT_WIDTH 35
-#define POINT_HEIGHT 110
-#define RADIUS 16
+#define POINT_HEIGHT 140
+#define RADIUS 15 /* half the step from one checker to the next */
 #define BAR_X 230
 #define BAR_WIDTH 30
 #define TRAY_X 480
+#define DICE_X 532 /* the first die's left edge */
+#define DIE 30
+#define PICTURE_WIDTH 620
+#define PICTURE_HEIGHT 446
 #define SHOWN 5 /* checkers drawn on a point; the last carries the count */
 
 void board_draw_html_escaped(FILE *out, const char *text, size_t length) {
@@ -225,13 +246,13 @@ static int point_x(int point) {
 static void anchor(int point, int *x, int *y) {
   if (point >= 25) {
     *x = BAR_X + BAR_WIDTH / 2;
-    *y = 110;
+    *y = MIDDLE;
   } else if (point <= 0) {
     *x = TRAY_X + 20;
-    *y = 250;
+    *y = BOTTOM - 30;
   } else {
     *x = point_x(point);
-    *y = point_on_top(point) ? TOP + 70 : BOTTOM - 70;
+    *y = point_on_top(point) ? TOP + 75 : BOTTOM - 75;
   }
 }
 
@@ -274,14 +295,14 @@ static void write_bar(FILE *out, int x_count, int o_count) {
   int x = BAR_X + BAR_WIDTH / 2;
   if (x_count > 0)
     fprintf(out,
-            "<circle cx=\"%d\" cy=\"110\" r=\"%d\" class=\"x\"/>"
-            "<text x=\"%d\" y=\"115\" class=\"nx\">%d</text>\n",
-            x, RADIUS - 2, x, x_count);
+            "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" class=\"x\"/>"
+            "<text x=\"%d\" y=\"%d\" class=\"nx\">%d</text>\n",
+            x, MIDDLE - 2 * RADIUS, RADIUS - 2, x, MIDDLE - 2 * RADIUS + 5, x_count);
   if (o_count > 0)
     fprintf(out,
-            "<circle cx=\"%d\" cy=\"190\" r=\"%d\" class=\"o\"/>"
-            "<text x=\"%d\" y=\"195\" class=\"no\">%d</text>\n",
-            x, RADIUS - 2, x, o_count);
+            "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" class=\"o\"/>"
+            "<text x=\"%d\" y=\"%d\" class=\"no\">%d</text>\n",
+            x, MIDDLE + 2 * RADIUS, RADIUS - 2, x, MIDDLE + 2 * RADIUS + 5, o_count);
 }
 
 static void write_checkers(FILE *out, const board_svg_view *view) {
@@ -306,7 +327,7 @@ static void write_tray(FILE *out, const board_svg_view *view) {
           "<text x=\"%d\" y=\"%d\" class=\"off\">off %d</text>\n",
           tx, TOP + 20, view->board.checkers[1 - view->on_roll][0], tx, BOTTOM - 10,
           view->board.checkers[view->on_roll][0]);
-  int cy = view->cube_owner < 0                ? 150
+  int cy = view->cube_owner < 0                ? MIDDLE
            : view->cube_owner == view->on_roll ? BOTTOM - 60
                                                : TOP + 60;
   fprintf(out,
@@ -337,30 +358,63 @@ static void write_arrow(FILE *out, const svg_arrow *arrow, bool legal) {
           by + 6 * ux, bx + 6 * uy, by - 6 * ux);
 }
 
+/* The pips of one die showing `value`, a square `DIE` wide at x, y. */
+static void write_die(FILE *out, int x, int y, int value) {
+  /* the pips' places on a 3 by 3 grid, one bit each, row by row */
+  static const int layouts[7] = {0, 0x010, 0x044, 0x054, 0x145, 0x155, 0x16d};
+  fprintf(out,
+          "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"5\" class=\"die\"/>",
+          x, y, DIE, DIE);
+  for (int cell = 0; cell < 9; cell++)
+    if (layouts[value] & (0x100 >> cell))
+      fprintf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"3\" class=\"pip\"/>",
+              x + 7 + 8 * (cell % 3), y + 7 + 8 * (cell / 3));
+  fputc('\n', out);
+}
+
+/* The roll beside the board, on the side of the player on roll. */
+static void write_dice(FILE *out, const board_svg_view *view) {
+  if (view->dice[0] < 1 || view->dice[0] > 6 || view->dice[1] < 1 || view->dice[1] > 6)
+    return;
+  fprintf(out, "<g class=\"dice\"><title>the roll: %d%d</title>", view->dice[0],
+          view->dice[1]);
+  write_die(out, DICE_X, MIDDLE + 20, view->dice[0]);
+  write_die(out, DICE_X + DIE + 10, MIDDLE + 20, view->dice[1]);
+  fputs("</g>\n", out);
+}
+
+/* One player's line of the caption: mark, name, score, pips, off. */
+static void write_player_caption(FILE *out, const board_svg_view *view, int player,
+                                 int y) {
+  bool on_roll = player == view->on_roll;
+  fprintf(out, "<text x=\"10\" y=\"%d\" class=\"cap\">%s ", y, on_roll ? "X" : "O");
+  board_draw_html_text(out, view->names[player]);
+  fprintf(out, "%s: score %d, %d pips, %d off</text>", on_roll ? " (on roll)" : "",
+          view->score[player], board_text_pips(&view->board, player),
+          view->board.checkers[player][0]);
+}
+
 static void write_caption(FILE *out, const board_svg_view *view) {
-  int x = view->on_roll, o = 1 - view->on_roll;
-  fputs("<text x=\"10\" y=\"312\" class=\"cap\">X ", out);
-  board_draw_html_text(out, view->names[x]);
-  fprintf(out, " (on roll): %d pips, %d off</text>", board_text_pips(&view->board, x),
-          view->board.checkers[x][0]);
-  fputs("<text x=\"10\" y=\"326\" class=\"cap\">O ", out);
-  board_draw_html_text(out, view->names[o]);
-  fprintf(out, ": %d pips, %d off; cube %d%s</text>\n", board_text_pips(&view->board, o),
-          view->board.checkers[o][0], view->cube,
-          view->cube_owner < 0    ? " centred"
-          : view->cube_owner == x ? " owned by X"
-                                  : " owned by O");
+  write_player_caption(out, view, view->on_roll, BOTTOM + 38);
+  write_player_caption(out, view, 1 - view->on_roll, BOTTOM + 56);
+  char match[128];
+  board_draw_match_line(view->length, view->cube, view->cube_owner, view->on_roll,
+                        view->crawford, match, sizeof match);
+  fprintf(out, "<text x=\"10\" y=\"%d\" class=\"cap match\">%s</text>\n", BOTTOM + 74,
+          match);
 }
 
 void board_svg_write(FILE *out, const board_svg_view *view) {
-  fputs("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 530 330\" width=\"530\" "
-        "height=\"330\" role=\"img\" class=\"board\"><title>The position before the "
-        "play</title>\n",
-        out);
+  fprintf(out,
+          "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" "
+          "height=\"%d\" role=\"img\" class=\"board\"><title>The position before the "
+          "play</title>\n",
+          PICTURE_WIDTH, PICTURE_HEIGHT, PICTURE_WIDTH, PICTURE_HEIGHT);
   write_frame(out);
   write_points(out);
   write_checkers(out, view);
   write_tray(out, view);
+  write_dice(out, view);
   for (int i = 0; i < view->arrow_count && i < SVG_MAX_ARROWS; i++)
     write_arrow(out, &view->arrows[i], view->arrows_legal);
   write_caption(out, view);

@@ -8,16 +8,20 @@
  * the player on roll (X) sits at the bottom and moves from its 24 point,
  * top right, round to its 1 point, bottom right; the points carry that
  * player's numbers.  Beside the board: both players' names, scores, pip
- * counts and checkers borne off, the match length and the cube; checkers on
+ * counts and checkers borne off, the match length, the cube and the
+ * Crawford game, and the dice of the player on roll; checkers on
  * the bar stand in the BAR column, each side's on its own half (X's below
  * the bar line, O's above).  `show` and `annotate --board` print it.
  *
  * The SVG board is for the HTML report of `bgmatch annotate`: the 24 points
  * as triangles, checkers as circles (a count on the fifth when a point
- * holds more), the bar, the checkers borne off, the cube, both pip counts,
- * and a play drawn as arrows.  The player on roll is X (dark checkers),
- * oriented as on the text board.  Also the HTML escaping every part of the
- * report uses.
+ * holds more; no checker ever drawn over another, even where two stacks
+ * of five face each other), the bar, the checkers borne off, the cube, the
+ * dice of the roll beside the board, a play drawn as arrows, and under it
+ * a caption: both players' scores, pips and checkers off, then the match
+ * length, the cube's value and owner, and the Crawford game.  The player on roll is X
+ * (dark checkers), oriented as on the text board.  Also the HTML escaping every part of
+ * the report uses.
  */
 #ifndef BG_BOARD_DRAW_H
 #define BG_BOARD_DRAW_H
@@ -39,6 +43,7 @@ typedef struct {
   int cube;       /* 1, 2, 4, ... */
   int cube_owner; /* -1 centred */
   bool crawford;
+  int dice[2]; /* the roll of the player on roll; 0 0 when none */
 } board_text_view;
 
 /* The pips side `side` of `board` still has to move: each checker's point
@@ -62,13 +67,22 @@ typedef struct {
   bg_board board; /* absolute, as replay.h: side 0 is player 0's */
   int on_roll;    /* 0 or 1: drawn as X */
   const char *names[2];
+  int score[2];
+  int length;     /* 0: a money session */
   int cube;       /* 1, 2, 4, ... */
   int cube_owner; /* -1 centred */
+  bool crawford;
+  int dice[2]; /* the roll of the player on roll; 0 0 when none */
   svg_arrow arrows[SVG_MAX_ARROWS];
   int arrow_count;
   bool arrows_legal; /* the play is a legal one (solid), else as written
                         (dashed) */
 } board_svg_view;
+
+/* "7-point match, cube 2 owned by X, Crawford game" ("money session",
+ * "cube 1 centred"), what both boards say of the match and the cube. */
+void board_draw_match_line(int length, int cube, int cube_owner, int on_roll,
+                           bool crawford, char *buf, size_t size);
 
 /* Writes one <svg> element. */
 void board_svg_write(FILE *out, const board_svg_view *view);

@@ -16,6 +16,7 @@
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -207,6 +208,65 @@ static bool is_stdout(const char *path) {
   return !path || strcmp(path, "-") == 0;
 }
 
+/* ---- interruptions: the temporary file goes with the program ----------- */
+
+/* The signals that end a program someone stopped (^C, kill, a closed
+ * terminal): each removes the temporary file being written, so that an
+ * interrupted command leaves its directory as it found it. */
+static const int interruptions[] = {SIGINT, SIGTERM, SIGHUP};
+#define INTERRUPTION_COUNT (sizeof interruptions / sizeof *interruptions)
+
+/* The temporary file being written, NULL when none.  One at a time: the
+ * commands write their outputs one after another. */
+static char *volatile temporary_in_writing;
+
+/* Removes the temporary file, then dies of the same signal, so that the
+ * parent sees the interruption (a shell says 128 + its number).  Only
+ * async-signal-safe calls. */
+static void remove_temporary_and_die(int signal_number) {
+  char *temporary = temporary_in_writing;
+  if (temporary)
+    unlink(temporary);
+  struct sigaction default_action = {.sa_handler = SIG_DFL};
+  sigemptyset(&default_action.sa_mask);
+  sigaction(signal_number, &default_action, NULL);
+  raise(signal_number); /* delivered as this handler returns */
+}
+
+/* Installs the handler once, for each signal not ignored: a signal the
+ * parent ignores (nohup) ends nothing, and must stay ignored. */
+static void catch_interruptions(void) {
+  static bool caught;
+  if (caught)
+    return;
+  caught = true;
+  struct sigaction action = {.sa_handler = remove_temporary_and_die};
+  sigemptyset(&action.sa_mask);
+  for (size_t i = 0; i < INTERRUPTION_COUNT; i++)
+    sigaddset(&action.sa_mask, interruptions[i]);
+  for (size_t i = 0; i < INTERRUPTION_COUNT; i++) {
+    struct sigaction old;
+    if (sigaction(interruptions[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+      sigaction(interruptions[i], &action, NULL);
+  }
+}
+
+/* Holds the interruptions back while the temporary file is made, renamed
+ * or removed and temporary_in_writing follows it: a signal in between
+ * would leave a file the handler does not know of, or remove a name
+ * already renamed. */
+static void hold_interruptions(sigset_t *old) {
+  sigset_t held;
+  sigemptyset(&held);
+  for (size_t i = 0; i < INTERRUPTION_COUNT; i++)
+    sigaddset(&held, interruptions[i]);
+  sigprocmask(SIG_BLOCK, &held, old);
+}
+
+static void release_interruptions(const sigset_t *old) {
+  sigprocmask(SIG_SETMASK, old, NULL);
+}
+
 /* "DIR/.NAME.XXXXXX" beside `target`: a hidden name in the same
  * directory, so that the rename stays on one file system. */
 static char *temporary_name(const char *target) {
@@ -226,6 +286,31 @@ static mode_t new_file_mode(void) {
   return 0666 & ~mask;
 }
 
+/* Removes the temporary file, if any, and forgets it was being written. */
+static void remove_temporary(bg_outfile *out) {
+  if (!out->temporary)
+    return;
+  sigset_t old_mask;
+  hold_interruptions(&old_mask);
+  unlink(out->temporary);
+  temporary_in_writing = NULL;
+  release_interruptions(&old_mask);
+}
+
+/* Puts the temporary file in the target's place; false (errno says why)
+ * when it cannot be. */
+static bool rename_temporary(bg_outfile *out) {
+  sigset_t old_mask;
+  hold_interruptions(&old_mask);
+  bool renamed = rename(out->temporary, out->target) == 0;
+  int saved = errno;
+  if (renamed)
+    temporary_in_writing = NULL;
+  release_interruptions(&old_mask);
+  errno = saved;
+  return renamed;
+}
+
 static void forget(bg_outfile *out) {
   free(out->target);
   free(out->temporary);
@@ -243,7 +328,13 @@ static bool open_temporary(bg_outfile *out, const char *path,
     forget(out);
     return false;
   }
+  catch_interruptions();
+  sigset_t old_mask;
+  hold_interruptions(&old_mask);
   int fd = mkstemp(out->temporary);
+  if (fd >= 0)
+    temporary_in_writing = out->temporary;
+  release_interruptions(&old_mask);
   if (fd < 0) {
     int saved = errno;
     forget(out);
@@ -255,7 +346,7 @@ static bool open_temporary(bg_outfile *out, const char *path,
   if (!out->stream) {
     int saved = errno;
     close(fd);
-    unlink(out->temporary);
+    remove_temporary(out);
     forget(out);
     errno = saved;
     return false;
@@ -297,12 +388,12 @@ bool cli_outfile_commit(bg_outfile *out) {
     saved = errno;
   }
   out->stream = NULL;
-  if (ok && out->temporary && rename(out->temporary, out->target) != 0) {
+  if (ok && out->temporary && !rename_temporary(out)) {
     ok = false;
     saved = errno;
   }
-  if (!ok && out->temporary)
-    unlink(out->temporary);
+  if (!ok)
+    remove_temporary(out);
   forget(out);
   errno = saved;
   return ok;
@@ -313,8 +404,7 @@ void cli_outfile_abandon(bg_outfile *out) {
     fflush(stdout);
   else if (out->stream)
     fclose(out->stream);
-  if (out->temporary)
-    unlink(out->temporary);
+  remove_temporary(out);
   forget(out);
 }
 

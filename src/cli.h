@@ -144,7 +144,9 @@ size_t cli_record_stem(const char *name);
  * a directory that is one. */
 typedef struct {
   char *path;
-  bool walked; /* found in a directory, not named on the command line */
+  bool walked;  /* found in a directory, not named on the command line */
+  size_t below; /* where in `path` the part below the walked operand
+                 * starts ("logs/r1/a.mat" of "logs": 5); 0 for an operand */
 } cli_file;
 
 typedef struct {
@@ -185,6 +187,20 @@ bool cli_skips_unmatched(const cli_file *file, const bg_diag_sink *sink, long ma
 /* "bgmatch: PATH: skipped: WHY" on `err` (stdout flushed first): a file
  * a walk skipped, named under -v. */
 void cli_say_skipped_file(FILE *err, const char *path, const char *why);
+
+/* Why `file`, from which `reader` gave `matches` matches, is unreadable
+ * although the reader did not stop: named (or walked and not skipped),
+ * it gave no match and is empty or binary (reader_no_record_reason).
+ * Then the reader's diagnostics are discarded from `sink` and the reason
+ * returned, for the command to treat as it treats a truncated file; NULL
+ * otherwise, and always for standard input. */
+const char *cli_unreadable_unmatched(const bg_reader *reader, const cli_file *file,
+                                     bg_diag_sink *sink, long matches);
+
+/* The readers' "no match found" diagnostic `sink` holds when the reader
+ * gave no match (`matches` 0): the input is no record at all (notes, a
+ * picture, random bytes); NULL otherwise. */
+const bg_diag *cli_no_match_found(const bg_diag_sink *sink, long matches);
 
 /* The line that counts the files a walk skipped, on stderr, when there
  * are any (after the command's own output). */

@@ -46,15 +46,17 @@ typedef struct {
   long files_with_errors;
   long errors;
   long warnings;
-  long skipped; /* files met in directories that are no record (cli.h) */
-  bool trouble; /* the tool could not do its job for some file */
+  long unreadable; /* files not read whole: no verdict on what they hold */
+  long skipped;    /* files met in directories that are no record (cli.h) */
+  bool trouble;    /* the tool could not do its job for some file */
 } check_totals;
 
 /* What checking one file gave. */
 typedef struct {
-  bool read;    /* it was opened and a reader took it: counted */
-  bool skipped; /* a .txt in a walked directory with no match: notes */
-  bool trouble; /* the tool could not do its job for it (said) */
+  bool read;       /* it was opened and a reader took it: counted */
+  bool skipped;    /* a .txt in a walked directory with no match: notes */
+  bool trouble;    /* the tool could not do its job for it (said) */
+  bool unreadable; /* opened but not read whole, or empty or binary */
   long errors, warnings;
   double bytes; /* read, for the progress line */
 } file_outcome;
@@ -88,6 +90,17 @@ static void say_trouble(const file_output *output, const char *name, const char 
   outcome->trouble = true;
 }
 
+/* A file opened but not read whole: said on stderr as any trouble, and
+ * under --format=json one object on stdout too, so that a script reading
+ * the objects learns of it. */
+static void say_unreadable(const file_output *output, const check_options *options,
+                           const char *name, const char *reason, file_outcome *outcome) {
+  say_trouble(output, name, reason, outcome);
+  if (options->show == SHOW_DIAGNOSTICS && options->format == DIAG_JSON)
+    diag_print_unreadable(output->out, name, reason);
+  outcome->unreadable = true;
+}
+
 /* One match checked, its diagnostics printed. */
 typedef struct {
   const check_options *options;
@@ -116,6 +129,8 @@ static const char *check_stream(bg_reader *reader, const cli_file *file,
   *skipped = cli_skips_unmatched(file, sink, matches);
   if (*skipped)
     diag_discard(sink);
+  else if (!trouble)
+    trouble = cli_unreadable_unmatched(reader, file, sink, matches);
   print_diagnostics(sink, bar);
   return trouble;
 }
@@ -139,7 +154,7 @@ static void check_opened(FILE *in, const char *name, const cli_file *file,
   bool skipped;
   const char *trouble = check_stream(reader, file, options, &sink, output->bar, &skipped);
   if (trouble)
-    say_trouble(output, name, trouble, outcome);
+    say_unreadable(output, options, name, trouble, outcome);
   reader_free(reader);
   long bytes_read = ftell(in); /* -1 on a pipe: counts as nothing */
   outcome->bytes = bytes_read > 0 ? (double)bytes_read : 0.0;
@@ -182,6 +197,10 @@ static void count_outcome(const char *path, const file_outcome *outcome,
   totals->files++;
   totals->errors += outcome->errors;
   totals->warnings += outcome->warnings;
+  if (outcome->unreadable) { /* neither with errors nor without: unread */
+    totals->unreadable++;
+    return;
+  }
   bool has_errors = outcome->errors > 0 || (options->strict && outcome->warnings > 0);
   totals->files_with_errors += has_errors;
   if ((options->show == SHOW_FILES_WITH_ERRORS && has_errors) ||
@@ -241,8 +260,10 @@ static void check_in_parallel(const cli_file_list *list, int threads,
 
 static void print_summary(const check_totals *totals) {
   fflush(stdout);
-  fprintf(stderr, "%ld %s, %ld with errors, %ld %s, %ld %s\n", totals->files,
-          cli_plural(totals->files, "file", "files"), totals->files_with_errors,
+  fprintf(stderr, "%ld %s, ", totals->files, cli_plural(totals->files, "file", "files"));
+  if (totals->unreadable > 0)
+    fprintf(stderr, "%ld unreadable, ", totals->unreadable);
+  fprintf(stderr, "%ld with errors, %ld %s, %ld %s\n", totals->files_with_errors,
           totals->errors, cli_plural(totals->errors, "error", "errors"), totals->warnings,
           cli_plural(totals->warnings, "warning", "warnings"));
   cli_say_skipped(totals->skipped);

@@ -39,6 +39,7 @@ typedef struct {
   const char *name; /* for messages */
   long written;     /* matches written to it */
   int write_errno;  /* the first write error, 0 when none */
+  bool notes;       /* its input, found in a walk, is notes (cli.h): none */
 } output;
 
 /* Over all inputs, for the exit status. */
@@ -103,9 +104,9 @@ static bool convert_one(bg_match *match, void *data) {
 
 /* Converts every match `reader` gives into `out`.  Returns why the input
  * could not be read to its end, NULL when it could. */
-static const char *convert_stream(bg_reader *reader, const char *name,
-                                  const convert_options *options, bg_diag_sink *sink,
-                                  output *out) {
+static const char *convert_stream(bg_reader *reader, const cli_file *file,
+                                  const char *name, const convert_options *options,
+                                  bg_diag_sink *sink, output *out) {
   if (out->write_errno)
     return NULL;
   convert_walk walk = {.name = name,
@@ -116,13 +117,17 @@ static const char *convert_stream(bg_reader *reader, const char *name,
                        .warnings = diag_sink_warnings(sink)};
   long matches = 0;
   const char *trouble = cli_each_match(reader, sink, convert_one, &walk, &matches);
+  out->notes = cli_skips_unmatched(file, sink, matches);
+  if (out->notes)
+    diag_discard(sink);
   diag_flush(sink);
   return trouble;
 }
 
-/* Converts one command-line operand ("-" is standard input) into `out`. */
-static void convert_file(const char *path, const convert_options *options,
+/* Converts one file ("-" is standard input) into `out`. */
+static void convert_file(const cli_file *file, const convert_options *options,
                          bg_diag_sink *sink, output *out, convert_totals *totals) {
+  const char *path = file->path;
   bool is_stdin = strcmp(path, "-") == 0;
   const char *name = is_stdin ? "<stdin>" : path;
   FILE *in = is_stdin ? stdin : cli_open_input(path);
@@ -138,7 +143,7 @@ static void convert_file(const char *path, const convert_options *options,
     cli_say("%s: %s", name, reason);
     totals->trouble = true;
   } else {
-    const char *trouble = convert_stream(reader, name, options, sink, out);
+    const char *trouble = convert_stream(reader, file, name, options, sink, out);
     if (trouble) {
       cli_say("%s: %s", name, trouble);
       totals->trouble = true;
@@ -158,6 +163,10 @@ static bool finish_output(output *out, bool input_trouble) {
     cli_outfile_abandon(&out->file);
     cli_say("%s: write error: %s", out->name, strerror(out->write_errno));
     return false;
+  }
+  if (out->notes && !input_trouble) { /* no record: nothing to say */
+    cli_outfile_abandon(&out->file);
+    return true;
   }
   if (out->file.target && (input_trouble || out->written == 0)) {
     cli_outfile_abandon(&out->file);
@@ -209,13 +218,15 @@ static int apply_convert_option(int opt, const char *arg, const char *word, void
 
 /* The output is never one of the inputs: refused before anything is read,
  * the input left as it is. */
-static bool output_is_an_input(const char *target, char **files, int count) {
-  for (int i = 0; i < count; i++)
-    if (cli_outfile_is_input(target, files[i])) {
+static bool output_is_an_input(const char *target, const cli_file_list *list) {
+  for (size_t i = 0; i < list->count; i++) {
+    const char *input = list->files[i].path;
+    if (cli_outfile_is_input(target, input)) {
       cli_say("%s is %s: not writing over it", target ? target : "standard output",
-              strcmp(files[i], "-") == 0 ? "standard input" : "one of the inputs");
+              strcmp(input, "-") == 0 ? "standard input" : "one of the inputs");
       return true;
     }
+  }
   return false;
 }
 
@@ -232,8 +243,8 @@ static void sink_open(bg_diag_sink *sink) {
 }
 
 /* Every input into one output: standard output or -o's file. */
-static int convert_to_one(char **files, int count, const convert_options *options) {
-  if (output_is_an_input(options->output, files, count))
+static int convert_to_one(const cli_file_list *list, const convert_options *options) {
+  if (output_is_an_input(options->output, list))
     return EXIT_TROUBLE;
   output out = {.name = options->output ? options->output : "standard output"};
   if (!cli_outfile_open(&out.file, options->output)) {
@@ -243,8 +254,8 @@ static int convert_to_one(char **files, int count, const convert_options *option
   bg_diag_sink sink;
   sink_open(&sink);
   convert_totals totals = {0};
-  for (int i = 0; i < count && !out.write_errno; i++)
-    convert_file(files[i], options, &sink, &out, &totals);
+  for (size_t i = 0; i < list->count && !out.write_errno; i++)
+    convert_file(&list->files[i], options, &sink, &out, &totals);
   diag_sink_free(&sink);
   if (!finish_output(&out, totals.trouble))
     return EXIT_TROUBLE;
@@ -253,22 +264,47 @@ static int convert_to_one(char **files, int count, const convert_options *option
 
 /* -d's file for `input`: DIR/NAME.EXT, NAME the input's base name without
  * its extensions (cli_record_stem: s002.txt.gz gives s002, as s002.txt
- * does, not s002.txt), EXT the notation's. */
-static char *directory_target(const char *directory, const char *input, bg_format to) {
-  const char *base = strrchr(input, '/');
-  base = base ? base + 1 : input;
+ * does, not s002.txt), EXT the notation's; a file found in a walk keeps
+ * the folders between the operand and it (logs/r1/a.mat of logs:
+ * DIR/r1/a.EXT), so that the output mirrors the tree. */
+static char *directory_target(const char *directory, const cli_file *input,
+                              bg_format to) {
+  const char *below = input->path + input->below;
+  const char *base = strrchr(below, '/');
+  base = base ? base + 1 : below;
+  int folders = input->walked ? (int)(base - below) : 0;
   int stem = (int)cli_record_stem(base);
   const char *extension = writer_format_name(to);
-  size_t size = strlen(directory) + (size_t)stem + strlen(extension) + 3;
+  size_t size =
+      strlen(directory) + (size_t)folders + (size_t)stem + strlen(extension) + 3;
   char *target = bg_malloc(size);
-  snprintf(target, size, "%s/%.*s.%s", directory, stem, base, extension);
+  snprintf(target, size, "%s/%.*s%.*s.%s", directory, folders, below, stem, base,
+           extension);
   return target;
+}
+
+/* Makes the folders of `target` below -d's `directory` (which exists):
+ * the mirror of a walked tree.  False, said, when one cannot be made. */
+static bool make_folders(const char *target, size_t directory_length) {
+  char *path = bg_strdup(target);
+  bool made = true;
+  for (char *slash = strchr(path + directory_length + 1, '/'); slash && made;
+       slash = strchr(slash + 1, '/')) {
+    *slash = '\0';
+    if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+      cli_say("%s: %s", path, strerror(errno));
+      made = false;
+    }
+    *slash = '/';
+  }
+  free(path);
+  return made;
 }
 
 /* Whether -d can do its job before anything is read: a directory, no
  * standard input (it has no name to give its output), no two inputs that
  * would write one file, no output that is an input. */
-static bool directory_usable(char **files, int count, char **targets,
+static bool directory_usable(const cli_file_list *list, char **targets,
                              const convert_options *options) {
   struct stat st;
   int stat_errno = stat(options->directory, &st) != 0 ? errno
@@ -278,36 +314,44 @@ static bool directory_usable(char **files, int count, char **targets,
     cli_say("-d %s: %s", options->directory, strerror(stat_errno));
     return false;
   }
-  for (int i = 0; i < count; i++) {
-    if (strcmp(files[i], "-") == 0) {
+  for (size_t i = 0; i < list->count; i++) {
+    const char *input = list->files[i].path;
+    if (strcmp(input, "-") == 0) {
       cli_say(
           "-d writes a file for each FILE named; standard input has no name (use -o)");
       return false;
     }
-    for (int j = 0; j < i; j++)
+    for (size_t j = 0; j < i; j++)
       if (strcmp(targets[i], targets[j]) == 0) {
-        cli_say("%s and %s would both be written to %s", files[j], files[i], targets[i]);
+        cli_say("%s and %s would both be written to %s", list->files[j].path, input,
+                targets[i]);
         return false;
       }
-    if (output_is_an_input(targets[i], files, count))
+    if (output_is_an_input(targets[i], list))
       return false;
   }
   return true;
 }
 
 /* Each input into its own file in -d's directory. */
-static int convert_to_directory(char **files, int count, const convert_options *options) {
-  char **targets = bg_calloc((size_t)count, sizeof *targets);
-  for (int i = 0; i < count; i++)
-    targets[i] = directory_target(options->directory, files[i], options->to);
+static int convert_to_directory(const cli_file_list *list,
+                                const convert_options *options) {
+  size_t count = list->count;
+  char **targets = bg_calloc(count ? count : 1, sizeof *targets);
+  for (size_t i = 0; i < count; i++)
+    targets[i] = directory_target(options->directory, &list->files[i], options->to);
   int status = EXIT_TROUBLE;
-  if (directory_usable(files, count, targets, options)) {
+  if (directory_usable(list, targets, options)) {
     bg_diag_sink sink;
     sink_open(&sink);
     convert_totals totals = {0};
     bool written = true;
-    for (int i = 0; i < count && written; i++) {
+    for (size_t i = 0; i < count && written; i++) {
       output out = {.name = targets[i]};
+      if (!make_folders(targets[i], strlen(options->directory))) {
+        written = false;
+        break;
+      }
       if (!cli_outfile_open(&out.file, targets[i])) {
         cli_say("%s: %s", targets[i], strerror(errno));
         written = false;
@@ -315,17 +359,40 @@ static int convert_to_directory(char **files, int count, const convert_options *
       }
       bool trouble_before = totals.trouble;
       totals.trouble = false;
-      convert_file(files[i], options, &sink, &out, &totals);
+      convert_file(&list->files[i], options, &sink, &out, &totals);
       written = finish_output(&out, totals.trouble);
       totals.trouble = totals.trouble || trouble_before;
     }
     diag_sink_free(&sink);
     status = written ? exit_status(&totals, options) : EXIT_TROUBLE;
   }
-  for (int i = 0; i < count; i++)
+  for (size_t i = 0; i < count; i++)
     free(targets[i]);
   free(targets);
   return status;
+}
+
+/* -o writes one record's file: one FILE, not several nor a folder (whose
+ * records -d keeps apart).  Returns -1 to go on, else the usage error's
+ * exit status. */
+static int check_one_output(char **operands, int count, const convert_options *options) {
+  struct stat st;
+  if (!options->output)
+    return -1;
+  if (count > 1) {
+    cli_say("-o writes the matches of one FILE, not of %d (use -d DIR; try 'bgmatch "
+            "--help')",
+            count);
+    return EXIT_TROUBLE;
+  }
+  if (strcmp(operands[0], "-") != 0 && stat(operands[0], &st) == 0 &&
+      S_ISDIR(st.st_mode)) {
+    cli_say("-o writes the matches of one FILE, not of the folder %s (use -d DIR; try "
+            "'bgmatch --help')",
+            operands[0]);
+    return EXIT_TROUBLE;
+  }
+  return -1;
 }
 
 int cli_convert(int argc, char **argv) {
@@ -345,10 +412,19 @@ int cli_convert(int argc, char **argv) {
     return EXIT_TROUBLE;
   }
   int count = 0;
-  char **files = cli_operands(argc, argv, first_file, &count);
-  if (!files)
+  char **operands = cli_operands(argc, argv, first_file, &count);
+  if (!operands)
     return EXIT_TROUBLE;
-  if (options.directory)
-    return convert_to_directory(files, count, &options);
-  return convert_to_one(files, count, &options);
+  status = check_one_output(operands, count, &options);
+  if (status >= 0)
+    return status;
+  cli_file_list list = {0};
+  cli_list_files(operands, count, &list);
+  status = options.directory ? convert_to_directory(&list, &options)
+                             : convert_to_one(&list, &options);
+  if (list.trouble) /* a folder could not be read (said) */
+    status = EXIT_TROUBLE;
+  cli_say_skipped(list.skipped);
+  cli_file_list_free(&list);
+  return status;
 }

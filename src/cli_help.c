@@ -98,24 +98,27 @@ static const char convert_example[] =
     "  bgmatch convert --to yaml -o game.yaml game.mat\n";
 
 static const char annotate_text[] =
-    "Usage: bgmatch annotate [--board] [--ids] [--format=text|html] [-o OUT]\n"
-    "                        [OPTION...] [FILE|DIR...]\n"
+    "Usage: bgmatch annotate [--board] [--ids] [-C N] [--problems]\n"
+    "                        [--format=text|html] [-o OUT] [OPTION...] [FILE|DIR...]\n"
     "The record's lines, numbered, each problem under its line with a caret,\n"
     "the legal plays and the position before the action.\n"
     "\n"
     "Options:\n"
     "  --board               the text board of the position before each problem\n"
     "  --ids                 its Position ID and Match ID\n"
+    "  -C, --context=N       only the lines within N of each problem\n"
+    "  --problems            only the files with an error or a warning\n"
     "  --format=text|html    a text listing (the default), one file's after\n"
     "                        another under its name, or one HTML page with an\n"
-    "                        SVG board under each problem, of one FILE only\n"
+    "                        SVG board under each problem (several files: a\n"
+    "                        table of them on top, linked to their sections)\n"
     "  -o, --output=OUT      write OUT, atomically, instead of standard output\n";
 
-static const char annotate_example[] =
-    "  bgmatch annotate --format html -o round3.html round3.mat\n";
+static const char annotate_example[] = "  bgmatch annotate -C 2 --problems logs/\n";
 
 static const char show_text[] =
-    "Usage: bgmatch show FILE --game=G --play=N [--format=text|json] [OPTION...]\n"
+    "Usage: bgmatch show FILE (--game=G --play=N | --line=L [--col=C])\n"
+    "                    [--format=text|json] [OPTION...]\n"
     "The position before one play: a text board, the dice, the legal plays,\n"
     "the Position ID, Match ID and XGID.\n"
     "\n"
@@ -123,10 +126,11 @@ static const char show_text[] =
     "  --game=G              the game, from 1\n"
     "  --play=N              the play, from 1 in the game across both players:\n"
     "                        one a turn with dice (cube actions are none)\n"
+    "  --line=L, --col=C     instead: the play a diagnostic at L:C names\n"
     "  --match=M             the match of a file that holds several (default 1)\n"
     "  --format=text|json    a text board (the default) or one JSON object\n";
 
-static const char show_example[] = "  bgmatch show round3.mat --game 2 --play 5\n";
+static const char show_example[] = "  bgmatch show round3.mat --line 42 --col 7\n";
 
 static const char stats_text[] =
     "Usage: bgmatch stats [--format=text|json] [OPTION...] [FILE|DIR...]\n"

@@ -215,7 +215,10 @@ static void results_opened(FILE *in, const char *name, const cli_file *file,
   long matches = 0;
   const char *trouble =
       cli_each_match(reader, &sink, result_of_match, &reading, &matches);
-  if (cli_skips_unmatched(file, &sink, matches)) {
+  bool skipped = cli_skips_unmatched(file, &sink, matches);
+  if (!skipped && !trouble) /* named, empty or binary: no record */
+    trouble = cli_unreadable_unmatched(reader, file, &sink, matches);
+  if (skipped) {
     into->skipped = true;
     if (options->verbose)
       cli_say_skipped_file(err, name, "a .txt with no match");

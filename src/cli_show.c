@@ -1,9 +1,10 @@
 /*
- * cli_show.c — `bgmatch show FILE --game G --play N`: reads the record
- * (any notation the readers know), finds the play and prints the position
- * before it (show.h).  The record's diagnostics are not printed: that is
- * check's job; a record with errors before the play gets one line on
- * standard error, since its position is the one check goes on from.
+ * cli_show.c — `bgmatch show FILE --game G --play N`, or `--line L [--col
+ * C]`: reads the record (any notation the readers know), finds the play
+ * (by game and play, or as the play a diagnostic at that line and column
+ * names: match.h) and prints the position before it (show.h).  The record's diagnostics
+ * are not printed: that is check's job; a record with errors before the play gets one
+ * line on standard error, since its position is the one check goes on from.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -16,12 +17,13 @@
 #include "replay.h"
 #include "show.h"
 
-enum { OPT_GAME = 512, OPT_PLAY, OPT_MATCH };
+enum { OPT_GAME = 512, OPT_PLAY, OPT_MATCH, OPT_LINE, OPT_COL };
 
 typedef struct {
   bool json;
   bg_notation from;
   int game, play, match; /* 0 when not given (match: the first) */
+  int line, col;         /* --line, --col: 0 when not given */
   bg_replay_options referee;
 } show_options;
 
@@ -29,6 +31,8 @@ static const struct option show_long_options[] = {
     {"game", required_argument, NULL, OPT_GAME},
     {"play", required_argument, NULL, OPT_PLAY},
     {"match", required_argument, NULL, OPT_MATCH},
+    {"line", required_argument, NULL, OPT_LINE},
+    {"col", required_argument, NULL, OPT_COL},
     {"format", required_argument, NULL, OPT_FORMAT},
     {"from", required_argument, NULL, OPT_FROM},
     CLI_RULE_OPTIONS,
@@ -51,9 +55,13 @@ static int apply_show_option(int opt, const char *arg, const char *word, void *d
   switch (opt) {
   case OPT_GAME:
   case OPT_PLAY:
-  case OPT_MATCH: {
+  case OPT_MATCH:
+  case OPT_LINE:
+  case OPT_COL: {
     int *target = opt == OPT_GAME   ? &options->game
                   : opt == OPT_PLAY ? &options->play
+                  : opt == OPT_LINE ? &options->line
+                  : opt == OPT_COL  ? &options->col
                                     : &options->match;
     return parse_count(arg, target)
                ? -1
@@ -78,6 +86,28 @@ static bg_match *nth_match(bg_reader *reader, int number) {
       return NULL;
   }
   return match;
+}
+
+/* The match of the input line options->line stands in (of match
+ * options->match alone when given), with the game and play it names set
+ * in *options; NULL when no match writes an action on that line. */
+static bg_match *match_of_line(bg_reader *reader, show_options *options) {
+  if (options->match) {
+    bg_match *match = nth_match(reader, options->match);
+    if (match && match_play_on_line(match, options->line, options->col, &options->game,
+                                    &options->play))
+      return match;
+    match_free(match);
+    return NULL;
+  }
+  bg_match *match;
+  while ((match = reader_next(reader)) != NULL) {
+    if (match_play_on_line(match, options->line, options->col, &options->game,
+                           &options->play))
+      return match;
+    match_free(match);
+  }
+  return NULL;
 }
 
 /* Says why the play is not shown, one line; returns the exit status. */
@@ -114,7 +144,32 @@ static int show_match(bg_match *match, const char *name, const show_options *opt
   return EXIT_VALID;
 }
 
-static int show_opened(FILE *in, const char *name, const show_options *options) {
+/* Says why line options->line names no play; returns the exit status. */
+static int no_play_on_line(const char *name, const show_options *options) {
+  if (options->game)
+    cli_say("%s: line %d: no play of its game follows what is written there", name,
+            options->line);
+  else
+    cli_say("%s: line %d holds no action of a game", name, options->line);
+  return EXIT_TROUBLE;
+}
+
+/* The match the options name, NULL (said) when there is none. */
+static bg_match *find_match(bg_reader *reader, const char *name, show_options *options) {
+  bg_match *match = options->line
+                        ? match_of_line(reader, options)
+                        : nth_match(reader, options->match ? options->match : 1);
+  if (reader_io_error(reader)) {
+    cli_say("%s: %s", name, reader_error_reason(reader));
+    match_free(match);
+    return NULL;
+  }
+  if (!match && !options->line)
+    cli_say("%s: no match %d in the record", name, options->match ? options->match : 1);
+  return match;
+}
+
+static int show_opened(FILE *in, const char *name, show_options *options) {
   bg_diag_sink sink; /* held, never printed: see the top of this file */
   diag_sink_init(&sink, stderr, DIAG_TEXT);
   const char *reason;
@@ -123,14 +178,13 @@ static int show_opened(FILE *in, const char *name, const show_options *options) 
   if (!reader) {
     cli_say("%s: %s", name, reason);
   } else {
-    int number = options->match ? options->match : 1;
-    bg_match *match = nth_match(reader, number);
-    if (reader_io_error(reader))
-      cli_say("%s: %s", name, reader_error_reason(reader));
-    else if (!match)
-      cli_say("%s: no match %d in the record", name, number);
-    else
+    bg_match *match = find_match(reader, name, options);
+    if (match && options->line && !options->play)
+      status = no_play_on_line(name, options);
+    else if (match)
       status = show_match(match, name, options, &sink);
+    else if (options->line && !reader_io_error(reader))
+      status = no_play_on_line(name, options);
     match_free(match);
     reader_free(reader);
   }
@@ -146,8 +200,11 @@ int cli_show(int argc, char **argv) {
                                  &options, &first_file);
   if (status >= 0)
     return status;
-  if (first_file != argc - 1 || !options.game || !options.play) {
-    cli_say("show needs one FILE, --game G and --play N (try 'bgmatch --help')");
+  bool by_line = options.line && !options.game && !options.play;
+  bool by_play = !options.line && !options.col && options.game && options.play;
+  if (first_file != argc - 1 || (!by_line && !by_play)) {
+    cli_say("show needs one FILE, and --game G and --play N, or --line L [--col C] (try "
+            "'bgmatch --help')");
     return EXIT_TROUBLE;
   }
   const char *path = argv[first_file];

@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "alloc.h"
-
 #include "cli.h"
 #include "diag.h"
 #include "json_out.h"
@@ -115,13 +114,14 @@ static void print_json_rules(FILE *out, const bg_stats *s) {
   fprintf(out, "}");
 }
 
-static void print_json(FILE *out, const char *file, long files, const bg_stats *s) {
+static void print_json(FILE *out, const char *file, long files, long unreadable,
+                       const bg_stats *s) {
   fprintf(out, "{");
   if (file) {
     fprintf(out, "\"file\":");
     print_json_name(out, file);
   } else {
-    fprintf(out, "\"total\":true,\"files\":%ld", files);
+    fprintf(out, "\"total\":true,\"files\":%ld,\"unreadable\":%ld", files, unreadable);
   }
   fprintf(out,
           ",\"matches\":%ld,\"games\":%ld,\"plays\":%ld,\"doubles\":%ld,\"takes\":%ld,"
@@ -138,8 +138,24 @@ static void print_json(FILE *out, const char *file, long files, const bg_stats *
   fprintf(out, "}\n");
 }
 
+/* A file that could not be read whole: its name and why, in place of
+ * its counts, which would vouch for what was not read. */
+static void print_unreadable(FILE *out, const char *name, const char *reason, bool json) {
+  if (!json) {
+    fprintf(out, "%s\n  unreadable: %s\n", name, reason);
+    return;
+  }
+  fprintf(out, "{\"file\":");
+  print_json_name(out, name);
+  json_t *why = json_string(reason);
+  fprintf(out, ",\"unreadable\":");
+  json_dumpf(why, out, JSON_COMPACT | JSON_ENCODE_ANY);
+  json_decref(why);
+  fprintf(out, "}\n");
+}
+
 /* What counting one file gave. */
-typedef enum { FILE_COUNTED, FILE_SKIPPED, FILE_TROUBLE } file_verdict;
+typedef enum { FILE_COUNTED, FILE_SKIPPED, FILE_TROUBLE, FILE_UNREADABLE } file_verdict;
 
 /* One match counted. */
 typedef struct {
@@ -156,12 +172,13 @@ static bool count_one(bg_match *match, void *data) {
   return true;
 }
 
-/* Counts one opened input into `stats`: FILE_TROUBLE when it could not
- * be read (said), FILE_SKIPPED when a walk skips it for holding no match
- * (cli.h). */
+/* Counts one opened input into `stats`: FILE_TROUBLE when no reader
+ * could take it (said), FILE_UNREADABLE when it could not be read whole
+ * (said; *why holds why, to be freed), FILE_SKIPPED when a walk skips it
+ * for holding no match (cli.h). */
 static file_verdict stats_opened(FILE *in, const char *name, const cli_file *file,
                                  const stats_options *options, bg_stats *stats,
-                                 FILE *err) {
+                                 char **why, FILE *err) {
   bg_diag_sink sink;
   diag_sink_init(&sink, stderr, DIAG_TEXT);
   const char *reason;
@@ -179,11 +196,14 @@ static file_verdict stats_opened(FILE *in, const char *name, const cli_file *fil
       verdict = FILE_SKIPPED;
       if (options->verbose)
         cli_say_skipped_file(err, name, "a .txt with no match");
+    } else if (!trouble) {
+      trouble = cli_unreadable_unmatched(reader, file, &sink, matches);
     }
     stats_take_diagnostics(stats, &sink);
     if (trouble) {
       fprintf(err, "bgmatch: %s: %s\n", name, trouble);
-      verdict = FILE_TROUBLE;
+      *why = bg_strdup(trouble);
+      verdict = FILE_UNREADABLE;
     }
     reader_free(reader);
   }
@@ -195,7 +215,7 @@ static file_verdict stats_opened(FILE *in, const char *name, const cli_file *fil
  * line need. */
 typedef struct {
   bg_stats stats;
-  long files, skipped;
+  long files, unreadable, skipped;
   bool trouble;
 } stats_totals;
 
@@ -217,21 +237,28 @@ static void stats_file(const cli_file *file, const stats_options *options, FILE 
     outcome->verdict = FILE_TROUBLE;
     return;
   }
-  outcome->verdict = stats_opened(in, name, file, options, &outcome->stats, err);
+  char *why = NULL;
+  outcome->verdict = stats_opened(in, name, file, options, &outcome->stats, &why, err);
   if (!is_stdin)
     fclose(in);
-  if (outcome->verdict != FILE_COUNTED)
-    return;
-  if (options->json)
-    print_json(out, name, 0, &outcome->stats);
-  else
+  if (outcome->verdict == FILE_UNREADABLE) {
+    print_unreadable(out, name, why, options->json);
+    free(why);
+  } else if (outcome->verdict == FILE_COUNTED && options->json) {
+    print_json(out, name, 0, 0, &outcome->stats);
+  } else if (outcome->verdict == FILE_COUNTED) {
     print_text(out, name, &outcome->stats);
+  }
 }
 
 /* Adds one file's outcome to the totals. */
 static void add_outcome(const stats_outcome *outcome, stats_totals *totals) {
   totals->skipped += outcome->verdict == FILE_SKIPPED;
-  totals->trouble = totals->trouble || outcome->verdict == FILE_TROUBLE;
+  totals->trouble = totals->trouble || outcome->verdict == FILE_TROUBLE ||
+                    outcome->verdict == FILE_UNREADABLE;
+  totals->unreadable += outcome->verdict == FILE_UNREADABLE;
+  if (outcome->verdict == FILE_UNREADABLE)
+    totals->files++;
   if (outcome->verdict != FILE_COUNTED)
     return;
   stats_merge(&totals->stats, &outcome->stats);
@@ -274,12 +301,16 @@ static void stats_all(const cli_file_list *list, const stats_options *options,
 
 static void print_total(const stats_totals *totals, bool json) {
   if (json) {
-    print_json(stdout, NULL, totals->files, &totals->stats);
+    print_json(stdout, NULL, totals->files, totals->unreadable, &totals->stats);
     return;
   }
-  char title[64];
-  snprintf(title, sizeof title, "total (%ld %s)", totals->files,
-           cli_plural(totals->files, "file", "files"));
+  char title[96];
+  if (totals->unreadable > 0)
+    snprintf(title, sizeof title, "total (%ld %s, %ld unreadable)", totals->files,
+             cli_plural(totals->files, "file", "files"), totals->unreadable);
+  else
+    snprintf(title, sizeof title, "total (%ld %s)", totals->files,
+             cli_plural(totals->files, "file", "files"));
   print_text(stdout, title, &totals->stats);
 }
 

@@ -73,9 +73,9 @@ size_t cli_record_stem(const char *name) {
   return length > extension ? length - extension : strlen(name);
 }
 
-bool cli_skips_unmatched(const cli_file *file, const bg_diag_sink *sink, long matches) {
-  if (!file->walked || !cli_is_text_name(file->path) || matches > 0)
-    return false;
+const bg_diag *cli_no_match_found(const bg_diag_sink *sink, long matches) {
+  if (matches > 0)
+    return NULL;
   /* The readers' one word for an input in which nothing looked like a
    * match (read_mat.h); a mistyped match line is said otherwise, and is
    * a record with a mistake, not notes. */
@@ -84,8 +84,25 @@ bool cli_skips_unmatched(const cli_file *file, const bg_diag_sink *sink, long ma
     if (strcmp(diag_sink_held(sink)[i].rule, "syntax") == 0 &&
         strncmp(diag_sink_held(sink)[i].message, nothing_found,
                 sizeof nothing_found - 1) == 0)
-      return true;
-  return false;
+      return &diag_sink_held(sink)[i];
+  return NULL;
+}
+
+bool cli_skips_unmatched(const cli_file *file, const bg_diag_sink *sink, long matches) {
+  return file->walked && cli_is_text_name(file->path) &&
+         cli_no_match_found(sink, matches) != NULL;
+}
+
+const char *cli_unreadable_unmatched(const bg_reader *reader, const cli_file *file,
+                                     bg_diag_sink *sink, long matches) {
+  /* Standard input has no name: what came down a pipe is judged as a
+   * record, and an empty one has no match in it (a syntax error). */
+  if (matches > 0 || strcmp(file->path, "-") == 0)
+    return NULL;
+  const char *reason = reader_no_record_reason(reader);
+  if (reason) /* "no match found" would call it a broken record */
+    diag_discard(sink);
+  return reason;
 }
 
 static int compare_names(const void *a, const void *b) {
@@ -121,15 +138,15 @@ static char *join(const char *dir, const char *name) {
   return path;
 }
 
-static void add_file(cli_file_list *list, const char *path, bool walked) {
+static void add_file(cli_file_list *list, const char *path, size_t below) {
   if (list->count == list->capacity) {
     list->capacity = list->capacity ? 2 * list->capacity : 64;
     list->files = bg_realloc(list->files, list->capacity * sizeof *list->files);
   }
-  list->files[list->count++] = (cli_file){bg_strdup(path), walked};
+  list->files[list->count++] = (cli_file){bg_strdup(path), below > 0, below};
 }
 
-static void walk_directory(const char *path, cli_file_list *list);
+static void walk_directory(const char *path, size_t below, cli_file_list *list);
 
 /* A file the walk does not read: counted, and named under -v. */
 static void skip(cli_file_list *list, const char *path, const char *why) {
@@ -146,7 +163,8 @@ void cli_say_skipped_file(FILE *err, const char *path, const char *why) {
 /* One entry met in a walk: a directory is walked (not through a symbolic
  * link: a link back up would never end), a record file listed, anything
  * else counted as skipped. */
-static void walk_entry(const char *path, const char *name, cli_file_list *list) {
+static void walk_entry(const char *path, const char *name, size_t below,
+                       cli_file_list *list) {
   struct stat st;
   if (lstat(path, &st) != 0) {
     cli_say("%s: %s", path, strerror(errno));
@@ -154,7 +172,7 @@ static void walk_entry(const char *path, const char *name, cli_file_list *list) 
     return;
   }
   if (S_ISDIR(st.st_mode)) {
-    walk_directory(path, list);
+    walk_directory(path, below, list);
     return;
   }
   bool is_link = S_ISLNK(st.st_mode);
@@ -170,10 +188,11 @@ static void walk_entry(const char *path, const char *name, cli_file_list *list) 
     skip(list, path, "not a record's name (.mat .txt .yaml .yml .sgf .xg, or .gz)");
     return;
   }
-  add_file(list, path, true);
+  add_file(list, path, below);
 }
 
-static void walk_directory(const char *path, cli_file_list *list) {
+/* `below`: where the part of a path below the operand walked starts. */
+static void walk_directory(const char *path, size_t below, cli_file_list *list) {
   size_t count;
   char **names = sorted_entries(path, &count);
   if (!names) {
@@ -183,7 +202,7 @@ static void walk_directory(const char *path, cli_file_list *list) {
   }
   for (size_t i = 0; i < count; i++) {
     char *entry = join(path, names[i]);
-    walk_entry(entry, names[i], list);
+    walk_entry(entry, names[i], below, list);
     free(entry);
     free(names[i]);
   }
@@ -194,10 +213,12 @@ void cli_list_files(char **operands, int count, cli_file_list *list) {
   struct stat st;
   for (int i = 0; i < count; i++) {
     const char *path = operands[i];
+    size_t length = strlen(path);
+    bool slash = length > 0 && path[length - 1] == '/'; /* as join() writes */
     if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-      walk_directory(path, list);
+      walk_directory(path, slash ? length : length + 1, list);
     else /* a file, standard input, or what cannot be opened (said later) */
-      add_file(list, path, false);
+      add_file(list, path, 0);
   }
 }
 

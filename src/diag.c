@@ -186,14 +186,27 @@ static void print_json(FILE *out, const bg_diag *diag) {
   json_add_text(object, "message", diag->message);
   if (diag->game)
     json_add_int(object, "game", diag->game);
-  if (named && diag->column > 0)
-    json_add_int(object, "play", diag->column);
+  if (diag->play > 0 || (named && diag->column > 0))
+    json_add_int(object, "play", diag->play > 0 ? diag->play : diag->column);
   if (diag->move)
     json_add_int(object, "move", diag->move);
   if (diag->player)
     json_add_text(object, "player", diag->player);
   if (diag->legal_json && json_object_set(object, "legal", diag->legal_json) != 0)
     bg_out_of_memory();
+  json_out_line(object, out, JSON_COMPACT | JSON_PRESERVE_ORDER);
+  json_decref(object);
+}
+
+void diag_print_unreadable(FILE *out, const char *file, const char *reason) {
+  json_t *object = json_object();
+  if (!object || json_object_set_new(object, "file", json_out_file(file)))
+    bg_out_of_memory();
+  json_add_int(object, "line", 0);
+  json_add_int(object, "column", 0);
+  json_add_text(object, "severity", "fatal");
+  json_add_text(object, "rule", "unreadable");
+  json_add_text(object, "message", reason);
   json_out_line(object, out, JSON_COMPACT | JSON_PRESERVE_ORDER);
   json_decref(object);
 }
@@ -352,6 +365,13 @@ const bg_diag *diag_sink_held(const bg_diag_sink *sink) {
 
 size_t diag_sink_held_count(const bg_diag_sink *sink) {
   return sink->pending_count;
+}
+
+void diag_sink_number_plays(bg_diag_sink *sink,
+                            int (*play_of)(const bg_diag *, const void *),
+                            const void *data) {
+  for (size_t i = 0; i < sink->pending_count; i++)
+    sink->pending[i].play = play_of(&sink->pending[i], data);
 }
 
 void diag_sink_set_colour(bg_diag_sink *sink, bool colour) {

@@ -39,8 +39,14 @@ typedef struct {
   const char *message; /* one line, no trailing period needed */
   int game;            /* 1-based game number, 0 when none */
   int move;            /* move number of the record, 0 when none */
-  const char *player;  /* NULL when none */
-  const char *legal;   /* legal plays "a | b | c", NULL when not relevant */
+  /* The play whose position the diagnostic is about, counted as `bgmatch
+   * show --play` counts them (a cube action at the play it comes before);
+   * 0 when none (a game's score or result, a place before the game's
+   * first action or after its last play).  Set for every notation once
+   * the match is walked (diag_sink_number_plays). */
+  int play;
+  const char *player; /* NULL when none */
+  const char *legal;  /* legal plays "a | b | c", NULL when not relevant */
   /* Every one of those legal plays, in the order of `legal` (which shows
    * the first few): the JSON form's `legal` array.  The emitter's, read
    * by diag_emit only; NULL when `legal` is. */
@@ -103,8 +109,20 @@ long diag_sink_warnings(const bg_diag_sink *sink);
  * until the next emit, flush or discard), and how many. */
 const bg_diag *diag_sink_held(const bg_diag_sink *sink);
 size_t diag_sink_held_count(const bg_diag_sink *sink);
+/* Sets the `play` of every diagnostic held: `play_of` gives it (0 for
+ * none); the consumer that knows the match names the plays. */
+void diag_sink_number_plays(bg_diag_sink *sink,
+                            int (*play_of)(const bg_diag *, const void *),
+                            const void *data);
 /* Text form: severities in colour or not. */
 void diag_sink_set_colour(bg_diag_sink *sink, bool colour);
+
+/* The JSON line of a file that could not be read whole (check
+ * --format=json): the members of a diagnostic, line and column 0,
+ * severity "fatal", rule "unreadable", and why as the message.  It is no
+ * rule a record breaks but the verdict on the file: nothing it holds is
+ * vouched for. */
+void diag_print_unreadable(FILE *out, const char *file, const char *reason);
 
 /* printf-style shortcut for the common case. */
 void diag_emitf(bg_diag_sink *sink, const char *file, int line, int column,

@@ -384,6 +384,74 @@ static bool is_from_galaxy(const bg_match *match) {
   return site && strcasecmp(site, "BackgammonGalaxy") == 0;
 }
 
+static int compare_pos(bg_srcpos a, bg_srcpos b) {
+  if (a.line != b.line)
+    return a.line < b.line ? -1 : 1;
+  return (a.column > b.column) - (a.column < b.column);
+}
+
+/* The play action `index` of `game` is, or the next play after it comes
+ * before: its number from 1, 0 when no play follows. */
+static int play_from_action(const bg_game *game, int index) {
+  int plays = 0;
+  for (int i = 0; i < game->action_count; i++) {
+    plays += match_action_is_play(&game->actions[i]);
+    if (i >= index && match_action_is_play(&game->actions[i]))
+      return plays;
+  }
+  return 0;
+}
+
+/* The action of `game` written last at or before `pos`, by place, not
+ * by order (two lines written in each other's place are read in the
+ * order of their numbers); -1 when none. */
+static int action_at(const bg_game *game, bg_srcpos pos) {
+  int best = -1;
+  for (int i = 0; i < game->action_count; i++) {
+    bg_srcpos at = game->actions[i].pos;
+    if (compare_pos(at, pos) <= 0 &&
+        (best < 0 || compare_pos(at, game->actions[best].pos) > 0))
+      best = i;
+  }
+  return best;
+}
+
+int match_play_at(const bg_match *match, int game, bg_srcpos pos) {
+  if (game < 1 || game > match->game_count)
+    return 0;
+  const bg_game *g = &match->games[game - 1];
+  if (pos.line < 0) /* a place without lines: the play is its column */
+    return pos.column > 0 && pos.column <= match_game_play_count(g) ? pos.column : 0;
+  int index = action_at(g, pos);
+  return index < 0 ? 0 : play_from_action(g, index);
+}
+
+/* The column of the first action written on `line` in `game`, 0 when
+ * none is. */
+static int first_column_on(const bg_game *game, int line) {
+  int first = 0;
+  for (int i = 0; i < game->action_count; i++) {
+    const bg_srcpos *at = &game->actions[i].pos;
+    if (at->line == line && (first == 0 || at->column < first))
+      first = at->column;
+  }
+  return first;
+}
+
+bool match_play_on_line(const bg_match *match, int line, int column, int *game,
+                        int *play) {
+  for (int g = 0; g < match->game_count; g++) {
+    int first = first_column_on(&match->games[g], line);
+    if (first == 0)
+      continue;
+    bg_srcpos pos = {line, column > first ? column : first};
+    *game = g + 1;
+    *play = play_from_action(&match->games[g], action_at(&match->games[g], pos));
+    return true;
+  }
+  return false;
+}
+
 const bg_action *match_game_result(const bg_game *game) {
   for (int i = game->action_count - 1; i >= 0; i--)
     if (game->actions[i].kind == ACT_WIN)
@@ -412,26 +480,34 @@ static void resolve_resigner(bg_game *game, int index) {
     }
 }
 
-/* Is the game given to the roller's opponent right after roll `index`?
- * Only a "Wins" line decides, not a resignation line between them. */
-static bool opponent_wins_next(const bg_game *game, int index) {
-  int roller = game->actions[index].player;
+/* The player a "Wins" line gives the game to right after roll `index`
+ * (no roll or double between), -1 when none does.  Only a "Wins" line
+ * decides, not a resignation line between them. */
+static int winner_right_after(const bg_game *game, int index) {
   for (int i = index + 1; i < game->action_count; i++) {
     const bg_action *next = &game->actions[i];
     if (next->kind == ACT_WIN)
-      return next->player != roller;
+      return next->player;
     if (next->kind == ACT_ROLL || next->kind == ACT_DOUBLE)
-      return false;
+      return -1;
   }
-  return false;
+  return -1;
 }
 
-/* The rolls after which the roller resigned, once who acted is known. */
+/* The rolls after which the game was given up, once who acted is known:
+ * the roller resigned, its play possibly cut short; or, with no play
+ * written, the opponent resigned once the roller had rolled (FIBS allows
+ * it, and its clients write that roll with an empty play before the
+ * roller's "Wins"): an empty cell there claims no dance. */
 static void resolve_resigned_rolls(bg_game *game) {
   for (int i = 0; i < game->action_count; i++) {
     bg_action *act = &game->actions[i];
-    if (act->kind == ACT_ROLL)
-      act->resigns_after = !act->cannot_move && opponent_wins_next(game, i);
+    if (act->kind != ACT_ROLL)
+      continue;
+    int winner = winner_right_after(game, i);
+    bool roller_gave_up = winner >= 0 && winner != act->player;
+    bool opponent_gave_up = winner == act->player && act->move_count == 0;
+    act->resigns_after = !act->cannot_move && (roller_gave_up || opponent_gave_up);
   }
 }
 

@@ -97,9 +97,10 @@ typedef struct {
                                  so): dice 0, the play is read as written */
   bool cannot_move;           /* the play was written "Cannot Move" (vs left blank) */
   bool and_match;             /* ACT_WIN: "and the match" */
-  bool resigns_after;         /* set by match_resolve: the opponent is given the game
-                                 right after this roll (no roll or double between):
-                                 the roller resigned, its play possibly cut short */
+  bool resigns_after;         /* set by match_resolve: the game is given up right
+                                 after this roll (no roll or double between): the
+                                 roller resigned, its play possibly cut short, or,
+                                 with no play written, the opponent resigned */
   bool after_numbering_break; /* the record's move numbers break off at this
                                  action's line (a line left out, written twice
                                  or misnumbered): whether a play is missing,
@@ -150,6 +151,9 @@ typedef struct {
   const char *file; /* name used in diagnostics (not owned) */
   bg_srcpos pos;    /* the "N point match" line */
   int length;       /* points; 0 = money session */
+  /* The record gives no length (no "N point match" line): `length` is 0,
+   * and no rule that needs the length is applied. */
+  bool length_unknown;
   char *players[2]; /* as in the score lines: [0] left column, [1] right */
   bg_tag *tags;
   int tag_count;
@@ -239,6 +243,23 @@ bool match_action_is_play(const bg_action *action);
 
 /* The plays of `game`, counted as match_action_is_play does. */
 int match_game_play_count(const bg_game *game);
+
+/* The play of game `game` (from 1) whose position a place of the record
+ * is about, counted as match_action_is_play counts them (from 1): the
+ * action standing last at or before `pos` is that play, or comes before
+ * the next play (a cube action).  0 when there is none: no such game, a
+ * place before the game's first action, or no play after the action (a
+ * result).  A place without a line (.xg: a negative line, the play as
+ * column) is its own play. */
+int match_play_at(const bg_match *match, int game, bg_srcpos pos);
+
+/* Where line `line` of the record stands in `match`: the game and play
+ * of the action written there, the one at or before `column` (the
+ * line's first when `column` is 0 or comes before it), as
+ * match_play_at finds it.  false when no action of the match is written
+ * on that line; *play 0 when no play follows it. */
+bool match_play_on_line(const bg_match *match, int line, int column, int *game,
+                        int *play);
 
 /* The game's "Wins" line (the last, where it has more than one); NULL when
  * it has none. */

@@ -90,15 +90,12 @@ static line_status next_line(bg_mat_reader *reader, mat_line *line) {
 
 /* The offset of the line's first byte that is no blank (its length when
  * there is none). */
-static bool start_match(bg_mat_reader *reader, const mat_line *line) {
-  mat_span length = {0, 0};
-  mat_group_span(&reader->patterns, GRP_MATCH_LINE_LENGTH, &length);
+/* A new match at `pos`, its length still 0; false when memory is out. */
+static bool open_match(bg_mat_reader *reader, bg_srcpos pos) {
   reader->match = match_new(reader->file);
   if (!reader->match)
     return false;
-  reader->match->length = mat_span_int(line->text, length);
-  reader->match->pos =
-      (bg_srcpos){line->number, mat_byte_column(reader, (int)length.start + 1)};
+  reader->match->pos = pos;
   reader->found_match = true;
   reader->expecting_score = false;
   diag_syntax_new_match(&reader->syntax_limit);
@@ -113,6 +110,26 @@ static bool start_match(bg_mat_reader *reader, const mat_line *line) {
              "expected a line like '7 point match' (text before the first match is "
              "ignored)");
   }
+  return true;
+}
+
+static bool start_match(bg_mat_reader *reader, const mat_line *line) {
+  mat_span length = {0, 0};
+  mat_group_span(&reader->patterns, GRP_MATCH_LINE_LENGTH, &length);
+  bg_srcpos pos = {line->number, mat_byte_column(reader, (int)length.start + 1)};
+  if (!open_match(reader, pos))
+    return false;
+  reader->match->length = mat_span_int(line->text, length);
+  return mat_adopt_pending_tags(reader);
+}
+
+/* A " Game 1" line as the record's first line (blank and comment lines
+ * aside), with no "N point match" line: some FIBS clients write none.  The games are read as a match of unknown length,
+ * which the referee says once; the match is placed at the game line. */
+static bool start_match_without_length(bg_mat_reader *reader, const mat_line *line) {
+  if (!open_match(reader, (bg_srcpos){line->number, 1}))
+    return false;
+  reader->match->length_unknown = true;
   return mat_adopt_pending_tags(reader);
 }
 
@@ -457,6 +474,11 @@ static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
     return read_set_position(reader, line) ? LINE_DONE : LINE_FAILED;
   if (mat_match_at(patterns, PAT_COMMENT_LINE, line->text, line->length, 0))
     return LINE_DONE;
+  if (!reader->match && !reader->has_stray_line && !reader->stray_reported &&
+      mat_match_at(patterns, PAT_GAME_LINE, line->text, line->length, 0)) {
+    if (!start_match_without_length(reader, line))
+      return LINE_FAILED;
+  }
   if (!reader->match) {
     note_stray_line(reader, line->number);
     return LINE_DONE;

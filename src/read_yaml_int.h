@@ -127,6 +127,8 @@ long bg_yaml_item_number(const yaml_item *item, long max);
 /* The current event as a number 0..max (else a syntax error, expecting
  * `what`). */
 bool bg_yaml_read_number(bg_yaml_reader *reader, const char *what, long max, long *out);
+/* The current scalar as a whole number 0..max, else -1. */
+long bg_yaml_scalar_number(const bg_yaml_reader *reader, long max);
 
 /* A mapping's next key into key[size] (cut to fit) and its mark;
  * KEY_END at the mapping's end; KEY_BAD for a key that is no scalar,

@@ -216,9 +216,18 @@ static bool read_header_value(bg_yaml_reader *reader, const char *key, yaml_mark
                               bg_match *match, header_seen *seen) {
   long length;
   if (strcmp(key, "length") == 0) {
-    seen->length = bg_yaml_read_number(
-        reader, "a match length like 7 (0: a money session)", MAX_NUMBER, &length);
-    match->length = (int)length;
+    static const char what[] =
+        "a match length like 7 (0: a money session, null: not given)";
+    if (!bg_yaml_expect_scalar(reader, what)) {
+      seen->failed = true;
+      return false;
+    }
+    length = bg_yaml_scalar_number(reader, MAX_NUMBER);
+    /* null: the record the notation was written from gave no length */
+    match->length_unknown = length < 0 && bg_yaml_scalar_is_plain(reader) &&
+                            strcmp(bg_yaml_scalar_text(reader), "null") == 0;
+    seen->length = length >= 0 || match->length_unknown || bg_yaml_unexpected(reader, what);
+    match->length = length > 0 ? (int)length : 0;
     seen->failed |= !seen->length;
     return seen->length;
   }

@@ -32,6 +32,7 @@ struct bg_reader {
   bg_input *input;
   const notation_reader *notation;
   void *state;
+  const char *no_record; /* why the input can hold no record; NULL: it may */
 };
 
 /* ---- the readers -------------------------------------------------------- */
@@ -177,6 +178,19 @@ bg_notation reader_sniff(bg_input *input) {
   return looks_like_yaml(bytes, length) ? BG_NOTATION_YAML : BG_NOTATION_MAT;
 }
 
+/* Why the first bytes of `input` can hold no record: none at all, or a
+ * NUL byte among them where the notation is text (what grep calls a
+ * binary file); NULL when they may hold one. */
+static const char *no_record_reason(bg_input *input, bg_notation notation) {
+  const char *bytes;
+  size_t length = input_peek(input, SNIFF_BYTES, &bytes);
+  if (length == 0)
+    return "empty file";
+  if (notation != BG_NOTATION_XG && memchr(bytes, '\0', length))
+    return "binary file, not a record";
+  return NULL;
+}
+
 /* ---- the API ------------------------------------------------------------ */
 
 bg_reader *reader_open(FILE *in, const char *file, bg_diag_sink *sink, bg_notation from,
@@ -192,6 +206,7 @@ bg_reader *reader_open(FILE *in, const char *file, bg_diag_sink *sink, bg_notati
   }
   reader->notation =
       reader_of(from == BG_NOTATION_AUTO ? reader_sniff(reader->input) : from);
+  reader->no_record = no_record_reason(reader->input, reader->notation->notation);
   if (!reader->notation->open) {
     *reason = reader->notation->not_read;
     reader_free(reader);
@@ -220,6 +235,10 @@ const char *reader_error_reason(const bg_reader *reader) {
   if (!reason && reader->notation->error_reason)
     reason = reader->notation->error_reason(reader->state);
   return reason ? reason : "read error";
+}
+
+const char *reader_no_record_reason(const bg_reader *reader) {
+  return reader->no_record;
 }
 
 bg_notation reader_notation(const bg_reader *reader) {

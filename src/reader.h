@@ -53,6 +53,13 @@ bool reader_io_error(const bg_reader *reader);
  * it did not. */
 const char *reader_error_reason(const bg_reader *reader);
 
+/* Why the input, as its first bytes show, holds no record at all: "empty
+ * file" (no byte), or "binary file, not a record" (a NUL byte among the
+ * first, in a notation that is text); NULL when it may hold one.  Only
+ * worth asking when the reader gave no match: a record with junk in it
+ * is still read. */
+const char *reader_no_record_reason(const bg_reader *reader);
+
 /* The notation being read (never BG_NOTATION_AUTO). */
 bg_notation reader_notation(const bg_reader *reader);
 

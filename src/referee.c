@@ -521,6 +521,10 @@ void referee_begin_match(referee *ref, const bg_match *match,
   ref->beavers = referee_rule_in_force(options->beavers, match->beavers, true);
   referee_play_checker_init(&ref->plays, match, sink);
   choose_variation(ref);
+  if (match->length_unknown)
+    referee_say(ref, match->pos, 0, -1, DIAG_WARNING, "incomplete",
+                "the record gives no match length: its games are checked, but not the "
+                "rules that need the length (the Crawford game, the match's end)");
   ref->marks_hits = match_hit_marks(match, 2) >= 2;
 }
 

@@ -180,8 +180,28 @@ void referee_on_take(referee *ref, game_state *state, const bg_game *game, int i
   take(state, act->player);
 }
 
+/* Could the opponent of `answerer` have doubled just before this answer:
+ * their turn, before their roll, with the cube theirs to turn? */
+static bool opponent_could_double(const game_state *state, int answerer) {
+  return state->expected_roller == 1 - answerer && !state->crawford_game &&
+         state->cube_owner != answerer;
+}
+
+/* A "Drops" with no double before it, where the game ends, and where no
+ * double could have stood (the opponent had rolled already, or could not
+ * turn the cube): no double went unwritten, so it is the word a FIBS
+ * client writes for a resignation accepted.  The "Wins" line after it
+ * says who won, valued as a resignation. */
+static bool drop_is_resignation(const game_state *state, const bg_action *act,
+                                const bg_action *next) {
+  return state->double_by < 0 && !game_goes_on(next) &&
+         !opponent_could_double(state, act->player);
+}
+
 void referee_on_drop(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *act = &game->actions[index];
+  if (drop_is_resignation(state, act, next_action(game, index)))
+    return;
   if (!answers_double(ref, state, act, "drops")) {
     if (!game_goes_on(next_action(game, index))) {
       int dropper = answerer_after_refusal(state, act);

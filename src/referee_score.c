@@ -107,6 +107,47 @@ static bool blames_last_result(const referee *ref, const bg_game *game) {
   return plausible && !next_sides_with_results(ref, game);
 }
 
+/* Does the "Wins ... and the match" line of the match's last game hold
+ * from `from` and not from `other`?  The last game is `game` itself. */
+static bool match_end_sides_with(const referee *ref, const bg_game *game, const int from[2],
+                                 const int other[2]) {
+  const bg_match *match = ref->match;
+  const bg_action *win = match_game_result(game);
+  if (game != &match->games[match->game_count - 1] || !win || !win->and_match ||
+      match->length <= 0)
+    return false;
+  int winner = win->column;
+  return from[winner] + win->value >= match->length &&
+         other[winner] + win->value < match->length;
+}
+
+/* A score line ahead of the results for both players, which the record
+ * after it follows (the next score line is one game from it and not from
+ * the results, or the match's last "Wins" line ends the match from it and
+ * not from them): games were played that the record does not hold (a
+ * client that missed them), not a wrong line.  A wrong digit in the line
+ * leaves the next one following the results. */
+static bool games_left_out(const referee *ref, const bg_game *game) {
+  if (ref->last_game_open) /* the game before has no result to count from */
+    return false;
+  if (game->score[0] < ref->score[0] || game->score[1] < ref->score[1])
+    return false;
+  const int *next = next_score_line(ref, game);
+  if (next)
+    return one_game_gain(game->score, next) > 0 && one_game_gain(ref->score, next) == 0;
+  return match_end_sides_with(ref, game, game->score, ref->score);
+}
+
+static void say_games_left_out(referee *ref, const bg_game *game) {
+  bg_srcpos at = game->score_pos.line ? game->score_pos : game->pos;
+  referee_say(ref, at, 0, -1, DIAG_WARNING, "incomplete",
+              "the score line says %d-%d, but after the previous game it is %d-%d: "
+              "the games between are not in the record (the record after it counts "
+              "from %d-%d)",
+              game->score[0], game->score[1], ref->score[0], ref->score[1], game->score[0],
+              game->score[1]);
+}
+
 static void blame_score_line(referee *ref, const bg_game *game) {
   bg_srcpos at = game->score_pos.line ? game->score_pos : game->pos;
   if (ref->last_game_open)
@@ -211,6 +252,9 @@ void referee_check_score_line(referee *ref, const bg_game *game, bool first) {
   } else if (blames_last_result(ref, game)) {
     blame_result(ref, game);
     go_on_from(ref, game->score, ref->score);
+  } else if (games_left_out(ref, game)) {
+    say_games_left_out(ref, game);
+    go_on_from(ref, game->score, NULL);
   } else {
     blame_score_line(ref, game);
     int results[2] = {ref->score[0], ref->score[1]};

@@ -182,9 +182,21 @@ static const bg_replay_event *game_end(bg_replay *replay) {
   return end_event(replay);
 }
 
+static int play_of_diag(const bg_diag *diag, const void *data) {
+  bg_srcpos pos = {diag->line, diag->column};
+  return match_play_at(data, diag->game, pos);
+}
+
+/* The match is said: each diagnostic names the play whose position it is
+ * about, in every notation alike. */
+static void end_match(bg_replay *replay) {
+  referee_end_match(&replay->ref);
+  diag_sink_number_plays(replay->ref.sink, play_of_diag, replay->ref.match);
+}
+
 static const bg_replay_event *match_end(bg_replay *replay) {
   bg_replay_event *event = begin_event(replay, BG_REPLAY_MATCH_END);
-  referee_end_match(&replay->ref);
+  end_match(replay);
   event->score[0] = replay->ref.score[0];
   event->score[1] = replay->ref.score[1];
   event->match_winner = replay->ref.match_won_by;
@@ -225,7 +237,7 @@ void bg_replay_run(bg_replay *replay) {
     referee_end_game(&replay->ref, &replay->state, game, &result);
   }
   replay->game_index = match->game_count;
-  referee_end_match(&replay->ref);
+  end_match(replay);
   replay->phase = AT_DONE;
 }
 

@@ -88,7 +88,8 @@ static void write_text(FILE *out, const shown *s) {
                           .length = s->match->length,
                           .cube = s->state.cube,
                           .cube_owner = s->state.cube_owner,
-                          .crawford = s->state.crawford};
+                          .crawford = s->state.crawford,
+                          .dice = {roll->die1, roll->die2}};
   board_text_write(out, &view);
   fputc('\n', out);
   fprintf(out, "Game %d, play %d", s->game, s->play);

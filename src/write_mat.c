@@ -119,7 +119,8 @@ static void write_header(const mat_writer *w) {
     fprintf(w->out, "; [%s \"%s\"]\n", w->match->tags[i].key, w->match->tags[i].value);
   if (w->match->tag_count > 0)
     fputc('\n', w->out);
-  fprintf(w->out, " %d point match\n", w->match->length);
+  if (!w->match->length_unknown) /* a record with none is written with none */
+    fprintf(w->out, " %d point match\n", w->match->length);
 }
 
 static void write_score_line(const mat_writer *w, const bg_game *game) {

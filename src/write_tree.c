@@ -177,10 +177,15 @@ static bool put_tags(tree_walk *walk) {
   return close_sequence(walk);
 }
 
-static bool put_match(tree_walk *walk) {
+/* null where the record gives no length */
+static bool put_length(tree_walk *walk) {
   const bg_match *match = walk->match;
-  return open_mapping(walk, false) && put_key(walk, "length") &&
-         put_integer(walk, match->length) && put_key(walk, "players") &&
+  return match->length_unknown ? put_null(walk) : put_integer(walk, match->length);
+}
+
+static bool put_match(tree_walk *walk) {
+  return open_mapping(walk, false) && put_key(walk, "length") && put_length(walk) &&
+         put_key(walk, "players") &&
          open_sequence(walk, true) && put_string(walk, walk->names[0]) &&
          put_string(walk, walk->names[1]) && close_sequence(walk) &&
          put_key(walk, "rules") && put_rules(walk) && put_key(walk, "info") &&

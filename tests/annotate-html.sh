@@ -11,8 +11,14 @@
 # record did not write) and each problem's legal plays and "and N more"
 # add up to the plays check reports (tests/lib/annotate_html_agree.py); a
 # player's name is escaped; a .xg's page lists the match as convert --to
-# mat writes it, each problem under its play with its board; and headless
-# Chromium renders a page to a non-trivial PNG with no console error.
+# mat writes it, each problem under its play with its board; no checker
+# of any board is drawn over another or outside the board, each stack's
+# count stands on its own checker, and a board with a stack of seven
+# shows its dice and a caption naming the match, the cube and the
+# Crawford game (tests/lib/board_svg_clear.py); a folder is one page, a
+# table of its files on top linked to their sections; and headless
+# Chromium renders a page and the folder's to non-trivial PNGs with no
+# console error.
 #
 #   tests/annotate-html.sh [BIN] [WORKDIR]
 set -u
@@ -77,6 +83,11 @@ for mat in samples/broken/*.mat; do
     verdict FAIL "annotate-html $name" "$boards boards for $problems problems"
   else
     verdict ok "annotate-html $name ($problems problems, $svgs boards)"
+  fi
+  if clash=$(python3 "$here/lib/board_svg_clear.py" "$html" 2>&1); then
+    verdict ok "annotate-html $name: no checker over another ($clash)"
+  else
+    verdict FAIL "annotate-html $name: no checker over another" "$(head -n 3 <<<"$clash")"
   fi
   "$bin" check --format json "$mat" >"$work/$name.json" 2>/dev/null
   if disagree=$(python3 "$here/lib/annotate_html_agree.py" "$html" "$mat" "$work/$name.json" 2>&1); then
@@ -156,6 +167,56 @@ else
   verdict ok "annotate-html lists a .xg as its .mat, each problem under its play, with its board"
 fi
 
+# A stack taller than five, in the Crawford game: bgstudio-style.mat's
+# game 2 with a bear-off its die does not make at line 60 (O has seven on
+# a point there).
+sed '60s|31: 8/5 1/off|31: 8/5 2/off|' samples/bgstudio-style.mat >"$work/tall-stack.mat"
+"$bin" annotate --format html -o "$work/tall-stack.html" "$work/tall-stack.mat"
+if ! clash=$(python3 "$here/lib/board_svg_clear.py" "$work/tall-stack.html" 2>&1); then
+  verdict FAIL "annotate-html tall stack" "$(head -n 3 <<<"$clash")"
+elif ! grep -q '<text[^>]*class="no">7</text>' "$work/tall-stack.html"; then
+  verdict FAIL "annotate-html tall stack" "no count 7 on the stack"
+elif ! grep -q 'class="cap match">3-point match, cube 1 centred, Crawford game<' "$work/tall-stack.html"; then
+  verdict FAIL "annotate-html tall stack" "the caption does not name the match and the Crawford game"
+elif ! grep -q '<title>the roll: 31</title>' "$work/tall-stack.html"; then
+  verdict FAIL "annotate-html tall stack" "no dice"
+else
+  verdict ok "annotate-html tall stack: a count, the dice and the caption ($clash)"
+fi
+
+# A folder is one page: a table of its files on top, each row linked to
+# its file's section (ids unique in the page), the page well-formed, no
+# checker of its boards over another; a file that is no record is one
+# line of it.
+folder=$work/folder
+rm -rf "$folder" && mkdir -p "$folder"
+cp samples/broken/*.mat "$folder/"
+cp tests/e2e/cases/annotate/picture.mat "$folder/photo of the board.mat"
+"$bin" annotate --format html -o "$work/folder.html" "$folder" 2>/dev/null
+files=$(ls "$folder" | wc -l)
+if ! counts=$(inspect "$work/folder.html" 2>&1); then
+  verdict FAIL "annotate-html folder page" "not well-formed: $counts"
+elif ! links=$(python3 - "$work/folder.html" "$files" <<'PY' 2>&1
+import sys, re, collections
+text = open(sys.argv[1], encoding="utf-8").read()
+ids = re.findall(r' id="([^"]+)"', text)
+twice = [i for i, n in collections.Counter(ids).items() if n > 1]
+if twice: raise SystemExit("ids used twice: %s" % twice[:3])
+rows = re.findall(r'<tr class="([a-z-]+)"><td><a href="#([^"]+)">', text)
+if len(rows) != int(sys.argv[2]): raise SystemExit("%d rows for %s files" % (len(rows), sys.argv[2]))
+for _, target in rows:
+    if '<section id="%s">' % target not in text: raise SystemExit("no section %s" % target)
+if text.count('<p class="not-record">') != 1: raise SystemExit("the picture is not one line")
+print(" ".join(sorted(set(v for v, _ in rows))))
+PY
+); then
+  verdict FAIL "annotate-html folder page" "$links"
+elif ! clash=$(python3 "$here/lib/board_svg_clear.py" "$work/folder.html" 2>&1); then
+  verdict FAIL "annotate-html folder page" "$(head -n 3 <<<"$clash")"
+else
+  verdict ok "annotate-html folder page: $files files in its table ($links), $clash"
+fi
+
 # A name from the record is text, never markup.
 sed 's/Zoë/<script>alert(1)<\/script>/g' samples/broken/illegal-move.mat >"$work/evil.mat"
 "$bin" annotate --format html -o "$work/evil.html" "$work/evil.mat"
@@ -186,6 +247,19 @@ else
     verdict FAIL "annotate-html renders in Chromium" "console errors"
   else
     verdict ok "annotate-html renders in Chromium ($size-byte PNG)"
+  fi
+  png=$work/folder.png
+  rm -f "$png"
+  timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --enable-logging=stderr \
+    --v=0 --screenshot="$png" --window-size=1000,1500 \
+    "file://$(cd "$work" && pwd)/folder.html" >"$work/chromium-folder.log" 2>&1
+  size=$(stat -c %s "$png" 2>/dev/null || echo 0)
+  if [[ $size -lt 20000 ]] || ! head -c 8 "$png" | grep -q PNG; then
+    verdict FAIL "annotate-html folder page renders in Chromium" "no PNG or a trivial one ($size bytes)"
+  elif grep -E "Uncaught|CONSOLE" "$work/chromium-folder.log"; then
+    verdict FAIL "annotate-html folder page renders in Chromium" "console errors"
+  else
+    verdict ok "annotate-html folder page renders in Chromium ($size-byte PNG, $png)"
   fi
 fi
 tally_end

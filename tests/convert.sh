@@ -135,8 +135,9 @@ for to in yaml json; do
   "$bin" convert --to $to samples/*.mat >/dev/full 2>/dev/null
   expect_status "--to $to: several matches on /dev/full" 2 $?
   echo old >"$work/full/out.$to"
-  (ulimit -f 8 && trap '' XFSZ && "$bin" convert --to $to -o "$work/full/out.$to" \
-    samples/*.mat 2>"$work/full/err")
+  # -o takes one FILE: the samples' matches as one input, on standard input
+  (ulimit -f 8 && trap '' XFSZ && cat samples/*.mat |
+    "$bin" convert --to $to -o "$work/full/out.$to" 2>"$work/full/err")
   status=$?
   if [[ $status == 2 && $(cat "$work/full/out.$to") == old ]] &&
     grep -q 'write error' "$work/full/err"; then
@@ -151,7 +152,7 @@ if [[ -c /dev/full ]]; then
 else
   verdict FAIL "-o /dev/full" "/dev/full is no longer a character device"
 fi
-(cd "$work" && "$bin" convert --to mat -o kept.mat "$OLDPWD/$sample" no-such.mat 2>/dev/null)
+(cd "$work" && "$bin" convert --to mat -o kept.mat no-such.mat 2>/dev/null)
 status=$?
 if [[ $status == 2 && ! -e $work/kept.mat ]]; then
   verdict ok "an input that cannot be read: exit 2, -o not written"
@@ -227,6 +228,28 @@ if [[ $status == 1 && ! -e $work/dir/cube.mat && -s $work/dir/gnubg-3pt-s110.mat
   verdict ok "-d --strict: the broken input's file not written, the valid one's written, exit 1"
 else
   verdict FAIL "-d --strict" "exit $status, directory holds: $(ls -A "$work/dir")"
+fi
+
+# -d over a folder mirrors the tree below it: each record walked as check
+# walks it, written under the same folders, what standard output gets.
+tree=tests/e2e/cases/check/tree
+mkdir -p "$work/mirror"
+"$bin" convert --to yaml -d "$work/mirror" "$tree" 2>/dev/null
+status=$?
+mirrored=true
+while IFS= read -r -d '' record; do
+  below=${record#"$tree"/}
+  stem=${below%.gz}
+  stem=${stem%.*}
+  "$bin" convert --to yaml "$record" 2>/dev/null | cmp -s - "$work/mirror/$stem.yaml" ||
+    mirrored=false
+done < <(find "$tree" -type f \( -iname '*.mat' -o -iname '*.txt.gz' \) -print0)
+outputs=$(find "$work/mirror" -type f | wc -l)
+if [[ $status == 1 && $mirrored == true && $outputs == 3 ]] &&
+  [[ -z $(find "$work/mirror" -name '.*') ]]; then
+  verdict ok "-d over a folder: the tree below it mirrored, one output a record"
+else
+  verdict FAIL "-d over a folder" "exit $status, $outputs outputs, mirrored=$mirrored: $(cd "$work/mirror" && find . | sort | tr '\n' ' ')"
 fi
 
 # ---- the canonical layout ---------------------------------------------------

@@ -23,7 +23,13 @@
 #                       [RULE] (what follows it is not looked at);
 #   warn * incomplete   exit 0, no error, and an [incomplete] warning.
 # A record of records/ that has no row is a failure too, and so is a row
-# whose record is missing or whose verdict is none of the three.
+# whose record is missing or whose verdict is none of the three.  A row of
+# tests/corpus-golden/archive-overrides.tsv replaces the archive's row for
+# its file (the shared folder is read-only): each says why, in its reason.
+#
+# Then ${BGMATCH_SHARED:-../shared}/bulk/javafibs, the same way, against
+# tests/corpus-golden/javafibs-EXPECTED.tsv: every JavaFIBS log with its
+# verdict and, for each one once flagged, the reason read on the board.
 #
 # Without the corpus, or without the archive, that part says SKIP (one
 # skipped case) and the other runs; under CI=true with the shared folder
@@ -37,9 +43,11 @@ source "$here/lib/tally.sh"
 bin=${1:-build/bgmatch}
 corpus=${BGMATCH_SHARED:-../shared}/corpus
 archive=${BGMATCH_SHARED:-../shared}/archive
+javafibs=${BGMATCH_SHARED:-../shared}/bulk/javafibs
 if [[ ! -d $corpus && ! -d $archive ]]; then
   skip_shared corpus "$corpus not found; set BGMATCH_SHARED to the shared folder"
   skip_shared archive "$archive not found; set BGMATCH_SHARED to the shared folder"
+  skip_shared javafibs "$javafibs not found; set BGMATCH_SHARED to the shared folder"
   tally_end
   exit
 fi
@@ -52,6 +60,7 @@ bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 # Both parts cd into their folder: their paths made absolute first.
 [[ -d $corpus ]] && corpus=$(cd "$corpus" && pwd)
 [[ -d $archive ]] && archive=$(cd "$archive" && pwd)
+[[ -d $javafibs ]] && javafibs=$(cd "$javafibs" && pwd)
 
 out=$(mktemp "${TMPDIR:-/tmp}/bgmatch-corpus.XXXXXX")
 trap 'rm -f "$out"' EXIT
@@ -202,26 +211,46 @@ $(first_errors)"
   esac
 }
 
-archive_part() {
-  cd "$archive" || exit 2
-  shopt -s nullglob
-  if [[ ! -f EXPECTED.tsv ]]; then
-    verdict FAIL archive "$archive/EXPECTED.tsv not found"
-    return
+# expected_rows TSV [OVERRIDES]: the rows of TSV (file, expect, line, rule,
+# then other columns; a header row), each replaced by the row of OVERRIDES
+# with the same file where there is one.
+expected_rows() {
+  local tsv=$1 overrides=${2:-}
+  if [[ -n $overrides ]]; then
+    awk -F '\t' 'NR == FNR { if ($1 != "file") over[$1] = $0; next }
+      { print (($1 in over) ? over[$1] : $0) }' <(tr -d '\r' <"$overrides") <(tr -d '\r' <"$tsv")
+  else
+    tr -d '\r' <"$tsv"
   fi
+}
+
+# expected_part NAME DIR TSV [OVERRIDES]: every row of TSV, a record of
+# DIR/records checked in DIR; every record of DIR/records needs a row.
+expected_part() {
+  local name=$1 dir=$2 tsv=$3 overrides=${4:-}
   local file expect line rule rest listed=" " rows=0
-  # file, expect, line, rule, then the provenance columns; a header row.
+  pushd "$dir" >/dev/null || exit 2
+  shopt -s nullglob
   while IFS=$'\t' read -r file expect line rule rest; do
     [[ $file == file || -z $file ]] && continue
     archive_case "$file" "$expect" "$line" "$rule"
     listed+="$file "
     rows=$((rows + 1))
-  done < <(tr -d '\r' <EXPECTED.tsv)
+  done < <(expected_rows "$tsv" "$overrides")
   for file in records/*; do
     [[ $listed == *" $file "* ]] ||
-      verdict FAIL "archive $file" "in the archive but not in EXPECTED.tsv"
+      verdict FAIL "$name $file" "in $name but not in its EXPECTED.tsv"
   done
-  echo "archive: $rows records of EXPECTED.tsv checked"
+  echo "$name: $rows records of EXPECTED.tsv checked"
+  popd >/dev/null || exit 2
+}
+
+archive_part() {
+  if [[ ! -f $archive/EXPECTED.tsv ]]; then
+    verdict FAIL archive "$archive/EXPECTED.tsv not found"
+    return
+  fi
+  expected_part archive "$archive" "$archive/EXPECTED.tsv" "$here/corpus-golden/archive-overrides.tsv"
 }
 
 if [[ -d $corpus ]]; then
@@ -233,5 +262,10 @@ if [[ -d $archive ]]; then
   archive_part
 else
   skip_shared archive "$archive not found; set BGMATCH_SHARED to the shared folder"
+fi
+if [[ -d $javafibs ]]; then
+  expected_part javafibs "$javafibs" "$here/corpus-golden/javafibs-EXPECTED.tsv"
+else
+  skip_shared javafibs "$javafibs not found; set BGMATCH_SHARED to the shared folder"
 fi
 tally_end

@@ -76,7 +76,9 @@ if [[ -n $driver ]]; then
   vg 0 /dev/null "$driver" json tests/notation/example.mat
   vg 0 /dev/null "$driver" yaml $cases/check/yaml-valid.yaml
 fi
-vg 0 /dev/null "$bin" convert --to mat -o "$logs/out.mat" samples/xg-style.mat samples/fibs-two-matches.mat
+vg 0 /dev/null "$bin" convert --to mat -o "$logs/out.mat" samples/fibs-two-matches.mat
+mkdir -p "$logs/tree"
+vg 1 /dev/null "$bin" convert --to yaml -d "$logs/tree" $cases/check/tree
 vg 1 /dev/null "$bin" convert --to mat --strict samples/broken/cube.mat samples/bgstudio-style.mat
 vg 1 /dev/null "$bin" convert --to mat $cases/check/garbage-in-match.mat $cases/check/xg-set-position.mat
 mkdir -p "$logs/dir"

@@ -915,7 +915,7 @@ END_TEST
 
 START_TEST(no_match_found) {
   static const char *const inputs[] = {"", "hello\nworld\n", "\n\n; [Site \"x\"]\n",
-                                       " Game 1\n A : 0  B : 0\n  1) 31: 8/5 6/5\n"};
+                                       "hello\n Game 1\n A : 0  B : 0\n  1) 31: 8/5 6/5\n"};
   for (size_t i = 0; i < sizeof inputs / sizeof *inputs; i++) {
     parsed r;
     parse(&r, inputs[i]);
@@ -929,6 +929,24 @@ START_TEST(no_match_found) {
     ck_assert(!r.io_error);
     parsed_free(&r);
   }
+}
+END_TEST
+
+/* A record that opens at " Game 1" with no "N point match" line (some
+ * FIBS clients write none): one match of unknown length, no diagnostic
+ * from the reader (the referee says the length is unknown). */
+START_TEST(games_without_match_line) {
+  parsed r;
+  parse(&r, "\n; a comment\n Game 1\n A : 0                          B : 0\n"
+            "  1) 31: 8/5 6/5                 42: 8/4 6/4\n");
+  ck_assert_int_eq(r.match_count, 1);
+  ck_assert_uint_eq(r.sink.pending_count, 0);
+  ck_assert(r.matches[0]->length_unknown);
+  ck_assert_int_eq(r.matches[0]->length, 0);
+  ck_assert_int_eq(r.matches[0]->game_count, 1);
+  ck_assert_int_eq(r.matches[0]->games[0].action_count, 2);
+  ck_assert_int_eq(r.matches[0]->pos.line, 3);
+  parsed_free(&r);
 }
 END_TEST
 
@@ -1109,6 +1127,7 @@ static Suite *read_mat_suite(void) {
   tcase_add_test(errors, line_length_limit);
   tcase_add_test(errors, huge_line);
   tcase_add_test(errors, no_match_found);
+  tcase_add_test(errors, games_without_match_line);
   tcase_add_test(errors, binary_input);
   tcase_add_test(errors, stray_lines_before_match);
   tcase_add_test(errors, truncated_record);

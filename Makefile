@@ -132,7 +132,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libbgmatch.a $(wildcard src/*.h tests/
 	  $(filter %.o,$^) $(BUILD)/libbgmatch.a $(PKG_LIBS) $(CHECK_LIBS)
 
 # A unit test of the command line's own pieces links their objects too.
-$(BUILD)/tests/check_progress: $(BUILD)/obj/cli_walk.o $(BUILD)/obj/cli.o
+$(BUILD)/tests/check_progress: $(BUILD)/obj/cli_walk.o $(BUILD)/obj/cli.o $(BUILD)/obj/cli_help.o
 
 # Test drivers (tests/tools/*.c): small programs over the library that the
 # test scripts run, e.g. the writers before `bgmatch convert` exists.

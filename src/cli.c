@@ -1,7 +1,7 @@
 /*
- * cli.c — the command-line pieces every command shares (cli.h): messages,
- * the help text, the common options, opening inputs and writing outputs
- * atomically.
+ * cli.c — the command-line pieces every command shares (cli.h): the
+ * common options, opening inputs and writing outputs atomically (messages
+ * and the help are cli_help.c's).
  */
 /* realpath() (an output file's identity) is an X/Open function, beyond the
  * POSIX base the build asks for; a feature-test macro is a reserved name
@@ -17,120 +17,10 @@
 #include <malloc.h>
 #endif
 #include <signal.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static const char *const usage_text =
-    "Usage: bgmatch check [OPTION...] [FILE...]\n"
-    "       bgmatch convert --to=FORMAT [-o OUT | -d DIR] [OPTION...] [FILE...]\n"
-    "       bgmatch show FILE (--game=G --play=N | --line=L [--col=C])\n"
-    "                        [--format=text|json] [OPTION...]\n"
-    "       bgmatch stats [--format=text|json] [OPTION...] [FILE...]\n"
-    "       bgmatch annotate [--board] [--ids] [-C N] [--problems]\n"
-    "                        [--format=text|html] [-o OUT]\n"
-    "                        [OPTION...] [FILE...]\n"
-    "       bgmatch -h | --help | --version\n"
-    "Checks backgammon match records against the rules of the game,\n"
-    "converts them from one notation to another and shows their positions.\n"
-    "\n"
-    "Commands:\n"
-    "  check                 validate records; diagnostics on standard output\n"
-    "  convert               write records in a notation; diagnostics on\n"
-    "                        standard error\n"
-    "  show                  the position before one play: a text board, the\n"
-    "                        dice, the legal plays, the Position ID, Match ID\n"
-    "                        and XGID\n"
-    "  stats                 counts per file and in total: matches, games,\n"
-    "                        plays, cube actions, gammons, resignations,\n"
-    "                        Crawford games, pips per game, problems by rule\n"
-    "  annotate              the record's lines, numbered, each problem under\n"
-    "                        its line with a caret, the legal plays and the\n"
-    "                        position before the action; text or HTML\n"
-    "\n"
-    "Options of check:\n"
-    "  --format=text|json    diagnostics as FILE:LINE:COL: lines (the default)\n"
-    "                        or as one JSON object a line\n"
-    "  --from=auto|mat|yaml|sgf|xg\n"
-    "                        the notation of the input: recognised from its\n"
-    "                        content (auto, the default) or the one named\n"
-    "  --strict              warnings count as errors for the exit status\n"
-    "  -l, --files-with-errors      print only the names of files with errors\n"
-    "  -L, --files-without-errors   print only the names of files without\n"
-    "  -q, --quiet           print nothing: the exit status says it\n"
-    "  -j, --jobs=N          check N files at once (0: one a processor); the\n"
-    "                        output is the same, in the order of the files\n"
-    "  --jacoby, --no-jacoby        gammons count only once the cube is turned\n"
-    "  --crawford, --no-crawford    no double in the Crawford game of a match\n"
-    "  --beavers, --no-beavers      beavers allowed in money play\n"
-    "                        (these override the record's own header tags)\n"
-    "  -h, --help            show this help and exit (every command takes it)\n"
-    "  --version             show the version and exit\n"
-    "\n"
-    "Options of convert (and --from and the rule options of check):\n"
-    "  --to=mat|yaml|json|sgf\n"
-    "                        the notation to write: mat (the canonical .mat\n"
-    "                        layout, which GNU Backgammon imports), yaml\n"
-    "                        (bgmatch's notation, bgmatch(5)), json (the\n"
-    "                        same, one object a match a line) or sgf (GNU\n"
-    "                        Backgammon's saved matches)\n"
-    "  -o, --output=OUT      write OUT, atomically, instead of standard output;\n"
-    "                        never one of the inputs\n"
-    "  -d, --directory=DIR   write one file in DIR for each FILE, atomically:\n"
-    "                        its name without .gz and its extension, then the\n"
-    "                        notation's (s002.txt.gz gives s002.yaml)\n"
-    "  --strict              write no match that has an error or a warning\n"
-    "\n"
-    "Options of show (and --from and the rule options of check):\n"
-    "  --game=G              the game, from 1\n"
-    "  --play=N              the play, from 1 in the game across both players:\n"
-    "                        one a turn with dice (cube actions are none)\n"
-    "  --line=L, --col=C     instead: the play a diagnostic at L:C names\n"
-    "  --match=M             the match of a file that holds several (default 1)\n"
-    "  --format=text|json    a text board (the default) or one JSON object\n"
-    "\n"
-    "Options of stats: --format=text|json, --from and the rule options.\n"
-    "\n"
-    "Options of annotate (and --from and the rule options of check):\n"
-    "  --board               the text board of the position before each problem\n"
-    "  --ids                 its Position ID and Match ID\n"
-    "  -C, --context=N       only the lines within N of each problem\n"
-    "  --problems            only the files with an error or a warning\n"
-    "  --format=text|html    a text listing (the default), one file's after\n"
-    "                        another under its name, or one HTML page with an\n"
-    "                        SVG board under each problem (several files: a\n"
-    "                        table of them on top, linked to their sections)\n"
-    "  -o, --output=OUT      write OUT, atomically, instead of standard output\n"
-    "\n"
-    "With no FILE, or when FILE is -, standard input is read.  A directory is\n"
-    "walked (check, stats, annotate): every .mat .txt .yaml .yml .sgf .xg file\n"
-    "under it is read, also gzip-compressed (.gz), and a .txt in it that holds\n"
-    "no match (notes) is skipped; a gzip file is read whatever its name.\n"
-    "check writes a summary line to standard error.\n"
-    "Exit status: 0 all records valid, 1 a record breaks a rule,\n"
-    "2 the tool could not do its job (bad usage, unreadable file, write error).\n";
-
-void cli_say(const char *fmt, ...) {
-  va_list args;
-  va_start(args, fmt);
-  fflush(stdout);
-  fputs("bgmatch: ", stderr);
-  vfprintf(stderr, fmt, args);
-  fputc('\n', stderr);
-  va_end(args);
-}
-
-int cli_usage_error(const char *what, const char *word) {
-  cli_say("%s '%s' (try 'bgmatch --help')", what, word);
-  return EXIT_TROUBLE;
-}
-
-int cli_print_help(void) {
-  fputs(usage_text, stdout);
-  return EXIT_VALID;
-}
 
 int cli_print_version(void) {
   fputs("bgmatch " BGMATCH_VERSION "\n", stdout);
@@ -163,6 +53,23 @@ int cli_apply_common_option(int opt, const char *word, bg_replay_options *rules)
   }
 }
 
+/* An unknown long option, answered with the command's nearest one. */
+static int unknown_long_option(const char *word, const struct option *long_options) {
+  char name[64];
+  size_t length = strcspn(word, "=");
+  snprintf(name, sizeof name, "%.*s", (int)(length < 63 ? length : 63), word);
+  enum { MAX_LONG_OPTIONS = 48 };
+  char spelled[MAX_LONG_OPTIONS][32];
+  const char *candidates[MAX_LONG_OPTIONS + 1];
+  int count = 0;
+  for (; count < MAX_LONG_OPTIONS && long_options[count].name; count++) {
+    snprintf(spelled[count], sizeof spelled[count], "--%s", long_options[count].name);
+    candidates[count] = spelled[count];
+  }
+  candidates[count] = NULL;
+  return cli_usage_error_near("unknown option", name, candidates);
+}
+
 int cli_parse_options(int argc, char **argv, const char *short_options,
                       const struct option *long_options,
                       int (*apply)(int opt, const char *arg, const char *word,
@@ -181,6 +88,10 @@ int cli_parse_options(int argc, char **argv, const char *short_options,
       char short_option[3] = {'-', (char)optopt, '\0'};
       return cli_usage_error("unknown option", short_option);
     }
+    if (opt == '?')
+      return unknown_long_option(word, long_options);
+    if (opt == 'h' || opt == OPT_HELP)
+      return cli_print_command_help(argv[0]);
     int status = apply(opt, optarg, word, options);
     if (status >= 0)
       return status;

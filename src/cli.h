@@ -59,8 +59,26 @@ void cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * EXIT_TROUBLE. */
 int cli_usage_error(const char *what, const char *word);
 
+/* The help (cli_help.c): the commands (--help, `bgmatch help`), or one
+ * command's own options and an example of it (`bgmatch help COMMAND`,
+ * COMMAND -h); each returns EXIT_VALID. */
 int cli_print_help(void);
+int cli_print_command_help(const char *command);
 int cli_print_version(void);
+
+/* The command names, NULL-ended. */
+const char *const *cli_command_names(void);
+
+/* The candidate nearest `word` (NULL-ended list), when one is near enough
+ * to be what was meant: a letter or two off, two letters swapped; else
+ * NULL. */
+const char *cli_nearest(const char *word, const char *const *candidates);
+
+/* A usage error that suggests the nearest candidate: "bgmatch: WHAT 'WORD'
+ * (did you mean 'NEAR'?)", or cli_usage_error's words when none is near;
+ * returns EXIT_TROUBLE. */
+int cli_usage_error_near(const char *what, const char *word,
+                         const char *const *candidates);
 
 /* Applies an option every command takes (the rules, --help, --version, a
  * missing value, an unknown option).  Returns -1 to go on, else the exit
@@ -136,6 +154,7 @@ typedef struct {
   size_t count, capacity;
   long skipped; /* files met in directories that are no record */
   bool trouble; /* a directory could not be read (said on stderr) */
+  bool verbose; /* set by the caller (-v): each file skipped is named */
 } cli_file_list;
 
 /* Adds to `list` each operand ("-" is standard input), or, for a
@@ -164,6 +183,10 @@ const char *cli_each_match(bg_reader *reader, bg_diag_sink *sink, cli_match_fn e
  * diagnostics and counts it skipped).  Named on the command line, it is
  * a record with no match: an error. */
 bool cli_skips_unmatched(const cli_file *file, const bg_diag_sink *sink, long matches);
+
+/* "bgmatch: PATH: skipped: WHY" on `err` (stdout flushed first): a file
+ * a walk skipped, named under -v. */
+void cli_say_skipped_file(FILE *err, const char *path, const char *why);
 
 /* Why `file`, from which `reader` gave `matches` matches, is unreadable
  * although the reader did not stop: named (or walked and not skipped),
@@ -221,6 +244,27 @@ void cli_progress_erase(progress *bar);
  * has taken a second: short runs stay quiet. */
 void cli_progress_step(progress *bar, double bytes);
 
+/* ---- several files at once (cli_jobs.c) ------------------------------- */
+
+/* -j N into *jobs: N files at once, 0 for one a processor (at most 256);
+ * returns -1 to go on, else the usage error's exit status. */
+int cli_apply_jobs(const char *arg, int *jobs);
+
+/* The work for file `index`, run in some thread: what it prints goes to
+ * `out` and `err` (buffers, printed later in the order of the files). */
+typedef void (*cli_job_work)(size_t index, FILE *out, FILE *err, void *context);
+
+/* Called in the calling thread, in the order of the files, once file
+ * `index`'s buffers are printed. */
+typedef void (*cli_job_done)(size_t index, void *context);
+
+/* Runs `work` for files 0..count-1 in `jobs` threads and prints their
+ * output in order, the progress line `bar` (may be NULL) erased before
+ * any output; `done` after each.  Ends the program with status 2 when
+ * memory runs out. */
+void cli_jobs_run(size_t count, int jobs, cli_job_work work, cli_job_done done,
+                  void *context, progress *bar);
+
 /* Sets the allocator for many short-lived records (see cli.c): called once
  * at start-up. */
 void cli_tune_memory(void);
@@ -231,6 +275,8 @@ int cli_convert(int argc, char **argv);
 int cli_show(int argc, char **argv);
 int cli_stats(int argc, char **argv);
 int cli_annotate(int argc, char **argv);
+int cli_results(int argc, char **argv);
+int cli_help(int argc, char **argv);
 
 /* ---- output files ---------------------------------------------------- */
 

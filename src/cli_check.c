@@ -8,7 +8,6 @@
  */
 #include <errno.h>
 #include <limits.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -34,8 +33,10 @@ typedef struct {
   bg_notation from;
   bool strict;
   show_mode show;
-  bool colour; /* severities in colour (stdout a terminal, no NO_COLOR) */
-  int jobs;    /* files checked at once */
+  bool null;    /* -0: names under -l and -L end with a NUL, not a newline */
+  bool verbose; /* -v: the files a walk skips are named */
+  bool colour;  /* severities in colour (stdout a terminal, no NO_COLOR) */
+  int jobs;     /* files checked at once */
   bg_replay_options referee;
 } check_options;
 
@@ -159,6 +160,10 @@ static void check_opened(FILE *in, const char *name, const cli_file *file,
   outcome->bytes = bytes_read > 0 ? (double)bytes_read : 0.0;
   outcome->skipped = skipped;
   outcome->read = !skipped;
+  if (skipped && options->verbose) {
+    fflush(output->out);
+    cli_say_skipped_file(output->err, name, "a .txt with no match");
+  }
   outcome->errors = diag_sink_errors(&sink);
   outcome->warnings = diag_sink_warnings(&sink);
   diag_sink_free(&sink);
@@ -200,7 +205,8 @@ static void count_outcome(const char *path, const file_outcome *outcome,
   totals->files_with_errors += has_errors;
   if ((options->show == SHOW_FILES_WITH_ERRORS && has_errors) ||
       (options->show == SHOW_FILES_WITHOUT_ERRORS && !has_errors))
-    printf("%s\n", strcmp(path, "-") == 0 ? "<stdin>" : path);
+    printf("%s%c", strcmp(path, "-") == 0 ? "<stdin>" : path,
+           options->null ? '\0' : '\n');
 }
 
 /* ---- one file after another --------------------------------------------- */
@@ -217,114 +223,39 @@ static void check_in_turn(const cli_file_list *list, const check_options *option
   }
 }
 
-/* ---- several files at once (-j N) --------------------------------------- */
-
-/* How many files may be checked ahead of the one printed next, for each
- * thread: enough to keep threads busy past a slow file, few enough that the
- * buffered output stays small. */
-#define JOBS_AHEAD 8
+/* ---- several files at once (-j N, cli_jobs.c) --------------------------- */
 
 typedef struct {
-  bool done;
-  file_outcome outcome;
-  char *out, *err; /* what it printed, to be printed in file order */
-  size_t out_size, err_size;
-} job_result;
-
-typedef struct {
+  const cli_file_list *list;
   const check_options *options;
-  const cli_file *files;
-  size_t count;
-  job_result *results;
-  size_t next;    /* the next file to take */
-  size_t printed; /* the files printed so far */
-  size_t ahead;   /* how far `next` may run ahead of `printed` */
-  pthread_mutex_t lock;
-  pthread_cond_t changed;
-} job_queue;
+  check_totals *totals;
+  progress *bar;
+  file_outcome *outcomes; /* one a file, filled by the threads */
+} check_jobs;
 
-static void *check_worker(void *data) {
-  job_queue *queue = data;
-  pthread_mutex_lock(&queue->lock);
-  while (queue->next < queue->count) {
-    if (queue->next >= queue->printed + queue->ahead) {
-      pthread_cond_wait(&queue->changed, &queue->lock);
-      continue;
-    }
-    size_t index = queue->next++;
-    pthread_mutex_unlock(&queue->lock);
-    job_result *result = &queue->results[index];
-    file_output output = {open_memstream(&result->out, &result->out_size),
-                          open_memstream(&result->err, &result->err_size), NULL};
-    if (!output.out || !output.err)
-      bg_out_of_memory();
-    result->outcome = check_one_file(&queue->files[index], queue->options, &output);
-    fclose(output.out);
-    fclose(output.err);
-    pthread_mutex_lock(&queue->lock);
-    result->done = true;
-    pthread_cond_broadcast(&queue->changed);
-  }
-  pthread_mutex_unlock(&queue->lock);
-  match_pool_release(); /* the thread's pooled arrays end with it */
-  return NULL;
+static void check_job(size_t index, FILE *out, FILE *err, void *data) {
+  check_jobs *jobs = data;
+  file_output output = {out, err, NULL};
+  jobs->outcomes[index] =
+      check_one_file(&jobs->list->files[index], jobs->options, &output);
 }
 
-/* Prints each file's output in order as it is ready. */
-static void print_in_order(job_queue *queue, check_totals *totals, progress *bar) {
-  for (size_t index = 0; index < queue->count; index++) {
-    job_result *result = &queue->results[index];
-    pthread_mutex_lock(&queue->lock);
-    while (!result->done)
-      pthread_cond_wait(&queue->changed, &queue->lock);
-    pthread_mutex_unlock(&queue->lock);
-    if (result->out_size > 0 || result->err_size > 0)
-      cli_progress_erase(bar);
-    fwrite(result->out, 1, result->out_size, stdout);
-    if (result->err_size > 0) {
-      fflush(stdout);
-      fwrite(result->err, 1, result->err_size, stderr);
-    }
-    free(result->out);
-    free(result->err);
-    cli_progress_step(bar, result->outcome.bytes);
-    count_outcome(queue->files[index].path, &result->outcome, queue->options, totals);
-    pthread_mutex_lock(&queue->lock);
-    queue->printed++;
-    pthread_cond_broadcast(&queue->changed);
-    pthread_mutex_unlock(&queue->lock);
-  }
+static void check_job_done(size_t index, void *data) {
+  check_jobs *jobs = data;
+  cli_progress_step(jobs->bar, jobs->outcomes[index].bytes);
+  count_outcome(jobs->list->files[index].path, &jobs->outcomes[index], jobs->options,
+                jobs->totals);
 }
 
 /* Checks the files in `jobs` threads; the output is what check_in_turn
  * prints, byte for byte. */
-static void check_in_parallel(const cli_file_list *list, int jobs,
+static void check_in_parallel(const cli_file_list *list, int threads,
                               const check_options *options, check_totals *totals,
                               progress *bar) {
-  job_queue queue = {.options = options,
-                     .files = list->files,
-                     .count = list->count,
-                     .results =
-                         bg_calloc(list->count ? list->count : 1, sizeof(job_result)),
-                     .ahead = (size_t)jobs * JOBS_AHEAD};
-  pthread_mutex_init(&queue.lock, NULL);
-  pthread_cond_init(&queue.changed, NULL);
-  pthread_t *threads = bg_calloc((size_t)jobs, sizeof *threads);
-  int started = 0;
-  while (started < jobs &&
-         pthread_create(&threads[started], NULL, check_worker, &queue) == 0)
-    started++;
-  if (started == 0) { /* no thread could be made: this one does the work */
-    queue.ahead = list->count;
-    check_worker(&queue);
-  }
-  print_in_order(&queue, totals, bar);
-  for (int i = 0; i < started; i++)
-    pthread_join(threads[i], NULL);
-  pthread_mutex_destroy(&queue.lock);
-  pthread_cond_destroy(&queue.changed);
-  free(threads);
-  free(queue.results);
+  check_jobs jobs = {list, options, totals, bar,
+                     bg_calloc(list->count ? list->count : 1, sizeof(file_outcome))};
+  cli_jobs_run(list->count, threads, check_job, check_job_done, &jobs, bar);
+  free(jobs.outcomes);
 }
 
 static void print_summary(const check_totals *totals) {
@@ -345,30 +276,12 @@ static const struct option check_long_options[] = {
     {"files-with-errors", no_argument, NULL, 'l'},
     {"files-without-errors", no_argument, NULL, 'L'},
     {"quiet", no_argument, NULL, 'q'},
+    {"null", no_argument, NULL, '0'},
+    {"verbose", no_argument, NULL, 'v'},
     {"jobs", required_argument, NULL, 'j'},
     CLI_RULE_OPTIONS,
     {NULL, 0, NULL, 0},
 };
-
-/* The most threads -j makes: past it, more threads only hold more
- * buffered output. */
-#define MAX_JOBS 256
-
-/* -j N: N files at once; 0 for as many as there are processors. */
-static int parse_jobs(const char *arg, int *jobs) {
-  char *end;
-  errno = 0;
-  long n = strtol(arg, &end, 10);
-  if (errno || end == arg || *end || n < 0 || n > MAX_JOBS)
-    return cli_usage_error(
-        "-j takes a number of files at once from 0 (one a processor) to 256, not", arg);
-  if (n == 0) {
-    long processors = sysconf(_SC_NPROCESSORS_ONLN);
-    n = processors > 0 ? (processors < MAX_JOBS ? processors : MAX_JOBS) : 1;
-  }
-  *jobs = (int)n;
-  return -1;
-}
 
 /* Applies one parsed option; returns -1 to go on, else an exit status. */
 static int apply_check_option(int opt, const char *arg, const char *word, void *data) {
@@ -394,8 +307,14 @@ static int apply_check_option(int opt, const char *arg, const char *word, void *
   case 'q':
     options->show = SHOW_NOTHING;
     return -1;
+  case '0':
+    options->null = true;
+    return -1;
+  case 'v':
+    options->verbose = true;
+    return -1;
   case 'j':
-    return parse_jobs(arg, &options->jobs);
+    return cli_apply_jobs(arg, &options->jobs);
   default:
     return cli_apply_common_option(opt, word, &options->referee);
   }
@@ -405,7 +324,7 @@ int cli_check(int argc, char **argv) {
   check_options options = {.format = DIAG_TEXT, .from = BG_NOTATION_AUTO, .jobs = 1};
   bg_replay_options_init(&options.referee);
   int first_file = 0;
-  int status = cli_parse_options(argc, argv, ":lLqj:", check_long_options,
+  int status = cli_parse_options(argc, argv, ":lLq0vj:", check_long_options,
                                  apply_check_option, &options, &first_file);
   if (status >= 0)
     return status;
@@ -419,7 +338,7 @@ int cli_check(int argc, char **argv) {
   setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
   options.colour = cli_colour(STDOUT_FILENO);
 
-  cli_file_list list = {0};
+  cli_file_list list = {.verbose = options.verbose};
   cli_list_files(operands, count, &list);
   check_totals totals = {.skipped = list.skipped, .trouble = list.trouble};
   progress bar; /* the walk is done: the total is known */

@@ -148,6 +148,18 @@ static void add_file(cli_file_list *list, const char *path, size_t below) {
 
 static void walk_directory(const char *path, size_t below, cli_file_list *list);
 
+/* A file the walk does not read: counted, and named under -v. */
+static void skip(cli_file_list *list, const char *path, const char *why) {
+  list->skipped++;
+  if (list->verbose)
+    cli_say_skipped_file(stderr, path, why);
+}
+
+void cli_say_skipped_file(FILE *err, const char *path, const char *why) {
+  fflush(stdout);
+  fprintf(err, "bgmatch: %s: skipped: %s\n", path, why);
+}
+
 /* One entry met in a walk: a directory is walked (not through a symbolic
  * link: a link back up would never end), a record file listed, anything
  * else counted as skipped. */
@@ -165,11 +177,15 @@ static void walk_entry(const char *path, const char *name, size_t below,
   }
   bool is_link = S_ISLNK(st.st_mode);
   if (is_link && (stat(path, &st) != 0 || S_ISDIR(st.st_mode))) {
-    list->skipped++;
+    skip(list, path, "a link to a directory (not followed)");
     return;
   }
-  if (!S_ISREG(st.st_mode) || !cli_is_record_name(name)) {
-    list->skipped++;
+  if (!S_ISREG(st.st_mode)) {
+    skip(list, path, "not a regular file");
+    return;
+  }
+  if (!cli_is_record_name(name)) {
+    skip(list, path, "not a record's name (.mat .txt .yaml .yml .sgf .xg, or .gz)");
     return;
   }
   add_file(list, path, below);

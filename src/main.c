@@ -1,7 +1,7 @@
 /*
  * main.c — the bgmatch command line: picks the command and hands it the
  * arguments (cli_check.c, cli_convert.c, cli_show.c, cli_stats.c,
- * cli_annotate.c).  It knows no rule and
+ * cli_annotate.c, cli_results.c, cli_help.c).  It knows no rule and
  * no notation.
  *
  * Exit status: 0 every record valid, 1 a record breaks a rule, 2 the tool
@@ -32,7 +32,13 @@ int main(int argc, char **argv) {
     return cli_stats(argc - 1, argv + 1);
   if (strcmp(command, "annotate") == 0)
     return cli_annotate(argc - 1, argv + 1);
-  if (command[0] == '-')
-    return cli_usage_error("unknown option", command);
-  return cli_usage_error("unknown command", command);
+  if (strcmp(command, "results") == 0)
+    return cli_results(argc - 1, argv + 1);
+  if (strcmp(command, "help") == 0)
+    return cli_help(argc - 1, argv + 1);
+  if (command[0] == '-') {
+    static const char *const options[] = {"--help", "--version", NULL};
+    return cli_usage_error_near("unknown option", command, options);
+  }
+  return cli_usage_error_near("unknown command", command, cli_command_names());
 }

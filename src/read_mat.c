@@ -562,14 +562,44 @@ static bg_match *take_match(bg_mat_reader *reader) {
   return match;
 }
 
+/* Whether `line` holds a control character no text file holds (tabs,
+ * form feeds and escapes are text). */
+static bool has_binary_byte(const mat_line *line) {
+  for (size_t i = 0; i < line->length; i++) {
+    unsigned char c = (unsigned char)line->text[i];
+    if (c < 0x20 && c != '\t' && c != '\f' && c != '\v' && c != 0x1b)
+      return true;
+  }
+  return false;
+}
+
+/* What the lines before the first match were like: read only until a
+ * match is found. */
+static void note_content(bg_mat_reader *reader, const mat_line *line) {
+  if (reader->found_match)
+    return;
+  reader->saw_text = reader->saw_text || line->length > 0;
+  reader->saw_binary = reader->saw_binary || has_binary_byte(line);
+}
+
+/* Why no match was found, in the words of what the input held: nothing,
+ * bytes that are no text (an image, a program), or text with no match
+ * line. */
+static const char *no_match_message(const bg_mat_reader *reader) {
+  if (!reader->saw_text)
+    return "no match found: the input is empty";
+  if (reader->saw_binary)
+    return "no match found: the input is binary data, not a match record";
+  return "no match found: expected a line like '7 point match'";
+}
+
 /* End of input: the match being read is complete as it stands (a truncated
  * record is the referee's to judge). */
 static bg_match *finish_input(bg_mat_reader *reader) {
   reader->finished = true;
   if (!reader->found_match && !reader->stray_reported && !reader->out_of_memory &&
       !input_io_error(reader->input))
-    mat_emit(reader, 1, 1, DIAG_ERROR,
-             "no match found: expected a line like '7 point match'");
+    mat_emit(reader, 1, 1, DIAG_ERROR, no_match_message(reader));
   return take_match(reader);
 }
 
@@ -582,9 +612,11 @@ bg_match *mat_reader_next(bg_mat_reader *reader) {
     if (status == LINE_EOF)
       return finish_input(reader);
     if (status == LINE_TOO_LONG) {
+      reader->saw_text = true;
       note_long_line(reader, line.number);
       continue;
     }
+    note_content(reader, &line);
     line_outcome outcome = read_line(reader, &line);
     if (outcome == LINE_STARTS_MATCH) {
       reader->holding_line = true;

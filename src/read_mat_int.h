@@ -106,6 +106,10 @@ struct bg_mat_reader {
   bg_match *pending_tags;         /* tags for the next match, kept in a bare match */
   diag_syntax_limit syntax_limit; /* syntax errors said in this match */
   bool found_match, finished;
+  /* before the first match: a line with text, a byte no text holds (a
+   * control character: NUL, the bytes of an image), for the message
+   * when no match comes */
+  bool saw_text, saw_binary;
   bool expecting_score;
   int move_number; /* of the line being read, for diagnostics */
   /* The game's move numbers so far: the last one read (0 before the first

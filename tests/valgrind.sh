@@ -94,6 +94,14 @@ vg 2 /dev/null "$bin" show $cases/show/show-unrecorded.mat --game 1 --play 4
 vg 1 /dev/null "$bin" stats samples/gnubg-3pt-s110.mat samples/broken/illegal-move.mat \
   $cases/stats/garbage.mat
 vg 0 samples/xg-style.mat "$bin" stats --format json -
+vg 2 /dev/null "$bin" stats -j 2 samples $cases/check/corrupt.mat.gz
+# results: the table, JSON and TSV over a folder with a duplicate pair, a
+# broken record and a corrupt gzip file; help and a suggestion.
+vg 2 /dev/null "$bin" results $cases/results/desk
+vg 2 /dev/null "$bin" results --format json -v $cases/results/desk samples
+vg 1 /dev/null "$bin" results --format tsv samples/broken
+vg 0 /dev/null "$bin" help results
+vg 2 /dev/null "$bin" chekc
 # The .xg reader against what an independent reader decodes from five
 # real files (check_read_xg: every score, play, cube action and result; it
 # says SKIP inside where ../shared is absent).

@@ -107,6 +107,7 @@ static const char *static_slug(const char *rule) {
       "syntax",        "illegal-move", "unplayed-dice", "wrong-bear-off",
       "wrong-no-play", "hit-marker",   "turn-order",    "cube",
       "score",         "crawford",     "incomplete",    "unrecorded",
+      "lossy",
   };
   for (size_t i = 0; i < sizeof slugs / sizeof *slugs; i++)
     if (strcmp(slugs[i], rule) == 0)

@@ -328,7 +328,7 @@ static bool put_written(tree_walk *walk, const bg_action *action) {
     return true;
   return open_sequence(walk, true) && put_string(walk, "unreadable") &&
          put_string(walk, action->written_mat ? "mat" : "text") &&
-         put_string(walk, action->written) && close_sequence(walk);
+         put_record_text(walk, action->written) && close_sequence(walk);
 }
 
 /* The action of a replay event, by the player the replay says acted (a

@@ -559,6 +559,8 @@ static bool error_between(const bg_mat_reader *reader, int from, int to) {
 static void keep_written_cells(mat_line_state *state, int first_action) {
   const mat_line *line = state->line;
   bg_game *game = state->game;
+  if (state->reader->line_error_count == 0)
+    return;
   for (int i = first_action; i < game->action_count; i++) {
     bg_action *action = &game->actions[i];
     if (action->pos.line != line->number)
@@ -588,8 +590,7 @@ void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
   bool numbering_broken = !mat_move_number_follows(reader, line);
   reader->line_error_count = 0;
   read_cells(&state, offset);
-  if (reader->line_error_count > 0)
-    keep_written_cells(&state, actions_before);
+  keep_written_cells(&state, actions_before);
   if (numbering_broken)
     mat_flag_numbering_break(reader, state.game, actions_before);
   else if (reader->lines_swapped)

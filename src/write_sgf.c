@@ -128,8 +128,8 @@ static const char *unheld(const char *rule) {
 static void add_diags(sgf_game *game, const bg_replay_event *event) {
   for (size_t i = 0; i < event->diag_count; i++) {
     const bg_diag *diag = &event->diags[i];
-    const char *lost =
-        diag->severity == DIAG_ERROR && diag->rule ? unheld(diag->rule) : NULL;
+    const char *rule = diag->rule ? diag->rule : "";
+    const char *lost = diag->severity == DIAG_ERROR ? unheld(rule) : NULL;
     if (lost)
       bg_replay_say_lossy(game->replay, (bg_srcpos){diag->line, diag->column}, "%s",
                           lost);
@@ -139,7 +139,7 @@ static void add_diags(sgf_game *game, const bg_replay_event *event) {
     text_puts(&game->comment, head);
     text_puts(&game->comment, diag->message);
     text_puts(&game->comment, " [");
-    text_puts(&game->comment, diag->rule);
+    text_puts(&game->comment, rule);
     text_puts(&game->comment, "]");
     if (diag->legal) {
       text_puts(&game->comment, "\nlegal plays: ");

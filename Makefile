@@ -74,7 +74,7 @@ SELFPLAY := build/gnubg-selfplay
 STEP     := tests/lib/step.sh $(BUILD)/check
 
 .PHONY: all deps demo check unit e2e jobs-check progress-check stream-check parallel-check readme-check json-check corpus sample-check annotate-html annotate-stream notation-check yaml-roundtrip \
-        gnubg-check convert-check interrupt-check results-check hostile-check property-check soak gnubg-import sgf-interop posid-gnubg board-gnubg man-check lint clang-build fuzz valgrind bench install \
+        gnubg-check convert-check interrupt-check convert-problems results-check hostile-check property-check soak gnubg-import sgf-interop posid-gnubg board-gnubg man-check lint clang-build fuzz valgrind bench install \
         uninstall clean format
 
 all: $(BIN)
@@ -197,6 +197,11 @@ convert-check: $(BIN)
 # temporary file and the outputs finished before.
 interrupt-check: $(BIN)
 	@tests/interrupt.sh $(BIN)
+
+# Every record converted to each notation and checked again: the same
+# errors by rule, or a [lossy] warning where the target cannot hold one.
+convert-problems: $(BIN) $(BUILD)/tests/tools/gen_match
+	@tests/convert-problems.sh $(BIN) $(BUILD)/tests/tools/gen_match
 
 # The results convert writes (JSON) against the records' own score lines,
 # and each game's score in the SGF's MI, for the samples and the valid
@@ -350,6 +355,7 @@ check: deps
 	@$(STEP) gnubg-selfplay $(SUBMAKE) gnubg-check
 	@$(STEP) convert        $(SUBMAKE) convert-check
 	@$(STEP) interrupt      $(SUBMAKE) interrupt-check
+	@$(STEP) convert-problems $(SUBMAKE) convert-problems
 	@$(STEP) results        $(SUBMAKE) results-check
 	@$(STEP) property       $(SUBMAKE) property-check
 	@$(STEP) hostile        $(SUBMAKE) hostile-check

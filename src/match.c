@@ -147,6 +147,11 @@ bg_setup *match_new_setup(bg_match *match) {
   return setup;
 }
 
+struct bg_kept_text {
+  struct bg_kept_text *next;
+  char text[]; /* NUL-ended */
+};
+
 void match_free(bg_match *match) {
   if (!match)
     return;
@@ -155,6 +160,11 @@ void match_free(bg_match *match) {
     bg_setup *next = match->setups->next;
     free(match->setups);
     match->setups = next;
+  }
+  while (match->kept_texts) {
+    struct bg_kept_text *next = match->kept_texts->next;
+    free(match->kept_texts);
+    match->kept_texts = next;
   }
   for (int i = 0; i < match->game_count; i++)
     free_game(&match->games[i]);
@@ -237,6 +247,17 @@ bg_action *match_game_add_action(bg_game *game) {
   bg_action *action = &game->actions[game->action_count++];
   memset(action, 0, sizeof *action);
   return action;
+}
+
+const char *match_keep_text(bg_match *match, const char *text, size_t length) {
+  struct bg_kept_text *kept = malloc(sizeof *kept + length + 1);
+  if (!kept)
+    return NULL;
+  memcpy(kept->text, text, length);
+  kept->text[length] = '\0';
+  kept->next = match->kept_texts;
+  match->kept_texts = kept;
+  return kept->text;
 }
 
 bool match_add_tag(bg_match *match, const char *key, const char *value, bg_srcpos pos) {

@@ -77,6 +77,11 @@ typedef struct {
   bg_move *moves;
   /* ACT_SET_POSITION: the position given (match_new_setup), NULL before */
   bg_setup *setup;
+  /* The record's own text of the action where its reader said a syntax
+   * error of it (a cell it could not read, or read only as a guess),
+   * kept by the match (match_keep_text) so that a conversion writes it
+   * again where the notation can hold it; NULL when none. */
+  const char *written;
   bg_action_kind kind;
   /* Who acts: 0 = the left player (first in the score line), 1 = the
    * right one.  The column the record wrote the action in is `column`;
@@ -96,6 +101,7 @@ typedef struct {
   bool dice_unknown;          /* the dice could not be read ("72:", a syntax error said
                                  so): dice 0, the play is read as written */
   bool cannot_move;           /* the play was written "Cannot Move" (vs left blank) */
+  bool written_mat;           /* `written` is a .mat cell (a .mat writes it as it is) */
   bool and_match;             /* ACT_WIN: "and the match" */
   bool resigns_after;         /* set by match_resolve: the game is given up right
                                  after this roll (no roll or double between): the
@@ -176,7 +182,8 @@ typedef struct {
    * room reserved, whose unused part the next reservation takes back */
   struct bg_move_block *move_blocks;
   bg_move *moves_reserved;
-  bg_setup *setups; /* every position set up, newest first */
+  bg_setup *setups;                /* every position set up, newest first */
+  struct bg_kept_text *kept_texts; /* match_keep_text's, newest first */
 } bg_match;
 
 bg_match *match_new(const char *file);
@@ -197,6 +204,10 @@ bool match_add_tag(bg_match *match, const char *key, const char *value, bg_srcpo
  * taken back, so an action costs the moves it has, not BG_MAX_MOVES.
  * NULL when memory is out. */
 bg_move *match_reserve_moves(bg_match *match);
+
+/* A copy of `length` bytes of `text`, NUL-ended, kept until the match is
+ * freed (an action's `written`); NULL when memory is out. */
+const char *match_keep_text(bg_match *match, const char *text, size_t length);
 
 /* A position for an ACT_SET_POSITION action, empty (all borne off), kept
  * until the match is freed; NULL when memory is out. */

@@ -105,6 +105,11 @@ struct bg_mat_reader {
   bg_match *match;
   bg_match *pending_tags;         /* tags for the next match, kept in a bare match */
   diag_syntax_limit syntax_limit; /* syntax errors said in this match */
+  /* the columns (as read_mat_play.c counts them) of the syntax errors said
+   * on the move line being read, the first 8 of them: the
+   * cells they stand in are kept as written (read_mat_play.c) */
+  int line_error_columns[8];
+  int line_error_count;
   bool found_match, finished;
   /* before the first match: a line with text, a byte no text holds (a
    * control character: NUL, the bytes of an image), for the message

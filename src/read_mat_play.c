@@ -544,6 +544,42 @@ static void read_cells(mat_line_state *state, size_t offset) {
   }
 }
 
+/* Whether a syntax error of the line stands in the columns [from, to). */
+static bool error_between(const bg_mat_reader *reader, int from, int to) {
+  for (int i = 0; i < reader->line_error_count; i++)
+    if (reader->line_error_columns[i] >= from && reader->line_error_columns[i] < to)
+      return true;
+  return false;
+}
+
+/* Each cell of the line that a syntax error stands in keeps its text (up
+ * to the next cell, blanks after it dropped): a conversion writes it again
+ * where the target notation can hold it, so that it is read again as the
+ * same error instead of passing for a clean or unrecorded play. */
+static void keep_written_cells(mat_line_state *state, int first_action) {
+  const mat_line *line = state->line;
+  bg_game *game = state->game;
+  if (state->reader->line_error_count == 0)
+    return;
+  for (int i = first_action; i < game->action_count; i++) {
+    bg_action *action = &game->actions[i];
+    if (action->pos.line != line->number)
+      continue;
+    int from = action->pos.column;
+    int to = (int)line->length + 1;
+    if (i + 1 < game->action_count && game->actions[i + 1].pos.line == line->number)
+      to = game->actions[i + 1].pos.column;
+    if (from < 1 || to <= from || !error_between(state->reader, from, to))
+      continue;
+    size_t length = (size_t)(to - from);
+    while (length > 0 && line->text[from - 1 + length - 1] == ' ')
+      length--;
+    action->written =
+        match_keep_text(state->reader->match, line->text + from - 1, length);
+    action->written_mat = true;
+  }
+}
+
 void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
   bg_match *match = reader->match;
   mat_line_state state = {
@@ -552,7 +588,9 @@ void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
   state.left_column = reader->left_column;
   int actions_before = state.game->action_count;
   bool numbering_broken = !mat_move_number_follows(reader, line);
+  reader->line_error_count = 0;
   read_cells(&state, offset);
+  keep_written_cells(&state, actions_before);
   if (numbering_broken)
     mat_flag_numbering_break(reader, state.game, actions_before);
   else if (reader->lines_swapped)

@@ -57,8 +57,13 @@ void mat_warning(bg_mat_reader *reader, bg_srcpos pos, const char *message) {
 }
 
 void mat_syntax_error(bg_mat_reader *reader, int line, int column, const char *fmt, ...) {
-  if (line == reader->last_line.number) /* read_mat_play.c counts expanded */
+  if (line == reader->last_line.number) { /* read_mat_play.c counts expanded */
+    int *kept = reader->line_error_columns;
+    if (reader->line_error_count <
+        (int)(sizeof reader->line_error_columns / sizeof *kept))
+      kept[reader->line_error_count++] = column;
     column = mat_byte_column(reader, column);
+  }
   bg_diag diag = diagnostic(reader, line, column, DIAG_ERROR, NULL);
   va_list args;
   va_start(args, fmt);

@@ -400,11 +400,24 @@ static int mover_of_pairs(const char *pairs, size_t length, int written) {
   return theirs > 0 ? 1 - written : written;
 }
 
+/* The node's text, "W[52mhhb]", kept on `roll` when a syntax error is said
+ * of it: a conversion writes it again where the target can hold it. */
+static void keep_node_text(bg_sgf_reader *reader, bg_action *roll, int player,
+                           const char *value, size_t length) {
+  char text[64];
+  int n = snprintf(text, sizeof text, "%c[%.*s]", player ? 'B' : 'W',
+                   (int)(length < 40 ? length : 40), value);
+  if (n > 0)
+    roll->written = match_keep_text(
+        reader->match, text, (size_t)n < sizeof text ? (size_t)n : sizeof text - 1);
+}
+
 static void read_roll(bg_sgf_reader *reader, int player, bg_srcpos pos, const char *value,
                       size_t length) {
   /* A node whose colour its moves belie ("B[52mhhb]", White's way): one
    * slip, said here; read as the player who moves so, or the turns and the
    * plays after it would be blamed too. */
+  int written = player;
   if (length > 2) {
     int mover = mover_of_pairs(value + 2, length - 2, player);
     if (mover != player)
@@ -416,6 +429,8 @@ static void read_roll(bg_sgf_reader *reader, int player, bg_srcpos pos, const ch
   bg_action *roll = add_action(reader, ACT_ROLL, player, pos);
   if (!roll)
     return;
+  if (player != written)
+    keep_node_text(reader, roll, written, value, length);
   bool dice = length >= 2 && value[0] >= '1' && value[0] <= '6' && value[1] >= '1' &&
               value[1] <= '6';
   if (dice) {
@@ -430,6 +445,7 @@ static void read_roll(bg_sgf_reader *reader, int player, bg_srcpos pos, const ch
     roll->die1 = roll->die2 = 0;
     roll->move_count = 0;
     roll->unreadable = true;
+    keep_node_text(reader, roll, player, value, length);
   }
 }
 

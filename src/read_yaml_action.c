@@ -448,6 +448,41 @@ static void flag_numbering(bg_yaml_reader *reader, bg_action *action) {
   reader->numbering_held = false;
 }
 
+/* ---- text the record's reader could not read ---------------------------------- */
+
+/* [unreadable, mat|text, TEXT] (unless a player is named "unreadable"). */
+static bool is_unreadable_entry(const bg_yaml_reader *reader, const action_text *text) {
+  return text->count == 3 && is_word(&text->items[0], "unreadable") &&
+         (is_word(&text->items[1], "mat") || is_word(&text->items[1], "text")) &&
+         text->items[2].text && strcmp(reader->match->players[0], "unreadable") != 0 &&
+         strcmp(reader->match->players[1], "unreadable") != 0;
+}
+
+/* Says the entry's syntax error again, at the entry, and keeps its text
+ * for the game's next action. */
+static void hold_written(bg_yaml_reader *reader, const action_text *text) {
+  const yaml_item *written = &text->items[2];
+  char quoted[128];
+  bg_yaml_quote(written->text, written->length, quoted, sizeof quoted);
+  bg_yaml_syntax_error(reader, text->mark,
+                       "'%s' could not be read in the record this was converted from",
+                       quoted);
+  reader->written_held = match_keep_text(reader->match, written->text, written->length);
+  reader->written_held_mat = is_word(&text->items[1], "mat");
+}
+
+/* Gives `action` the text held for it, if any: a roll whose play is
+ * unknown is then one that could not be read, as in the record. */
+static void flag_written(bg_yaml_reader *reader, bg_action *action) {
+  if (!reader->written_held)
+    return;
+  action->written = reader->written_held;
+  action->written_mat = reader->written_held_mat;
+  if (action->kind == ACT_ROLL && action->unknown_play)
+    action->unreadable = true;
+  reader->written_held = NULL;
+}
+
 /* ---- the action ------------------------------------------------------------------ */
 
 /* [player, dice, ...]: dice are a number or '??'. */
@@ -498,6 +533,11 @@ bool bg_yaml_read_action(bg_yaml_reader *reader, bg_game *game) {
     free_items(&text);
     return true;
   }
+  if (is_unreadable_entry(reader, &text)) {
+    hold_written(reader, &text);
+    free_items(&text);
+    return true;
+  }
   bg_action *action = add_action(game);
   action->pos = bg_yaml_position(reader, text.mark);
   if (text.count == 0) {
@@ -524,8 +564,10 @@ bool bg_yaml_read_action(bg_yaml_reader *reader, bg_game *game) {
                             .unreadable = true};
     }
   }
-  if (game->action_count > 0 && action == &game->actions[game->action_count - 1])
+  if (game->action_count > 0 && action == &game->actions[game->action_count - 1]) {
     flag_numbering(reader, action);
+    flag_written(reader, action);
+  }
   free_items(&text);
   return true;
 }

@@ -58,6 +58,11 @@ struct bg_yaml_reader {
   bool numbering_held;
   int numbering_found, numbering_expected;
   bg_srcpos numbering_pos;
+  /* An [unreadable, mat|text, TEXT] entry was read: the next action of
+   * the game is what the record's reader made of TEXT (kept by the match;
+   * NULL when none held). */
+  const char *written_held;
+  bool written_held_mat;
   /* The rings' contents are never zeroed: each byte and line start is
    * read only once it is written. */
   unsigned char *ring; /* bytes by offset % ring_size */

@@ -6,6 +6,8 @@
  */
 #include "replay.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -318,4 +320,14 @@ bool bg_replay_play(const bg_replay_event *event, bg_play *play) {
     }
   movegen_playlist_free(&legal);
   return found;
+}
+
+void bg_replay_say_lossy(bg_replay *replay, bg_srcpos pos, const char *fmt, ...) {
+  char message[512];
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(message, sizeof message, fmt, args);
+  va_end(args);
+  diag_emitf(replay->ref.sink, replay->ref.match->file, pos.line, pos.column,
+             DIAG_WARNING, "lossy", "%s", message);
 }

@@ -163,6 +163,12 @@ bool bg_replay_play(const bg_replay_event *event, bg_play *play);
  * (bg_replay_play then gives a legal play's steps). */
 bool bg_replay_steps_as_written(const bg_replay_event *event, bg_play *play);
 
+/* A writer's `lossy` warning, at `pos` of the match walked: what the
+ * target notation cannot hold of the record, said at the record's own
+ * place (a writer judges nothing: it says what it cannot write). */
+void bg_replay_say_lossy(bg_replay *replay, bg_srcpos pos, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 void bg_replay_free(bg_replay *replay);
 
 #endif

@@ -104,9 +104,9 @@ static bg_stats_rule *rule_entry(bg_stats *stats, const char *rule) {
 /* The slug of a rule as a static string: the sink's copy goes with it. */
 static const char *static_slug(const char *rule) {
   static const char *const slugs[] = {
-      "syntax",        "illegal-move", "unplayed-dice", "wrong-bear-off",
-      "wrong-no-play", "hit-marker",   "turn-order",    "cube",
-      "score",         "crawford",     "incomplete",    "unrecorded",
+      "syntax",     "illegal-move", "unplayed-dice", "wrong-bear-off", "wrong-no-play",
+      "hit-marker", "turn-order",   "cube",          "score",          "crawford",
+      "incomplete", "unrecorded",   "lossy",
   };
   for (size_t i = 0; i < sizeof slugs / sizeof *slugs; i++)
     if (strcmp(slugs[i], rule) == 0)

@@ -50,8 +50,11 @@
  * stays wrong and nothing is invented.
  *
  * Not carried: the record's free comments, move numbers and dice
- * spacing; a cell the reader could not read is written as "????" (its
- * dice, or "00:", before it), unreadable dice as "00:".
+ * spacing.  A cell the reader said a syntax error of is written as the
+ * record wrote it, so that it is read again as the same error; one from
+ * another notation is written as read ("????" for a play that could not
+ * be read, "00:" for unreadable dice) and said to be lost (a `lossy`
+ * warning).
  */
 #include <stdio.h>
 #include <string.h>
@@ -322,11 +325,38 @@ static void write_set_position(mat_writer *w, const bg_replay_event *event) {
             exponent);
 }
 
-static void write_action(mat_writer *w, const bg_replay_event *event) {
+/* A cell the record's reader said a syntax error of, written as the
+ * record wrote it when that was a .mat cell (read again, it is the same
+ * error); another notation's text a .mat cannot hold: said so.  False
+ * when the cell is still to be written. */
+static bool written_cell(mat_writer *w, bg_replay *replay, const bg_replay_event *event,
+                         int column) {
+  const bg_action *act = event->action;
+  if (!act->written || act->kind == ACT_SET_POSITION)
+    return false;
+  if (!act->written_mat) {
+    bg_replay_say_lossy(replay, act->pos,
+                        "a .mat cannot hold this text its reader could not read: '%.60s'",
+                        act->written);
+    return false;
+  }
+  char cell[CELL_SIZE];
+  bool keyword = act->kind != ACT_ROLL;
+  snprintf(cell, sizeof cell, "%s%s", keyword ? " " : "", act->written);
+  place_cell(w, column, cell,
+             act->kind == ACT_WIN ? CELL_RESULT
+             : keyword            ? CELL_KEYWORD
+                                  : CELL_ROLL);
+  return true;
+}
+
+static void write_action(mat_writer *w, bg_replay *replay, const bg_replay_event *event) {
   const bg_action *act = event->action;
   char cell[CELL_SIZE];
   int column = event->player == 1 ? 1 : 0; /* who acted, as the replay read it */
-  if (act->kind == ACT_SET_POSITION) {
+  if (written_cell(w, replay, event, column)) {
+    /* the record's own text */
+  } else if (act->kind == ACT_SET_POSITION) {
     write_set_position(w, event);
   } else if (act->kind == ACT_ROLL) {
     roll_cell(w, event, cell, sizeof cell);
@@ -348,7 +378,7 @@ bool write_mat(FILE *out, const bg_match *match, bg_replay *replay, bool first) 
     if (event->kind == BG_REPLAY_GAME_START)
       write_game_start(&w, event);
     else if (event->kind == BG_REPLAY_ACTION)
-      write_action(&w, event);
+      write_action(&w, replay, event);
     else if (event->kind == BG_REPLAY_GAME_END)
       flush_line(&w);
   }

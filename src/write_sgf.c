@@ -18,14 +18,20 @@
  *
  * The plays are the replay's steps (one pair per die, which gnubg needs),
  * not the record's text: a hop "24/13" is two dice.  Where the replay
- * cannot follow a play (the record is wrong there) the record's own moves
- * are written instead.  The record's problems go on the node they concern
- * as a comment, C[error: ... [rule]], which gnubg shows beside the move.
+ * cannot follow a play, or the play is not a legal one (the record is
+ * wrong there), the record's own moves are written instead: a conversion
+ * never makes an illegal play legal.  A result is written with the
+ * points the record credits (its "Wins" line), not the board's.  The record's problems go
+ * on the node they concern as a comment, C[error: ... [rule]], which gnubg shows beside
+ * the move.
  *
  * What gnubg's SGF cannot hold is left out: hit marks (a point says it),
  * the beaver rule and a cube limit (no RU value for them), header tags
  * other than Site, Event, Round, EventDate and Transcriber (or Annotator),
- * an eXtreme Gammon set-up position (a comment says so), move numbers.
+ * an eXtreme Gammon set-up position (a comment says so), move numbers;
+ * and of the record's problems, a wrong cube value, a wrong score line and
+ * text the record's reader could not read: each said at conversion, at
+ * its place in the record, as a `lossy` warning.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -96,23 +102,44 @@ typedef struct {
   int score[2]; /* at the game's start, as the record gives it */
   bg_game_result result;
   bool has_result;
+  bg_replay *replay; /* where what SGF cannot hold is said (lossy) */
 } sgf_game;
 
 static const char *severity_word(bg_severity severity) {
   return severity == DIAG_ERROR ? "error" : severity == DIAG_WARNING ? "warning" : "note";
 }
 
-/* The diagnostics of an event, one line each, for the current node. */
+/* What an error of `rule` is about that GNU Backgammon's SGF cannot hold,
+ * or NULL: a cube's value (a double node has none) and a score line (a
+ * game's score is taken from the results before it). */
+static const char *unheld(const char *rule) {
+  if (strcmp(rule, "cube") == 0)
+    return "SGF has no cube values: a double is written without the value the record "
+           "gives it";
+  if (strcmp(rule, "score") == 0)
+    return "SGF has no score lines and no 'Wins' lines: the score and points the record "
+           "writes here are not written";
+  return NULL;
+}
+
+/* The diagnostics of an event, one line each, for the current node; an
+ * error about what SGF cannot hold is also said at conversion, at its
+ * place in the record (a `lossy` warning). */
 static void add_diags(sgf_game *game, const bg_replay_event *event) {
   for (size_t i = 0; i < event->diag_count; i++) {
     const bg_diag *diag = &event->diags[i];
+    const char *rule = diag->rule ? diag->rule : "";
+    const char *lost = diag->severity == DIAG_ERROR ? unheld(rule) : NULL;
+    if (lost)
+      bg_replay_say_lossy(game->replay, (bg_srcpos){diag->line, diag->column}, "%s",
+                          lost);
     char head[64];
     snprintf(head, sizeof head, "%s%s: ", game->comment.length ? "\n" : "",
              severity_word(diag->severity));
     text_puts(&game->comment, head);
     text_puts(&game->comment, diag->message);
     text_puts(&game->comment, " [");
-    text_puts(&game->comment, diag->rule);
+    text_puts(&game->comment, rule);
     text_puts(&game->comment, "]");
     if (diag->legal) {
       text_puts(&game->comment, "\nlegal plays: ");
@@ -177,7 +204,8 @@ static void add_roll(sgf_game *game, const bg_replay_event *event) {
   }
   text_printf(&game->nodes, "%c[%d%d", colour, roll->die1, roll->die2);
   bg_play play;
-  if (bg_replay_steps_as_written(event, &play) || bg_replay_play(event, &play)) {
+  if (bg_replay_steps_as_written(event, &play) ||
+      (event->play_legal && bg_replay_play(event, &play))) {
     for (int i = 0; i < play.step_count; i++)
       add_step(game, roll->player, play.steps[i].from, play.steps[i].to);
   } else {
@@ -193,6 +221,10 @@ static void add_cube(sgf_game *game, const bg_action *action, const char *word) 
 
 static void add_action(sgf_game *game, const bg_replay_event *event) {
   const bg_action *action = event->action;
+  if (action->written)
+    bg_replay_say_lossy(game->replay, action->pos,
+                        "SGF cannot hold this text its reader could not read: '%.60s'",
+                        action->written);
   switch (action->kind) {
   case ACT_ROLL:
     add_roll(game, event);
@@ -270,9 +302,8 @@ static void add_result(sgf_text *root, const sgf_game *game) {
   const bg_game_result *result = &game->result;
   if (!game->has_result || result->winner < 0)
     return;
-  int points = result->points;
-  if (points < 0 && result->recorded)
-    points = result->recorded->value;
+  /* the points the record credits (its "Wins" line), not the board's */
+  int points = result->recorded ? result->recorded->value : result->points;
   if (points < 1)
     return; /* a result whose worth nobody knows: no RE */
   text_printf(root, "RE[%c+%d%s]", result->winner == 0 ? 'W' : 'B', points,
@@ -320,7 +351,7 @@ static void game_reset(sgf_game *game, const bg_replay_event *start) {
 
 bool write_sgf(FILE *out, const bg_match *match, bg_replay *replay, bool first) {
   (void)first; /* a collection of game trees: matches simply follow */
-  sgf_game game = {.match = match};
+  sgf_game game = {.match = match, .replay = replay};
   bool ok = true;
   const bg_replay_event *event;
   while ((event = bg_replay_next(replay)) != NULL) {

@@ -324,11 +324,23 @@ static bool put_numbering_break(tree_walk *walk, const bg_replay_event *event) {
          put_integer(walk, action->numbering_expected) && close_sequence(walk);
 }
 
+/* [unreadable, mat, TEXT] before an action whose text the record's reader
+ * said a syntax error of: the text as the record wrote it (a .mat cell:
+ * "mat"; else "text"), which the YAML reader says again as a syntax error
+ * and a .mat written from it writes again (bgmatch.5, ACTIONS). */
+static bool put_written(tree_walk *walk, const bg_action *action) {
+  if (!action->written)
+    return true;
+  return open_sequence(walk, true) && put_string(walk, "unreadable") &&
+         put_string(walk, action->written_mat ? "mat" : "text") &&
+         put_record_text(walk, action->written) && close_sequence(walk);
+}
+
 /* The action of a replay event, by the player the replay says acted (a
  * "Wins" line credits the winner it read with the board). */
 static bool put_action(tree_walk *walk, const bg_replay_event *event) {
   const bg_action *action = event->action;
-  if (!put_numbering_break(walk, event))
+  if (!put_numbering_break(walk, event) || !put_written(walk, action))
     return false;
   if (action->kind == ACT_SET_POSITION)
     return put_position(walk, action);

@@ -25,11 +25,15 @@
 # exact copies it keeps: set to what the referee achieves, to be raised,
 # never lowered.  Prints a line per kind; exit 1 when a kind is below its
 # floor.  MUTATION_VERBOSE=1 prints each copy that is not exact.
+#
+# Sourced (tests/convert-problems.sh), it defines its functions and runs
+# nothing: the caller sets notation and defines try KIND FILE LINE NEW.
 set -u
 export LC_ALL=C
+SITES=6
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
 notation=$1 bin=$2
 shift 2
-SITES=6
 case $notation in
 sgf)
   declare -A floor=([step]=100 [from]=100 [unplayed]=95 [take-drop]=100 [no-double]=100
@@ -50,6 +54,7 @@ declare -A exact total
 for kind in "${kinds[@]}"; do exact[$kind]=0 total[$kind]=0; done
 work=$(mktemp -d "${TMPDIR:-/tmp}/bgmatch-mutations.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+fi
 
 # The diagnostics (errors and warnings) of a check of FILE, one a line.
 diagnostics() { "$bin" check "$1" 2>/dev/null | grep -E ': (error|warning): '; }
@@ -208,6 +213,7 @@ mutate_yaml() {
   delete_at lost-turn "$file" "${inner[@]}"
 }
 
+[[ ${BASH_SOURCE[0]} == "$0" ]] || return 0
 status=0
 for file in "$@"; do
   if [[ -n $(diagnostics "$file") ]]; then

@@ -183,13 +183,30 @@ static bool put_length(tree_walk *walk) {
   return match->length_unknown ? put_null(walk) : put_integer(walk, match->length);
 }
 
+/* source: {file, line}: the file the match came from and the line it
+ * starts at (none for a record without lines); a match read from a
+ * document that names its source keeps that one, so that a JSON line
+ * read back and written again still names the first file. */
+static bool put_source(tree_walk *walk) {
+  const bg_match *match = walk->match;
+  const char *file = match->source_file ? match->source_file : match->file;
+  int line = match->source_file ? match->source_line : match->pos.line;
+  if (!walk->sink->names_source || !file)
+    return true;
+  return put_key(walk, "source") && open_mapping(walk, true) && put_key(walk, "file") &&
+         put_record_text(walk, file) &&
+         (line <= 0 || (put_key(walk, "line") && put_integer(walk, line))) &&
+         close_mapping(walk);
+}
+
 static bool put_match(tree_walk *walk) {
   return open_mapping(walk, false) && put_key(walk, "length") && put_length(walk) &&
          put_key(walk, "players") &&
          open_sequence(walk, true) && put_string(walk, walk->names[0]) &&
          put_string(walk, walk->names[1]) && close_sequence(walk) &&
          put_key(walk, "rules") && put_rules(walk) && put_key(walk, "info") &&
-         put_info(walk) && put_key(walk, "tags") && put_tags(walk) && close_mapping(walk);
+         put_info(walk) && put_key(walk, "tags") && put_tags(walk) && put_source(walk) &&
+         close_mapping(walk);
 }
 
 /* ---- actions -------------------------------------------------------- */

@@ -122,17 +122,26 @@ static const char *unheld(const char *rule) {
   return NULL;
 }
 
+/* The lossy warnings an event's errors ask for: said once the event's
+ * diagnostics are read, since saying one adds to the sink that holds them
+ * (and may move them). */
+typedef struct {
+  bg_srcpos pos;
+  const char *lost;
+} lossy_note;
+
 /* The diagnostics of an event, one line each, for the current node; an
  * error about what SGF cannot hold is also said at conversion, at its
  * place in the record (a `lossy` warning). */
 static void add_diags(sgf_game *game, const bg_replay_event *event) {
+  lossy_note *notes = event->diag_count ? calloc(event->diag_count, sizeof *notes) : NULL;
+  size_t note_count = 0;
   for (size_t i = 0; i < event->diag_count; i++) {
     const bg_diag *diag = &event->diags[i];
     const char *rule = diag->rule ? diag->rule : "";
     const char *lost = diag->severity == DIAG_ERROR ? unheld(rule) : NULL;
-    if (lost)
-      bg_replay_say_lossy(game->replay, (bg_srcpos){diag->line, diag->column}, "%s",
-                          lost);
+    if (lost && notes)
+      notes[note_count++] = (lossy_note){{diag->line, diag->column}, lost};
     char head[64];
     snprintf(head, sizeof head, "%s%s: ", game->comment.length ? "\n" : "",
              severity_word(diag->severity));
@@ -146,6 +155,9 @@ static void add_diags(sgf_game *game, const bg_replay_event *event) {
       text_puts(&game->comment, diag->legal);
     }
   }
+  for (size_t i = 0; i < note_count; i++)
+    bg_replay_say_lossy(game->replay, notes[i].pos, "%s", notes[i].lost);
+  free(notes);
 }
 
 /* Puts the pending comment on the last node written (the root's comes

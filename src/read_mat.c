@@ -104,6 +104,7 @@ static bool open_match(bg_mat_reader *reader, bg_srcpos pos) {
   reader->right_column = DEFAULT_RIGHT_COLUMN;
   reader->right_column_learned = false;
   reader->renamed_said = false;
+  reader->no_game_said = false;
   reader->names_line = 0;
   if (reader->has_stray_line && !reader->stray_reported) {
     reader->has_stray_line = false;
@@ -426,7 +427,13 @@ static bool read_game_content(bg_mat_reader *reader, const mat_line *line) {
       mat_match_at(patterns, PAT_SCORE_LINE, line->text, line->length, 0))
     return start_unannounced_game(reader, line);
   if (reader->match->game_count == 0) {
-    mat_syntax_error(reader, line->number, 1, "expected a line like ' Game 1'");
+    /* Lines of a game with no "Game 1" line before them: said once, at
+     * the first; the rest of them are the same mistake. */
+    if (!reader->no_game_said)
+      mat_syntax_error(reader, line->number, 1,
+                       "expected a line like ' Game 1' (this line and the lines after it "
+                       "up to a game line are not read)");
+    reader->no_game_said = true;
     return true;
   }
   read_move_line(reader, line);

@@ -146,6 +146,7 @@ struct bg_mat_reader {
   int right_column;
   bool right_column_learned;
   bool renamed_said; /* a player named otherwise in a score line: said once a match */
+  bool no_game_said; /* lines before the match's first game line: said once */
   /* a score line as the match's first line after its match line: the line
    * number while nothing follows it (an empty match), -1 once the first
    * such line has passed, 0 before; the column of its first name, and

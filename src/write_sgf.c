@@ -203,7 +203,7 @@ static void add_record_moves(sgf_game *game, const bg_action *roll) {
  * each, or four of one die (a double); false when its moves say no dice
  * for sure (a bear-off, a hop, a play of one move). */
 static bool dice_measured(const bg_action *roll, int *die1, int *die2) {
-  int distances[BG_MAX_DICE_STEPS], count = 0;
+  int distances[BG_MAX_DICE_STEPS] = {0}, count = 0;
   for (int m = 0; m < roll->move_count; m++)
     for (int c = 0; c < roll->moves[m].count; c++) {
       int distance = roll->moves[m].from - roll->moves[m].to;

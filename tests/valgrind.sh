@@ -95,7 +95,7 @@ vg 2 /dev/null "$bin" show $cases/show/show-unrecorded.mat --game 1 --play 4
 vg 2 /dev/null "$bin" stats samples/gnubg-3pt-s110.mat samples/broken/illegal-move.mat \
   $cases/stats/garbage.mat
 # lossy warnings said while the event's diagnostics are read (a fuzz find)
-vg 1 /dev/null "$bin" convert --to sgf $cases/convert/lossy-moves-diags.mat
+vg 1 /dev/null "$bin" convert --to sgf tests/fuzz/regress/lossy-moves-diags.mat
 vg 0 samples/xg-style.mat "$bin" stats --format json -
 vg 2 /dev/null "$bin" stats -j 2 samples $cases/check/corrupt.mat.gz
 # results: the table, JSON and TSV over a folder with a duplicate pair, a

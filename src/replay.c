@@ -329,5 +329,5 @@ void bg_replay_say_lossy(bg_replay *replay, bg_srcpos pos, const char *fmt, ...)
   vsnprintf(message, sizeof message, fmt, args);
   va_end(args);
   diag_emitf(replay->ref.sink, replay->ref.match->file, pos.line, pos.column,
-             DIAG_WARNING, "lossy", "%s", message);
+             DIAG_WARNING, RULE_SLUG(LOSSY), "%s", message);
 }

@@ -245,7 +245,7 @@ parallel-check: $(BIN)
 
 # Every command the README shows (the `$ ` lines of its ```sh blocks) runs
 # as written, with the exit status and the output lines it shows; and the
-# README is at most 250 lines.
+# README and tests/README.md are at most 250 lines each.
 readme-check: $(BIN)
 	@tests/readme.sh $(BIN) README.md
 

@@ -472,6 +472,8 @@ static void annotate_input(const input_pair *input, const char *name,
   }
   if (no_record) { /* empty or binary: no line of it is worth listing */
     drop_listing(&list);
+    if (run->page)
+      add_row(run, file->path, "unreadable", NULL, 0, 0);
     note_status(run, EXIT_TROUBLE);
   } else if (read &&
              cli_skips_unmatched(file, &sink, matches)) { /* nothing written yet */

@@ -156,6 +156,12 @@ typedef enum {
 typedef struct {
   const char *file; /* name used in diagnostics (not owned) */
   bg_srcpos pos;    /* the "N point match" line */
+  /* The file the record was first converted from and the line its match
+   * starts at, as a JSON document names them (its `source`), so that a
+   * match read back names its first file, not the JSON's; NULL and 0
+   * when the record names none (kept by match_keep_text). */
+  const char *source_file;
+  int source_line;
   int length;       /* points; 0 = money session */
   /* The record gives no length (no "N point match" line): `length` is 0,
    * and no rule that needs the length is applied. */

@@ -472,6 +472,15 @@ static bool read_set_position(bg_mat_reader *reader, const mat_line *line) {
   return true;
 }
 
+/* A game's first move line that is a server's board dump: read as the
+ * game's starting position (read_mat_row.c). */
+static bool opens_game_with_position_row(bg_mat_reader *reader, const mat_line *line) {
+  const bg_match *match = reader->match;
+  return match->games[match->game_count - 1].action_count == 0 &&
+         mat_match_at(&reader->patterns, PAT_POSITION_ROW, line->text, line->length, 0) &&
+         mat_read_position_row(reader, line);
+}
+
 typedef enum { LINE_DONE, LINE_STARTS_MATCH, LINE_FAILED } line_outcome;
 
 static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
@@ -484,6 +493,8 @@ static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
   bool in_game =
       reader->match && reader->match->game_count > 0 && !reader->expecting_score;
   if (in_game && mat_opens_move_line(patterns, line->text, line->length)) {
+    if (opens_game_with_position_row(reader, line))
+      return reader->out_of_memory ? LINE_FAILED : LINE_DONE;
     read_move_line(reader, line);
     return reader->out_of_memory ? LINE_FAILED : LINE_DONE;
   }
@@ -496,6 +507,8 @@ static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
     return mat_read_tag_line(reader, line) ? LINE_DONE : LINE_FAILED;
   if (in_game && mat_match_at(patterns, PAT_SET_POSITION, line->text, line->length, 0))
     return read_set_position(reader, line) ? LINE_DONE : LINE_FAILED;
+  if (mat_match_at(patterns, PAT_GAME_TYPE, line->text, line->length, 0))
+    return mat_read_game_type(reader, line) ? LINE_DONE : LINE_FAILED;
   if (mat_match_at(patterns, PAT_COMMENT_LINE, line->text, line->length, 0))
     return LINE_DONE;
   if (!reader->match && !reader->has_stray_line && !reader->stray_reported &&

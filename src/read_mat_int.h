@@ -381,6 +381,15 @@ bool mat_read_cube_typo(mat_patterns *patterns, const mat_line *line, size_t off
  * current game. */
 void mat_read_move_line(bg_mat_reader *reader, const mat_line *line);
 
+/* read_mat_row.c: a game's first move line that holds a server's board
+ * dump (PAT_POSITION_ROW just matched): an ACT_SET_POSITION, and the rest
+ * of the line read as any move line.  False when the dump is no board. */
+bool mat_read_position_row(bg_mat_reader *reader, const mat_line *line);
+
+/* read_mat_tags.c: "; Game type: ..." (PAT_GAME_TYPE just matched): the
+ * variation it names, as a [Variation] tag.  False when memory is out. */
+bool mat_read_game_type(bg_mat_reader *reader, const mat_line *line);
+
 /* read_mat_tags.c: a tag line just matched (PAT_TAG_LINE), a tag of the
  * match being read while it has no game yet, else of the next match; false
  * out of memory. */

@@ -479,6 +479,32 @@ static void keep_roll(mat_line_state *state, size_t offset, size_t token_end) {
                         offset, token_end, &roll);
 }
 
+/* A move standing apart in the right column after a left roll ("13) 31:
+ *                        20/14 15/9 9/3 14/8", or after the left play):
+ * the right player's play, its dice lost, not more of the left play. */
+static bool starts_diceless_right_cell(const mat_line_state *state, size_t offset) {
+  const bg_action *action = state->action;
+  const bg_mat_reader *reader = state->reader;
+  const char *text = state->line->text;
+  return state->cells == 1 && action && action->kind == ACT_ROLL && action->player == 0 &&
+         !state->play_closed && !state->broken &&
+         reader->right_column_learned && (int)offset + 1 >= reader->right_column &&
+         offset >= 2 && text[offset - 1] == ' ' && text[offset - 2] == ' ';
+}
+
+/* The right player's roll whose dice are lost: said once; its play is read
+ * and checked with every roll that makes it (as "72: 13/9"). */
+static void start_diceless_cell(mat_line_state *state, size_t offset) {
+  bg_action *action = open_cell(state, TOK_ROLL, offset);
+  if (!action)
+    return;
+  action->kind = ACT_ROLL;
+  action->dice_unknown = true;
+  mat_syntax_error(state->reader, state->line->number, (int)offset + 1,
+                   "expected a roll like '63:' before this play: its dice are missing (the "
+                   "play is checked with every roll that makes it)");
+}
+
 /* The cells of a move line, from `offset` on. */
 static void read_cells(mat_line_state *state, size_t offset) {
   bg_mat_reader *reader = state->reader;
@@ -495,6 +521,9 @@ static void read_cells(mat_line_state *state, size_t offset) {
       if (state->known->roll) {
         if (!start_cell(state, TOK_ROLL, offset))
           return;
+      } else if (starts_diceless_right_cell(state, offset)) {
+        start_diceless_cell(state, offset);
+        mat_add_known_moves(state, state->known, offset);
       } else if (takes_known_moves(state)) {
         mat_add_known_moves(state, state->known, offset);
       } else if (!state->broken) {
@@ -538,6 +567,8 @@ static void read_cells(mat_line_state *state, size_t offset) {
       if (kind == TOK_ROLL)
         keep_roll(state, offset, token_end);
     } else if (!state->broken) {
+      if (kind == TOK_MOVE && starts_diceless_right_cell(state, offset))
+        start_diceless_cell(state, offset);
       read_play_token(state, kind, offset);
     }
     offset = token_end;

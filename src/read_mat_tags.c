@@ -9,6 +9,7 @@
  */
 #include "read_mat_int.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,4 +116,32 @@ bool mat_read_tag_line(bg_mat_reader *reader, const mat_line *line) {
   free(key_text);
   free(value_text);
   return ok;
+}
+
+/* The variation a "; Game type:" line names by a word of it, NULL for
+ * none: `type` is lowered in place. */
+static const char *variation_in(char *type) {
+  static const char *const lowered[] = {"nackgammon", "longgammon", "hypergammon"};
+  static const char *const named[] = {"Nackgammon", "LongGammon", "Hypergammon"};
+  for (char *c = type; *c; c++)
+    *c = (char)tolower((unsigned char)*c);
+  for (size_t i = 0; i < sizeof named / sizeof *named; i++)
+    if (strstr(type, lowered[i]))
+      return named[i];
+  return NULL;
+}
+
+bool mat_read_game_type(bg_mat_reader *reader, const mat_line *line) {
+  mat_span type = {0, 0};
+  mat_group_span(&reader->patterns, GRP_GAME_TYPE_TYPE, &type);
+  char *type_text = strndup(line->text + type.start, type.end - type.start);
+  if (!type_text)
+    return false;
+  const char *variation = variation_in(type_text);
+  free(type_text);
+  if (!variation)
+    return true; /* a game type that is backgammon's (match, money...) */
+  bg_match *holder = reader->match && reader->match->game_count == 0 ? reader->match
+                                                                      : reader->pending_tags;
+  return add_tag(reader, holder, "Variation", variation, (bg_srcpos){line->number, 1});
 }

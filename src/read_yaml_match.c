@@ -1,6 +1,6 @@
 /*
  * read_yaml_match.c — one document of bgmatch's YAML notation read into
- * the model: {bgmatch: 1, match: {length, players, rules, info, tags},
+ * the model: {bgmatch: 1, match: {length, players, rules, info, tags, source},
  * games: [{game, score, actions, result}]}.  The actions are
  * read_yaml_action.c's; the events and diagnostics read_yaml.c's.
  *
@@ -204,6 +204,35 @@ static bool read_info(bg_yaml_reader *reader, bg_match *info) {
   return bg_yaml_read_mapping(reader, "info: {event: ..., ...}", read_info_entry, info);
 }
 
+/* source: {file: NAME, line: N}: the file a JSON line's match came from
+ * (write_tree.c), kept so that the match written again names it. */
+static bg_yaml_entry read_source_entry(bg_yaml_reader *reader, const char *key,
+                                       yaml_mark_t mark, void *data) {
+  bg_match *match = data;
+  long line;
+  if (strcmp(key, "line") == 0) {
+    bool ok = bg_yaml_read_number(reader, "a line number like 3", MAX_NUMBER, &line);
+    match->source_line = ok ? (int)line : 0;
+    return bg_yaml_entry_of(ok);
+  }
+  if (strcmp(key, "file") != 0) {
+    bg_yaml_unknown_key(reader, key, mark, "file or line");
+    return bg_yaml_entry_of(false);
+  }
+  if (!bg_yaml_expect_scalar(reader, "a file name"))
+    return bg_yaml_entry_of(false);
+  const char *file = bg_yaml_scalar_text(reader);
+  match->source_file = match_keep_text(match, file, strlen(file));
+  if (!match->source_file)
+    bg_out_of_memory();
+  return bg_yaml_entry_of(true);
+}
+
+static bool read_source(bg_yaml_reader *reader, bg_match *match) {
+  return bg_yaml_read_mapping(reader, "source: {file: NAME, line: N}", read_source_entry,
+                              match);
+}
+
 /* What the header gave beside the match itself. */
 typedef struct {
   bool length, players, tags, failed;
@@ -245,7 +274,9 @@ static bool read_header_value(bg_yaml_reader *reader, const char *key, yaml_mark
     seen->tags = true;
     return read_tags(reader, match);
   }
-  bg_yaml_unknown_key(reader, key, mark, "length, players, rules, info or tags");
+  if (strcmp(key, "source") == 0)
+    return read_source(reader, match);
+  bg_yaml_unknown_key(reader, key, mark, "length, players, rules, info, tags or source");
   return false;
 }
 

@@ -165,7 +165,8 @@ static bool on_scalar(write_tree_sink *sink, write_tree_scalar kind, const char 
 
 bool write_json(FILE *out, const bg_match *match, bg_replay *replay, bool first) {
   json_writer writer; /* the buffer is left as it is: only `used` bytes count */
-  writer.sink = (write_tree_sink){on_open, on_close, on_key, on_scalar};
+  writer.sink =
+      (write_tree_sink){on_open, on_close, on_key, on_scalar, .names_source = true};
   writer.out = out;
   writer.failed = writer.after_value = false;
   writer.used = 0;

@@ -368,6 +368,18 @@ static void write_action(mat_writer *w, bg_replay *replay, const bg_replay_event
   w->positions = event->after_known ? event->readings : 0;
 }
 
+/* A record that marks the Crawford game (an SGF) and marks the wrong one:
+ * a .mat has no such mark, so the error cannot come back; said so. */
+static void say_unmarked_crawford(bg_replay *replay, const bg_replay_event *event) {
+  for (size_t i = 0; i < event->diag_count; i++) {
+    const bg_diag *diag = &event->diags[i];
+    if (diag->severity == DIAG_ERROR && diag->rule && strcmp(diag->rule, "crawford") == 0)
+      bg_replay_say_lossy(replay, (bg_srcpos){diag->line, diag->column},
+                          "a .mat does not mark the Crawford game: this wrong mark is "
+                          "not written");
+  }
+}
+
 bool write_mat(FILE *out, const bg_match *match, bg_replay *replay, bool first) {
   mat_writer w = {.out = out, .match = match};
   if (!first)
@@ -375,6 +387,7 @@ bool write_mat(FILE *out, const bg_match *match, bg_replay *replay, bool first) 
   write_header(&w);
   const bg_replay_event *event;
   while ((event = bg_replay_next(replay)) != NULL) {
+    say_unmarked_crawford(replay, event);
     if (event->kind == BG_REPLAY_GAME_START)
       write_game_start(&w, event);
     else if (event->kind == BG_REPLAY_ACTION)

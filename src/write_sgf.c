@@ -286,17 +286,25 @@ static void add_info(sgf_text *root, const bg_match *match) {
     }
 }
 
-/* RU: gnubg reads one value: the Crawford rule (and whether this is the
- * Crawford game) in a match, the Jacoby rule in a money session.  A
- * session that does not say is played under gnubg's default, with the
- * Jacoby rule, as gnubg's own import of its .mat has it: only one that
- * says the rule is off goes without. */
+/* RU: gnubg reads its words joined by ':': the Crawford rule (and
+ * whether this is the Crawford game) in a match, the Jacoby rule in a
+ * money session, then the game when it is not backgammon.  A session
+ * that does not say is played under gnubg's default, with the Jacoby
+ * rule, as gnubg's own import of its .mat has it: only one that says the
+ * rule is off goes without.  Nackgammon is the one variation the model
+ * and gnubg share (read_sgf_match.c reads the word back). */
 static void add_rules(sgf_text *root, const sgf_game *game) {
   const bg_match *match = game->match;
+  const char *rule = NULL;
   if (match->length > 0 && (match->crawford != RULE_OFF || game->crawford_game))
-    text_puts(root, game->crawford_game ? "RU[Crawford:CrawfordGame]" : "RU[Crawford]");
+    rule = game->crawford_game ? "Crawford:CrawfordGame" : "Crawford";
   else if (match->length == 0 && match->jacoby != RULE_OFF)
-    text_puts(root, "RU[Jacoby]");
+    rule = "Jacoby";
+  bool nackgammon = match->variation == VARIATION_NACKGAMMON;
+  if (!rule && !nackgammon)
+    return;
+  text_printf(root, "RU[%s%s%s]", rule ? rule : "", rule && nackgammon ? ":" : "",
+              nackgammon ? "Nackgammon" : "");
 }
 
 static void add_result(sgf_text *root, const sgf_game *game) {
@@ -333,6 +341,17 @@ static bool write_game(FILE *out, sgf_game *game) {
   return ok;
 }
 
+/* A match with no game: game 0's root alone, so that the output is still
+ * the match (its length, players, rules) and an SGF reader reads it back
+ * as a match not yet played, not as an empty file; what was said of the
+ * match goes in its comment. */
+static bool write_empty_match(FILE *out, sgf_game *game, const bg_replay_event *end) {
+  game->number = game->score[0] = game->score[1] = 0;
+  game->crawford_game = game->has_result = false;
+  add_diags(game, end);
+  return write_game(out, game);
+}
+
 static void game_reset(sgf_game *game, const bg_replay_event *start) {
   game->nodes.length = game->comment.length = 0;
   if (game->nodes.text)
@@ -354,6 +373,7 @@ bool write_sgf(FILE *out, const bg_match *match, bg_replay *replay, bool first) 
   (void)first; /* a collection of game trees: matches simply follow */
   sgf_game game = {.match = match, .replay = replay};
   bool ok = true;
+  bool started = false;
   const bg_replay_event *event;
   while ((event = bg_replay_next(replay)) != NULL) {
     /* A game is written when the next one starts or the match ends: the
@@ -362,6 +382,7 @@ bool write_sgf(FILE *out, const bg_match *match, bg_replay *replay, bool first) 
       if (game.has_result)
         ok = write_game(out, &game) && ok;
       game_reset(&game, event);
+      started = true;
     } else if (event->kind == BG_REPLAY_ACTION) {
       add_action(&game, event);
     } else if (event->kind == BG_REPLAY_GAME_END) {
@@ -371,6 +392,8 @@ bool write_sgf(FILE *out, const bg_match *match, bg_replay *replay, bool first) 
     } else if (game.has_result) {
       add_diags(&game, event);
       ok = write_game(out, &game) && ok;
+    } else if (!started) {
+      ok = write_empty_match(out, &game, event) && ok;
     }
   }
   free(game.nodes.text);

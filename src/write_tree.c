@@ -183,13 +183,30 @@ static bool put_length(tree_walk *walk) {
   return match->length_unknown ? put_null(walk) : put_integer(walk, match->length);
 }
 
+/* source: {file, line}: the file the match came from and the line it
+ * starts at (none for a record without lines); a match read from a
+ * document that names its source keeps that one, so that a JSON line
+ * read back and written again still names the first file. */
+static bool put_source(tree_walk *walk) {
+  const bg_match *match = walk->match;
+  const char *file = match->source_file ? match->source_file : match->file;
+  int line = match->source_file ? match->source_line : match->pos.line;
+  if (!walk->sink->names_source || !file)
+    return true;
+  return put_key(walk, "source") && open_mapping(walk, true) && put_key(walk, "file") &&
+         put_record_text(walk, file) &&
+         (line <= 0 || (put_key(walk, "line") && put_integer(walk, line))) &&
+         close_mapping(walk);
+}
+
 static bool put_match(tree_walk *walk) {
   return open_mapping(walk, false) && put_key(walk, "length") && put_length(walk) &&
          put_key(walk, "players") &&
          open_sequence(walk, true) && put_string(walk, walk->names[0]) &&
          put_string(walk, walk->names[1]) && close_sequence(walk) &&
          put_key(walk, "rules") && put_rules(walk) && put_key(walk, "info") &&
-         put_info(walk) && put_key(walk, "tags") && put_tags(walk) && close_mapping(walk);
+         put_info(walk) && put_key(walk, "tags") && put_tags(walk) && put_source(walk) &&
+         close_mapping(walk);
 }
 
 /* ---- actions -------------------------------------------------------- */
@@ -405,6 +422,19 @@ static bool close_game(tree_walk *walk, const bg_game_result *result) {
   return close_sequence(walk) && put_result(walk, result) && close_mapping(walk);
 }
 
+/* A record that marks the Crawford game (an SGF) and marks the wrong one:
+ * the notation has no such mark (the referee finds the Crawford game from
+ * the score), so the error cannot come back; said so. */
+static void say_unmarked_crawford(bg_replay *replay, const bg_replay_event *event) {
+  for (size_t i = 0; i < event->diag_count; i++) {
+    const bg_diag *diag = &event->diags[i];
+    if (diag->severity == DIAG_ERROR && diag->rule && strcmp(diag->rule, "crawford") == 0)
+      bg_replay_say_lossy(replay, (bg_srcpos){diag->line, diag->column},
+                          "the notation does not mark the Crawford game: this wrong "
+                          "mark is not written");
+  }
+}
+
 /* The games, walking the replay to its end: actions from the model, each
  * game's result from the replay's GAME_END.  After a failure the replay is
  * still walked to its end, writing nothing. */
@@ -413,6 +443,7 @@ static bool put_games(tree_walk *walk, bg_replay *replay) {
   bool in_game = false;
   const bg_replay_event *event;
   while ((event = bg_replay_next(replay)) != NULL) {
+    say_unmarked_crawford(replay, event);
     if (!written)
       continue;
     if (event->kind == BG_REPLAY_GAME_START) {

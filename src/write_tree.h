@@ -44,6 +44,10 @@ struct write_tree_sink {
    * string, or the literal of an integer, boolean or null. */
   bool (*scalar)(write_tree_sink *sink, write_tree_scalar kind, const char *text,
                  size_t length);
+  /* The match names its source ({file, line}): JSON's lines, one match
+   * each, stand in one stream where nothing else says which file a match
+   * came from; a YAML file is the record of its own. */
+  bool names_source;
 };
 
 /* Walks `replay` (fresh, of `match`) to its end, sending the document of

@@ -488,7 +488,8 @@ static bool on_scalar(write_tree_sink *sink, write_tree_scalar kind, const char 
 
 bool write_yaml(FILE *out, const bg_match *match, bg_replay *replay, bool first) {
   yaml_writer writer; /* the buffer is left as it is: only `used` bytes count */
-  writer.sink = (write_tree_sink){on_open, on_close, on_key, on_scalar};
+  writer.sink =
+      (write_tree_sink){on_open, on_close, on_key, on_scalar, .names_source = false};
   writer.out = out;
   writer.failed = false;
   writer.depth = 0;

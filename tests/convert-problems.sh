@@ -22,6 +22,10 @@
 #     word of no notation in a move cell, at a few lines of each valid
 #     sample.
 # A record `check` cannot read (status 2) is no record and is left out.
+# A file with no match (notes in a folder, text before any match line) is
+# converted to nothing: its output is empty, which `check` calls
+# unreadable (status 2), so it cannot pass for a valid record; it is
+# counted apart ("no match to write"), not as a record that differs.
 #
 # JSON is read back as YAML (`check --from yaml`): a JSON document is YAML,
 # and bgmatch has no JSON reader of its own.  Its lines (one match each)
@@ -171,8 +175,10 @@ compare() {
     }'
 }
 
-declare -A broken_lost lossy_used differ
-for target in "${targets[@]}"; do broken_lost[$target]=0 lossy_used[$target]=0 differ[$target]=0; done
+declare -A broken_lost lossy_used differ nothing
+for target in "${targets[@]}"; do
+  broken_lost[$target]=0 lossy_used[$target]=0 differ[$target]=0 nothing[$target]=0
+done
 broken=0 valid=0 unreadable=0
 for record in "${records[@]}"; do
   "$bin" check "$record" >/dev/null 2>&1
@@ -191,6 +197,15 @@ for record in "${records[@]}"; do
       echo "LOSS $target $name: convert exits $status: $(tail -n 1 "$work/convert.err")"
       differ[$target]=$((differ[$target] + 1))
       [[ -s $work/before ]] && broken_lost[$target]=$((broken_lost[$target] + 1))
+      continue
+    fi
+    empty_status=0
+    [[ -s $out ]] || {
+      "$bin" check "$out" >/dev/null 2>&1
+      empty_status=$?
+    }
+    if [[ $empty_status == 2 ]]; then
+      nothing[$target]=$((nothing[$target] + 1))
       continue
     fi
     grep -F '[lossy]' "$work/convert.err" | sed -E 's/^.*:([0-9]+):[0-9]+: warning: .*/\1/' \
@@ -219,7 +234,8 @@ echo "convert-problems: ${#records[@]} records ($made made here): $broken with e
   "$valid without, $unreadable unreadable (left out)"
 for target in "${targets[@]}"; do
   echo "convert-problems: --to $target: ${broken_lost[$target]} of $broken broken records" \
-    "lose an error; ${lossy_used[$target]} said [lossy] for what they could not hold"
+    "lose an error; ${lossy_used[$target]} said [lossy] for what they could not hold;" \
+    "${nothing[$target]} had no match to write"
   what="--to $target: ${differ[$target]} of ${#records[@]} records differ (ceiling ${ceiling[$target]})"
   if ((differ[$target] <= ceiling[$target])); then
     verdict ok "$what"

@@ -167,11 +167,12 @@ corpus_part() {
 
 # ---- the archive ------------------------------------------------------------
 
-# archive_case FILE EXPECT LINE RULE: one row of EXPECTED.tsv.
+# archive_case FILE EXPECT LINE RULE: one row of EXPECTED.tsv, labelled
+# with $part (the folder's name).
 archive_case() {
   local file=$1 expect=$2 line=$3 rule=$4 first errors incomplete
   if [[ ! -f $file ]]; then
-    verdict FAIL "archive $file" "listed in EXPECTED.tsv but not in the archive"
+    verdict FAIL "$part $file" "listed in EXPECTED.tsv but not in the archive"
     return
   fi
   check "$file"
@@ -181,32 +182,32 @@ archive_case() {
   case $expect in
   clean)
     if [[ $status -eq 0 && $errors -eq 0 ]]; then
-      verdict ok "archive $file (clean)"
+      verdict ok "$part $file (clean)"
     else
-      verdict FAIL "archive $file" "expected clean (exit 0, no error), got exit $status:
+      verdict FAIL "$part $file" "expected clean (exit 0, no error), got exit $status:
 $(first_errors)"
     fi
     ;;
   error)
     if [[ $status -eq 1 && $first == "$file:$line:"[0-9]*": error: "*" [$rule]" ]]; then
-      verdict ok "archive $file (first error on line $line, [$rule])"
+      verdict ok "$part $file (first error on line $line, [$rule])"
     else
-      verdict FAIL "archive $file" "expected exit 1 and the first error on line $line with [$rule], got exit $status:
+      verdict FAIL "$part $file" "expected exit 1 and the first error on line $line with [$rule], got exit $status:
 ${first:-no error}"
     fi
     ;;
   warn)
     if [[ $rule != incomplete ]]; then
-      verdict FAIL "archive $file" "EXPECTED.tsv says warn $line $rule: only warn * incomplete is known here"
+      verdict FAIL "$part $file" "EXPECTED.tsv says warn $line $rule: only warn * incomplete is known here"
     elif [[ $status -eq 0 && $errors -eq 0 && $incomplete -gt 0 ]]; then
-      verdict ok "archive $file (no error, an [incomplete] warning)"
+      verdict ok "$part $file (no error, an [incomplete] warning)"
     else
-      verdict FAIL "archive $file" "expected exit 0, no error and an [incomplete] warning, got exit $status, $incomplete [incomplete]:
+      verdict FAIL "$part $file" "expected exit 0, no error and an [incomplete] warning, got exit $status, $incomplete [incomplete]:
 $(first_errors)"
     fi
     ;;
   *)
-    verdict FAIL "archive $file" "EXPECTED.tsv gives an unknown verdict '$expect'"
+    verdict FAIL "$part $file" "EXPECTED.tsv gives an unknown verdict '$expect'"
     ;;
   esac
 }
@@ -229,6 +230,7 @@ expected_rows() {
 expected_part() {
   local name=$1 dir=$2 tsv=$3 overrides=${4:-}
   local file expect line rule rest listed=" " rows=0
+  part=$name # the cases' label (archive_case)
   pushd "$dir" >/dev/null || exit 2
   shopt -s nullglob
   while IFS=$'\t' read -r file expect line rule rest; do

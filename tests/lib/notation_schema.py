@@ -10,8 +10,9 @@ cases, one output line each ("ok<tab>WHAT" or "FAIL<tab>WHAT<tab>WHY"),
 which the shell script counts:
   - the schema is a valid draft 2020-12 schema;
   - every YAML document of every record validates;
-  - every record's JSON lines are its YAML documents, value for value (one
-    model, two notations);
+  - every record's JSON lines validate and are its YAML documents, value
+    for value (one model, two notations), but for the match's `source`,
+    which JSON alone writes and which must name a file;
   - documents that break the notation are rejected (the schema is not
     vacuous);
   - the example in the schema's description and in the man page is what
@@ -68,7 +69,14 @@ def check_record(validator, label, yaml_path, json_path):
     except (ValueError, UnicodeDecodeError) as error:
         say("FAIL", f"json {label}", f"a line is no JSON: {error}")
         return len(documents)
-    if lines == documents:
+    problems = [f"line {number} {problem}" for number, line in enumerate(lines, 1)
+                if (problem := first_error(validator, line))]
+    sources = [line.get("match", {}).pop("source", None) for line in lines]
+    if problems:
+        say("FAIL", f"json {label}", "; ".join(problems[:3]))
+    elif not all(isinstance(source, dict) and source.get("file") for source in sources):
+        say("FAIL", f"json {label}", "a JSON line names no source file")
+    elif lines == documents:
         say("ok", f"json {label} (the YAML's {documents_of(len(documents))})")
     else:
         say("FAIL", f"json {label}",

@@ -92,7 +92,7 @@ static bool on_scalar(write_tree_sink *sink, write_tree_scalar kind, const char 
 
 static bool reference_write_yaml(FILE *out, const bg_match *match, bg_replay *replay,
                                  bool first) {
-  event_writer writer = {.sink = {on_open, on_close, on_key, on_scalar}};
+  event_writer writer = {.sink = {on_open, on_close, on_key, on_scalar, .names_source = false}};
   ck_assert(yaml_emitter_initialize(&writer.emitter));
   yaml_emitter_set_output_file(&writer.emitter, out);
   yaml_emitter_set_unicode(&writer.emitter, 1);

@@ -60,6 +60,7 @@
 #include <string.h>
 
 #include "notation.h"
+#include "rules.h"
 #include "writer.h"
 
 enum {
@@ -373,7 +374,8 @@ static void write_action(mat_writer *w, bg_replay *replay, const bg_replay_event
 static void say_unmarked_crawford(bg_replay *replay, const bg_replay_event *event) {
   for (size_t i = 0; i < event->diag_count; i++) {
     const bg_diag *diag = &event->diags[i];
-    if (diag->severity == DIAG_ERROR && diag->rule && strcmp(diag->rule, "crawford") == 0)
+    if (diag->severity == DIAG_ERROR && diag->rule &&
+        strcmp(diag->rule, RULE_SLUG(CRAWFORD)) == 0)
       bg_replay_say_lossy(replay, (bg_srcpos){diag->line, diag->column},
                           "a .mat does not mark the Crawford game: this wrong mark is "
                           "not written");

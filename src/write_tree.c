@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "notation.h"
+#include "rules.h"
 
 #define BGMATCH_NOTATION_VERSION 1 /* the "bgmatch:" key: the version of the notation */
 
@@ -428,7 +429,8 @@ static bool close_game(tree_walk *walk, const bg_game_result *result) {
 static void say_unmarked_crawford(bg_replay *replay, const bg_replay_event *event) {
   for (size_t i = 0; i < event->diag_count; i++) {
     const bg_diag *diag = &event->diags[i];
-    if (diag->severity == DIAG_ERROR && diag->rule && strcmp(diag->rule, "crawford") == 0)
+    if (diag->severity == DIAG_ERROR && diag->rule &&
+        strcmp(diag->rule, RULE_SLUG(CRAWFORD)) == 0)
       bg_replay_say_lossy(replay, (bg_srcpos){diag->line, diag->column},
                           "the notation does not mark the Crawford game: this wrong "
                           "mark is not written");

@@ -67,7 +67,8 @@ static char *cell_text(const cli_results_line *line, int column) {
     break;
   case COL_LENGTH:
     if (has_match(line))
-      snprintf(text, sizeof text, row->length > 0 ? "%d" : "money", row->length);
+      snprintf(text, sizeof text,
+               row->length > 0 ? "%d" : row->length == 0 ? "money" : "unknown", row->length);
     break;
   case COL_SCORE:
     if (has_match(line))
@@ -201,7 +202,7 @@ static void print_tsv(const cli_results_line *line) {
   print_tsv_field(line->event, false);
   print_tsv_field(line->players[0], false);
   print_tsv_field(line->players[1], false);
-  print_tsv_number(row->length, matched, false);
+  print_tsv_number(row->length, matched && row->length >= 0, false);
   print_tsv_number(row->score[0], matched, false);
   print_tsv_number(row->score[1], matched, false);
   print_tsv_field(winner_name(line), false);
@@ -233,7 +234,8 @@ static void add_match_fields(json_t *object, const cli_results_line *line) {
   json_array_append_new(players, json_text(line->players[0]));
   json_array_append_new(players, json_text(line->players[1]));
   json_object_set_new(object, "players", players);
-  json_object_set_new(object, "length", json_integer(row->length));
+  json_object_set_new(object, "length",
+                      row->length >= 0 ? json_integer(row->length) : json_null());
   json_object_set_new(object, "score", json_pair(row->score[0], row->score[1]));
   json_object_set_new(object, "winner", json_text(winner_name(line)));
   json_object_set_new(object, "games", json_integer(row->games));

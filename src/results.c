@@ -106,7 +106,7 @@ static void take_event(bg_results_row *row, const bg_replay_event *event,
 void results_of_match(const bg_match *match, const bg_replay_options *options,
                       bg_diag_sink *sink, bg_results_row *row) {
   memset(row, 0, sizeof *row);
-  row->length = match->length;
+  row->length = match->length_unknown ? -1 : match->length;
   row->winner = -1;
   bool any_play = false;
   bg_replay *replay = bg_replay_new(match, options, sink);

@@ -15,7 +15,7 @@
 #include "replay.h"
 
 typedef struct {
-  int length;   /* points; 0 a money session */
+  int length;   /* points; 0 a money session, -1 not given by the record */
   int score[2]; /* after the last game, each capped at the length */
   int winner;   /* 0 left, 1 right; -1 when the match is not won */
   int games;    /* games played (begun) */

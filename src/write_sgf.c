@@ -123,17 +123,26 @@ static const char *unheld(const char *rule) {
   return NULL;
 }
 
+/* The lossy warnings an event's errors ask for: said once the event's
+ * diagnostics are read, since saying one adds to the sink that holds them
+ * (and may move them). */
+typedef struct {
+  bg_srcpos pos;
+  const char *lost;
+} lossy_note;
+
 /* The diagnostics of an event, one line each, for the current node; an
  * error about what SGF cannot hold is also said at conversion, at its
  * place in the record (a `lossy` warning). */
 static void add_diags(sgf_game *game, const bg_replay_event *event) {
+  lossy_note *notes = event->diag_count ? calloc(event->diag_count, sizeof *notes) : NULL;
+  size_t note_count = 0;
   for (size_t i = 0; i < event->diag_count; i++) {
     const bg_diag *diag = &event->diags[i];
     const char *rule = diag->rule ? diag->rule : "";
     const char *lost = diag->severity == DIAG_ERROR ? unheld(rule) : NULL;
-    if (lost)
-      bg_replay_say_lossy(game->replay, (bg_srcpos){diag->line, diag->column}, "%s",
-                          lost);
+    if (lost && notes)
+      notes[note_count++] = (lossy_note){{diag->line, diag->column}, lost};
     char head[64];
     snprintf(head, sizeof head, "%s%s: ", game->comment.length ? "\n" : "",
              severity_word(diag->severity));
@@ -147,6 +156,9 @@ static void add_diags(sgf_game *game, const bg_replay_event *event) {
       text_puts(&game->comment, diag->legal);
     }
   }
+  for (size_t i = 0; i < note_count; i++)
+    bg_replay_say_lossy(game->replay, notes[i].pos, "%s", notes[i].lost);
+  free(notes);
 }
 
 /* Puts the pending comment on the last node written (the root's comes
@@ -188,9 +200,43 @@ static void add_record_moves(sgf_game *game, const bg_action *roll) {
       add_step(game, roll->player, roll->moves[m].from, roll->moves[m].to);
 }
 
+/* The dice a play written without them measures: two moves of one die
+ * each, or four of one die (a double); false when its moves say no dice
+ * for sure (a bear-off, a hop, a play of one move). */
+static bool dice_measured(const bg_action *roll, int *die1, int *die2) {
+  int distances[BG_MAX_DICE_STEPS], count = 0;
+  for (int m = 0; m < roll->move_count; m++)
+    for (int c = 0; c < roll->moves[m].count; c++) {
+      int distance = roll->moves[m].from - roll->moves[m].to;
+      if (count == BG_MAX_DICE_STEPS || roll->moves[m].to <= 0 || distance < 1 ||
+          distance > 6)
+        return false;
+      distances[count++] = distance;
+    }
+  bool two = count == 2 && distances[0] != distances[1];
+  bool four = count == 4 && distances[0] == distances[1] && distances[1] == distances[2] &&
+              distances[2] == distances[3];
+  *die1 = distances[0];
+  *die2 = count > 1 ? distances[1] : 0;
+  return two || four;
+}
+
 static void add_roll(sgf_game *game, const bg_replay_event *event) {
   const bg_action *roll = event->action;
   char colour = roll->player == 0 ? 'W' : 'B';
+  int die1, die2;
+  if (roll->dice_unknown && !roll->unknown_play && dice_measured(roll, &die1, &die2)) {
+    /* SGF writes a play with its dice: the ones its moves measure */
+    bg_replay_say_lossy(game->replay, roll->pos,
+                        "SGF cannot write a play without its dice: written with the dice "
+                        "its moves measure (%d%d)",
+                        die1, die2);
+    open_node(game);
+    text_printf(&game->nodes, "%c[%d%d", colour, die1, die2);
+    add_record_moves(game, roll);
+    text_add(&game->nodes, "]", 1);
+    return;
+  }
   if (roll->die1 < 1 || roll->die2 < 1) {
     /* nothing rolled ("00:"), or dice that cannot be read: no node */
     text_puts(&game->comment, game->comment.length ? "\n" : "");

@@ -57,7 +57,8 @@ vg 0 /dev/null "$bin" check samples/gnubg-5pt-s201.mat samples/xg-style.mat
 vg 0 /dev/null "$bin" check samples/fibs-two-matches.mat samples/bgstudio-style.mat
 vg 1 /dev/null "$bin" check samples/broken/illegal-move.mat samples/broken/unplayed-dice.mat
 vg 1 /dev/null "$bin" check --format json samples/broken/wrong-bear-off.mat samples/broken/cube.mat
-vg 1 /dev/null "$bin" check $cases/check/empty.mat $cases/check/garbage.mat $cases/check/garbage-in-match.mat
+# empty and binary files are unreadable (status 2); garbage-in-match is read
+vg 2 /dev/null "$bin" check $cases/check/empty.mat $cases/check/garbage.mat $cases/check/garbage-in-match.mat
 vg 0 samples/gnubg-money3g-s304.mat "$bin" check -
 vg 2 /dev/null "$bin" check no-such-file.mat samples/broken/score.mat
 # annotate: the text listing with boards, the HTML page, standard input,
@@ -91,8 +92,10 @@ vg 0 /dev/null "$bin" show samples/gnubg-3pt-s110.mat --game 2 --play 6
 vg 0 /dev/null "$bin" show --format json samples/xg-style.mat --game 1 --play 3
 vg 0 /dev/null "$bin" show samples/broken/illegal-move.mat --game 3 --play 28
 vg 2 /dev/null "$bin" show $cases/show/show-unrecorded.mat --game 1 --play 4
-vg 1 /dev/null "$bin" stats samples/gnubg-3pt-s110.mat samples/broken/illegal-move.mat \
+vg 2 /dev/null "$bin" stats samples/gnubg-3pt-s110.mat samples/broken/illegal-move.mat \
   $cases/stats/garbage.mat
+# lossy warnings said while the event's diagnostics are read (a fuzz find)
+vg 1 /dev/null "$bin" convert --to sgf $cases/convert/lossy-moves-diags.mat
 vg 0 samples/xg-style.mat "$bin" stats --format json -
 vg 2 /dev/null "$bin" stats -j 2 samples $cases/check/corrupt.mat.gz
 # results: the table, JSON and TSV over a folder with a duplicate pair, a

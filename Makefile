@@ -2,7 +2,8 @@
 #
 #   make demo     install missing build deps, build, run bgmatch on samples/
 #   make check    install missing build deps, build, run every test
-#                 (unit + end-to-end + corpus + samples + the YAML/JSON
+#                 (unit + end-to-end + corpus + the same output as blessed
+#                 + samples + the YAML/JSON
 #                 notation and its reader's round trip + GNU Backgammon both
 #                 ways + convert + the written results against the score
 #                 lines + property tests over generated records +
@@ -74,7 +75,7 @@ SELFPLAY := build/gnubg-selfplay
 STEP     := tests/lib/step.sh $(BUILD)/check
 
 .PHONY: all deps demo check unit e2e jobs-check progress-check stream-check parallel-check readme-check json-check corpus sample-check annotate-html annotate-stream notation-check yaml-roundtrip \
-        gnubg-check convert-check interrupt-check convert-problems results-check hostile-check property-check soak gnubg-import sgf-interop posid-gnubg board-gnubg man-check lint clang-build fuzz valgrind bench install \
+        gnubg-check convert-check interrupt-check convert-problems results-check hostile-check property-check soak gnubg-import sgf-interop posid-gnubg board-gnubg man-check lint same-output clang-build fuzz valgrind bench install \
         uninstall clean format
 
 all: $(BIN)
@@ -232,13 +233,19 @@ board-gnubg: $(BIN)
 stream-check: $(BIN)
 	@tests/stream.sh $(BIN)
 
+# Every command over every record of samples/, the e2e cases and the shared
+# corpus, archive and findings: the digests of tests/same-output/digests.tsv
+# (tests/same-output.sh --bless BIN writes them again).
+same-output: $(BIN)
+	@tests/same-output.sh $(BIN)
+
 # bgmatch(1)'s GNU parallel recipe reports what one check call reports.
 parallel-check: $(BIN)
 	@tests/parallel.sh $(BIN)
 
 # Every command the README shows (the `$ ` lines of its ```sh blocks) runs
 # as written, with the exit status and the output lines it shows; and the
-# README is at most 250 lines.
+# README and tests/README.md are at most 250 lines each.
 readme-check: $(BIN)
 	@tests/readme.sh $(BIN) README.md
 
@@ -347,6 +354,7 @@ check: deps
 	@$(STEP) jobs           $(SUBMAKE) jobs-check
 	@$(STEP) progress       $(SUBMAKE) progress-check
 	@$(STEP) corpus         $(SUBMAKE) corpus
+	@$(STEP) same-output    $(SUBMAKE) same-output
 	@$(STEP) samples        $(SUBMAKE) sample-check
 	@$(STEP) annotate-html  $(SUBMAKE) annotate-html
 	@$(STEP) annotate-stream $(SUBMAKE) annotate-stream

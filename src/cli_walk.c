@@ -27,6 +27,7 @@
 
 #include "alloc.h"
 #include "cli.h"
+#include "rules.h"
 
 /* The extensions of record files; each may also end in .gz. */
 static const char *const record_extensions[] = {".mat", ".txt", ".yaml",
@@ -81,7 +82,7 @@ const bg_diag *cli_no_match_found(const bg_diag_sink *sink, long matches) {
    * a record with a mistake, not notes. */
   static const char nothing_found[] = "no match found";
   for (size_t i = 0; i < diag_sink_held_count(sink); i++)
-    if (strcmp(diag_sink_held(sink)[i].rule, "syntax") == 0 &&
+    if (strcmp(diag_sink_held(sink)[i].rule, RULE_SLUG(SYNTAX)) == 0 &&
         strncmp(diag_sink_held(sink)[i].message, nothing_found,
                 sizeof nothing_found - 1) == 0)
       return &diag_sink_held(sink)[i];

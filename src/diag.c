@@ -10,6 +10,7 @@
 #include "alloc.h"
 #include "json_out.h"
 #include "notation.h"
+#include "rules.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -387,7 +388,7 @@ bg_diag diag_syntax_diagnostic(const char *file, int line, int column,
                    .line = line,
                    .column = column,
                    .severity = severity,
-                   .rule = "syntax",
+                   .rule = RULE_SLUG(SYNTAX),
                    .message = message,
                    .game = game,
                    .move = move};

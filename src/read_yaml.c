@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "rules.h"
 
 /* ---- bytes in, marks out ---------------------------------------------- */
 
@@ -95,7 +96,7 @@ static void syntax_error_v(bg_yaml_reader *reader, bg_srcpos pos, const char *fm
                   .line = pos.line,
                   .column = pos.column,
                   .severity = DIAG_ERROR,
-                  .rule = "syntax",
+                  .rule = RULE_SLUG(SYNTAX),
                   .game = reader->game_index};
   if (!diag_syntax_admit(&reader->syntax_limit, reader->sink, &diag))
     return;

@@ -36,7 +36,7 @@ static bool game_over(referee *ref, const game_state *state, const bg_action *ac
   if (ref->plays.numbering_break)
     referee_numbering_misfit(&ref->plays);
   else
-    SAY(action, DIAG_ERROR, "turn-order", "%s acts after the game has ended",
+    SAY(action, DIAG_ERROR, RULE_SLUG(TURN_ORDER), "%s acts after the game has ended",
         referee_player_name(ref, action->player));
   return true;
 }
@@ -55,7 +55,7 @@ static bool is_opening_double(const game_state *state, const bg_action *roll) {
 static void say_rolled_last(referee *ref, const game_state *state, const bg_action *act,
                             const char *verb) {
   char place[32];
-  SAY(act, DIAG_ERROR, "turn-order",
+  SAY(act, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
       "%s %s, but it is %s's turn: %s already rolled last (%s)",
       referee_player_name(ref, act->player), verb,
       referee_player_name(ref, state->expected_roller),
@@ -69,15 +69,15 @@ static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
   if (state->expected_roller < 0) {
     /* after a break at the game's start, the opening roll is the lost line's */
     if (is_opening_double(state, roll) && !referee_numbering_misfit(&ref->plays))
-      SAY(roll, DIAG_ERROR, "turn-order", "the opening roll cannot be a double (%d%d)",
-          roll->die1, roll->die2);
+      SAY(roll, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
+          "the opening roll cannot be a double (%d%d)", roll->die1, roll->die2);
   } else if (roll->player != state->expected_roller) {
     if (referee_numbering_misfit(&ref->plays))
       return true; /* the turns show a line missing or written twice */
     if (state->last_roll_pos[roll->player].line != 0)
       say_rolled_last(ref, state, roll, "rolls");
     else
-      SAY(roll, DIAG_ERROR, "turn-order", "%s rolls, but it is %s's turn",
+      SAY(roll, DIAG_ERROR, RULE_SLUG(TURN_ORDER), "%s rolls, but it is %s's turn",
           referee_player_name(ref, roll->player),
           referee_player_name(ref, state->expected_roller));
     return false;
@@ -206,7 +206,7 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
     play_roll(ref, state, game, index, roll);
     return;
   }
-  SAY(roll, DIAG_ERROR, "turn-order",
+  SAY(roll, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
       "%s rolls, but it is %s's turn, and %s acts next: the play is %s's",
       referee_player_name(ref, roll->player),
       referee_player_name(ref, state->expected_roller),
@@ -251,7 +251,8 @@ static void play_roll(referee *ref, game_state *state, const bg_game *game, int 
     bool written = roll->move_count > 0;
     if (!referee_check_play_any_roll(&ref->plays, roll, &state->positions) &&
         !resigned_after)
-      referee_say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE, "syntax",
+      referee_say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE,
+                  RULE_SLUG(SYNTAX),
                   written ? "no roll makes this play legal: the rest of this game is not "
                             "checked"
                           : "this turn could not be read: the rest of this game is not "
@@ -261,12 +262,13 @@ static void play_roll(referee *ref, game_state *state, const bg_game *game, int 
   if (roll->unreadable && state->positions.count > 0 && !resigned_after) {
     if (follow_unknown_play(ref, state, game, index))
       return;
-    referee_say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE, "syntax",
+    referee_say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE,
+                RULE_SLUG(SYNTAX),
                 "this play could not be read: the rest of this game is not checked");
   }
   if (roll->die1 == 0 && roll->unknown_play && !roll->unreadable && !resigned_after &&
       state->positions.count > 0)
-    SAY(roll, DIAG_WARNING, "unrecorded",
+    SAY(roll, DIAG_WARNING, RULE_SLUG(UNRECORDED),
         "neither the roll nor the play of this turn was recorded (" NOTATION_UNRECORDED
         "): the rest of this game cannot be checked");
   if (roll->unreadable || roll->die1 == 0 || (roll->unknown_play && resigned_after)) {
@@ -288,7 +290,7 @@ static void play_roll(referee *ref, game_state *state, const bg_game *game, int 
   if (roll->unknown_play) {
     bool followed =
         state->positions.count > 0 && follow_unknown_play(ref, state, game, index);
-    SAY(roll, DIAG_WARNING, "unrecorded",
+    SAY(roll, DIAG_WARNING, RULE_SLUG(UNRECORDED),
         "the play of %d%d was not recorded (" NOTATION_UNRECORDED "): %s", roll->die1,
         roll->die2,
         followed ? "every legal play of it is followed"
@@ -302,7 +304,7 @@ static void play_roll(referee *ref, game_state *state, const bg_game *game, int 
      * second mistake.  Unless no roll makes it. */
     if (!referee_check_play_any_roll(&ref->plays, roll, &state->positions))
       referee_say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE,
-                  "turn-order",
+                  RULE_SLUG(TURN_ORDER),
                   "no roll makes this play legal: the rest of this game is not checked");
     return;
   }
@@ -386,7 +388,7 @@ void referee_end_game(referee *ref, game_state *state, const bg_game *game,
    * (referee_resolve_result). */
   referee_resolve_result(ref, state, ref->plays.silenced, result);
   if (!state->result_seen)
-    referee_say(ref, last_place(game), 0, -1, DIAG_WARNING, "incomplete",
+    referee_say(ref, last_place(game), 0, -1, DIAG_WARNING, RULE_SLUG(INCOMPLETE),
                 game->action_count == 0  ? "game %d stops before its first roll"
                 : state->end == END_NONE ? "game %d stops before it was won"
                                          : "game %d has no \"Wins\" line",
@@ -493,7 +495,8 @@ static void choose_variation(referee *ref) {
     break;
   case VARIATION_OTHER:
     ref->opening = NULL;
-    referee_say(ref, match->variation_tag->pos, 0, -1, DIAG_WARNING, "unrecorded",
+    referee_say(ref, match->variation_tag->pos, 0, -1, DIAG_WARNING,
+                RULE_SLUG(UNRECORDED),
                 "plays are not checked: the variation '%s' has other rules than "
                 "backgammon",
                 match->variation_tag->value);
@@ -524,7 +527,7 @@ void referee_begin_match(referee *ref, const bg_match *match,
   referee_play_checker_init(&ref->plays, match, sink);
   choose_variation(ref);
   if (match->length_unknown)
-    referee_say(ref, match->pos, 0, -1, DIAG_WARNING, "incomplete",
+    referee_say(ref, match->pos, 0, -1, DIAG_WARNING, RULE_SLUG(INCOMPLETE),
                 "the record gives no match length: its games are checked, but not the "
                 "rules that need the length (the Crawford game, the match's end)");
   ref->marks_hits = match_hit_marks(match, 2) >= 2;
@@ -535,12 +538,12 @@ void referee_end_match(referee *ref) {
   ref->game = NULL;
   diag_sink_begin_game(ref->sink); /* the next match's reading counts apart */
   if (match->game_count == 0)
-    referee_say(ref, match->pos, 0, -1, DIAG_WARNING, "incomplete",
+    referee_say(ref, match->pos, 0, -1, DIAG_WARNING, RULE_SLUG(INCOMPLETE),
                 "the match has no games: its record stops before game 1");
   else if (match->length > 0 && ref->match_won_by < 0 && ref->score_known &&
            !ref->last_game_open && !match->one_off_game)
     referee_say(ref, last_place(&match->games[match->game_count - 1]), 0, -1,
-                DIAG_WARNING, "incomplete",
+                DIAG_WARNING, RULE_SLUG(INCOMPLETE),
                 "the match stops at %d-%d, before either player reached %d point%s",
                 ref->score[0], ref->score[1], match->length, plural(match->length));
   referee_play_checker_free(&ref->plays);

@@ -24,8 +24,8 @@ void referee_settle_unanswered_double(referee *ref, game_state *state,
   if (state->double_by < 0)
     return;
   if (!state->beavered)
-    SAY(next, DIAG_ERROR, "cube", "the double to %d was neither taken nor dropped",
-        state->double_value);
+    SAY(next, DIAG_ERROR, RULE_SLUG(CUBE),
+        "the double to %d was neither taken nor dropped", state->double_value);
   state->cube_value = state->double_value;
   state->cube_owner = state->beavered ? state->cube_owner : 1 - state->double_by;
   state->double_by = -1;
@@ -49,25 +49,25 @@ void referee_on_double(referee *ref, game_state *state, const bg_action *act) {
 static void check_double(referee *ref, game_state *state, const bg_action *act) {
   int player = act->player;
   if (state->double_by >= 0 && !state->beavered)
-    SAY(act, DIAG_ERROR, "cube",
+    SAY(act, DIAG_ERROR, RULE_SLUG(CUBE),
         "%s doubles while a double is still waiting for an answer",
         referee_player_name(ref, player));
   else if (state->expected_roller < 0)
-    SAY(act, DIAG_ERROR, "cube", "no double before the opening roll");
+    SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "no double before the opening roll");
   else if (state->expected_roller != player)
-    SAY(act, DIAG_ERROR, "cube",
+    SAY(act, DIAG_ERROR, RULE_SLUG(CUBE),
         "%s doubles after rolling: a double comes before the roll",
         referee_player_name(ref, player));
   else if (state->crawford_game)
-    SAY(act, DIAG_ERROR, "cube", "no doubling in the Crawford game");
+    SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "no doubling in the Crawford game");
   else if (state->cube_owner == 1 - player)
-    SAY(act, DIAG_ERROR, "cube", "%s doubles, but %s owns the cube",
+    SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "%s doubles, but %s owns the cube",
         referee_player_name(ref, player), referee_player_name(ref, 1 - player));
   else if (act->value != doubled(state->cube_value))
-    SAY(act, DIAG_ERROR, "cube", "the cube goes from %d to %d, not %d", state->cube_value,
-        doubled(state->cube_value), act->value);
+    SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "the cube goes from %d to %d, not %d",
+        state->cube_value, doubled(state->cube_value), act->value);
   else if (ref->match->cube_limit > 0 && act->value > ref->match->cube_limit)
-    SAY(act, DIAG_ERROR, "cube", "a double to %d goes past the cube limit of %d",
+    SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "a double to %d goes past the cube limit of %d",
         act->value, ref->match->cube_limit);
   /* Carry on with the value the rules give, so that one wrong number is
    * not also blamed on every later cube action and on the result. */
@@ -92,11 +92,12 @@ static bool answers_double(referee *ref, game_state *state, const bg_action *act
   if (state->double_by >= 0 && state->beavered)
     return true; /* the doubler answers the beaver */
   if (state->double_by >= 0)
-    SAY(act, DIAG_ERROR, "cube", "%s %s, but the double is %s's own: the answer is %s's",
+    SAY(act, DIAG_ERROR, RULE_SLUG(CUBE),
+        "%s %s, but the double is %s's own: the answer is %s's",
         referee_player_name(ref, act->player), verb,
         referee_player_name(ref, act->player), referee_player_name(ref, 1 - act->player));
   else
-    SAY(act, DIAG_ERROR, "cube", "%s %s, but no double was offered",
+    SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "%s %s, but no double was offered",
         referee_player_name(ref, act->player), verb);
   return false;
 }
@@ -168,7 +169,7 @@ void referee_on_take(referee *ref, game_state *state, const bg_game *game, int i
   const bg_action *next = next_action(game, index);
   if (won_as_if_dropped(ref, state, next)) {
     char place[32];
-    SAY(act, DIAG_ERROR, "cube",
+    SAY(act, DIAG_ERROR, RULE_SLUG(CUBE),
         "%s takes, but the game ends at once (%s) for %d point%s, what a drop "
         "is worth: was the double dropped?",
         referee_player_name(ref, act->player),
@@ -213,7 +214,7 @@ void referee_on_drop(referee *ref, game_state *state, const bg_game *game, int i
   const bg_action *next = next_action(game, index);
   if (game_goes_on(next)) {
     char place[32];
-    SAY(act, DIAG_ERROR, "cube",
+    SAY(act, DIAG_ERROR, RULE_SLUG(CUBE),
         "%s drops, but the game goes on (%s): was the double taken?",
         referee_player_name(ref, act->player),
         match_place_name(next->pos, place, sizeof place));
@@ -237,10 +238,10 @@ static void check_beaver(referee *ref, game_state *state, const bg_action *act) 
     return;
   if (ref->match->length > 0 || !ref->beavers) {
     if (!state->beavered) /* a raccoon on a refused beaver: said once */
-      SAY(act, DIAG_ERROR, "cube", "beavers are not allowed %s",
+      SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "beavers are not allowed %s",
           ref->match->length > 0 ? "in match play" : "under this record's rules");
   } else if (act->value != doubled(state->double_value)) {
-    SAY(act, DIAG_ERROR, "cube", "a %s doubles the cube to %d, not %d", what,
+    SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "a %s doubles the cube to %d, not %d", what,
         doubled(state->double_value), act->value);
   }
   state->cube_owner = act->player;

@@ -51,8 +51,8 @@ static void explain_unplayed(play_checker *checker, const bg_action *roll,
     snprintf(message, sizeof message,
              "%d%d: %s plays the %d, but the higher die (%d) can be played and must be",
              roll->die1, roll->die2, text, lower, higher);
-  referee_report_play(checker, roll, roll->pos, DIAG_ERROR, "unplayed-dice", message,
-                      legal);
+  referee_report_play(checker, roll, roll->pos, DIAG_ERROR, RULE_SLUG(UNPLAYED_DICE),
+                      message, legal);
 }
 
 /* Why `text` (a bear-off from `board`) is not a legal one: checkers stand
@@ -87,8 +87,8 @@ static void explain_bear_off(play_checker *checker, const bg_action *roll,
   bear_off_message(&search->bent_board,
                    board_checkers_outside_home(&search->bent_board, 0), search->bent_die,
                    text, message, sizeof message);
-  referee_report_play(checker, roll, move->pos, DIAG_ERROR, "wrong-bear-off", message,
-                      legal);
+  referee_report_play(checker, roll, move->pos, DIAG_ERROR, RULE_SLUG(WRONG_BEAR_OFF),
+                      message, legal);
 }
 
 static int dice_max(const dice_left *left) {
@@ -126,7 +126,7 @@ static const char *explain_move(const bg_board *view, const dice_left *left,
   int opposing = move->to == BG_OFF ? 0 : board_opponent_checkers_on(view, move->to);
   if (move->to < move->from &&
       explain_bear_off_move(view, left, move, text, message, size))
-    return "wrong-bear-off";
+    return RULE_SLUG(WRONG_BEAR_OFF);
   if (move->to >= move->from)
     snprintf(message, size,
              "%s moves backwards: checkers move from higher to lower points", text);
@@ -147,7 +147,7 @@ static const char *explain_move(const bg_board *view, const dice_left *left,
              "%s cannot be played with the dice left: no die moves %d %s, and no path of "
              "dice gets there through open points",
              text, distance, distance == 1 ? "pip" : "pips");
-  return "illegal-move";
+  return RULE_SLUG(ILLEGAL_MOVE);
 }
 
 /* Walks the moves in the record's order; reports the first that cannot be
@@ -219,16 +219,16 @@ static void explain_play(play_checker *checker, const bg_action *roll,
     snprintf(message, sizeof message, "%d%d is recorded as no play, but %d legal %s",
              roll->die1, roll->die2, checker->legal.count,
              checker->legal.count == 1 ? "play exists" : "plays exist");
-    referee_report_play(checker, roll, roll->pos, DIAG_ERROR, "wrong-no-play", message,
-                        legal);
+    referee_report_play(checker, roll, roll->pos, DIAG_ERROR, RULE_SLUG(WRONG_NO_PLAY),
+                        message, legal);
     return;
   }
   if (max_dice(&checker->legal) == 0) {
     snprintf(message, sizeof message,
              "%d%d cannot be played in this position, but the record plays %s",
              roll->die1, roll->die2, text);
-    referee_report_play(checker, roll, roll->pos, DIAG_ERROR, "illegal-move", message,
-                        NULL);
+    referee_report_play(checker, roll, roll->pos, DIAG_ERROR, RULE_SLUG(ILLEGAL_MOVE),
+                        message, NULL);
     return;
   }
   move_search search;
@@ -244,14 +244,14 @@ static void explain_play(play_checker *checker, const bg_action *roll,
     notation_move_text(search.bent_move, text, sizeof text);
     snprintf(message, sizeof message,
              "%s moves a checker while one is on the bar: it must enter first", text);
-    referee_report_play(checker, roll, search.bent_move->pos, DIAG_ERROR, "illegal-move",
-                        message, legal);
+    referee_report_play(checker, roll, search.bent_move->pos, DIAG_ERROR,
+                        RULE_SLUG(ILLEGAL_MOVE), message, legal);
     return;
   }
   if (explain_by_walking(checker, roll, view, legal))
     return;
   snprintf(message, sizeof message, "%s is not a legal play of %d%d", text, roll->die1,
            roll->die2);
-  referee_report_play(checker, roll, roll->pos, DIAG_ERROR, "illegal-move", message,
-                      legal);
+  referee_report_play(checker, roll, roll->pos, DIAG_ERROR, RULE_SLUG(ILLEGAL_MOVE),
+                      message, legal);
 }

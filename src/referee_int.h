@@ -35,6 +35,7 @@
 #include "match.h"
 #include "movegen.h"
 #include "notation.h"
+#include "rules.h"
 
 /* After a mistake the referee may follow every position the record
  * allows (each legal play of a roll left out, every roll of dice that could

@@ -327,12 +327,12 @@ bool referee_lost_opening(referee *ref, game_state *state, const bg_game *game, 
   const bg_action *opened = &game->actions[first_index];
   const char *opener = referee_player_name(ref, 1 - opened->player);
   if (opening_double)
-    SAY(opened, DIAG_ERROR, "turn-order",
+    SAY(opened, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
         "the opening roll cannot be a double (%d%d): %s's opening turn before it is "
         "missing",
         opened->die1, opened->die2, opener);
   else
-    SAY(opened, DIAG_ERROR, "turn-order",
+    SAY(opened, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
         "%s's opening turn before this roll is missing: the plays written fit only after "
         "one",
         opener);

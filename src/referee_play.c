@@ -195,11 +195,11 @@ static void report_hit_marks(play_checker *checker, const bg_action *roll,
       continue;
     snprintf(message, sizeof message, why, notation_move_text(move, text, sizeof text),
              notation_point_name(move->to, point, sizeof point));
-    referee_report_play(checker, roll, move->pos, DIAG_WARNING, "hit-marker", message,
-                        NULL);
+    referee_report_play(checker, roll, move->pos, DIAG_WARNING, RULE_SLUG(HIT_MARKER),
+                        message, NULL);
     return;
   }
-  referee_report_play(checker, roll, roll->pos, DIAG_WARNING, "hit-marker",
+  referee_report_play(checker, roll, roll->pos, DIAG_WARNING, RULE_SLUG(HIT_MARKER),
                       "the '*' marks of this play do not match the blots it hits", NULL);
 }
 
@@ -483,7 +483,7 @@ static void say_numbering_break(play_checker *checker, bg_severity severity, boo
                   .line = act->numbering_pos.line,
                   .column = act->numbering_pos.column,
                   .severity = severity,
-                  .rule = "syntax",
+                  .rule = RULE_SLUG(SYNTAX),
                   .message = message,
                   .game = checker->game_number,
                   .move = act->move_number};
@@ -522,7 +522,7 @@ void referee_numbering_broken(play_checker *checker, const bg_action *act) {
   checker->plays_on_probation = INT_MAX; /* the rest of the game */
   checker->probation_pos =
       act->numbering_pos; /* where the number stands (YAML: the [numbered] entry) */
-  checker->probation_rule = "syntax";
+  checker->probation_rule = RULE_SLUG(SYNTAX);
   checker->probation_for_numbers = true;
 }
 

@@ -84,7 +84,7 @@ void referee_settle_hidden_hits(play_checker *checker, position_set *positions) 
                   .line = hit->pos.line,
                   .column = hit->pos.column,
                   .severity = DIAG_WARNING,
-                  .rule = "hit-marker",
+                  .rule = RULE_SLUG(HIT_MARKER),
                   .message = hit->message,
                   .game = checker->game_number,
                   .move = hit->move_number,

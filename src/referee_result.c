@@ -82,7 +82,7 @@ static int check_bore_off_win(referee *ref, const game_state *state,
     first = first ? first : m;
   }
   int worth = capped(ref, win->player, state->cube_value * first);
-  SAY(win, DIAG_ERROR, "score",
+  SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
       "Wins %d point%s, but a %s with the cube at %d is worth %d point%s%s", win->value,
       plural(win->value), multiple_name(first), state->cube_value, worth, plural(worth),
       worth < state->cube_value * first ? " (all the winner needed)" : "");
@@ -120,8 +120,9 @@ static int check_valued_end(referee *ref, const game_state *state, const bg_acti
   int worth = capped(ref, win->player, state->end_value);
   if (is_recorded_value(ref, win->player, state->end_value, win->value))
     return -1;
-  SAY(win, DIAG_ERROR, "score", "Wins %d point%s, but the game was worth %d (%s)",
-      win->value, plural(win->value), worth,
+  SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
+      "Wins %d point%s, but the game was worth %d (%s)", win->value, plural(win->value),
+      worth,
       state->end == END_DROP ? "the cube before the dropped double"
                              : "the points resigned");
   return worth;
@@ -134,12 +135,12 @@ static void check_unvalued_resignation(referee *ref, const game_state *state,
   int length = ref->match->length;
   if (state->resign_level == RESIGN_MATCH) {
     if (length > 0 && ref->score[win->player] + win->value < length)
-      SAY(win, DIAG_ERROR, "score",
+      SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
           "Wins %d point%s after a resigned match, but %s needed %d to win it",
           win->value, plural(win->value), referee_player_name(ref, win->player),
           length - ref->score[win->player]);
   } else if (!is_resignation_value(ref, state, win->player, win->value)) {
-    SAY(win, DIAG_ERROR, "score",
+    SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
         "Wins %d point%s after a resignation: it must be 1, 2 or 3 times the cube (%d)",
         win->value, plural(win->value), state->cube_value);
   }
@@ -175,7 +176,7 @@ static int credited_winner(const game_state *state, const bg_action *win) {
 
 void referee_check_win(referee *ref, game_state *state, const bg_action *recorded) {
   if (state->result_seen) {
-    SAY(recorded, DIAG_ERROR, "score", "a second result for this game");
+    SAY(recorded, DIAG_ERROR, RULE_SLUG(SCORE), "a second result for this game");
     return;
   }
   /* From here the line is read as naming the winner it credits. */
@@ -194,7 +195,8 @@ void referee_check_win(referee *ref, game_state *state, const bg_action *recorde
   if (state->end == END_RESIGN)
     state->winner = win->player;
   if (state->end != END_NONE && win->player != state->winner) {
-    SAY(win, DIAG_ERROR, "score", "%s is recorded as the winner, but %s won this game",
+    SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
+        "%s is recorded as the winner, but %s won this game",
         referee_player_name(ref, win->player), referee_player_name(ref, state->winner));
     state->result_winner = state->winner; /* the score goes on from the truth */
     return;
@@ -218,7 +220,7 @@ void referee_check_win(referee *ref, game_state *state, const bg_action *recorde
     break;
   case END_NONE:
     if (!is_resignation_value(ref, state, win->player, win->value))
-      SAY(win, DIAG_ERROR, "score",
+      SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
           "Wins %d point%s before the game was over: as a resignation it must be 1, 2 or "
           "3 times the cube (%d)",
           win->value, plural(win->value), state->cube_value);
@@ -231,7 +233,7 @@ void referee_check_win(referee *ref, game_state *state, const bg_action *recorde
      * blamed on "and the match" when the true one does win the match. */
     int counted = ref->score[win->player] + (worth >= 0 ? worth : win->value);
     if (win->and_match && counted < ref->match->length)
-      SAY(win, DIAG_ERROR, "score",
+      SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
           "says \"and the match\", but %s has %d of %d point%s after it",
           referee_player_name(ref, win->player), counted, ref->match->length,
           plural(ref->match->length));
@@ -261,7 +263,7 @@ void referee_on_resign(referee *ref, game_state *state, const bg_action *act) {
   if (!is_resignation_value(ref, state, state->winner, act->value) &&
       !is_resignation_value(ref, state, act->player, act->value) &&
       !is_match_concession(ref, act->value))
-    SAY(act, DIAG_ERROR, "score",
+    SAY(act, DIAG_ERROR, RULE_SLUG(SCORE),
         "a resignation of %d point%s: it must be 1, 2 or 3 times the "
         "cube (%d)",
         act->value, plural(act->value), state->cube_value);

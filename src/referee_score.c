@@ -140,24 +140,24 @@ static bool games_left_out(const referee *ref, const bg_game *game) {
 
 static void say_games_left_out(referee *ref, const bg_game *game) {
   bg_srcpos at = game->score_pos.line ? game->score_pos : game->pos;
-  referee_say(ref, at, 0, -1, DIAG_WARNING, "incomplete",
+  referee_say(ref, at, 0, -1, DIAG_WARNING, RULE_SLUG(INCOMPLETE),
               "the score line says %d-%d, but after the previous game it is %d-%d: "
               "the games between are not in the record (the record after it counts "
               "from %d-%d)",
-              game->score[0], game->score[1], ref->score[0], ref->score[1], game->score[0],
-              game->score[1]);
+              game->score[0], game->score[1], ref->score[0], ref->score[1],
+              game->score[0], game->score[1]);
 }
 
 static void blame_score_line(referee *ref, const bg_game *game) {
   bg_srcpos at = game->score_pos.line ? game->score_pos : game->pos;
   if (ref->last_game_open)
     referee_say(
-        ref, at, 0, -1, DIAG_ERROR, "score",
+        ref, at, 0, -1, DIAG_ERROR, RULE_SLUG(SCORE),
         "the score line says %d-%d, but one game from %d-%d, whatever its result, "
         "cannot lead there",
         game->score[0], game->score[1], ref->score[0], ref->score[1]);
   else
-    referee_say(ref, at, 0, -1, DIAG_ERROR, "score",
+    referee_say(ref, at, 0, -1, DIAG_ERROR, RULE_SLUG(SCORE),
                 "the score line says %d-%d, but after the previous game it is %d-%d",
                 game->score[0], game->score[1], ref->score[0], ref->score[1]);
 }
@@ -166,14 +166,15 @@ static void blame_result(referee *ref, const bg_game *game) {
   const bg_action *win = &ref->last_result;
   char place[32];
   if (credits_loser(ref, game)) {
-    referee_say(ref, win->pos, win->move_number, win->player, DIAG_ERROR, "score",
+    referee_say(ref, win->pos, win->move_number, win->player, DIAG_ERROR,
+                RULE_SLUG(SCORE),
                 "%s wins %d point%s, but the score lines give this game to %s (%s)",
                 referee_player_name(ref, win->player), win->value, plural(win->value),
                 referee_player_name(ref, 1 - win->player),
                 match_place_name(game->score_pos, place, sizeof place));
     return;
   }
-  referee_say(ref, win->pos, win->move_number, win->player, DIAG_ERROR, "score",
+  referee_say(ref, win->pos, win->move_number, win->player, DIAG_ERROR, RULE_SLUG(SCORE),
               "Wins %d point%s, but the score lines count %d for this game (%s)",
               win->value, plural(win->value), implied_points(ref, game),
               match_place_name(game->score_pos, place, sizeof place));
@@ -206,7 +207,7 @@ static bool blames_start(const referee *ref, const bg_game *game) {
 
 static void blame_start(referee *ref, const bg_game *game) {
   char place[32];
-  referee_say(ref, ref->start_pos, 0, -1, DIAG_ERROR, "score",
+  referee_say(ref, ref->start_pos, 0, -1, DIAG_ERROR, RULE_SLUG(SCORE),
               "the score line of game 1 says %d-%d, but the next one counts game 1 "
               "from 0-0 (%s)",
               ref->start_score[0], ref->start_score[1],
@@ -220,14 +221,14 @@ static void check_after_match_end(referee *ref, const bg_game *game) {
     return; /* said once: every later game is past the end for the same reason */
   if (ref->last_result_open) {
     const bg_action *win = &ref->last_result;
-    referee_say(ref, win->pos, win->move_number, ref->match_won_by, DIAG_ERROR, "score",
-                "Wins %d point%s ends the match, yet game %d follows", win->value,
-                plural(win->value), game->number);
+    referee_say(ref, win->pos, win->move_number, ref->match_won_by, DIAG_ERROR,
+                RULE_SLUG(SCORE), "Wins %d point%s ends the match, yet game %d follows",
+                win->value, plural(win->value), game->number);
     ref->match_won_by = -1;
     go_on_from(ref, game->score, NULL);
     return;
   }
-  referee_say(ref, game->pos, 0, -1, DIAG_ERROR, "score",
+  referee_say(ref, game->pos, 0, -1, DIAG_ERROR, RULE_SLUG(SCORE),
               "game %d is played after the match ended: %s reached %d point%s in game %d",
               game->number, referee_player_name(ref, ref->match_won_by),
               ref->match->length, plural(ref->match->length), ref->match_won_game);
@@ -295,11 +296,11 @@ void referee_check_crawford_mark(referee *ref, const game_state *state,
   if (game->crawford_marked == RULE_ON && !state->crawford_game) {
     char why[128];
     say_why_not_crawford(ref, why, sizeof why);
-    referee_say(ref, at, 0, -1, DIAG_ERROR, "crawford",
+    referee_say(ref, at, 0, -1, DIAG_ERROR, RULE_SLUG(CRAWFORD),
                 "game %d is marked as the Crawford game, but %s", game->number, why);
   } else if (game->crawford_marked == RULE_OFF && state->crawford_game) {
     int leader = ref->score[0] == ref->match->length - 1 ? 0 : 1;
-    referee_say(ref, at, 0, -1, DIAG_ERROR, "crawford",
+    referee_say(ref, at, 0, -1, DIAG_ERROR, RULE_SLUG(CRAWFORD),
                 "game %d is the Crawford game (%s has %d of %d points), but the record "
                 "does not mark it",
                 game->number, referee_player_name(ref, leader), ref->score[leader],

@@ -128,7 +128,7 @@ bool referee_check_start(referee *ref, game_state *state, const bg_game *game) {
     bg_board opening;
     ref->opening(&opening);
     referee_positions_only(&state->positions, &opening);
-    referee_say(ref, game->pos, 0, -1, DIAG_NOTE, "unrecorded",
+    referee_say(ref, game->pos, 0, -1, DIAG_NOTE, RULE_SLUG(UNRECORDED),
                 "the record names no variation, but the plays of game %d fit only "
                 "%s's start: the match is checked as %s",
                 game->number, other_starts[i].name, other_starts[i].name);
@@ -136,7 +136,7 @@ bool referee_check_start(referee *ref, game_state *state, const bg_game *game) {
   }
   if (!misfit)
     return true; /* plays of both spoilt, but their first ones fit: mistakes */
-  referee_say(ref, game->pos, 0, -1, DIAG_WARNING, "unrecorded",
+  referee_say(ref, game->pos, 0, -1, DIAG_WARNING, RULE_SLUG(UNRECORDED),
               "the plays do not fit the starting position: game %d starts from a "
               "position the record does not give; not checked",
               game->number);

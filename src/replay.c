@@ -333,8 +333,8 @@ void bg_replay_say_lossy(bg_replay *replay, bg_srcpos pos, const char *fmt, ...)
   bg_replay_event *event = &replay->event;
   bg_diag_sink *sink = replay->ref.sink;
   size_t first = event->diags ? (size_t)(event->diags - diag_sink_held(sink)) : 0;
-  diag_emitf(sink, replay->ref.match->file, pos.line, pos.column, DIAG_WARNING, "lossy",
-             "%s", message);
+  diag_emitf(sink, replay->ref.match->file, pos.line, pos.column, DIAG_WARNING,
+             RULE_SLUG(LOSSY), "%s", message);
   if (event->diags)
     event->diags = diag_sink_held(sink) + first;
 }

@@ -9,6 +9,7 @@
 
 #include "board_draw.h"
 #include "replay.h"
+#include "rules.h"
 
 void stats_init(bg_stats *stats) {
   memset(stats, 0, sizeof *stats);
@@ -101,17 +102,11 @@ static bg_stats_rule *rule_entry(bg_stats *stats, const char *rule) {
   return entry;
 }
 
-/* The slug of a rule as a static string: the sink's copy goes with it. */
+/* The slug of a rule as a static string, the registry's (rules.def): the
+ * sink's copy goes with it; a slug the registry lacks counts as "other". */
 static const char *static_slug(const char *rule) {
-  static const char *const slugs[] = {
-      "syntax",     "illegal-move", "unplayed-dice", "wrong-bear-off", "wrong-no-play",
-      "hit-marker", "turn-order",   "cube",          "score",          "crawford",
-      "incomplete", "unrecorded",   "lossy",
-  };
-  for (size_t i = 0; i < sizeof slugs / sizeof *slugs; i++)
-    if (strcmp(slugs[i], rule) == 0)
-      return slugs[i];
-  return "other";
+  const bg_rule_entry *entry = rules_find(rule);
+  return entry ? entry->slug : "other";
 }
 
 void stats_take_diagnostics(bg_stats *stats, bg_diag_sink *sink) {

@@ -60,6 +60,7 @@
 #include <string.h>
 
 #include "notation.h"
+#include "rules.h"
 #include "writer.h"
 
 enum {
@@ -377,7 +378,8 @@ static void say_unmarked_crawford(bg_replay *replay, const bg_replay_event *even
   bool found = false;
   for (size_t i = 0; i < event->diag_count && !found; i++) {
     const bg_diag *diag = &event->diags[i];
-    if (diag->severity == DIAG_ERROR && diag->rule && strcmp(diag->rule, "crawford") == 0)
+    if (diag->severity == DIAG_ERROR && diag->rule &&
+        strcmp(diag->rule, RULE_SLUG(CRAWFORD)) == 0)
       found = true, mark = (bg_srcpos){diag->line, diag->column};
   }
   if (found)

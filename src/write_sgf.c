@@ -39,6 +39,7 @@
 
 #include "alloc.h"
 #include "notation.h"
+#include "rules.h"
 #include "writer.h"
 
 /* ---- text that grows ------------------------------------------------ */
@@ -113,10 +114,10 @@ static const char *severity_word(bg_severity severity) {
  * or NULL: a cube's value (a double node has none) and a score line (a
  * game's score is taken from the results before it). */
 static const char *unheld(const char *rule) {
-  if (strcmp(rule, "cube") == 0)
+  if (strcmp(rule, RULE_SLUG(CUBE)) == 0)
     return "SGF has no cube values: a double is written without the value the record "
            "gives it";
-  if (strcmp(rule, "score") == 0)
+  if (strcmp(rule, RULE_SLUG(SCORE)) == 0)
     return "SGF has no score lines and no 'Wins' lines: the score and points the record "
            "writes here are not written";
   return NULL;

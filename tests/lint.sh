@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # lint.sh — static analysis of C sources: cppcheck, then clang-tidy with the
 # checks of .clang-tidy, then the call cycles between the files, then the
-# prefixes of their external symbols; each is one case.
+# prefixes of their external symbols, then the registry of rules and the
+# functions comments name (tests/lib/source_names.py); each is one case.
 #
 #   tests/lint.sh [--calls ALLOW OBJDIR] FILE... -- CFLAGS...
 #        (make lint: src/*.c with the compiler's -std, -D and -I flags)
@@ -179,8 +180,44 @@ run_prefixes() {
   fi
 }
 
+# The registry of rules (src/rules.def): every rule has its man page entry,
+# an e2e case and a unit test, and no code but the registry writes a slug.
+run_rules() {
+  if ! command -v python3 >/dev/null 2>&1; then
+    skip_tool python3 "rule registry" "python3 is not installed"
+    return
+  fi
+  local found
+  found=$(python3 tests/lib/source_names.py rules src man/bgmatch.1 tests/unit tests/e2e/cases)
+  if [[ -z $found ]]; then
+    verdict ok "rule registry ($(grep -c '^RULE(' src/rules.def) rules: man page, e2e, unit, no slug string)"
+  else
+    echo "$found"
+    verdict FAIL "rule registry" "$(count "$(grep -c . <<<"$found")" finding)"
+  fi
+}
+
+# A comment that names a function (name_with_underscore() names one that
+# src/ has: none left behind by a rename.
+run_comment_names() {
+  if ! command -v python3 >/dev/null 2>&1; then
+    skip_tool python3 "names in comments" "python3 is not installed"
+    return
+  fi
+  local found
+  found=$(python3 tests/lib/source_names.py comments src)
+  if [[ -z $found ]]; then
+    verdict ok "names in comments (every function a comment of src/ names exists)"
+  else
+    echo "$found"
+    verdict FAIL "names in comments" "$(count "$(grep -c . <<<"$found")" finding)"
+  fi
+}
+
 run_cppcheck
 run_clang_tidy
 run_callgraph
 run_prefixes
+run_rules
+run_comment_names
 tally_end

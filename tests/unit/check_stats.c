@@ -1,13 +1,16 @@
 /*
  * check_stats.c — the counts of stats.h on small hand-made records: plays
  * as show counts them, cube actions, how games were won, Crawford games,
- * pips moved, problems by rule, and totals that add up.
+ * pips moved, problems by rule (the registry's, rules.def, or "other"),
+ * and totals that add up.
  */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "pipeline.h"
+#include "rules.h"
 #include "run_suite.h"
 #include "stats.h"
 
@@ -91,11 +94,48 @@ START_TEST(totals_add_up) {
 }
 END_TEST
 
+/* A problem counts under its rule's slug as the registry holds it (the
+ * sink's copy goes away), and a slug the registry lacks as "other". */
+START_TEST(rules_are_the_registrys) {
+  ck_assert_int_ge(STATS_MAX_RULES, RULE_COUNT + 1);
+  for (int i = 0; i < RULE_COUNT; i++)
+    ck_assert_ptr_eq(rules_find(bg_rules[i].slug), &bg_rules[i]);
+  ck_assert_ptr_null(rules_find("cubes"));
+  char *dropped = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream(&dropped, &size);
+  bg_diag_sink sink;
+  diag_sink_init(&sink, out, DIAG_TEXT);
+  char cube[] = "cube", misspelt[] = "cubes";
+  diag_emit(
+      &sink,
+      &(bg_diag){
+          .file = "t", .line = 1, .severity = DIAG_ERROR, .rule = cube, .message = "m"});
+  diag_emit(&sink, &(bg_diag){.file = "t",
+                              .line = 2,
+                              .severity = DIAG_WARNING,
+                              .rule = misspelt,
+                              .message = "m"});
+  bg_stats s;
+  stats_init(&s);
+  stats_take_diagnostics(&s, &sink);
+  diag_sink_free(&sink);
+  fclose(out);
+  free(dropped);
+  ck_assert_int_eq(s.rule_count, 2);
+  ck_assert_ptr_eq(s.rules[0].rule, RULE_SLUG(CUBE));
+  ck_assert_int_eq(s.rules[0].errors, 1);
+  ck_assert_str_eq(s.rules[1].rule, "other");
+  ck_assert_int_eq(s.rules[1].warnings, 1);
+}
+END_TEST
+
 int main(void) {
   Suite *suite = suite_create("stats");
   TCase *cases = tcase_create("counts");
   tcase_add_test(cases, counts_of_a_record);
   tcase_add_test(cases, totals_add_up);
+  tcase_add_test(cases, rules_are_the_registrys);
   suite_add_tcase(suite, cases);
   return run_suite(suite);
 }

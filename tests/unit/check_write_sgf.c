@@ -3,6 +3,7 @@
  *
  *  - a small match is written exactly as GNU Backgammon writes one (its
  *    points, cube actions, Crawford game, results, match information);
+ *  - what SGF cannot hold of a record (a cube's value) is a [lossy] warning;
  *  - a play the record gets wrong carries the diagnostic as a comment and
  *    is written as the record wrote it; a right one as the dice's steps,
  *    a hop split die by die;
@@ -25,8 +26,9 @@
 #include "writer.h"
 #include "shared_path.h"
 
-/* Every match of `text` (any notation) written as SGF. */
-static char *sgf_of(const char *text) {
+/* Every match of `text` (any notation) written as SGF; what was said on
+ * the way in `*said` (the caller's to free) unless `said` is NULL. */
+static char *sgf_and_diagnostics_of(const char *text, char **said) {
   char *output = NULL, *dropped = NULL;
   size_t output_size = 0, dropped_size = 0;
   FILE *out = open_memstream(&output, &output_size);
@@ -53,8 +55,15 @@ static char *sgf_of(const char *text) {
   fclose(in);
   fclose(out);
   fclose(quiet);
-  free(dropped);
+  if (said)
+    *said = dropped;
+  else
+    free(dropped);
   return output;
+}
+
+static char *sgf_of(const char *text) {
+  return sgf_and_diagnostics_of(text, NULL);
 }
 
 static const char small_match[] = "; [Site \"Home\"]\n"
@@ -131,6 +140,24 @@ START_TEST(diagnostics_are_comments_on_their_node) {
   sgf = sgf_of(small_match);
   ck_assert_ptr_null(strstr(sgf, "]C[")); /* not PC[ */
   free(sgf);
+}
+END_TEST
+
+/* A cube value SGF cannot hold: the record's error, then a [lossy]
+ * warning at the same place that says what is not written. */
+START_TEST(what_sgf_cannot_hold_is_lossy) {
+  char *said;
+  char *sgf = sgf_and_diagnostics_of(" 3 point match\n\n Game 1\n"
+                                     " Alice : 0                      Bob : 0\n"
+                                     "  1) 31: 8/5 6/5                 Doubles => 4\n"
+                                     "  2)  Takes\n",
+                                     &said);
+  ck_assert_ptr_nonnull(
+      strstr(said, "t:5:34: error: the cube goes from 1 to 2, not 4 [cube]\n"
+                   "t:5:34: warning: SGF has no cube values: a double is "
+                   "written without the value the record gives it [lossy]\n"));
+  free(sgf);
+  free(said);
 }
 END_TEST
 
@@ -260,6 +287,7 @@ static Suite *write_sgf_suite(void) {
   tcase_add_test(written, a_match_as_gnubg_writes_it);
   tcase_add_test(written, the_same_bytes_every_time);
   tcase_add_test(written, diagnostics_are_comments_on_their_node);
+  tcase_add_test(written, what_sgf_cannot_hold_is_lossy);
   tcase_add_test(written, text_beavers_and_open_games);
   tcase_add_test(written, jacoby_off_is_kept);
   tcase_add_test(written, a_resumed_match_keeps_its_score);

@@ -338,3 +338,19 @@ void bg_replay_say_lossy(bg_replay *replay, bg_srcpos pos, const char *fmt, ...)
   if (event->diags)
     event->diags = diag_sink_held(sink) + first;
 }
+
+void bg_replay_say_crawford_unmarked(bg_replay *replay, const bg_replay_event *event,
+                                     const char *message) {
+  /* a game has one mark; said after the loop, since saying it adds to the
+   * sink that holds the event's diagnostics */
+  bg_srcpos mark = {0, 0};
+  bool found = false;
+  for (size_t i = 0; i < event->diag_count && !found; i++) {
+    const bg_diag *diag = &event->diags[i];
+    if (diag->severity == DIAG_ERROR && diag->rule &&
+        strcmp(diag->rule, RULE_SLUG(CRAWFORD)) == 0)
+      found = true, mark = (bg_srcpos){diag->line, diag->column};
+  }
+  if (found)
+    bg_replay_say_lossy(replay, mark, "%s", message);
+}

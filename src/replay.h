@@ -163,6 +163,13 @@ bool bg_replay_play(const bg_replay_event *event, bg_play *play);
  * (bg_replay_play then gives a legal play's steps). */
 bool bg_replay_steps_as_written(const bg_replay_event *event, bg_play *play);
 
+/* For a writer whose notation has no Crawford mark: where the event
+ * holds the error of a record that marks the wrong game (an SGF), the
+ * `lossy` warning `message` at that error's place, since the error
+ * cannot come back from what is written. */
+void bg_replay_say_crawford_unmarked(bg_replay *replay, const bg_replay_event *event,
+                                     const char *message);
+
 /* A writer's `lossy` warning, at `pos` of the match walked: what the
  * target notation cannot hold of the record, said at the record's own
  * place (a writer judges nothing: it says what it cannot write). */

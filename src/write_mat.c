@@ -369,25 +369,6 @@ static void write_action(mat_writer *w, bg_replay *replay, const bg_replay_event
   w->positions = event->after_known ? event->readings : 0;
 }
 
-/* A record that marks the Crawford game (an SGF) and marks the wrong one:
- * a .mat has no such mark, so the error cannot come back; said so. */
-static void say_unmarked_crawford(bg_replay *replay, const bg_replay_event *event) {
-  /* a game has one mark; said after the loop, since saying it adds to the
-   * sink that holds the event's diagnostics (and may move them) */
-  bg_srcpos mark = {0, 0};
-  bool found = false;
-  for (size_t i = 0; i < event->diag_count && !found; i++) {
-    const bg_diag *diag = &event->diags[i];
-    if (diag->severity == DIAG_ERROR && diag->rule &&
-        strcmp(diag->rule, RULE_SLUG(CRAWFORD)) == 0)
-      found = true, mark = (bg_srcpos){diag->line, diag->column};
-  }
-  if (found)
-    bg_replay_say_lossy(replay, mark,
-                        "a .mat does not mark the Crawford game: this wrong mark is "
-                        "not written");
-}
-
 bool write_mat(FILE *out, const bg_match *match, bg_replay *replay, bool first) {
   mat_writer w = {.out = out, .match = match};
   if (!first)
@@ -395,7 +376,9 @@ bool write_mat(FILE *out, const bg_match *match, bg_replay *replay, bool first) 
   write_header(&w);
   const bg_replay_event *event;
   while ((event = bg_replay_next(replay)) != NULL) {
-    say_unmarked_crawford(replay, event);
+    bg_replay_say_crawford_unmarked(
+        replay, event, "a .mat does not mark the Crawford game: this wrong mark is "
+                 "not written");
     if (event->kind == BG_REPLAY_GAME_START)
       write_game_start(&w, event);
     else if (event->kind == BG_REPLAY_ACTION)

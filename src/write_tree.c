@@ -423,26 +423,6 @@ static bool close_game(tree_walk *walk, const bg_game_result *result) {
   return close_sequence(walk) && put_result(walk, result) && close_mapping(walk);
 }
 
-/* A record that marks the Crawford game (an SGF) and marks the wrong one:
- * the notation has no such mark (the referee finds the Crawford game from
- * the score), so the error cannot come back; said so. */
-static void say_unmarked_crawford(bg_replay *replay, const bg_replay_event *event) {
-  /* a game has one mark; said after the loop, since saying it adds to the
-   * sink that holds the event's diagnostics (and may move them) */
-  bg_srcpos mark = {0, 0};
-  bool found = false;
-  for (size_t i = 0; i < event->diag_count && !found; i++) {
-    const bg_diag *diag = &event->diags[i];
-    if (diag->severity == DIAG_ERROR && diag->rule &&
-        strcmp(diag->rule, RULE_SLUG(CRAWFORD)) == 0)
-      found = true, mark = (bg_srcpos){diag->line, diag->column};
-  }
-  if (found)
-    bg_replay_say_lossy(replay, mark,
-                        "the notation does not mark the Crawford game: this wrong "
-                        "mark is not written");
-}
-
 /* The games, walking the replay to its end: actions from the model, each
  * game's result from the replay's GAME_END.  After a failure the replay is
  * still walked to its end, writing nothing. */
@@ -451,7 +431,9 @@ static bool put_games(tree_walk *walk, bg_replay *replay) {
   bool in_game = false;
   const bg_replay_event *event;
   while ((event = bg_replay_next(replay)) != NULL) {
-    say_unmarked_crawford(replay, event);
+    bg_replay_say_crawford_unmarked(
+        replay, event, "the notation does not mark the Crawford game: this wrong "
+                 "mark is not written");
     if (!written)
       continue;
     if (event->kind == BG_REPLAY_GAME_START) {

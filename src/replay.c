@@ -354,3 +354,34 @@ void bg_replay_say_crawford_unmarked(bg_replay *replay, const bg_replay_event *e
   if (found)
     bg_replay_say_lossy(replay, mark, "%s", message);
 }
+
+/* Does the model keep the text of the line `line`, as an action's own
+ * (match_keep_text), so that the writer writes it again? */
+static bool keeps_line(const bg_match *match, int line) {
+  for (int g = 0; g < match->game_count; g++)
+    for (int i = 0; i < match->games[g].action_count; i++) {
+      const bg_action *act = &match->games[g].actions[i];
+      if (act->written && act->pos.line == line)
+        return true;
+    }
+  return false;
+}
+
+void bg_replay_say_unkept_syntax(bg_replay *replay) {
+  const bg_match *match = replay->ref.match;
+  bg_diag_sink *sink = replay->ref.sink;
+  size_t count = diag_sink_held_count(sink);
+  bg_srcpos *lost = count ? bg_malloc(count * sizeof *lost) : NULL;
+  size_t lost_count = 0;
+  const bg_diag *held = diag_sink_held(sink);
+  for (size_t i = 0; i < count; i++)
+    if (held[i].severity == DIAG_ERROR && held[i].rule &&
+        strcmp(held[i].rule, RULE_SLUG(SYNTAX)) == 0 && !keeps_line(match, held[i].line))
+      lost[lost_count++] = (bg_srcpos){held[i].line, held[i].column};
+  /* said once the held diagnostics are read: saying adds to them */
+  for (size_t i = 0; i < lost_count; i++)
+    bg_replay_say_lossy(replay, lost[i],
+                        "what the reader could not read here is not written: this "
+                        "syntax error cannot come back from the output");
+  free(lost);
+}

@@ -170,6 +170,12 @@ bool bg_replay_steps_as_written(const bg_replay_event *event, bg_play *play);
 void bg_replay_say_crawford_unmarked(bg_replay *replay, const bg_replay_event *event,
                                      const char *message);
 
+/* Before a writer writes the match: a `lossy` warning at each syntax
+ * error the reader said (held in the sink) whose text the model does not
+ * keep (a line outside any cell, a header the reader skipped): the
+ * output cannot say it again. */
+void bg_replay_say_unkept_syntax(bg_replay *replay);
+
 /* A writer's `lossy` warning, at `pos` of the match walked: what the
  * target notation cannot hold of the record, said at the record's own
  * place (a writer judges nothing: it says what it cannot write). */

@@ -42,5 +42,6 @@ bool writer_write(bg_format format, FILE *out, const bg_match *match, bg_replay 
   int index = writer_index(format);
   if (index < 0)
     return false;
+  bg_replay_say_unkept_syntax(replay);
   return writers[index].write(out, match, replay, first);
 }

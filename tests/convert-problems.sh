@@ -71,7 +71,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/bgmatch-carry.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 shared=${BGMATCH_SHARED:-../shared}
 targets=(mat yaml json sgf)
-declare -A ceiling=([mat]=26 [yaml]=8 [json]=9 [sgf]=52)
+declare -A ceiling=([mat]=19 [yaml]=0 [json]=1 [sgf]=45)
 
 # ---- the records ----------------------------------------------------------
 

@@ -52,6 +52,10 @@ bg_replay *bg_replay_new(const bg_match *match, const bg_replay_options *options
   replay->game_index = 0;
   replay->action_index = 0;
   replay->phase = match->game_count > 0 ? AT_GAME_START : AT_MATCH_END;
+  /* no event yet: a lossy warning said before the walk (a writer's, at
+   * the start) has no event's diagnostics to point at again */
+  replay->event.diags = NULL;
+  replay->event.diag_count = 0;
   return replay;
 }
 

@@ -66,13 +66,6 @@ static bool is_nackgammon_start(const bg_board *board) {
   return board_equal(board, &start);
 }
 
-static bool names_variation(const bg_match *match) {
-  for (int i = 0; i < match->tag_count; i++)
-    if (strcmp(match->tags[i].key, "Variation") == 0)
-      return true;
-  return false;
-}
-
 /* The action the row gives, its position read; false when the fields are
  * no board (then the line is read as any move line). */
 static bool add_position(bg_mat_reader *reader, char **fields, int count, bg_srcpos pos) {
@@ -102,7 +95,7 @@ static bool add_position(bg_mat_reader *reader, char **fields, int count, bg_src
                      "a side, or both sides on one point): the plays after it are not "
                      "checked");
     action->unreadable = true;
-  } else if (is_nackgammon_start(&board) && !names_variation(match) &&
+  } else if (is_nackgammon_start(&board) && !match_tag(match, "Variation") &&
              !match_add_tag(match, "Variation", "Nackgammon", pos)) {
     reader->out_of_memory = true;
   }

@@ -83,6 +83,13 @@ static bool add_tag(bg_mat_reader *reader, bg_match *holder, const char *key,
   return true;
 }
 
+/* Where a tag line's tag goes: the match being read while it has no game
+ * yet, else the tags waiting for the next match line. */
+static bg_match *tag_holder(bg_mat_reader *reader) {
+  return reader->match && reader->match->game_count == 0 ? reader->match
+                                                         : reader->pending_tags;
+}
+
 /* Moves the tags read before a match line into the new match. */
 bool mat_adopt_pending_tags(bg_mat_reader *reader) {
   bg_match *pending = reader->pending_tags;
@@ -108,10 +115,8 @@ bool mat_read_tag_line(bg_mat_reader *reader, const mat_line *line) {
   char *value_text = strndup(line->text + value.start, value.end - value.start);
   bool ok = key_text && value_text;
   if (ok) {
-    bg_match *holder = reader->match && reader->match->game_count == 0
-                           ? reader->match
-                           : reader->pending_tags;
-    ok = add_tag(reader, holder, key_text, value_text, (bg_srcpos){line->number, 1});
+    ok = add_tag(reader, tag_holder(reader), key_text, value_text,
+                 (bg_srcpos){line->number, 1});
   }
   free(key_text);
   free(value_text);
@@ -141,7 +146,6 @@ bool mat_read_game_type(bg_mat_reader *reader, const mat_line *line) {
   free(type_text);
   if (!variation)
     return true; /* a game type that is backgammon's (match, money...) */
-  bg_match *holder = reader->match && reader->match->game_count == 0 ? reader->match
-                                                                      : reader->pending_tags;
-  return add_tag(reader, holder, "Variation", variation, (bg_srcpos){line->number, 1});
+  return add_tag(reader, tag_holder(reader), "Variation", variation,
+                 (bg_srcpos){line->number, 1});
 }

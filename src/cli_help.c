@@ -194,13 +194,25 @@ static const command_help commands[] = {
 
 #define COMMAND_COUNT (sizeof commands / sizeof *commands)
 
+static void say_to(FILE *err, const char *fmt, va_list args) {
+  if (err == stderr)
+    fflush(stdout);
+  fputs("bgmatch: ", err);
+  vfprintf(err, fmt, args);
+  fputc('\n', err);
+}
+
 void cli_say(const char *fmt, ...) {
   va_list args;
   va_start(args, fmt);
-  fflush(stdout);
-  fputs("bgmatch: ", stderr);
-  vfprintf(stderr, fmt, args);
-  fputc('\n', stderr);
+  say_to(stderr, fmt, args);
+  va_end(args);
+}
+
+void cli_say_to(FILE *err, const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  say_to(err, fmt, args);
   va_end(args);
 }
 

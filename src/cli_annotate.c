@@ -172,8 +172,8 @@ static void place_in_turn(const annotate_run *run, const cli_annotate_options *o
                                 .err = stderr};
 }
 
-static void annotate_in_turn(const cli_file_list *list, const cli_annotate_options *options,
-                             annotate_run *run) {
+static void annotate_in_turn(const cli_file_list *list,
+                             const cli_annotate_options *options, annotate_run *run) {
   for (size_t i = 0; i < list->count; i++) {
     char id[24];
     cli_annotate_place place;
@@ -251,7 +251,8 @@ static void write_page(annotate_run *run) {
 
 /* Every file's listing into one output: standard output or -o's file,
  * which is left as it was when an input could not be listed in full. */
-static int annotate_files(const cli_file_list *list, const cli_annotate_options *options) {
+static int annotate_files(const cli_file_list *list,
+                          const cli_annotate_options *options) {
   bg_outfile out;
   if (!cli_outfile_open(&out, options->output)) {
     cli_say("%s: %s", options->output, strerror(errno));

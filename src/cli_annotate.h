@@ -35,27 +35,27 @@ typedef struct {
 /* Where one file's listing goes. */
 typedef struct {
   const cli_annotate_options *options;
-  FILE *out;       /* the listing straight out, its name above it; NULL:
-                    * held until its end (cli_annotate_outcome) */
-  bool headers;    /* several files: a text listing under its name */
-  bool page;       /* HTML of several files: a section of one page */
-  long listed;     /* listings written so far (with `out`) */
-  const char *id;  /* the section's id in a page */
-  FILE *err;       /* messages: stderr, or the file's buffer (-j) */
+  FILE *out;      /* the listing straight out, its name above it; NULL:
+                   * held until its end (cli_annotate_outcome) */
+  bool headers;   /* several files: a text listing under its name */
+  bool page;      /* HTML of several files: a section of one page */
+  long listed;    /* listings written so far (with `out`) */
+  const char *id; /* the section's id in a page */
+  FILE *err;      /* messages: stderr, or the file's buffer (-j) */
 } cli_annotate_place;
 
 /* What annotating one file gave, for the run to take in the order of the
  * files. */
 typedef struct {
-  int status;          /* EXIT_VALID, EXIT_BROKEN or EXIT_TROUBLE */
-  bool incomplete;     /* not listed in full: -o's file is not written */
-  bool skipped;        /* notes found in a walk: nothing listed */
-  bool shown;          /* listed: not left out by --problems */
-  bool row;            /* a row in a page's table */
-  bool anchored;       /* the row links to the file's section */
-  const char *name;    /* the listing's, above it when held and shown */
+  int status;           /* EXIT_VALID, EXIT_BROKEN or EXIT_TROUBLE */
+  bool incomplete;      /* not listed in full: -o's file is not written */
+  bool skipped;         /* notes found in a walk: nothing listed */
+  bool shown;           /* listed: not left out by --problems */
+  bool row;             /* a row in a page's table */
+  bool anchored;        /* the row links to the file's section */
+  const char *name;     /* the listing's, above it when held and shown */
   const char *row_name; /* the row's */
-  const char *verdict; /* the row's */
+  const char *verdict;  /* the row's */
   long errors, warnings;
   FILE *held; /* the listing, held until it is shown (a temporary file) */
 } cli_annotate_outcome;

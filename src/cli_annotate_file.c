@@ -267,7 +267,6 @@ static const char *verdict_of(bool trouble, bool not_record, const bg_diag_sink 
                                         : "clean";
 }
 
-
 /* Where the listing goes: straight out, or held until its end when it
  * may be left out (--problems) or belongs in a page's sections. */
 static bool place_listing(listing *list) {

@@ -230,8 +230,8 @@ static int convert_to_one(const cli_file_list *list, const cli_convert_options *
                           cli_convert_totals *totals) {
   if (output_is_an_input(options->output, list))
     return EXIT_TROUBLE;
-  cli_convert_output out = {.name = options->output ? options->output
-                                                    : "standard output"};
+  cli_convert_output out = {.name =
+                                options->output ? options->output : "standard output"};
   if (!cli_outfile_open(&out.file, options->output)) {
     cli_say("%s: %s", options->output, strerror(errno));
     return EXIT_TROUBLE;

@@ -43,10 +43,10 @@ typedef struct {
  * (with -j, a buffer of one file's output until its turn). */
 typedef struct {
   bg_outfile file;
-  const char *name; /* for messages */
-  long written;     /* matches written to it */
-  int write_errno;  /* the first write error, 0 when none */
-  bool notes;       /* its input, found in a walk, is notes (cli.h): none */
+  const char *name;             /* for messages */
+  long written;                 /* matches written to it */
+  int write_errno;              /* the first write error, 0 when none */
+  bool notes;                   /* its input, found in a walk, is notes (cli.h): none */
   const cli_convert_turn *turn; /* NULL: `written` alone says the first */
 } cli_convert_output;
 

@@ -72,7 +72,8 @@ static bool convert_one(bg_match *match, void *data) {
                diag_sink_warnings(sink) == walk->warnings;
   diag_flush(sink);
   if (walk->options->strict && !quiet)
-    cli_say_to(walk->err, "%s: match %d not written (--strict: it has errors or warnings)",
+    cli_say_to(walk->err,
+               "%s: match %d not written (--strict: it has errors or warnings)",
                walk->name, walk->index);
   bool written = quiet || !walk->options->strict;
   if (written && out->written == 0 && out->turn)
@@ -88,7 +89,8 @@ static bool convert_one(bg_match *match, void *data) {
  * could not be read to its end, NULL when it could. */
 static const char *convert_stream(bg_reader *reader, const cli_file *file,
                                   const char *name, const cli_convert_options *options,
-                                  bg_diag_sink *sink, FILE *err, cli_convert_output *out) {
+                                  bg_diag_sink *sink, FILE *err,
+                                  cli_convert_output *out) {
   if (out->write_errno)
     return NULL;
   convert_walk walk = {.name = name,

@@ -87,6 +87,10 @@ vg 0 /dev/null "$bin" convert --to yaml -d "$logs/dir" samples/xg-style.mat samp
 vg 0 /dev/null "$bin" convert --to json samples/bgstudio-style.mat
 vg 1 /dev/null "$bin" check $cases/check/tree
 vg 1 /dev/null "$bin" check -j 3 samples $cases/check/tree
+mkdir -p "$logs/jobs"
+vg 1 /dev/null "$bin" convert -j 2 --to yaml -d "$logs/jobs" $cases/check/tree samples/broken
+vg 1 /dev/null "$bin" convert -j 2 --to mat samples/broken/cube.mat samples/bgstudio-style.mat
+vg 1 /dev/null "$bin" annotate -j 2 --format html --problems $cases/check/tree samples/broken
 vg 2 /dev/null "$bin" check -l $cases/check/corrupt.mat.gz $cases/check/truncated.mat.gz
 vg 0 /dev/null "$bin" show samples/gnubg-3pt-s110.mat --game 2 --play 6
 vg 0 /dev/null "$bin" show --format json samples/xg-style.mat --game 1 --play 3

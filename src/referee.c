@@ -27,18 +27,22 @@ bool referee_rule_in_force(bg_rule_flag option, bg_rule_flag record, bool fallba
 
 /* ---- turns ---------------------------------------------------------- */
 
-static bool game_over(referee *ref, const game_state *state, const bg_action *action) {
-  if (state->end == END_NONE && !state->result_seen)
-    return false;
-  /* After a break in the move numbers (a line written twice, or
-   * misnumbered; referee_act has noted the break of `action`'s own line),
-   * that break is the mistake: said once, as not fitting */
-  if (ref->plays.numbering_break)
-    referee_numbering_misfit(&ref->plays);
-  else
+/* Has the game ended (a bear-off, a drop, a resignation, or its result
+ * written)? */
+static bool game_over(const game_state *state) {
+  return state->end != END_NONE || state->result_seen;
+}
+
+/* Says that `action` comes after the game's end.  After a break in the
+ * move numbers (a line written twice, or misnumbered; referee_act has noted
+ * the break of `action`'s own line), that break is the mistake: said once,
+ * as not fitting. */
+static void say_after_end(referee *ref, const bg_action *action) {
+  if (!ref->plays.numbering_break)
     SAY(action, DIAG_ERROR, RULE_SLUG(TURN_ORDER), "%s acts after the game has ended",
         referee_player_name(ref, action->player));
-  return true;
+  else if (referee_numbering_misfit(&ref->plays))
+    referee_say_numbering_misfit(&ref->plays);
 }
 
 /* ---- rolls ----------------------------------------------------------- */
@@ -68,12 +72,18 @@ static void say_rolled_last(referee *ref, const game_state *state, const bg_acti
 static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
   if (state->expected_roller < 0) {
     /* after a break at the game's start, the opening roll is the lost line's */
-    if (is_opening_double(state, roll) && !referee_numbering_misfit(&ref->plays))
+    if (!is_opening_double(state, roll))
+      return true;
+    if (referee_numbering_misfit(&ref->plays))
+      referee_say_numbering_misfit(&ref->plays);
+    else
       SAY(roll, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
           "the opening roll cannot be a double (%d%d)", roll->die1, roll->die2);
   } else if (roll->player != state->expected_roller) {
-    if (referee_numbering_misfit(&ref->plays))
+    if (referee_numbering_misfit(&ref->plays)) {
+      referee_say_numbering_misfit(&ref->plays);
       return true; /* the turns show a line missing or written twice */
+    }
     if (state->last_roll_pos[roll->player].line != 0)
       say_rolled_last(ref, state, roll, "rolls");
     else
@@ -201,8 +211,7 @@ static void play_roll(referee *ref, game_state *state, const bg_game *game, int 
 
 static void on_roll(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *roll = &game->actions[index];
-  if (state->end != END_NONE || state->result_seen ||
-      !misnamed_roll(ref, state, game, index)) {
+  if (game_over(state) || !misnamed_roll(ref, state, game, index)) {
     play_roll(ref, state, game, index, roll);
     return;
   }
@@ -222,9 +231,9 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
 
 static void play_roll(referee *ref, game_state *state, const bg_game *game, int index,
                       const bg_action *roll) {
-  if (state->end != END_NONE || state->result_seen) {
+  if (game_over(state)) {
     if (!roll->unknown_play) /* an unplayed roll after the last one: no action */
-      game_over(ref, state, roll);
+      say_after_end(ref, roll);
     return;
   }
   referee_settle_unanswered_double(ref, state, roll);
@@ -440,8 +449,10 @@ void referee_act(referee *ref, game_state *state, const bg_game *game, int index
       referee_numbering_settle(&ref->plays, game); /* the one before: all fit */
     referee_numbering_broken(&ref->plays, act);
   }
-  if (act->kind != ACT_ROLL && act->kind != ACT_WIN && game_over(ref, state, act))
+  if (act->kind != ACT_ROLL && act->kind != ACT_WIN && game_over(state)) {
+    say_after_end(ref, act);
     return;
+  }
   switch (act->kind) {
   case ACT_ROLL:
     on_roll(ref, state, game, index);

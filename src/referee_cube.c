@@ -85,12 +85,15 @@ static void unwritten_double(game_state *state, const bg_action *act) {
   state->beavered = false;
 }
 
-static bool answers_double(referee *ref, game_state *state, const bg_action *act,
-                           const char *verb) {
-  if (state->double_by >= 0 && state->double_by != act->player)
-    return true;
-  if (state->double_by >= 0 && state->beavered)
-    return true; /* the doubler answers the beaver */
+/* Is `act` an answer to the double waiting: the opponent's, or the
+ * doubler's answer to a beaver? */
+static bool answers_double(const game_state *state, const bg_action *act) {
+  return state->double_by >= 0 && (state->double_by != act->player || state->beavered);
+}
+
+/* Says why `act` (`verb`: "takes", "drops"...) answers no double. */
+static void say_not_an_answer(referee *ref, const game_state *state, const bg_action *act,
+                              const char *verb) {
   if (state->double_by >= 0)
     SAY(act, DIAG_ERROR, RULE_SLUG(CUBE),
         "%s %s, but the double is %s's own: the answer is %s's",
@@ -99,13 +102,12 @@ static bool answers_double(referee *ref, game_state *state, const bg_action *act
   else
     SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "%s %s, but no double was offered",
         referee_player_name(ref, act->player), verb);
-  return false;
 }
 
-/* The answer `act` where answers_double refused it (and said why): what
- * the record says still happened.  No double before it: the opponent's
- * went unwritten.  The doubler's own answer: the player is the one written
- * wrong, the answer the opponent's.  Returns the answering player, or -1
+/* The answer `act` where answers_double refused it (and say_not_an_answer
+ * said why): what the record says still happened.  No double before it:
+ * the opponent's went unwritten.  The doubler's own answer: the player is
+ * the one written wrong, the answer the opponent's.  Returns the answering player, or -1
  * for a raccoon's answer and the like, left alone. */
 static int answerer_after_refusal(game_state *state, const bg_action *act) {
   if (state->double_by < 0) {
@@ -160,7 +162,8 @@ static void drop(game_state *state, int dropper) {
 
 void referee_on_take(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *act = &game->actions[index];
-  if (!answers_double(ref, state, act, "takes")) {
+  if (!answers_double(state, act)) {
+    say_not_an_answer(ref, state, act, "takes");
     int taker = answerer_after_refusal(state, act);
     if (taker >= 0)
       take(state, taker);
@@ -203,7 +206,8 @@ void referee_on_drop(referee *ref, game_state *state, const bg_game *game, int i
   const bg_action *act = &game->actions[index];
   if (drop_is_resignation(state, act, next_action(game, index)))
     return;
-  if (!answers_double(ref, state, act, "drops")) {
+  if (!answers_double(state, act)) {
+    say_not_an_answer(ref, state, act, "drops");
     if (!game_goes_on(next_action(game, index))) {
       int dropper = answerer_after_refusal(state, act);
       if (dropper >= 0)
@@ -234,8 +238,10 @@ void referee_on_beaver(referee *ref, game_state *state, const bg_action *act) {
  * (the doubler answers a beaver the same way): both "Beavers => N" here. */
 static void check_beaver(referee *ref, game_state *state, const bg_action *act) {
   const char *what = state->beavered ? "raccoon" : "beaver";
-  if (!answers_double(ref, state, act, state->beavered ? "raccoons" : "beavers"))
+  if (!answers_double(state, act)) {
+    say_not_an_answer(ref, state, act, state->beavered ? "raccoons" : "beavers");
     return;
+  }
   if (ref->match->length > 0 || !ref->beavers) {
     if (!state->beavered) /* a raccoon on a refused beaver: said once */
       SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "beavers are not allowed %s",

@@ -180,9 +180,12 @@ void referee_settle_hidden_hits(play_checker *checker, position_set *positions);
  * written twice) and the game's plays are no longer reported.  Nothing
  * for the other actions of a line already seen. */
 void referee_numbering_broken(play_checker *checker, const bg_action *act);
-/* The game is out of step after the break (a play, or whose turn it is):
- * says the break as the error it is, once; false when there is none to say. */
-bool referee_numbering_misfit(play_checker *checker);
+/* Is there a break in the move numbers still to be said, now that the
+ * game is out of step after it (a play, or whose turn it is)? */
+bool referee_numbering_misfit(const play_checker *checker);
+/* Says that break as the error it is, once (referee_numbering_misfit
+ * true). */
+void referee_say_numbering_misfit(play_checker *checker);
 /* At the game's end (or a new break): a break after which every play fit
  * is a wrong number only, a warning; none where only the result follows
  * it (a program may number the "Wins" line higher). */

@@ -326,8 +326,8 @@ static int likeliest_for(const bg_action *roll, const position_set *positions) {
 static void fall_silent(play_checker *checker, const bg_action *roll) {
   if (checker->silenced)
     return;
-  if (checker->probation_for_numbers)
-    referee_numbering_misfit(checker);
+  if (checker->probation_for_numbers && referee_numbering_misfit(checker))
+    referee_say_numbering_misfit(checker);
   char message[240], place[32];
   snprintf(message, sizeof message,
            checker->probation_for_numbers
@@ -491,11 +491,12 @@ static void say_numbering_break(play_checker *checker, bg_severity severity, boo
   checker->numbering_break_said = true;
 }
 
-bool referee_numbering_misfit(play_checker *checker) {
-  if (!checker->numbering_break || checker->numbering_break_said || checker->silenced)
-    return false;
+bool referee_numbering_misfit(const play_checker *checker) {
+  return checker->numbering_break && !checker->numbering_break_said && !checker->silenced;
+}
+
+void referee_say_numbering_misfit(play_checker *checker) {
   say_numbering_break(checker, DIAG_ERROR, false);
-  return true;
 }
 
 /* Does anything but the game's result follow `from` (in `game`)? */

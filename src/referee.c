@@ -30,7 +30,7 @@ bool referee_rule_in_force(bg_rule_flag option, bg_rule_flag record, bool fallba
 /* Has the game ended (a bear-off, a drop, a resignation, or its result
  * written)? */
 static bool game_over(const game_state *state) {
-  return state->end != END_NONE || state->result_seen;
+  return state->end.reason != END_NONE || state->result.seen;
 }
 
 /* Says that `action` comes after the game's end.  After a break in the
@@ -38,7 +38,7 @@ static bool game_over(const game_state *state) {
  * the break of `action`'s own line), that break is the mistake: said once,
  * as not fitting. */
 static void say_after_end(referee *ref, const bg_action *action) {
-  if (!ref->plays.numbering_break)
+  if (!ref->plays.recovery.numbering_break)
     SAY(action, DIAG_ERROR, RULE_SLUG(TURN_ORDER), "%s acts after the game has ended",
         referee_player_name(ref, action->player));
   else if (referee_numbering_misfit(&ref->plays))
@@ -50,8 +50,8 @@ static void say_after_end(referee *ref, const bg_action *action) {
 /* A double as the game's first roll (from the starting position): an
  * error of the dice, whatever was played. */
 static bool is_opening_double(const game_state *state, const bg_action *roll) {
-  return state->expected_roller < 0 && roll->die1 == roll->die2 && !roll->unknown_play &&
-         !roll->dice_unknown && !state->set_up;
+  return state->turns.expected_roller < 0 && roll->die1 == roll->die2 &&
+         !roll->unknown_play && !roll->dice_unknown && !state->set_up;
 }
 
 /* "A rolls (or doubles), but it is B's turn: A already rolled last (line
@@ -62,15 +62,15 @@ static void say_rolled_last(referee *ref, const game_state *state, const bg_acti
   SAY(act, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
       "%s %s, but it is %s's turn: %s already rolled last (%s)",
       referee_player_name(ref, act->player), verb,
-      referee_player_name(ref, state->expected_roller),
+      referee_player_name(ref, state->turns.expected_roller),
       referee_player_name(ref, act->player),
-      match_place_name(state->last_roll_pos[act->player], place, sizeof place));
+      match_place_name(state->turns.last_roll_pos[act->player], place, sizeof place));
 }
 
 /* Says what is wrong with the turns at `roll`; false when the other
  * player's turn went missing (the roller rolled last). */
 static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
-  if (state->expected_roller < 0) {
+  if (state->turns.expected_roller < 0) {
     /* after a break at the game's start, the opening roll is the lost line's */
     if (!is_opening_double(state, roll))
       return true;
@@ -79,17 +79,17 @@ static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
     else
       SAY(roll, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
           "the opening roll cannot be a double (%d%d)", roll->die1, roll->die2);
-  } else if (roll->player != state->expected_roller) {
+  } else if (roll->player != state->turns.expected_roller) {
     if (referee_numbering_misfit(&ref->plays)) {
       referee_say_numbering_misfit(&ref->plays);
       return true; /* the turns show a line missing or written twice */
     }
-    if (state->last_roll_pos[roll->player].line != 0)
+    if (state->turns.last_roll_pos[roll->player].line != 0)
       say_rolled_last(ref, state, roll, "rolls");
     else
       SAY(roll, DIAG_ERROR, RULE_SLUG(TURN_ORDER), "%s rolls, but it is %s's turn",
           referee_player_name(ref, roll->player),
-          referee_player_name(ref, state->expected_roller));
+          referee_player_name(ref, state->turns.expected_roller));
     return false;
   }
   return true;
@@ -146,9 +146,9 @@ static void note_bear_off(game_state *state, const bg_game *game, int index, int
      * loser resigned, which may be worth up to what their board allows. */
     multipliers |= resigned;
   if (multipliers) {
-    state->end = END_BORE_OFF;
-    state->winner = player;
-    state->multipliers = multipliers;
+    state->end.reason = END_BORE_OFF;
+    state->end.winner = player;
+    state->end.multipliers = multipliers;
   }
 }
 
@@ -164,8 +164,8 @@ static bool is_record_end(const referee *ref, const bg_game *game, int index) {
 static bool play_is_legal(referee *ref, const game_state *state, const bg_action *roll) {
   bg_board view;
   board_seen_by(&state->positions.boards[0], roll->player, &view);
-  return referee_plays_of_roll(roll, &view, roll->die1, roll->die2, &ref->plays.legal,
-                               NULL) > 0;
+  return referee_plays_of_roll(roll, &view, roll->die1, roll->die2,
+                               &ref->plays.legal.plays, NULL) > 0;
 }
 
 /* A roll whose play is unknown (not recorded, or unreadable), its dice
@@ -191,7 +191,7 @@ static bool follow_unknown_play(referee *ref, game_state *state, const bg_game *
 static bool misnamed_roll(referee *ref, game_state *state, const bg_game *game,
                           int index) {
   const bg_action *roll = &game->actions[index];
-  if (state->expected_roller < 0 || roll->player == state->expected_roller ||
+  if (state->turns.expected_roller < 0 || roll->player == state->turns.expected_roller ||
       roll->after_numbering_break || roll->die1 == 0 || roll->unknown_play ||
       roll->dice_unknown || roll->unreadable || state->positions.count == 0)
     return false;
@@ -202,7 +202,7 @@ static bool misnamed_roll(referee *ref, game_state *state, const bg_game *game,
   if (!next || next->player != roll->player)
     return false;
   bg_action as_turn = *roll;
-  as_turn.player = state->expected_roller;
+  as_turn.player = state->turns.expected_roller;
   return referee_play_is_legal_somewhere(&ref->plays, &as_turn, &state->positions);
 }
 
@@ -218,15 +218,15 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   SAY(roll, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
       "%s rolls, but it is %s's turn, and %s acts next: the play is %s's",
       referee_player_name(ref, roll->player),
-      referee_player_name(ref, state->expected_roller),
+      referee_player_name(ref, state->turns.expected_roller),
       referee_player_name(ref, roll->player),
-      referee_player_name(ref, state->expected_roller));
+      referee_player_name(ref, state->turns.expected_roller));
   ref->renamed = *roll;
-  ref->renamed.player = state->expected_roller;
+  ref->renamed.player = state->turns.expected_roller;
   play_roll(ref, state, game, index, &ref->renamed);
   /* the legal plays cached for it are keyed by the action's address, which
    * the next renamed roll takes too */
-  ref->plays.legal_roll = NULL;
+  ref->plays.legal.roll = NULL;
 }
 
 static void play_roll(referee *ref, game_state *state, const bg_game *game, int index,
@@ -243,16 +243,16 @@ static void play_roll(referee *ref, game_state *state, const bg_game *game, int 
   bool opening_lost = in_question && opening_double &&
                       referee_lost_opening(ref, state, game, index, true);
   if (opening_lost)
-    state->expected_roller = roll->player; /* the turn after the lost one */
+    state->turns.expected_roller = roll->player; /* the turn after the lost one */
   /* after a break in the numbers, the break is what is said (check_turn) */
   bool dice_wrong = opening_double && !opening_lost && !roll->after_numbering_break;
   if (!check_turn(ref, state, roll))
     /* the lost turn's play moved the other player's checkers: the plays
      * that follow tell where to */
     referee_follow_lost_turn(&ref->plays, game, index, &state->positions);
-  state->expected_roller = 1 - roll->player;
-  state->last_roll_pos[roll->player] = roll->pos;
-  state->rolls_checked++;
+  state->turns.expected_roller = 1 - roll->player;
+  state->turns.last_roll_pos[roll->player] = roll->pos;
+  state->turns.rolls_checked++;
   bool resigned_after = roll->resigns_after;
   if (roll->dice_unknown) {
     /* "72: 13/9 24/23": reported as syntax; the play still happened (with
@@ -340,7 +340,7 @@ static void on_set_position(game_state *state, const bg_action *act) {
     state->positions.count = 0;
     return;
   }
-  if (state->expected_roller < 0)
+  if (state->turns.expected_roller < 0)
     state->set_up = true;
   referee_positions_only(&state->positions, &board);
 }
@@ -352,13 +352,21 @@ void referee_begin_game(referee *ref, game_state *state, const bg_game *game,
   ref->game = game;
   diag_sink_begin_game(ref->sink);
   referee_check_score_line(ref, game, first);
-  /* All but the room for positions, which is large and filled as needed. */
-  memset(state, 0, offsetof(game_state, positions));
-  state->positions.count = 0;
-  state->cube_value = 1;
-  state->cube_owner = -1;
-  state->double_by = -1;
-  state->expected_roller = -1;
+  state->cube = (game_cube){.value = 1,
+                            .before_refused = 0,
+                            .owner = -1,
+                            .double_by = -1,
+                            .double_value = 0,
+                            .beavered = false};
+  state->turns =
+      (game_turns){.expected_roller = -1, .last_roll_pos = {{0}}, .rolls_checked = 0};
+  state->end = (game_ending){
+      .reason = END_NONE, .winner = 0, .multipliers = 0, .value = 0, .resign_level = 0};
+  state->result = (game_result_seen){
+      .seen = false, .points = 0, .winner = 0, .credited_winner = 0, .action = NULL};
+  state->crawford_game = false;
+  state->set_up = false;
+  /* the room for positions is large: filled from its count, never cleared */
   state->positions.count = 0;
   if (ref->opening) {
     bg_board opening;
@@ -366,16 +374,17 @@ void referee_begin_game(referee *ref, game_state *state, const bg_game *game,
     referee_positions_only(&state->positions, &opening);
   }
   int length = ref->match->length;
-  bool at_crawford_score =
-      length > 0 && (ref->score[0] == length - 1 || ref->score[1] == length - 1);
+  bool at_crawford_score = length > 0 && (ref->tally.score[0] == length - 1 ||
+                                          ref->tally.score[1] == length - 1);
   /* A record that starts at a score (a resumed match) does not say whether
    * the Crawford game was already played: give it the benefit. */
   if (first && (game->score[0] || game->score[1]))
-    ref->crawford_done = at_crawford_score;
+    ref->tally.crawford_done = at_crawford_score;
   /* ... unless the record marks the game (SGF): then it says which. */
   if (first && (game->score[0] || game->score[1]) && game->crawford_marked == RULE_ON)
-    ref->crawford_done = false;
-  state->crawford_game = ref->crawford && at_crawford_score && !ref->crawford_done;
+    ref->tally.crawford_done = false;
+  state->crawford_game =
+      ref->rules.crawford && at_crawford_score && !ref->tally.crawford_done;
   referee_check_crawford_mark(ref, state, game);
   ref->plays.game_number = game->number;
   referee_plays_new_game(&ref->plays);
@@ -395,22 +404,22 @@ void referee_end_game(referee *ref, game_state *state, const bg_game *game,
   /* In a game out of step with its record (silenced), the plays followed
    * are a guess: the result then rests on what the board does not decide
    * (referee_resolve_result). */
-  referee_resolve_result(ref, state, ref->plays.silenced, result);
-  if (!state->result_seen)
+  referee_resolve_result(ref, state, ref->plays.recovery.silenced, result);
+  if (!state->result.seen)
     referee_say(ref, last_place(game), 0, -1, DIAG_WARNING, RULE_SLUG(INCOMPLETE),
-                game->action_count == 0  ? "game %d stops before its first roll"
-                : state->end == END_NONE ? "game %d stops before it was won"
-                                         : "game %d has no \"Wins\" line",
+                game->action_count == 0         ? "game %d stops before its first roll"
+                : state->end.reason == END_NONE ? "game %d stops before it was won"
+                                                : "game %d has no \"Wins\" line",
                 game->number);
   if (state->crawford_game)
-    ref->crawford_done = true;
-  if (!state->result_seen)
-    ref->last_result_open = false;
-  ref->plays.silenced = false;
+    ref->tally.crawford_done = true;
+  if (!state->result.seen)
+    ref->tally.last_result_open = false;
+  ref->plays.recovery.silenced = false;
   if (result->points < 0) { /* no winner, or a worth the record leaves open */
     /* No result to add: the next score line says where the match stands,
      * as long as one game could have brought it there. */
-    ref->last_game_open = true;
+    ref->tally.last_game_open = true;
     return;
   }
   referee_count_result(ref, result->winner, result->points, game->number);
@@ -425,8 +434,8 @@ void referee_end_game(referee *ref, game_state *state, const bg_game *game,
 static void lost_turn_before_double(referee *ref, game_state *state, const bg_game *game,
                                     int index) {
   const bg_action *act = &game->actions[index];
-  if (state->expected_roller < 0 || act->player == state->expected_roller ||
-      state->last_roll_pos[act->player].line == 0)
+  if (state->turns.expected_roller < 0 || act->player == state->turns.expected_roller ||
+      state->turns.last_roll_pos[act->player].line == 0)
     return;
   for (int i = index + 1; i < game->action_count; i++) {
     const bg_action *next = &game->actions[i];
@@ -434,7 +443,7 @@ static void lost_turn_before_double(referee *ref, game_state *state, const bg_ga
       continue;
     if (next->player == act->player) {
       say_rolled_last(ref, state, act, "doubles");
-      state->expected_roller = act->player;
+      state->turns.expected_roller = act->player;
       referee_follow_lost_turn(&ref->plays, game, i, &state->positions);
     }
     return;
@@ -444,8 +453,8 @@ static void lost_turn_before_double(referee *ref, game_state *state, const bg_ga
 void referee_act(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *act = &game->actions[index];
   if (act->after_numbering_break) {
-    if (!ref->plays.numbering_break ||
-        ref->plays.numbering_break->pos.line != act->pos.line)
+    if (!ref->plays.recovery.numbering_break ||
+        ref->plays.recovery.numbering_break->pos.line != act->pos.line)
       referee_numbering_settle(&ref->plays, game); /* the one before: all fit */
     referee_numbering_broken(&ref->plays, act);
   }
@@ -459,7 +468,7 @@ void referee_act(referee *ref, game_state *state, const bg_game *game, int index
     break;
   case ACT_DOUBLE: {
     referee_settle_unanswered_double(ref, state, act);
-    if (state->double_by < 0)
+    if (state->cube.double_by < 0)
       lost_turn_before_double(ref, state, game, index);
     referee_on_double(ref, state, act);
     break;
@@ -480,7 +489,7 @@ void referee_act(referee *ref, game_state *state, const bg_game *game, int index
   case ACT_WIN: {
     long faults_before = ref->faults;
     referee_check_win(ref, state, act);
-    ref->last_result_blamed = ref->faults > faults_before;
+    ref->tally.last_result_blamed = ref->faults > faults_before;
     break;
   }
   case ACT_SET_POSITION:
@@ -517,31 +526,30 @@ static void choose_variation(referee *ref) {
 
 void referee_begin_match(referee *ref, const bg_match *match,
                          const bg_replay_options *options, bg_diag_sink *sink) {
-  /* Every field but the play checker's large scratch, which
-   * referee_play_checker_init below clears once: zeroing it twice per match was a
-   * tenth of the time of checking a short one. */
-  memset(ref, 0, offsetof(referee, plays));
-  memset((char *)ref + offsetof(referee, plays) + sizeof ref->plays, 0,
-         sizeof *ref - offsetof(referee, plays) - sizeof ref->plays);
   ref->match = match;
   ref->sink = sink;
-  ref->match_won_by = -1;
+  ref->opening = NULL; /* choose_variation, below */
+  ref->game = NULL;
+  ref->renamed = (bg_action){0};
+  ref->faults = 0;
+  ref->tally = (match_tally){.match_won_by = -1};
   bool match_play = match->length > 0;
-  ref->crawford =
-      match_play && referee_rule_in_force(options->crawford, match->crawford, true);
-  ref->jacoby = referee_rule_in_force(options->jacoby, match->jacoby, false);
-  ref->jacoby_unknown =
-      !match_play && options->jacoby == RULE_UNSET && match->jacoby == RULE_UNSET;
-  /* A money session silent on beavers allows them: the commonest program
-   * does by default and writes no tag, yet its records hold "Beavers => 4". */
-  ref->beavers = referee_rule_in_force(options->beavers, match->beavers, true);
+  ref->rules = (match_rules){
+      .crawford =
+          match_play && referee_rule_in_force(options->crawford, match->crawford, true),
+      .jacoby = referee_rule_in_force(options->jacoby, match->jacoby, false),
+      .jacoby_unknown =
+          !match_play && options->jacoby == RULE_UNSET && match->jacoby == RULE_UNSET,
+      /* A money session silent on beavers allows them: the commonest program
+       * does by default and writes no tag, yet its records hold "Beavers => 4". */
+      .beavers = referee_rule_in_force(options->beavers, match->beavers, true)};
+  ref->marks_hits = match_hit_marks(match, 2) >= 2;
   referee_play_checker_init(&ref->plays, match, sink);
   choose_variation(ref);
   if (match->length_unknown)
     referee_say(ref, match->pos, 0, -1, DIAG_WARNING, RULE_SLUG(INCOMPLETE),
                 "the record gives no match length: its games are checked, but not the "
                 "rules that need the length (the Crawford game, the match's end)");
-  ref->marks_hits = match_hit_marks(match, 2) >= 2;
 }
 
 void referee_end_match(referee *ref) {
@@ -551,11 +559,12 @@ void referee_end_match(referee *ref) {
   if (match->game_count == 0)
     referee_say(ref, match->pos, 0, -1, DIAG_WARNING, RULE_SLUG(INCOMPLETE),
                 "the match has no games: its record stops before game 1");
-  else if (match->length > 0 && ref->match_won_by < 0 && ref->score_known &&
-           !ref->last_game_open && !match->one_off_game)
+  else if (match->length > 0 && ref->tally.match_won_by < 0 && ref->tally.score_known &&
+           !ref->tally.last_game_open && !match->one_off_game)
     referee_say(ref, last_place(&match->games[match->game_count - 1]), 0, -1,
                 DIAG_WARNING, RULE_SLUG(INCOMPLETE),
                 "the match stops at %d-%d, before either player reached %d point%s",
-                ref->score[0], ref->score[1], match->length, plural(match->length));
+                ref->tally.score[0], ref->tally.score[1], match->length,
+                plural(match->length));
   referee_play_checker_free(&ref->plays);
 }

@@ -26,9 +26,9 @@ static bool play_is_legal_from(play_checker *checker, const bg_action *roll,
                                bool dice_fit, const bg_board *view, bg_board *landed) {
   bg_board target, after;
   if (roll->move_count == 0) {
-    movegen_legal_plays(view, roll->die1, roll->die2, &checker->scratch);
-    for (int i = 0; i < checker->scratch.count; i++)
-      if (checker->scratch.plays[i].step_count > 0)
+    movegen_legal_plays(view, roll->die1, roll->die2, &checker->scratch.plays);
+    for (int i = 0; i < checker->scratch.plays.count; i++)
+      if (checker->scratch.plays.plays[i].step_count > 0)
         return false;
     board_seen_by(view, roll->player, landed);
     return true;
@@ -44,10 +44,10 @@ static bool play_is_legal_from(play_checker *checker, const bg_action *roll,
   if (!movegen_may_be_legal(view, roll->die1, roll->die2, &target) ||
       !referee_play_is_made_by_dice(roll, view))
     return false;
-  movegen_legal_plays(view, roll->die1, roll->die2, &checker->scratch);
-  for (int i = 0; i < checker->scratch.count; i++)
-    if (board_roller_equal(&checker->scratch.plays[i].result, &target)) {
-      board_seen_by(&checker->scratch.plays[i].result, roll->player, landed);
+  movegen_legal_plays(view, roll->die1, roll->die2, &checker->scratch.plays);
+  for (int i = 0; i < checker->scratch.plays.count; i++)
+    if (board_roller_equal(&checker->scratch.plays.plays[i].result, &target)) {
+      board_seen_by(&checker->scratch.plays.plays[i].result, roll->player, landed);
       return true;
     }
   return false;
@@ -182,10 +182,10 @@ static bool follow_lost_turn(play_checker *checker, const bg_game *game, int ind
   /* once a game, before any miss: a record of noise can have a lost turn
    * on every line */
   if (positions->count == 0 || positions->count > READINGS_OF_LOST_TURN ||
-      checker->misses_in_game > 0 || checker->lost_turn_followed ||
+      checker->recovery.misses_in_game > 0 || checker->recovery.lost_turn_followed ||
       checker->lost_turn_checks_left < LOST_TURN_CANDIDATES)
     return false;
-  checker->lost_turn_followed = true;
+  checker->recovery.lost_turn_followed = true;
   lost_turn_candidates *set = bg_malloc(sizeof *set);
   set->count = 0;
   memset(set->slots, 0, sizeof set->slots);
@@ -241,7 +241,7 @@ static bool follow_lost_turn(play_checker *checker, const bg_game *game, int ind
 static void play_on(play_checker *checker, const bg_action *roll,
                     position_set *positions) {
   bool dice_fit = referee_dice_may_make_moves(roll);
-  position_set *after = &checker->any_roll;
+  position_set *after = &checker->scratch.any_roll;
   after->count = 0;
   for (int i = 0; i < positions->count; i++) {
     bg_board view, landed;
@@ -291,9 +291,10 @@ static int first_roll_of(const bg_game *game, int index) {
 bool referee_opening_in_question(const referee *ref, const game_state *state,
                                  const bg_action *roll) {
   return ref->opening && !state->set_up &&
-         state->rolls_checked < LOST_OPENING_SHOWS_WITHIN &&
-         (state->expected_roller < 0 || roll->player == state->expected_roller) &&
-         ref->plays.misses_in_game == 0 && !roll->after_numbering_break &&
+         state->turns.rolls_checked < LOST_OPENING_SHOWS_WITHIN &&
+         (state->turns.expected_roller < 0 ||
+          roll->player == state->turns.expected_roller) &&
+         ref->plays.recovery.misses_in_game == 0 && !roll->after_numbering_break &&
          !roll->dice_unknown && !roll->unknown_play && !roll->unreadable &&
          roll->die1 != 0;
 }

@@ -23,8 +23,8 @@ void referee_say(referee *ref, bg_srcpos pos, int move, int player, bg_severity 
 void referee_say(referee *ref, bg_srcpos pos, int move, int player, bg_severity severity,
                  const char *rule, const char *fmt, ...) {
   if (severity == DIAG_ERROR)
-    ref->faults++;         /* found, whether said or not: the state hangs on it */
-  if (ref->plays.silenced) /* a game out of step with its record: said once */
+    ref->faults++; /* found, whether said or not: the state hangs on it */
+  if (ref->plays.recovery.silenced) /* a game out of step with its record: said once */
     return;
   char message[512];
   va_list args;
@@ -53,7 +53,7 @@ void referee_report_play(play_checker *checker, const bg_action *roll, bg_srcpos
                          const char *legal) {
   checker->last_rule = rule;
   checker->last_pos = pos;
-  if (checker->silenced)
+  if (checker->recovery.silenced)
     return;
   bg_diag diag = {.file = checker->match->file,
                   .line = pos.line,
@@ -67,6 +67,6 @@ void referee_report_play(play_checker *checker, const bg_action *roll, bg_srcpos
                   .legal = legal,
                   /* `legal` is made of them (referee_explain.c), and the
                    * JSON form lists every one */
-                  .legal_plays = legal ? &checker->legal : NULL};
+                  .legal_plays = legal ? &checker->legal.plays : NULL};
   diag_emit(checker->sink, &diag);
 }

@@ -143,6 +143,6 @@ bool referee_check_start(referee *ref, game_state *state, const bg_game *game) {
   /* out of step from the start: followed unreported, as after a play
    * that fits no position (the result then rests on the record's word) */
   state->positions.count = 0;
-  ref->plays.silenced = true;
+  ref->plays.recovery.silenced = true;
   return false;
 }

@@ -192,8 +192,8 @@ static bool misnamed_roll(referee *ref, game_state *state, const bg_game *game,
                           int index) {
   const bg_action *roll = &game->actions[index];
   if (state->turns.expected_roller < 0 || roll->player == state->turns.expected_roller ||
-      roll->after_numbering_break || roll->die1 == 0 || roll->unknown_play ||
-      roll->dice_unknown || roll->unreadable || state->positions.count == 0)
+      roll->after_numbering_break || match_roll_status(roll) != ROLL_PLAYED ||
+      state->positions.count == 0)
     return false;
   const bg_action *next = NULL;
   for (int i = index + 1; i < game->action_count && !next; i++)
@@ -229,23 +229,25 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   ref->plays.legal.roll = NULL;
 }
 
-static void play_roll(referee *ref, game_state *state, const bg_game *game, int index,
-                      const bg_action *roll) {
-  if (game_over(state)) {
-    if (!roll->unknown_play) /* an unplayed roll after the last one: no action */
-      say_after_end(ref, roll);
-    return;
-  }
-  referee_settle_unanswered_double(ref, state, roll);
-  ref->plays.marks_hits = ref->marks_hits || match_action_marks_hit(roll);
+/* What the turn's rules decided at a roll, which its play's check needs. */
+typedef struct {
+  bool in_question;  /* one of the game's first rolls: a lost opening may show */
+  bool opening_lost; /* the opening turn before it was left out (said) */
+  bool dice_wrong;   /* an opening double, said: the play is another roll's */
+} roll_turn;
+
+/* The rules of the turn at `roll`: whose turn it is, the opening roll,
+ * and what an opening or a turn left out of the record leaves. */
+static roll_turn take_turn(referee *ref, game_state *state, const bg_game *game,
+                           int index, const bg_action *roll) {
   bool opening_double = is_opening_double(state, roll);
-  bool in_question = referee_opening_in_question(ref, state, roll);
-  bool opening_lost = in_question && opening_double &&
+  roll_turn turn = {.in_question = referee_opening_in_question(ref, state, roll)};
+  turn.opening_lost = turn.in_question && opening_double &&
                       referee_lost_opening(ref, state, game, index, true);
-  if (opening_lost)
+  if (turn.opening_lost)
     state->turns.expected_roller = roll->player; /* the turn after the lost one */
   /* after a break in the numbers, the break is what is said (check_turn) */
-  bool dice_wrong = opening_double && !opening_lost && !roll->after_numbering_break;
+  turn.dice_wrong = opening_double && !turn.opening_lost && !roll->after_numbering_break;
   if (!check_turn(ref, state, roll))
     /* the lost turn's play moved the other player's checkers: the plays
      * that follow tell where to */
@@ -253,42 +255,68 @@ static void play_roll(referee *ref, game_state *state, const bg_game *game, int 
   state->turns.expected_roller = 1 - roll->player;
   state->turns.last_roll_pos[roll->player] = roll->pos;
   state->turns.rolls_checked++;
-  bool resigned_after = roll->resigns_after;
-  if (roll->dice_unknown) {
-    /* "72: 13/9 24/23": reported as syntax; the play still happened (with
-     * no play read, "98: 2/!!" or "??" with "????", any play of any roll). */
-    bool written = roll->move_count > 0;
-    if (!referee_check_play_any_roll(&ref->plays, roll, &state->positions) &&
-        !resigned_after)
-      referee_say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE,
-                  RULE_SLUG(SYNTAX),
-                  written ? "no roll makes this play legal: the rest of this game is not "
-                            "checked"
-                          : "this turn could not be read: the rest of this game is not "
-                            "checked");
-    return;
-  }
-  if (roll->unreadable && state->positions.count > 0 && !resigned_after) {
+  return turn;
+}
+
+/* "72: 13/9 24/23": reported as syntax; the play still happened (with no
+ * play read, "98: 2/!!" or "??" with "????", any play of any roll). */
+static void follow_unread_dice(referee *ref, game_state *state, const bg_action *roll) {
+  bool written = roll->move_count > 0;
+  if (!referee_check_play_any_roll(&ref->plays, roll, &state->positions) &&
+      !roll->resigns_after)
+    referee_say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE,
+                RULE_SLUG(SYNTAX),
+                written ? "no roll makes this play legal: the rest of this game is not "
+                          "checked"
+                        : "this turn could not be read: the rest of this game is not "
+                          "checked");
+}
+
+/* A cell that could not be read (reported as syntax): any legal play of
+ * its dice, when they were read. */
+static void follow_unreadable(referee *ref, game_state *state, const bg_game *game,
+                              int index, const bg_action *roll) {
+  if (state->positions.count > 0 && !roll->resigns_after) {
     if (follow_unknown_play(ref, state, game, index))
       return;
     referee_say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE,
                 RULE_SLUG(SYNTAX),
                 "this play could not be read: the rest of this game is not checked");
   }
-  if (roll->die1 == 0 && roll->unknown_play && !roll->unreadable && !resigned_after &&
-      state->positions.count > 0)
+  state->positions.count = 0;
+}
+
+/* Neither the dice nor the play written: the game cannot be followed. */
+static void say_unrecorded_turn(referee *ref, game_state *state, const bg_action *roll) {
+  if (!roll->resigns_after && state->positions.count > 0)
     SAY(roll, DIAG_WARNING, RULE_SLUG(UNRECORDED),
         "neither the roll nor the play of this turn was recorded (" NOTATION_UNRECORDED
         "): the rest of this game cannot be checked");
-  if (roll->unreadable || roll->die1 == 0 || (roll->unknown_play && resigned_after)) {
-    /* Reported as syntax; or nothing rolled ("00:"), or a hidden play
-     * ("63: ????") right before the opponent's win: the way several
-     * programs write a resignation. */
+  state->positions.count = 0;
+}
+
+/* "63: ????": every legal play of the dice is followed.  Right before the
+ * opponent's win, a hidden play is the way several programs write a
+ * resignation: nothing to follow. */
+static void follow_unrecorded_play(referee *ref, game_state *state, const bg_game *game,
+                                   int index, const bg_action *roll) {
+  if (roll->resigns_after) {
     state->positions.count = 0;
     return;
   }
-  if (roll->move_count == 0 && !roll->cannot_move && !roll->unknown_play &&
-      is_record_end(ref, game, index)) {
+  bool followed =
+      state->positions.count > 0 && follow_unknown_play(ref, state, game, index);
+  SAY(roll, DIAG_WARNING, RULE_SLUG(UNRECORDED),
+      "the play of %d%d was not recorded (" NOTATION_UNRECORDED "): %s", roll->die1,
+      roll->die2,
+      followed ? "every legal play of it is followed"
+               : "the rest of this game cannot be checked");
+}
+
+/* A roll whose dice and play were written: is the play legal? */
+static void check_played(referee *ref, game_state *state, const bg_game *game, int index,
+                         const bg_action *roll, roll_turn turn) {
+  if (roll->move_count == 0 && !roll->cannot_move && is_record_end(ref, game, index)) {
     /* "  2) 42: " as the last line: the record was cut off after the roll;
      * the game's end says "incomplete".  Not "42: ????", a play made and
      * not recorded, followed like any (as a play that could not be read
@@ -296,19 +324,9 @@ static void play_roll(referee *ref, game_state *state, const bg_game *game, int 
     state->positions.count = 0;
     return;
   }
-  if (roll->unknown_play) {
-    bool followed =
-        state->positions.count > 0 && follow_unknown_play(ref, state, game, index);
-    SAY(roll, DIAG_WARNING, RULE_SLUG(UNRECORDED),
-        "the play of %d%d was not recorded (" NOTATION_UNRECORDED "): %s", roll->die1,
-        roll->die2,
-        followed ? "every legal play of it is followed"
-                 : "the rest of this game cannot be checked");
-    return;
-  }
   if (state->positions.count == 0)
     return;
-  if (dice_wrong && roll->move_count > 0 && !play_is_legal(ref, state, roll)) {
+  if (turn.dice_wrong && roll->move_count > 0 && !play_is_legal(ref, state, roll)) {
     /* The dice are wrong, as said: the play is one of another roll, not a
      * second mistake.  Unless no roll makes it. */
     if (!referee_check_play_any_roll(&ref->plays, roll, &state->positions))
@@ -319,15 +337,48 @@ static void play_roll(referee *ref, game_state *state, const bg_game *game, int 
   }
   /* One of the game's first plays: the quick proof that checks a valid
    * record's plays first; where it fails, a lost opening is looked for. */
-  if (in_question && !opening_lost) {
+  if (turn.in_question && !turn.opening_lost) {
     if (referee_check_play_if_proved(&ref->plays, roll, &state->positions)) {
       note_bear_off(state, game, index, roll->player);
       return;
     }
     referee_lost_opening(ref, state, game, index, false);
   }
-  if (referee_check_play(&ref->plays, roll, &state->positions, resigned_after))
+  if (referee_check_play(&ref->plays, roll, &state->positions, roll->resigns_after))
     note_bear_off(state, game, index, roll->player);
+}
+
+/* A roll: the turn's rules, then its play as its cell says it. */
+static void play_roll(referee *ref, game_state *state, const bg_game *game, int index,
+                      const bg_action *roll) {
+  if (game_over(state)) {
+    if (!roll->unknown_play) /* an unplayed roll after the last one: no action */
+      say_after_end(ref, roll);
+    return;
+  }
+  referee_settle_unanswered_double(ref, state, roll);
+  ref->plays.marks_hits = ref->marks_hits || match_action_marks_hit(roll);
+  roll_turn turn = take_turn(ref, state, game, index, roll);
+  switch (match_roll_status(roll)) {
+  case ROLL_DICE_UNREAD:
+    follow_unread_dice(ref, state, roll);
+    break;
+  case ROLL_UNREADABLE:
+    follow_unreadable(ref, state, game, index, roll);
+    break;
+  case ROLL_UNRECORDED:
+    say_unrecorded_turn(ref, state, roll);
+    break;
+  case ROLL_NOTHING_ROLLED:
+    state->positions.count = 0; /* the player resigned instead */
+    break;
+  case ROLL_PLAY_UNRECORDED:
+    follow_unrecorded_play(ref, state, game, index, roll);
+    break;
+  case ROLL_PLAYED:
+    check_played(ref, state, game, index, roll, turn);
+    break;
+  }
 }
 
 /* "; Set Pos=": the game goes on from the position given (a game that

@@ -295,8 +295,7 @@ bool referee_opening_in_question(const referee *ref, const game_state *state,
          (state->turns.expected_roller < 0 ||
           roll->player == state->turns.expected_roller) &&
          ref->plays.recovery.misses_in_game == 0 && !roll->after_numbering_break &&
-         !roll->dice_unknown && !roll->unknown_play && !roll->unreadable &&
-         roll->die1 != 0;
+         match_roll_status(roll) == ROLL_PLAYED;
 }
 
 /* The game's first roll is a double (`opening_double`), or one of its

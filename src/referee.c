@@ -17,14 +17,6 @@
 
 #include "referee_int.h"
 
-bool referee_rule_in_force(bg_rule_flag option, bg_rule_flag record, bool fallback) {
-  if (option != RULE_UNSET)
-    return option == RULE_ON;
-  if (record != RULE_UNSET)
-    return record == RULE_ON;
-  return fallback;
-}
-
 /* ---- turns ---------------------------------------------------------- */
 
 /* Has the game ended (a bear-off, a drop, a resignation, or its result
@@ -50,8 +42,7 @@ static void say_after_end(referee *ref, const bg_action *action) {
 /* A double as the game's first roll (from the starting position): an
  * error of the dice, whatever was played. */
 static bool is_opening_double(const game_state *state, const bg_action *roll) {
-  return state->turns.expected_roller < 0 && roll->die1 == roll->die2 &&
-         !roll->unknown_play && !roll->dice_unknown && !state->set_up;
+  return law_opening_double(&state->turns, state->set_up, roll);
 }
 
 /* "A rolls (or doubles), but it is B's turn: A already rolled last (line
@@ -70,29 +61,31 @@ static void say_rolled_last(referee *ref, const game_state *state, const bg_acti
 /* Says what is wrong with the turns at `roll`; false when the other
  * player's turn went missing (the roller rolled last). */
 static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
-  if (state->turns.expected_roller < 0) {
+  switch (law_turn(&state->turns, state->set_up, roll)) {
+  case TURN_OK:
+    return true;
+  case TURN_OPENING_DOUBLE:
     /* after a break at the game's start, the opening roll is the lost line's */
-    if (!is_opening_double(state, roll))
-      return true;
     if (referee_numbering_misfit(&ref->plays))
       referee_say_numbering_misfit(&ref->plays);
     else
       SAY(roll, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
           "the opening roll cannot be a double (%d%d)", roll->die1, roll->die2);
-  } else if (roll->player != state->turns.expected_roller) {
-    if (referee_numbering_misfit(&ref->plays)) {
-      referee_say_numbering_misfit(&ref->plays);
-      return true; /* the turns show a line missing or written twice */
-    }
-    if (state->turns.last_roll_pos[roll->player].line != 0)
-      say_rolled_last(ref, state, roll, "rolls");
-    else
-      SAY(roll, DIAG_ERROR, RULE_SLUG(TURN_ORDER), "%s rolls, but it is %s's turn",
-          referee_player_name(ref, roll->player),
-          referee_player_name(ref, state->turns.expected_roller));
-    return false;
+    return true;
+  case TURN_NOT_YOURS:
+    break;
   }
-  return true;
+  if (referee_numbering_misfit(&ref->plays)) {
+    referee_say_numbering_misfit(&ref->plays);
+    return true; /* the turns show a line missing or written twice */
+  }
+  if (state->turns.last_roll_pos[roll->player].line != 0)
+    say_rolled_last(ref, state, roll, "rolls");
+  else
+    SAY(roll, DIAG_ERROR, RULE_SLUG(TURN_ORDER), "%s rolls, but it is %s's turn",
+        referee_player_name(ref, roll->player),
+        referee_player_name(ref, state->turns.expected_roller));
+  return false;
 }
 
 /* Does the record go on with the game after action `index`: another roll
@@ -425,17 +418,15 @@ void referee_begin_game(referee *ref, game_state *state, const bg_game *game,
     referee_positions_only(&state->positions, &opening);
   }
   int length = ref->match->length;
-  bool at_crawford_score = length > 0 && (ref->tally.score[0] == length - 1 ||
-                                          ref->tally.score[1] == length - 1);
   /* A record that starts at a score (a resumed match) does not say whether
    * the Crawford game was already played: give it the benefit. */
   if (first && (game->score[0] || game->score[1]))
-    ref->tally.crawford_done = at_crawford_score;
+    ref->tally.crawford_done = law_at_crawford_score(length, ref->tally.score);
   /* ... unless the record marks the game (SGF): then it says which. */
   if (first && (game->score[0] || game->score[1]) && game->crawford_marked == RULE_ON)
     ref->tally.crawford_done = false;
   state->crawford_game =
-      ref->rules.crawford && at_crawford_score && !ref->tally.crawford_done;
+      law_crawford_game(&ref->rules, length, ref->tally.score, ref->tally.crawford_done);
   referee_check_crawford_mark(ref, state, game);
   ref->plays.game_number = game->number;
   referee_plays_new_game(&ref->plays);
@@ -584,16 +575,8 @@ void referee_begin_match(referee *ref, const bg_match *match,
   ref->renamed = (bg_action){0};
   ref->faults = 0;
   ref->tally = (match_tally){.match_won_by = -1};
-  bool match_play = match->length > 0;
-  ref->rules = (match_rules){
-      .crawford =
-          match_play && referee_rule_in_force(options->crawford, match->crawford, true),
-      .jacoby = referee_rule_in_force(options->jacoby, match->jacoby, false),
-      .jacoby_unknown =
-          !match_play && options->jacoby == RULE_UNSET && match->jacoby == RULE_UNSET,
-      /* A money session silent on beavers allows them: the commonest program
-       * does by default and writes no tag, yet its records hold "Beavers => 4". */
-      .beavers = referee_rule_in_force(options->beavers, match->beavers, true)};
+  ref->rules =
+      law_match_rules(match, options->crawford, options->jacoby, options->beavers);
   ref->marks_hits = match_hit_marks(match, 2) >= 2;
   referee_play_checker_init(&ref->plays, match, sink);
   choose_variation(ref);

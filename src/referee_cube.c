@@ -12,12 +12,6 @@
 static void check_double(referee *ref, game_state *state, const bg_action *act);
 static void check_beaver(referee *ref, game_state *state, const bg_action *act);
 
-/* The cube after one more doubling.  Past 2^20 (no real cube goes near it)
- * the value stays put, so that no record can overflow it. */
-static int doubled(int value) {
-  return value < (1 << 20) ? 2 * value : value;
-}
-
 /* A double nobody answered: the game went on, so it was taken. */
 void referee_settle_unanswered_double(referee *ref, game_state *state,
                                       const bg_action *next) {
@@ -49,31 +43,44 @@ void referee_on_double(referee *ref, game_state *state, const bg_action *act) {
 
 static void check_double(referee *ref, game_state *state, const bg_action *act) {
   int player = act->player;
-  if (state->cube.double_by >= 0 && !state->cube.beavered)
+  const game_cube *cube = &state->cube;
+  switch (law_double(cube, &state->turns, state->crawford_game, ref->match->cube_limit,
+                     act)) {
+  case DOUBLE_OK:
+    break;
+  case DOUBLE_WHILE_WAITING:
     SAY(act, DIAG_ERROR, RULE_SLUG(CUBE),
         "%s doubles while a double is still waiting for an answer",
         referee_player_name(ref, player));
-  else if (state->turns.expected_roller < 0)
+    break;
+  case DOUBLE_BEFORE_OPENING:
     SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "no double before the opening roll");
-  else if (state->turns.expected_roller != player)
+    break;
+  case DOUBLE_AFTER_ROLLING:
     SAY(act, DIAG_ERROR, RULE_SLUG(CUBE),
         "%s doubles after rolling: a double comes before the roll",
         referee_player_name(ref, player));
-  else if (state->crawford_game)
+    break;
+  case DOUBLE_IN_CRAWFORD:
     SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "no doubling in the Crawford game");
-  else if (state->cube.owner == 1 - player)
+    break;
+  case DOUBLE_NOT_OWNER:
     SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "%s doubles, but %s owns the cube",
         referee_player_name(ref, player), referee_player_name(ref, 1 - player));
-  else if (act->value != doubled(state->cube.value))
+    break;
+  case DOUBLE_WRONG_VALUE:
     SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "the cube goes from %d to %d, not %d",
-        state->cube.value, doubled(state->cube.value), act->value);
-  else if (ref->match->cube_limit > 0 && act->value > ref->match->cube_limit)
+        cube->value, law_cube_doubled(cube->value), act->value);
+    break;
+  case DOUBLE_PAST_LIMIT:
     SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "a double to %d goes past the cube limit of %d",
         act->value, ref->match->cube_limit);
+    break;
+  }
   /* Carry on with the value the rules give, so that one wrong number is
    * not also blamed on every later cube action and on the result. */
   state->cube.double_by = player;
-  state->cube.double_value = doubled(state->cube.value);
+  state->cube.double_value = law_cube_doubled(state->cube.value);
   state->cube.beavered = false;
 }
 
@@ -82,15 +89,8 @@ static void check_double(referee *ref, game_state *state, const bg_action *act) 
  * answer); the cube goes on from it, as the plays and the result do. */
 static void unwritten_double(game_state *state, const bg_action *act) {
   state->cube.double_by = 1 - act->player;
-  state->cube.double_value = doubled(state->cube.value);
+  state->cube.double_value = law_cube_doubled(state->cube.value);
   state->cube.beavered = false;
-}
-
-/* Is `act` an answer to the double waiting: the opponent's, or the
- * doubler's answer to a beaver? */
-static bool answers_double(const game_state *state, const bg_action *act) {
-  return state->cube.double_by >= 0 &&
-         (state->cube.double_by != act->player || state->cube.beavered);
 }
 
 /* Says why `act` (`verb`: "takes", "drops"...) answers no double. */
@@ -106,7 +106,7 @@ static void say_not_an_answer(referee *ref, const game_state *state, const bg_ac
         referee_player_name(ref, act->player), verb);
 }
 
-/* The answer `act` where answers_double refused it (and say_not_an_answer
+/* The answer `act` where law_answers_double refused it (and say_not_an_answer
  * said why): what the record says still happened.  No double before it:
  * the opponent's went unwritten.  The doubler's own answer: the player is
  * the one written wrong, the answer the opponent's.  Returns the
@@ -166,7 +166,7 @@ static void drop(game_state *state, int dropper) {
 
 void referee_on_take(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *act = &game->actions[index];
-  if (!answers_double(state, act)) {
+  if (!law_answers_double(&state->cube, act)) {
     say_not_an_answer(ref, state, act, "takes");
     int taker = answerer_after_refusal(state, act);
     if (taker >= 0)
@@ -210,7 +210,7 @@ void referee_on_drop(referee *ref, game_state *state, const bg_game *game, int i
   const bg_action *act = &game->actions[index];
   if (drop_is_resignation(state, act, next_action(game, index)))
     return;
-  if (!answers_double(state, act)) {
+  if (!law_answers_double(&state->cube, act)) {
     say_not_an_answer(ref, state, act, "drops");
     if (!game_goes_on(next_action(game, index))) {
       int dropper = answerer_after_refusal(state, act);
@@ -242,20 +242,26 @@ void referee_on_beaver(referee *ref, game_state *state, const bg_action *act) {
  * (the doubler answers a beaver the same way): both "Beavers => N" here. */
 static void check_beaver(referee *ref, game_state *state, const bg_action *act) {
   const char *what = state->cube.beavered ? "raccoon" : "beaver";
-  if (!answers_double(state, act)) {
+  if (!law_answers_double(&state->cube, act)) {
     say_not_an_answer(ref, state, act, state->cube.beavered ? "raccoons" : "beavers");
     return;
   }
-  if (ref->match->length > 0 || !ref->rules.beavers) {
+  switch (law_beaver(&state->cube, ref->match->length, &ref->rules, act)) {
+  case BEAVER_OK:
+    break;
+  case BEAVER_IN_MATCH:
+  case BEAVER_NOT_ALLOWED:
     if (!state->cube.beavered) /* a raccoon on a refused beaver: said once */
       SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "beavers are not allowed %s",
           ref->match->length > 0 ? "in match play" : "under this record's rules");
-  } else if (act->value != doubled(state->cube.double_value)) {
+    break;
+  case BEAVER_WRONG_VALUE:
     SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "a %s doubles the cube to %d, not %d", what,
-        doubled(state->cube.double_value), act->value);
+        law_cube_doubled(state->cube.double_value), act->value);
+    break;
   }
   state->cube.owner = act->player;
   state->cube.double_by = 1 - act->player;
-  state->cube.double_value = doubled(state->cube.double_value);
+  state->cube.double_value = law_cube_doubled(state->cube.double_value);
   state->cube.beavered = true;
 }

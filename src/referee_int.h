@@ -32,24 +32,17 @@
 
 #include "board.h"
 #include "diag.h"
+#include "law.h"
 #include "match.h"
 #include "movegen.h"
 #include "notation.h"
+#include "referee_budget.h"
 #include "rules.h"
 
 /* After a mistake the referee may follow every position the record
  * allows (each legal play of a roll left out, every roll of dice that could
  * not be read): room for the commonest cases, the first ones kept beyond. */
 #define BG_MAX_CANDIDATES 256
-
-/* The first misses of a game (plays that are no legal play) are followed
- * as far as the set of positions goes: a record with a mistake or two is
- * read exactly.  After more, the work each miss makes is bounded (see
- * referee_play.c): a record full of mistakes costs what a valid one does.
- * So too the ranking of the legal plays by written moves that describe no
- * position (referee_legal_nearest_first): within these misses only, for it
- * was a tenth of checking a record of random plays. */
-#define GENEROUS_MISSES 1
 
 typedef struct {
   bg_board boards[BG_MAX_CANDIDATES];
@@ -164,9 +157,7 @@ typedef struct {
   /* the last play checked was one of its roll's legal plays */
   bool last_play_legal;
   /* The plays referee_follow_lost_turn may still check in this match:
-   * LOST_TURN_CHECKS_PER_ACTION for each action of the match, so that a
-   * record with a lost turn in every game costs a bounded multiple of a
-   * valid one's time. */
+   * LOST_TURN_CHECKS_PER_ACTION (referee_budget.h) for each action. */
   long lost_turn_checks_left;
   game_recovery recovery;
   legal_cache legal;
@@ -174,7 +165,6 @@ typedef struct {
   hidden_hits hidden;
 } play_checker;
 
-#define LOST_TURN_CHECKS_PER_ACTION 64
 void referee_play_checker_init(play_checker *checker, const bg_match *match,
                                bg_diag_sink *sink);
 void referee_play_checker_free(play_checker *checker);
@@ -433,9 +423,6 @@ bool referee_search_hop(move_search *search, bg_board *view, const dice_left *le
 
 /* ======== the match ==================================================== */
 
-/* A rule as the options, else the record, else `fallback` set it. */
-bool referee_rule_in_force(bg_rule_flag option, bg_rule_flag record, bool fallback);
-
 /*
  * What the referee keeps while it replays a match (the
  * match-wide state and one game's), shared by its files:
@@ -444,23 +431,6 @@ bool referee_rule_in_force(bg_rule_flag option, bg_rule_flag record, bool fallba
  */
 
 typedef enum { END_NONE, END_BORE_OFF, END_DROP, END_RESIGN } end_reason;
-
-/* The cube of one game. */
-typedef struct {
-  int value;
-  int before_refused; /* the cube before a refused double or beaver, 0 none */
-  int owner;          /* -1: centred */
-  int double_by;      /* -1: no double waiting for an answer */
-  int double_value;
-  bool beavered; /* the waiting double was beavered: the doubler may take or drop */
-} game_cube;
-
-/* Whose turn it is. */
-typedef struct {
-  int expected_roller;        /* -1: before the opening roll */
-  bg_srcpos last_roll_pos[2]; /* where each player's last roll stands */
-  int rolls_checked;          /* the game's rolls before the one being checked */
-} game_turns;
 
 /* How the game ended on the board or by the cube. */
 typedef struct {
@@ -492,16 +462,6 @@ typedef struct {
   bool set_up; /* the game started from a "; Set Pos=" position */
   position_set positions;
 } game_state;
-
-/* The rules the match is played by, as the options, the record and the
- * defaults set them. */
-typedef struct {
-  bool crawford, jacoby, beavers;
-  /* A money session that does not say whether the Jacoby rule was on
-   * (the commonest program's default is on, and it writes no tag): a gammon
-   * with the cube in the middle may count once or twice. */
-  bool jacoby_unknown;
-} match_rules;
 
 /* The match's score as the referee keeps it, game by game. */
 typedef struct {

@@ -14,10 +14,6 @@
 
 #include "alloc.h"
 
-/* The readings a lost turn is followed from, at most: every roll's plays
- * from each are 21 move generations. */
-#define READINGS_OF_LOST_TURN 2
-
 /* Is `roll`'s written play a legal play of its dice from `view` (as its
  * player sees it), a written no-play one where no checker can move?  If
  * so, `landed` is where it leaves the board (as the match keeps it).
@@ -65,15 +61,6 @@ bool referee_play_is_legal_somewhere(play_checker *checker, const bg_action *rol
   return false;
 }
 
-/* The positions a lost turn may have left (referee_follow_lost_turn), as
- * the plays written after it move them on.  Room for every roll's plays
- * from two positions; LOST_TURN_CHECKS plays checked at most (a record of
- * noise); and the lookahead goes on until LOST_TURN_FOLLOWED are left: it
- * checks a play from a position for a fraction of what the referee's
- * readings of it cost. */
-#define LOST_TURN_CANDIDATES 2048
-#define LOST_TURN_CHECKS 8192
-#define LOST_TURN_FOLLOWED 8
 typedef struct {
   bg_board start[LOST_TURN_CANDIDATES]; /* after the lost turn */
   bg_board now[LOST_TURN_CANDIDATES];   /* after the plays checked since */
@@ -136,14 +123,8 @@ static bool candidates_play(play_checker *checker, lost_turn_candidates *set,
 /* Does the lookahead stop before `roll`: a play not written or not read?
  * (A written no-play is checked: it is legal only where nothing moves.) */
 static bool stops_lookahead(const bg_action *roll) {
-  return roll->die1 == 0 || roll->unknown_play || roll->dice_unknown || roll->unreadable;
+  return match_roll_status(roll) != ROLL_PLAYED;
 }
-
-/* The plays written after a lost opening that must fit before it is
- * taken for the reading: a first play that fits no position could also be
- * a plain mistake that one of the opponent's openings happens to make
- * legal (a hit on a blot that opening left). */
-#define LOST_OPENING_CONFIRMED 6
 
 /* Every legal play of every roll of `player` from each of `positions`
  * into `set`; with `opening`, no double (an opening roll is not one) and
@@ -280,11 +261,6 @@ static int first_roll_of(const bg_game *game, int index) {
     i++;
   return i;
 }
-
-/* The rolls of a game in which a lost opening turn is looked for: its
- * plays may fit the board without it for a few turns (until the first
- * contact). */
-#define LOST_OPENING_SHOWS_WITHIN 4
 
 /* May the roll at hand show that the game's opening turn was lost: one of
  * the game's first rolls, by the player whose turn it is? */

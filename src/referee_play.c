@@ -306,10 +306,6 @@ static bool read_positions(play_checker *checker, const bg_action *roll,
   return left_out;
 }
 
-/* After MISSES_PER_GAME misses the game's plays are no longer explained
- * (see referee_follow_after_miss for the budget of what is followed). */
-#define MISSES_PER_GAME 16
-
 /* Of the positions followed, where the record's play is nearest to legal
  * (none of them has it as a legal play): the first whose moves the dice
  * make, else the first with checkers where its moves start, else the first.
@@ -559,9 +555,7 @@ void referee_plays_new_game(play_checker *checker) {
 
 bool referee_check_play_any_roll(play_checker *checker, const bg_action *roll,
                                  position_set *positions) {
-  /* 21 rolls from each position: bounded, for records that are mostly
-   * noise. */
-  if (positions->count == 0 || positions->count > 16) {
+  if (positions->count == 0 || positions->count > READINGS_OF_ANY_ROLL) {
     positions->count = 0;
     return false;
   }

@@ -115,10 +115,6 @@ int referee_plays_of_roll(const bg_action *roll, const bg_board *view, int high,
   return found;
 }
 
-/* The readings a play that is not known is followed from, at most, once
- * the game has missed more than GENEROUS_MISSES times. */
-#define READINGS_OF_UNKNOWN_PLAY 8
-
 bool referee_follow_every_play(play_checker *checker, const bg_action *roll,
                                position_set *positions) {
   position_set *after = &checker->scratch.any_roll;
@@ -231,10 +227,7 @@ static int distance_to_aim(const bg_play *play, const written_aim *aim,
 }
 
 /* Distances are small: the plays are sorted by counting them, ties in the
- * engine's order; the last bucket holds every distance past it. */
-#define DISTANCE_BUCKETS 256
-#define DISTANCES_KEPT 512 /* on the stack; a longer list allocates */
-
+ * engine's order (DISTANCE_BUCKETS, DISTANCES_KEPT: referee_budget.h). */
 /* Puts the legal plays nearest to what the record wrote first: a slip of
  * the pen (17/14 for 17/15) is likelier than another play, so the note
  * shows it among its first few, and the referee, which follows at most
@@ -289,14 +282,6 @@ void referee_legal_nearest_first(play_checker *checker, const bg_action *roll,
   checker->legal.view = *view;
 }
 
-/* After more than GENEROUS_MISSES misses (referee_int.h), the readings
- * whose legal plays are followed (the one the miss was explained from and
- * the first others) and how many positions at most are bounded (and after
- * MISSES_PER_GAME, referee_play.c, the game's plays are no longer
- * explained): bounds on the work a record full of mistakes makes. */
-#define READINGS_AFTER_MISS 4
-#define FOLLOWED_AFTER_MISS 24
-
 /* Adds the positions of the first `plays` legal plays in checker->legal.plays
  * (referee_legal_nearest_first) to `positions`, up to `room` positions in
  * all. */
@@ -348,7 +333,7 @@ void referee_follow_after_miss(play_checker *checker, const bg_action *roll,
   } else {
     if (!referee_resynchronise(roll, &view, after) &&
         checker->recovery.plays_on_probation == 0) {
-      checker->recovery.plays_on_probation = 4; /* each player's next two */
+      checker->recovery.plays_on_probation = PLAYS_ON_PROBATION;
       checker->recovery.probation_pos = roll->pos;
       checker->recovery.probation_rule = checker->last_rule;
       checker->recovery.probation_for_numbers = false;

@@ -14,10 +14,7 @@
 
 /* In match play a win counts only up to the points the winner needed. */
 static int capped(const referee *ref, int winner, int points) {
-  if (ref->match->length <= 0)
-    return points;
-  int needed = ref->match->length - ref->tally.score[winner];
-  return needed > 0 && points > needed ? needed : points;
+  return law_capped_points(ref->match->length, ref->tally.score[winner], points);
 }
 
 /* A "Wins" line may give a game's full value, or cap it: at the points the

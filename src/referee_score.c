@@ -269,7 +269,7 @@ void referee_count_result(referee *ref, int winner, int points, int game_number)
   ref->tally.score[winner] += points;
   if (ref->tally.alt_known)
     ref->tally.alt_score[winner] += points;
-  if (ref->match->length > 0 && ref->tally.score[winner] >= ref->match->length &&
+  if (law_match_won(ref->match->length, ref->tally.score[winner]) &&
       ref->tally.match_won_by < 0) {
     ref->tally.match_won_by = winner;
     ref->tally.match_won_game = game_number;

@@ -15,10 +15,6 @@
  */
 #include "referee_int.h"
 
-/* The first plays looked at: enough that a start fitting by chance is
- * unlikely, few enough that a later mistake does not spoil the fit. */
-#define START_PLAYS 6
-
 typedef void (*start_fn)(bg_board *board);
 
 static bool is_written_play(const bg_action *act) {

@@ -267,8 +267,8 @@ void bg_replay_match_state(const bg_match *match, const bg_replay_options *optio
   state->cube_owner = event->cube.owner;
   state->crawford = match->length > 0 && event->cube.crawford;
   if (match->length == 0) {
-    state->jacoby = referee_rule_in_force(options->jacoby, match->jacoby, true);
-    state->beavers = referee_rule_in_force(options->beavers, match->beavers, true);
+    state->jacoby = law_option_setting(LAW_JACOBY, options->jacoby, match->jacoby).on;
+    state->beavers = law_option_setting(LAW_BEAVERS, options->beavers, match->beavers).on;
   }
   state->max_cube = match->cube_limit;
 }

@@ -1,11 +1,14 @@
 /*
  * referee.c — replays a match game by game: whose turn it is, the score
- * line of each game, the Crawford game, the end of the match.  The cube is
- * followed in referee_cube.c, results are valued in referee_result.c and
- * plays are judged in referee_play.c; this file is the state machine that
- * hands each action to them.  Each check reports at the action's own line
- * and then carries on (from the record's score, from the rules' cube), so
- * one mistake is reported once, not again at every later line.
+ * line of each game, the Crawford game, the end of the match.  The rules
+ * themselves are law_*.c's (law.h), which give verdicts; this file is the
+ * state machine that hands each action to them and to the referee's other
+ * files (the cube: referee_cube.c, results: referee_result.c, plays:
+ * referee_play.c), and the recovery's when the record does not fit (a
+ * lost turn or a misnamed roll: referee_lost_turn.c).  Each check reports
+ * at the action's own line and then carries on (from the record's score,
+ * from the rules' cube), so one mistake is reported once, not again at
+ * every later line.
  */
 #include "replay.h"
 
@@ -45,19 +48,6 @@ static bool is_opening_double(const game_state *state, const bg_action *roll) {
   return law_opening_double(&state->turns, state->set_up, roll);
 }
 
-/* "A rolls (or doubles), but it is B's turn: A already rolled last (line
- * N)", at `act`, whose player rolled last. */
-static void say_rolled_last(referee *ref, const game_state *state, const bg_action *act,
-                            const char *verb) {
-  char place[32];
-  SAY(act, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
-      "%s %s, but it is %s's turn: %s already rolled last (%s)",
-      referee_player_name(ref, act->player), verb,
-      referee_player_name(ref, state->turns.expected_roller),
-      referee_player_name(ref, act->player),
-      match_place_name(state->turns.last_roll_pos[act->player], place, sizeof place));
-}
-
 /* Says what is wrong with the turns at `roll`; false when the other
  * player's turn went missing (the roller rolled last). */
 static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
@@ -80,7 +70,7 @@ static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
     return true; /* the turns show a line missing or written twice */
   }
   if (state->turns.last_roll_pos[roll->player].line != 0)
-    say_rolled_last(ref, state, roll, "rolls");
+    referee_say_rolled_last(ref, state, roll, "rolls");
   else
     SAY(roll, DIAG_ERROR, RULE_SLUG(TURN_ORDER), "%s rolls, but it is %s's turn",
         referee_player_name(ref, roll->player),
@@ -174,37 +164,12 @@ static bool follow_unknown_play(referee *ref, game_state *state, const bg_game *
   return true;
 }
 
-/* Is roll `index` of `game` written under the wrong name: the written
- * player rolled just before it and rolls (or doubles) next as well, and
- * its play is a
- * legal one of the player whose turn it is?  Three rolls running would
- * otherwise be two turns lost; one name is the likelier slip.  (A player
- * who rolls twice running, the other next, lost a turn of the other's:
- * referee_follow_lost_turn.) */
-static bool misnamed_roll(referee *ref, game_state *state, const bg_game *game,
-                          int index) {
-  const bg_action *roll = &game->actions[index];
-  if (state->turns.expected_roller < 0 || roll->player == state->turns.expected_roller ||
-      roll->after_numbering_break || match_roll_status(roll) != ROLL_PLAYED ||
-      state->positions.count == 0)
-    return false;
-  const bg_action *next = NULL;
-  for (int i = index + 1; i < game->action_count && !next; i++)
-    if (game->actions[i].kind == ACT_ROLL || game->actions[i].kind == ACT_DOUBLE)
-      next = &game->actions[i];
-  if (!next || next->player != roll->player)
-    return false;
-  bg_action as_turn = *roll;
-  as_turn.player = state->turns.expected_roller;
-  return referee_play_is_legal_somewhere(&ref->plays, &as_turn, &state->positions);
-}
-
 static void play_roll(referee *ref, game_state *state, const bg_game *game, int index,
                       const bg_action *roll);
 
 static void on_roll(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *roll = &game->actions[index];
-  if (game_over(state) || !misnamed_roll(ref, state, game, index)) {
+  if (game_over(state) || !referee_misnamed_roll(ref, state, game, index)) {
     play_roll(ref, state, game, index, roll);
     return;
   }
@@ -467,31 +432,6 @@ void referee_end_game(referee *ref, game_state *state, const bg_game *game,
   referee_count_result(ref, result->winner, result->points, game->number);
 }
 
-/* A double (action `index`) by the player who rolled last, whose next roll
- * comes before the opponent's: the opponent's turn between them went
- * unwritten.  Said once, as a turn out of order; the turns go on from the
- * doubler's, and the lost turn is followed.  A double written after its
- * own roll, which the opponent's roll follows, is left to the cube's
- * checks ("doubles after rolling"). */
-static void lost_turn_before_double(referee *ref, game_state *state, const bg_game *game,
-                                    int index) {
-  const bg_action *act = &game->actions[index];
-  if (state->turns.expected_roller < 0 || act->player == state->turns.expected_roller ||
-      state->turns.last_roll_pos[act->player].line == 0)
-    return;
-  for (int i = index + 1; i < game->action_count; i++) {
-    const bg_action *next = &game->actions[i];
-    if (next->kind != ACT_ROLL)
-      continue;
-    if (next->player == act->player) {
-      say_rolled_last(ref, state, act, "doubles");
-      state->turns.expected_roller = act->player;
-      referee_follow_lost_turn(&ref->plays, game, i, &state->positions);
-    }
-    return;
-  }
-}
-
 void referee_act(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *act = &game->actions[index];
   if (act->after_numbering_break) {
@@ -511,7 +451,7 @@ void referee_act(referee *ref, game_state *state, const bg_game *game, int index
   case ACT_DOUBLE: {
     referee_settle_unanswered_double(ref, state, act);
     if (state->cube.double_by < 0)
-      lost_turn_before_double(ref, state, game, index);
+      referee_lost_turn_before_double(ref, state, game, index);
     referee_on_double(ref, state, act);
     break;
   }

@@ -11,7 +11,12 @@
  *    dice they share;
  *  - the match: the state the referee keeps while it replays a match
  *    (referee.c the turns and games, referee_cube.c, referee_result.c,
- *    referee_score.c), and how it speaks (referee_say.c).
+ *    referee_score.c, judged by the rules of law.h), and how it speaks
+ *    (referee_say.c).
+ *
+ * The recovery (what a record that does not fit most likely meant) is in
+ * referee_lost_turn.c, referee_readings.c, referee_numbering.c and
+ * referee_start.c, within the budgets of referee_budget.h.
  */
 #ifndef BG_REFEREE_INT_H
 #define BG_REFEREE_INT_H
@@ -501,7 +506,7 @@ typedef struct {
    * variation with other rules, whose plays are not checked. */
   void (*opening)(bg_board *board);
   const bg_game *game;
-  /* A roll written under the wrong player's name (misnamed_roll, referee.c),
+  /* A roll written under the wrong player's name (referee_misnamed_roll),
    * as it was played: checked in its place. */
   bg_action renamed;
   /* The errors the referee found, said or not (a silenced game's, those
@@ -553,6 +558,23 @@ bool referee_opening_in_question(const referee *ref, const game_state *state,
  * otherwise. */
 bool referee_lost_opening(referee *ref, game_state *state, const bg_game *game, int index,
                           bool opening_double);
+
+/* Is roll `index` of `game` written under the wrong name: its player
+ * rolled just before it and rolls (or doubles) next as well, and its play
+ * is a legal one of the player whose turn it is?  referee_lost_turn.c. */
+bool referee_misnamed_roll(referee *ref, game_state *state, const bg_game *game,
+                           int index);
+/* A double (action `index`) by the player who rolled last, whose next
+ * roll comes before the opponent's: the opponent's turn between them went
+ * unwritten; said once, and the lost turn is followed.
+ * referee_lost_turn.c. */
+void referee_lost_turn_before_double(referee *ref, game_state *state, const bg_game *game,
+                                     int index);
+/* "A rolls (or doubles), but it is B's turn: A already rolled last (line
+ * N)", at `act`, whose player rolled last; `verb` "rolls" or "doubles".
+ * referee_say.c. */
+void referee_say_rolled_last(referee *ref, const game_state *state, const bg_action *act,
+                             const char *verb);
 
 /* referee.c: the walk, as the replay drives it (replay.c) */
 

@@ -1,11 +1,12 @@
 /*
- * referee_lost_turn.c — a turn left out of the record: one player rolls
- * twice running, or the game starts with the second player's turn.  The
+ * referee_lost_turn.c — recovery: a turn left out of the record (one
+ * player rolls or doubles twice running, or the game starts with the
+ * second player's turn), or a roll written under the wrong name.  The
  * referee said the mistake; here are the positions it goes on from: every
  * legal play of every roll of the lost turn, less those the plays written
  * after it rule out (a lookahead that checks a play from a position for a
- * fraction of what the referee's readings of it cost), within budgets no
- * record can defeat.
+ * fraction of what the referee's readings of it cost), within the budgets
+ * of referee_budget.h.
  */
 #include "referee_int.h"
 
@@ -313,4 +314,54 @@ bool referee_lost_opening(referee *ref, game_state *state, const bg_game *game, 
         "one",
         opener);
   return true;
+}
+
+/* Is roll `index` of `game` written under the wrong name: the written
+ * player rolled just before it and rolls (or doubles) next as well, and
+ * its play is a
+ * legal one of the player whose turn it is?  Three rolls running would
+ * otherwise be two turns lost; one name is the likelier slip.  (A player
+ * who rolls twice running, the other next, lost a turn of the other's:
+ * referee_follow_lost_turn.) */
+bool referee_misnamed_roll(referee *ref, game_state *state, const bg_game *game,
+                           int index) {
+  const bg_action *roll = &game->actions[index];
+  if (state->turns.expected_roller < 0 || roll->player == state->turns.expected_roller ||
+      roll->after_numbering_break || match_roll_status(roll) != ROLL_PLAYED ||
+      state->positions.count == 0)
+    return false;
+  const bg_action *next = NULL;
+  for (int i = index + 1; i < game->action_count && !next; i++)
+    if (game->actions[i].kind == ACT_ROLL || game->actions[i].kind == ACT_DOUBLE)
+      next = &game->actions[i];
+  if (!next || next->player != roll->player)
+    return false;
+  bg_action as_turn = *roll;
+  as_turn.player = state->turns.expected_roller;
+  return referee_play_is_legal_somewhere(&ref->plays, &as_turn, &state->positions);
+}
+
+/* A double (action `index`) by the player who rolled last, whose next roll
+ * comes before the opponent's: the opponent's turn between them went
+ * unwritten.  Said once, as a turn out of order; the turns go on from the
+ * doubler's, and the lost turn is followed.  A double written after its
+ * own roll, which the opponent's roll follows, is left to the cube's
+ * checks ("doubles after rolling"). */
+void referee_lost_turn_before_double(referee *ref, game_state *state, const bg_game *game,
+                                     int index) {
+  const bg_action *act = &game->actions[index];
+  if (state->turns.expected_roller < 0 || act->player == state->turns.expected_roller ||
+      state->turns.last_roll_pos[act->player].line == 0)
+    return;
+  for (int i = index + 1; i < game->action_count; i++) {
+    const bg_action *next = &game->actions[i];
+    if (next->kind != ACT_ROLL)
+      continue;
+    if (next->player == act->player) {
+      referee_say_rolled_last(ref, state, act, "doubles");
+      state->turns.expected_roller = act->player;
+      referee_follow_lost_turn(&ref->plays, game, i, &state->positions);
+    }
+    return;
+  }
 }

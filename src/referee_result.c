@@ -172,6 +172,46 @@ static int credited_winner(const game_state *state, const bg_action *win) {
   return win->player;
 }
 
+/* What the game was worth, by how it ended, against the "Wins" line
+ * `win`: where the record's value is wrong and the true one certain, the
+ * true one (the score goes on from it, so the next score line is not
+ * blamed for the same mistake); -1 where none is certain. */
+static int check_worth(referee *ref, game_state *state, const bg_action *win) {
+  switch (state->end.reason) {
+  case END_BORE_OFF:
+    return check_bore_off_win(ref, state, win);
+  case END_RESIGN:
+    if (state->end.value != 0)
+      return check_valued_end(ref, state, win);
+    check_unvalued_resignation(ref, state, win);
+    return -1;
+  case END_DROP:
+    return check_valued_end(ref, state, win);
+  case END_NONE:
+    if (!is_resignation_value(ref, state, win->player, win->value))
+      SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
+          "Wins %d point%s before the game was over: as a resignation it must be 1, 2 or "
+          "3 times the cube (%d)",
+          win->value, plural(win->value), state->cube.value);
+    return -1;
+  }
+  return -1;
+}
+
+/* "and the match" on `win`, by what the game was worth (`worth`, -1 the
+ * record's value): a wrong value said already is not also blamed on it
+ * when the true one does win the match. */
+static void check_and_match(referee *ref, const bg_action *win, int worth) {
+  if (ref->match->length <= 0)
+    return;
+  int counted = ref->tally.score[win->player] + (worth >= 0 ? worth : win->value);
+  if (win->and_match && counted < ref->match->length)
+    SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
+        "says \"and the match\", but %s has %d of %d point%s after it",
+        referee_player_name(ref, win->player), counted, ref->match->length,
+        plural(ref->match->length));
+}
+
 void referee_check_win(referee *ref, game_state *state, const bg_action *recorded) {
   if (state->result.seen) {
     SAY(recorded, DIAG_ERROR, RULE_SLUG(SCORE), "a second result for this game");
@@ -182,11 +222,11 @@ void referee_check_win(referee *ref, game_state *state, const bg_action *recorde
   credited.player = credited_winner(state, recorded);
   const bg_action *win = &credited;
   settle_refused_cube(ref, state, win);
-  state->result.seen = true;
-  state->result.action = recorded;
-  state->result.credited_winner = win->player;
-  state->result.winner = win->player;
-  state->result.points = win->value;
+  state->result = (game_result_seen){.seen = true,
+                                     .points = win->value,
+                                     .winner = win->player,
+                                     .credited_winner = win->player,
+                                     .action = recorded};
   remember_result(ref, state, win);
   /* A "Losses" line may stand in either column: after one, the "Wins"
    * line says who won. */
@@ -200,43 +240,10 @@ void referee_check_win(referee *ref, game_state *state, const bg_action *recorde
     state->result.winner = state->end.winner; /* the score goes on from the truth */
     return;
   }
-  /* Where the record's value is wrong and the true one certain, the score
-   * goes on from the true one: the next score line is then not blamed for
-   * the same mistake. */
-  int worth = -1;
-  switch (state->end.reason) {
-  case END_BORE_OFF:
-    worth = check_bore_off_win(ref, state, win);
-    break;
-  case END_RESIGN:
-    if (state->end.value == 0)
-      check_unvalued_resignation(ref, state, win);
-    else
-      worth = check_valued_end(ref, state, win);
-    break;
-  case END_DROP:
-    worth = check_valued_end(ref, state, win);
-    break;
-  case END_NONE:
-    if (!is_resignation_value(ref, state, win->player, win->value))
-      SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
-          "Wins %d point%s before the game was over: as a resignation it must be 1, 2 or "
-          "3 times the cube (%d)",
-          win->value, plural(win->value), state->cube.value);
-    break;
-  }
+  int worth = check_worth(ref, state, win);
   if (worth >= 0)
     state->result.points = worth;
-  if (ref->match->length > 0) {
-    /* By what the game was worth: a wrong value said above is not also
-     * blamed on "and the match" when the true one does win the match. */
-    int counted = ref->tally.score[win->player] + (worth >= 0 ? worth : win->value);
-    if (win->and_match && counted < ref->match->length)
-      SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
-          "says \"and the match\", but %s has %d of %d point%s after it",
-          referee_player_name(ref, win->player), counted, ref->match->length,
-          plural(ref->match->length));
-  }
+  check_and_match(ref, win, worth);
 }
 
 /* A player may concede the whole match: the points the winner still

@@ -70,3 +70,16 @@ void referee_report_play(play_checker *checker, const bg_action *roll, bg_srcpos
                   .legal_plays = legal ? &checker->legal.plays : NULL};
   diag_emit(checker->sink, &diag);
 }
+
+/* "A rolls (or doubles), but it is B's turn: A already rolled last (line
+ * N)", at `act`, whose player rolled last. */
+void referee_say_rolled_last(referee *ref, const game_state *state, const bg_action *act,
+                             const char *verb) {
+  char place[32];
+  SAY(act, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
+      "%s %s, but it is %s's turn: %s already rolled last (%s)",
+      referee_player_name(ref, act->player), verb,
+      referee_player_name(ref, state->turns.expected_roller),
+      referee_player_name(ref, act->player),
+      match_place_name(state->turns.last_roll_pos[act->player], place, sizeof place));
+}

@@ -56,7 +56,7 @@ typedef struct {
   uint64_t hashes[BG_MAX_CANDIDATES];
   /* an open-addressed index of the hashes: 1 + a board's place, 0 free */
   uint16_t slots[2 * BG_MAX_CANDIDATES];
-  /* 1 + the hidden hit (play_checker's `hidden`) the reading that led to
+  /* 1 + the hidden hit (play_checker's `hidden.list`) the reading that led to
    * each board needs, 0 none: see referee_settle_hidden_hits */
   uint8_t hidden[BG_MAX_CANDIDATES];
   int count; /* 0: the position is unknown (more readings than the set holds,

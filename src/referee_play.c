@@ -106,8 +106,8 @@ static bool path_agrees(const bg_action *roll, const bg_play *play) {
 
 /* The hidden hit of `play`, a reading of `roll` whose every mark agrees
  * but which hits a blot on the way of a combined move ("8/2" for 8/7*\/2):
- * 1 + its place in checker->hidden.list, made once per roll; 0 when the table
- * is full (the hit then goes unsaid, as before there was one). */
+ * 1 + its place in checker->hidden.list, made once per roll; 0 when the
+ * list is full (the hit then goes unsaid). */
 static uint8_t hidden_hit_of(play_checker *checker, const bg_action *roll,
                              const bg_play *play) {
   if (checker->hidden.of_roll)

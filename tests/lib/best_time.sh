@@ -19,3 +19,31 @@ best_time() {
   done
   echo "$best"
 }
+
+#   best_time_pair A B ARGS...   runs A ARGS and B ARGS alternately, three
+#                                times each, and prints the best wall time
+#                                of each ("ta tb"; "ta -" when B is empty)
+#
+# Alternated, so that a neighbour's burst slows both builds alike and their
+# ratio holds where their times do not.
+best_time_pair() {
+  local first=$1 second=$2 best_first="" best_second="" t
+  shift 2
+  for _ in 1 2 3; do
+    t=$(best_time_once "$first" "$@")
+    best_first=$(awk -v t="$t" -v b="$best_first" 'BEGIN { print (b == "" || t < b) ? t : b }')
+    [[ -z $second ]] && continue
+    t=$(best_time_once "$second" "$@")
+    best_second=$(awk -v t="$t" -v b="$best_second" 'BEGIN { print (b == "" || t < b) ? t : b }')
+  done
+  echo "$best_first ${best_second:--}"
+}
+
+# best_time_once COMMAND...: the wall time of one run of COMMAND.
+best_time_once() {
+  local t0 t1
+  t0=$(date +%s.%N)
+  "$@" >/dev/null 2>&1
+  t1=$(date +%s.%N)
+  awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }'
+}

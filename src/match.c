@@ -70,9 +70,15 @@ static void free_game(bg_game *game) {
 #define MOVES_PER_BLOCK 4096
 #define POOL_BLOCKS 4
 
+/* Moves are zeroed a run at a time ahead of the reservations, not each
+ * reservation's BG_MAX_MOVES (most plays have 2 to 4 moves): past `used`
+ * nothing is written, so what was zeroed there stays zero. */
+#define MOVES_ZEROED_AHEAD 64
+
 struct bg_move_block {
   struct bg_move_block *next;
   int used;
+  int zeroed; /* moves[used, zeroed) are all zero */
   bg_move moves[MOVES_PER_BLOCK];
 };
 
@@ -107,12 +113,18 @@ bg_move *match_reserve_moves(bg_match *match) {
     block = new_block();
     if (!block)
       return NULL;
-    block->used = 0;
+    block->used = block->zeroed = 0;
     block->next = match->move_blocks;
     match->move_blocks = block;
   }
+  if (block->used + BG_MAX_MOVES > block->zeroed) {
+    int end = block->used + MOVES_ZEROED_AHEAD;
+    end = end < MOVES_PER_BLOCK ? end : MOVES_PER_BLOCK;
+    memset(block->moves + block->used, 0,
+           (size_t)(end - block->used) * sizeof *block->moves);
+    block->zeroed = end;
+  }
   bg_move *moves = block->moves + block->used;
-  memset(moves, 0, BG_MAX_MOVES * sizeof *moves);
   match->moves_reserved = moves;
   return moves;
 }

@@ -215,7 +215,7 @@ static bool grow(void **array, int count, int *capacity, size_t element_size, in
 
 /* A game read to its end keeps the room its actions use, not the room
  * the array grew to: a money session of thousands of games is held whole
- * until it is checked. */
+ * until it is checked (see match_add_game). */
 static void fit_actions(bg_game *game) {
   if (game->action_capacity - game->action_count < 16 || game->action_count == 0)
     return;
@@ -227,7 +227,10 @@ static void fit_actions(bg_game *game) {
 }
 
 bg_game *match_add_game(bg_match *match) {
-  if (match->game_count > 0)
+  /* The first POOL_ARRAYS games' arrays go back to the pool, room and
+   * all, for the games read next: fitted, each of those grew again
+   * (realloc copying its actions) as the next game outgrew it. */
+  if (match->game_count > POOL_ARRAYS)
     fit_actions(&match->games[match->game_count - 1]);
   if (!grow((void **)&match->games, match->game_count, &match->game_capacity,
             sizeof *match->games, 8))

@@ -516,34 +516,29 @@ static void resolve_resigner(bg_game *game, int index) {
     }
 }
 
-/* The player a "Wins" line gives the game to right after roll `index`
- * (no roll or double between), -1 when none does.  Only a "Wins" line
- * decides, not a resignation line between them. */
-static int winner_right_after(const bg_game *game, int index) {
-  for (int i = index + 1; i < game->action_count; i++) {
-    const bg_action *next = &game->actions[i];
-    if (next->kind == ACT_WIN)
-      return next->player;
-    if (next->kind == ACT_ROLL || next->kind == ACT_DOUBLE)
-      return -1;
-  }
-  return -1;
-}
-
 /* The rolls after which the game was given up, once who acted is known:
  * the roller resigned, its play possibly cut short; or, with no play
  * written, the opponent resigned once the roller had rolled (FIBS allows
  * it, and its clients write that roll with an empty play before the
  * roller's "Wins"): an empty cell there claims no dance. */
 static void resolve_resigned_rolls(bg_game *game) {
-  for (int i = 0; i < game->action_count; i++) {
+  /* One pass from the end: `winner` is the player a "Wins" line gives the
+   * game to right after the action before the one looked at (no roll or
+   * double between), -1 when none does.  Only a "Wins" line decides, not
+   * a resignation line between them. */
+  int winner = -1;
+  for (int i = game->action_count - 1; i >= 0; i--) {
     bg_action *act = &game->actions[i];
-    if (act->kind != ACT_ROLL)
-      continue;
-    int winner = winner_right_after(game, i);
-    bool roller_gave_up = winner >= 0 && winner != act->player;
-    bool opponent_gave_up = winner == act->player && act->move_count == 0;
-    act->resigns_after = !act->cannot_move && (roller_gave_up || opponent_gave_up);
+    if (act->kind == ACT_WIN) {
+      winner = act->player;
+    } else if (act->kind == ACT_DOUBLE) {
+      winner = -1;
+    } else if (act->kind == ACT_ROLL) {
+      bool roller_gave_up = winner >= 0 && winner != act->player;
+      bool opponent_gave_up = winner == act->player && act->move_count == 0;
+      act->resigns_after = !act->cannot_move && (roller_gave_up || opponent_gave_up);
+      winner = -1;
+    }
   }
 }
 

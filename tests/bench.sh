@@ -27,8 +27,10 @@
 # corpus must check without an error: the bench fails otherwise (a bench of
 # a checker that rejects its input measures nothing).  A "move" is a roll
 # cell of a record ("63:"), counted here with grep -o.  Each
-# command (wc -l, check, convert --to mat|yaml|json|sgf) runs three times
-# after a warm-up; the best time counts.  Each writer's row also says its
+# command (wc -l, check, convert --to mat|yaml|json|sgf) runs five times
+# (BEST_TIME_RUNS), alternated with the previous release's; the best time
+# counts (on a shared machine the best of three still measured the
+# neighbours).  Each writer's row also says its
 # time over check's, measured in the same run: the design's budget is
 # 2.5 (every writer within 2.5 times check).  The same volume, made as 200 files in
 # DIR/parts, is checked with -j 1 and with -j N (N the processors).  Peak RSS is check's, from GNU time or,
@@ -103,6 +105,7 @@ make_parts() {
 [[ ! -s $parts/part$(printf %03d $part_count).mat || $gen -nt $parts/part001.mat ]] && make_parts
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/best_time.sh"
+export BEST_TIME_RUNS=${BEST_TIME_RUNS:-5}
 
 # The previous release's binary, built once from git in DIR/base-COMMIT;
 # base_bin stays empty (and its columns "-") when it cannot be had.

@@ -2,13 +2,14 @@
 #
 #   best_time COMMAND...   prints the best wall time of three runs of
 #                          COMMAND (its output thrown away), in seconds
+#                          (BEST_TIME_RUNS runs when it is set)
 #
 # The best of three, not the mean: on a shared machine the other runs
 # measure the neighbours.
 # shellcheck shell=bash
 best_time() {
-  local best="" t0 t1 t
-  for _ in 1 2 3; do
+  local best="" t0 t1 t run runs=${BEST_TIME_RUNS:-3}
+  for ((run = 0; run < runs; run++)); do
     t0=$(date +%s.%N)
     "$@" >/dev/null 2>&1
     t1=$(date +%s.%N)
@@ -21,15 +22,16 @@ best_time() {
 }
 
 #   best_time_pair A B ARGS...   runs A ARGS and B ARGS alternately, three
-#                                times each, and prints the best wall time
-#                                of each ("ta tb"; "ta -" when B is empty)
+#                                times each (or BEST_TIME_RUNS), and prints
+#                                the best wall time of each ("ta tb"; "ta -"
+#                                when B is empty)
 #
 # Alternated, so that a neighbour's burst slows both builds alike and their
 # ratio holds where their times do not.
 best_time_pair() {
-  local first=$1 second=$2 best_first="" best_second="" t
+  local first=$1 second=$2 best_first="" best_second="" t run runs=${BEST_TIME_RUNS:-3}
   shift 2
-  for _ in 1 2 3; do
+  for ((run = 0; run < runs; run++)); do
     t=$(best_time_once "$first" "$@")
     best_first=$(awk -v t="$t" -v b="$best_first" 'BEGIN { print (b == "" || t < b) ? t : b }')
     [[ -z $second ]] && continue

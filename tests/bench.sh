@@ -10,8 +10,9 @@
 #                                      (tests/tools/gen_garbage.c) beside it
 #
 # The previous release is the commit tests/bench-base.rev names: its tree
-# (git archive) is built once in DIR/base-COMMIT with the same Makefile
-# defaults (CC from the environment when set), and every row of bgmatch
+# (git archive) is built once in DIR/base-COMMIT (again when the flags
+# change) with the flags of this build's environment (CC, CFLAGS, LDFLAGS,
+# SAN: build_base), and every row of bgmatch
 # runs both binaries alternately, so each row's new/old ratio shows a slip
 # in the same run.  When the commit is not in the clone (a shallow one) or
 # does not build, the bench says so and prints "-" in those columns.
@@ -112,14 +113,20 @@ export BEST_TIME_RUNS=${BEST_TIME_RUNS:-5}
 base_rev=$(head -n 1 tests/bench-base.rev 2>/dev/null)
 base_commit=$(git rev-parse -q --verify "${base_rev:-none}^{commit}" 2>/dev/null)
 base_bin=""
+# The flags come from the environment as for this build (CC, CFLAGS,
+# LDFLAGS, SAN: make exports those given on its command line); not make's
+# own MAKEFLAGS, which would carry another BUILD folder into the tree.
 build_base() {
   local tree=$dir/base-$base_commit
-  if [[ ! -x $tree/build/bgmatch ]]; then
+  local flags="CC=${CC:-} CFLAGS=${CFLAGS:-} LDFLAGS=${LDFLAGS:-} SAN=${SAN:-}"
+  if [[ ! -x $tree/build/bgmatch || $(cat "$tree.flags" 2>/dev/null) != "$flags" ]]; then
     echo "bench: building the previous release $base_rev in $tree"
     rm -rf "$tree" && mkdir -p "$tree" || return 1
     git archive "$base_commit" | tar -x -C "$tree" || return 1
-    make -C "$tree" -s -j 2 ${CC:+CC="$CC"} all >"$tree.log" 2>&1 ||
+    env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$tree" -s -j 2 BUILD=build all \
+      >"$tree.log" 2>&1 ||
       { echo "bench: the previous release $base_rev does not build (see $tree.log)"; return 1; }
+    echo "$flags" >"$tree.flags"
   fi
   base_bin=$tree/build/bgmatch
 }

@@ -47,11 +47,9 @@ void movegen_playlist_free(bg_playlist *list) {
 
 /* Room for one more play (out of memory ends the program: alloc.h). */
 static bg_play *playlist_push(bg_playlist *list) {
-  if (list->count == list->capacity) {
-    int capacity = list->capacity ? list->capacity * 2 : FIRST_CAPACITY;
-    list->plays = bg_realloc(list->plays, (size_t)capacity * sizeof *list->plays);
-    list->capacity = capacity;
-  }
+  if ((size_t)list->count == list->capacity)
+    list->plays = bg_grow(list->plays, &list->capacity, (size_t)list->count + 1,
+                          sizeof *list->plays, FIRST_CAPACITY);
   return &list->plays[list->count++];
 }
 

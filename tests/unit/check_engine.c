@@ -732,10 +732,10 @@ START_TEST(test_playlist_grows_and_clears) {
                               OPPONENT_AWAY);
   int count = movegen_legal_plays(&board, 1, 1, &plays);
   ck_assert_int_gt(count, 64);
-  int capacity = plays.capacity;
+  size_t capacity = plays.capacity;
   movegen_playlist_clear(&plays);
   ck_assert_int_eq(plays.count, 0);
-  ck_assert_int_eq(plays.capacity, capacity);
+  ck_assert_uint_eq(plays.capacity, capacity);
   ck_assert_int_eq(movegen_reachable(&board, 1, 1, &plays), plays.count);
   ck_assert_int_gt(plays.count, count);
 }

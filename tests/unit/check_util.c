@@ -1,7 +1,8 @@
 /*
  * check_util.c — the small helpers every stage shares, each at both sides
- * of its edges: UTF-8 (utf8.h), base64 (base64.h) and the growable array
- * that a reader can fail on (bg_try_grow, alloc.h).
+ * of its edges: UTF-8 (utf8.h), base64 (base64.h), the growable array
+ * that a reader can fail on (bg_try_grow, alloc.h) and the set of board
+ * positions (position_set.h).
  */
 #include <check.h>
 #include <stdint.h>
@@ -10,6 +11,8 @@
 
 #include "alloc.h"
 #include "base64.h"
+#include "board.h"
+#include "position_set.h"
 #include "run_suite.h"
 #include "utf8.h"
 
@@ -181,6 +184,67 @@ START_TEST(try_grow_fails_without_losing_the_array) {
 }
 END_TEST
 
+/* ---- position_set ---- */
+
+/* Boards as a field of a larger element, as bg_play holds them. */
+typedef struct {
+  int tag;
+  bg_board board;
+} held_board;
+
+/* The opening position with one checker of the roller moved from the 24
+ * point to point `to`: a distinct board for each `to` of 1..23. */
+static bg_board board_moved(int to) {
+  bg_board board;
+  board_initial(&board);
+  board.checkers[0][24]--;
+  board.checkers[0][to]++;
+  return board;
+}
+
+/* Adds `board` to the set over `held` (count boards so far): true when it
+ * was new. */
+static bool add(position_set *set, held_board *held, uint32_t *count, bg_board board) {
+  position_boards boards = {&held[0].board, sizeof held[0]};
+  uint32_t *slot = position_set_slot(set, boards, &board, board_hash(&board));
+  if (*slot) {
+    ck_assert(board_equal(&held[*slot - 1].board, &board));
+    return false;
+  }
+  held[*count] = (held_board){(int)*count, board};
+  *slot = ++*count;
+  return true;
+}
+
+/* Each board once, whatever the probes: 2 slots for 1 board, 8 for 4 (every
+ * probe past a taken slot), then the set rebuilt on 64 slots and cleared. */
+START_TEST(position_set_finds_each_board_once) {
+  held_board held[8];
+  uint32_t count = 0, small[2], slots[8], bigger[64];
+  position_set set;
+  position_set_init(&set, small, 2);
+  ck_assert(add(&set, held, &count, board_moved(1)));
+  ck_assert(!add(&set, held, &count, board_moved(1)));
+  position_set_init(&set, slots, 8);
+  count = 0;
+  for (int to = 1; to <= 4; to++)
+    ck_assert(add(&set, held, &count, board_moved(to)));
+  for (int to = 4; to >= 1; to--)
+    ck_assert(!add(&set, held, &count, board_moved(to)));
+  ck_assert_uint_eq(count, 4);
+  position_set_rebuild(&set, bigger, 64,
+                       (position_boards){&held[0].board, sizeof held[0]}, count);
+  ck_assert_ptr_eq(set.slots, bigger);
+  for (int to = 1; to <= 4; to++)
+    ck_assert(!add(&set, held, &count, board_moved(to)));
+  ck_assert(add(&set, held, &count, board_moved(5)));
+  ck_assert_uint_eq(count, 5);
+  position_set_clear(&set);
+  count = 0;
+  ck_assert(add(&set, held, &count, board_moved(3))); /* empty again */
+}
+END_TEST
+
 static Suite *util_suite(void) {
   Suite *suite = suite_create("util");
   TCase *utf8 = tcase_create("utf8");
@@ -197,6 +261,9 @@ static Suite *util_suite(void) {
   tcase_add_test(grow, try_grow_doubles_and_keeps);
   tcase_add_test(grow, try_grow_fails_without_losing_the_array);
   suite_add_tcase(suite, grow);
+  TCase *positions = tcase_create("position_set");
+  tcase_add_test(positions, position_set_finds_each_board_once);
+  suite_add_tcase(suite, positions);
   return suite;
 }
 

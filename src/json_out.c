@@ -30,14 +30,12 @@ typedef struct {
 static int add_to_line(const char *bytes, size_t count, void *data) {
   line_buffer *line = data;
   if (line->used + count + 1 > line->size) { /* +1: the newline */
-    size_t size =
-        line->size * 2 > line->used + count + 1 ? line->size * 2 : line->used + count + 1;
-    char *bigger = bg_malloc(size);
-    memcpy(bigger, line->text, line->used);
-    if (line->text != line->small)
-      free(line->text);
+    bool on_stack = line->text == line->small;
+    char *bigger =
+        bg_grow(on_stack ? NULL : line->text, &line->size, line->used + count + 1, 1, 0);
+    if (on_stack)
+      memcpy(bigger, line->small, line->used);
     line->text = bigger;
-    line->size = size;
   }
   memcpy(line->text + line->used, bytes, count);
   line->used += count;

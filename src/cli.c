@@ -16,6 +16,7 @@
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,7 +218,8 @@ static const int interruptions[] = {SIGINT, SIGTERM, SIGHUP};
 #define INTERRUPTION_COUNT (sizeof interruptions / sizeof *interruptions)
 
 /* The temporary file being written, NULL when none.  One at a time: the
- * commands write their outputs one after another. */
+ * commands write their outputs one after another, in the main thread
+ * (with -j too, the threads only fill buffers). */
 static char *volatile temporary_in_writing;
 
 /* Removes the temporary file, then dies of the same signal, so that the
@@ -254,17 +256,18 @@ static void catch_interruptions(void) {
 /* Holds the interruptions back while the temporary file is made, renamed
  * or removed and temporary_in_writing follows it: a signal in between
  * would leave a file the handler does not know of, or remove a name
- * already renamed. */
-static void hold_interruptions(sigset_t *old) {
+ * already renamed.  The mask is the calling thread's: -j's threads hold
+ * them for good (cli_jobs.c), so the handler runs in this one. */
+void cli_hold_interruptions(sigset_t *old) {
   sigset_t held;
   sigemptyset(&held);
   for (size_t i = 0; i < INTERRUPTION_COUNT; i++)
     sigaddset(&held, interruptions[i]);
-  sigprocmask(SIG_BLOCK, &held, old);
+  pthread_sigmask(SIG_BLOCK, &held, old);
 }
 
-static void release_interruptions(const sigset_t *old) {
-  sigprocmask(SIG_SETMASK, old, NULL);
+void cli_release_interruptions(const sigset_t *old) {
+  pthread_sigmask(SIG_SETMASK, old, NULL);
 }
 
 /* "DIR/.NAME.XXXXXX" beside `target`: a hidden name in the same
@@ -291,22 +294,22 @@ static void remove_temporary(bg_outfile *out) {
   if (!out->temporary)
     return;
   sigset_t old_mask;
-  hold_interruptions(&old_mask);
+  cli_hold_interruptions(&old_mask);
   unlink(out->temporary);
   temporary_in_writing = NULL;
-  release_interruptions(&old_mask);
+  cli_release_interruptions(&old_mask);
 }
 
 /* Puts the temporary file in the target's place; false (errno says why)
  * when it cannot be. */
 static bool rename_temporary(bg_outfile *out) {
   sigset_t old_mask;
-  hold_interruptions(&old_mask);
+  cli_hold_interruptions(&old_mask);
   bool renamed = rename(out->temporary, out->target) == 0;
   int saved = errno;
   if (renamed)
     temporary_in_writing = NULL;
-  release_interruptions(&old_mask);
+  cli_release_interruptions(&old_mask);
   errno = saved;
   return renamed;
 }
@@ -330,11 +333,11 @@ static bool open_temporary(bg_outfile *out, const char *path,
   }
   catch_interruptions();
   sigset_t old_mask;
-  hold_interruptions(&old_mask);
+  cli_hold_interruptions(&old_mask);
   int fd = mkstemp(out->temporary);
   if (fd >= 0)
     temporary_in_writing = out->temporary;
-  release_interruptions(&old_mask);
+  cli_release_interruptions(&old_mask);
   if (fd < 0) {
     int saved = errno;
     forget(out);

@@ -10,6 +10,7 @@
 #define BG_CLI_H
 
 #include <getopt.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -54,6 +55,11 @@ enum {
 /* Prints "bgmatch: MESSAGE" on stderr after whatever stdout holds, so a
  * terminal shows messages in the order things happened. */
 void cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* cli_say's line on `err`: stderr, or a buffer of one file's messages
+ * (-j), printed later in the order of the files; stdout is flushed first
+ * only when `err` is stderr. */
+void cli_say_to(FILE *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* A usage error: "bgmatch: WHAT 'WORD' (try 'bgmatch --help')", returns
  * EXIT_TROUBLE. */
@@ -264,6 +270,14 @@ typedef void (*cli_job_done)(size_t index, void *context);
  * memory runs out. */
 void cli_jobs_run(size_t count, int jobs, cli_job_work work, cli_job_done done,
                   void *context, progress *bar);
+
+/* Blocks SIGINT, SIGTERM and SIGHUP in the calling thread (*old: its mask
+ * before), and gives the mask back.  A thread started in between inherits
+ * the block: cli_jobs_run's threads never take those signals, so that the
+ * one handler, which removes the temporary file being written (output
+ * files, below), runs in the thread that makes and renames it. */
+void cli_hold_interruptions(sigset_t *old);
+void cli_release_interruptions(const sigset_t *old);
 
 /* Sets the allocator for many short-lived records (see cli.c): called once
  * at start-up. */

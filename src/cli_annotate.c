@@ -1,48 +1,27 @@
 /*
  * cli_annotate.c — `bgmatch annotate [--board] [--ids] [-C N] [--problems]
  * [--format text|html] [-o OUT] [FILE|DIR...]`: reads each record (any
- * notation the readers know; a directory walked as check walks it, cli.h)
- * match by match, as check does: each match's diagnostics with their
- * positions (annotate.h) are listed, as text or into one HTML page, before
- * the next match is read.  Several files' text listings follow one
- * another, each under its name as head(1) names files; as HTML, several
- * files (or a directory) make one page: a table of the files on top, each
- * file's section below, held in a temporary file until the end.  A file
- * that holds no match at all is one line, never its bytes; with
- * --problems, a file without an error or a warning is left out (its
- * listing is held until its end says).  The listing
- * reads the record's lines through a second handle while the reader reads
- * the first: standard input (or a pipe) is held in a temporary file
- * first.  A record without lines (.xg) is listed as its canonical .mat.
- * Exit status as check's.
+ * notation the readers know; a directory walked as check walks it, cli.h):
+ * each file listed by cli_annotate_file.c.  Several files' text listings
+ * follow one another, each under its name as head(1) names files; as
+ * HTML, several files (or a directory) make one page: a table of the files
+ * on top, each file's section below, held in a temporary file until the
+ * end.  With --problems, a file without an error or a warning is left out
+ * (its listing is held until its end says).  With -j N, N files are
+ * listed at once by threads (cli_jobs.c), each listing held in a temporary
+ * file and shown here in the order of the files: the same bytes as one
+ * file after another.  Exit status as check's.
  */
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "alloc.h"
 #include "annotate.h"
-#include "cli.h"
-#include "diag.h"
-#include "reader.h"
-#include "replay.h"
-#include "writer.h"
+#include "cli_annotate.h"
 
 enum { OPT_BOARD = 512, OPT_IDS, OPT_PROBLEMS };
-
-typedef struct {
-  bool html;
-  bool board, ids;
-  bool problems;      /* --problems: only the files with an error or warning */
-  int context;        /* -C: the lines around each item only; -1 all */
-  const char *output; /* -o; NULL for standard output */
-  bg_notation from;
-  bg_replay_options referee;
-} annotate_options;
 
 static const struct option annotate_long_options[] = {
     {"board", no_argument, NULL, OPT_BOARD},
@@ -52,12 +31,14 @@ static const struct option annotate_long_options[] = {
     {"format", required_argument, NULL, OPT_FORMAT},
     {"output", required_argument, NULL, 'o'},
     {"from", required_argument, NULL, OPT_FROM},
+    {"verbose", no_argument, NULL, 'v'},
+    {"jobs", required_argument, NULL, 'j'},
     CLI_RULE_OPTIONS,
     {NULL, 0, NULL, 0},
 };
 
 static int apply_annotate_option(int opt, const char *arg, const char *word, void *data) {
-  annotate_options *options = data;
+  cli_annotate_options *options = data;
   switch (opt) {
   case OPT_BOARD:
     options->board = true;
@@ -87,89 +68,14 @@ static int apply_annotate_option(int opt, const char *arg, const char *word, voi
     return -1;
   case OPT_FROM:
     return cli_apply_from(arg, &options->from);
+  case 'v':
+    options->verbose = true;
+    return -1;
+  case 'j':
+    return cli_apply_jobs(arg, &options->jobs);
   default:
     return cli_apply_common_option(opt, word, &options->referee);
   }
-}
-
-/* An input open twice: `in` for the reader, `again` for the listing's
- * lines, each with its own offset. */
-typedef struct {
-  FILE *in, *again;
-} input_pair;
-
-static void close_pair(input_pair *pair) {
-  if (pair->in)
-    fclose(pair->in);
-  if (pair->again)
-    fclose(pair->again);
-  pair->in = pair->again = NULL;
-}
-
-static bool copy_all(FILE *from, FILE *to) {
-  char buffer[65536];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, from)) > 0)
-    if (fwrite(buffer, 1, n, to) != n)
-      return false;
-  return !ferror(from) && fflush(to) == 0;
-}
-
-/* `source` (standard input, a pipe) copied to a temporary file, which is
- * opened twice and unlinked at once. */
-static bool hold(FILE *source, input_pair *pair) {
-  const char *dir = getenv("TMPDIR");
-  char name[PATH_MAX];
-  int length = snprintf(name, sizeof name, "%s/bgmatch-annotate.XXXXXX",
-                        dir && *dir ? dir : "/tmp");
-  if (length < 0 || (size_t)length >= sizeof name) {
-    errno = ENAMETOOLONG;
-    return false;
-  }
-  int fd = mkstemp(name);
-  if (fd < 0)
-    return false;
-  pair->in = fdopen(fd, "w+b");
-  if (!pair->in)
-    close(fd);
-  bool held = pair->in && copy_all(source, pair->in) && (pair->again = fopen(name, "rb"));
-  int saved = errno;
-  unlink(name);
-  if (!held) {
-    close_pair(pair);
-    errno = saved;
-    return false;
-  }
-  rewind(pair->in);
-  return true;
-}
-
-/* Opens `path` ("-" is standard input) twice; false, errno set, when it
- * cannot be. */
-static bool open_twice(const char *path, input_pair *pair) {
-  *pair = (input_pair){NULL, NULL};
-  if (strcmp(path, "-") == 0)
-    return hold(stdin, pair);
-  FILE *in = cli_open_input(path);
-  if (!in)
-    return false;
-  struct stat st;
-  if (fstat(fileno(in), &st) == 0 && !S_ISREG(st.st_mode)) { /* a pipe: read once */
-    bool held = hold(in, pair);
-    int saved = errno;
-    fclose(in);
-    errno = saved;
-    return held;
-  }
-  pair->in = in;
-  pair->again = fopen(path, "rb");
-  if (!pair->again) {
-    int saved = errno;
-    close_pair(pair);
-    errno = saved;
-    return false;
-  }
-  return true;
 }
 
 /* Over all files: where the listings go and what became of them. */
@@ -186,327 +92,136 @@ typedef struct {
   int status;      /* the worst exit status of a file so far */
 } annotate_run;
 
-static void note_status(annotate_run *run, int status) {
-  if (status > run->status)
-    run->status = status;
-}
-
-/* One input's listing, text or HTML, written as its matches are read. */
-typedef struct {
-  const annotate_options *options;
-  annotate_run *run;
-  const char *name;
-  FILE *out;           /* run->out, or `held` */
-  FILE *held;          /* a temporary file: the listing until its end */
-  char prefix[24];     /* its section's id in a page of several files */
-  bool started;        /* its name written (several files), its batches begun */
-  int canonical_lines; /* .xg: the canonical lines listed so far; -1 else */
-  annotate_text text;
-  annotate_html html;
-} listing;
-
-/* The name of each listing when there are several, as head(1) writes
- * it, a blank line between one listing and the next. */
-static void start(listing *list) {
-  if (list->started)
-    return;
-  list->started = true;
-  annotate_run *run = list->run;
-  if (run->headers && !list->held) /* else written when it is shown */
-    fprintf(run->out, "%s==> %s <==\n", run->listed > 0 ? "\n" : "", list->name);
-}
-
-/* A stream into a malloc'ed *text of *size bytes; only memory can be
- * short. */
-static FILE *open_text(char **text, size_t *size) {
-  FILE *out = open_memstream(text, size);
-  if (!out)
-    bg_out_of_memory();
-  return out;
-}
-
-/* The match as `convert --to mat` writes it (`first`: the first of its
- * output), into a malloc'ed *text of *size bytes: the listing of a record
- * without lines (.xg).  The walk's diagnostics are the batch's already. */
-static void write_canonical(const bg_match *match, const bg_replay_options *options,
-                            bool first, char **text, size_t *size) {
-  FILE *out = open_text(text, size);
-  bg_diag_sink scratch;
-  diag_sink_init(&scratch, NULL, DIAG_TEXT);
-  bg_replay *replay = bg_replay_new(match, options, &scratch);
-  writer_write(BG_FORMAT_MAT, out, match, replay, first);
-  bg_replay_free(replay);
-  diag_sink_free(&scratch);
-  if (fclose(out) != 0)
-    bg_out_of_memory();
-}
-
-/* Lists one batch (a match's, or what the reader said after the last). */
-static void list_batch(listing *list, annotate_batch *batch) {
-  start(list);
-  if (list->canonical_lines >= 0 && batch->match) {
-    char *text;
-    size_t size;
-    write_canonical(batch->match, &list->options->referee, list->canonical_lines == 0,
-                    &text, &size);
-    list->canonical_lines = annotate_canonical(batch, text, size, list->canonical_lines);
-  }
-  if (list->options->html)
-    annotate_html_add(&list->html, batch);
-  else
-    annotate_text_add(&list->text, batch);
-}
-
-/* Begins the listing of `again`'s lines (none when NULL); false when an
- * HTML page cannot be begun (said). */
-static bool begin_listing(listing *list, FILE *again) {
-  const annotate_options *options = list->options;
-  if (!options->html) {
-    annotate_text_options text = {.board = options->board,
-                                  .ids = options->ids,
-                                  .colour = !options->output && cli_colour(STDOUT_FILENO),
-                                  .context = options->context};
-    annotate_text_begin(&list->text, list->out, again, &text);
-    return true;
-  }
-  if (annotate_html_begin(&list->html, list->out, again, list->name, list->prefix))
-    return true;
-  cli_say("%s: %s", list->name, strerror(errno));
-  return false;
-}
-
-/* Ends the listing; false on a read error of its lines or a spool. */
-static bool end_listing(listing *list, const bg_diag_sink *sink) {
-  if (!list->options->html)
-    return annotate_text_end(&list->text);
-  bool ok =
-      annotate_html_end(&list->html, diag_sink_errors(sink), diag_sink_warnings(sink));
-  annotate_html_free(&list->html);
-  return ok;
-}
-
-/* Forgets a listing nothing of which was written. */
-static void drop_listing(listing *list) {
-  if (list->options->html)
-    annotate_html_free(&list->html);
-  else
-    annotate_lines_free(&list->text.lines);
-}
-
-/* Reads and lists every match of `reader`; false when the input could
- * not be read to its end (said on stderr).  Sets *matches. */
-/* One match listed. */
-typedef struct {
-  listing *list;
-  bg_diag_sink *sink;
-  annotate_batch batch;
-} annotate_walk_state;
-
-static bool list_one(bg_match *match, void *data) {
-  annotate_walk_state *walk = data;
-  /* the batch owns the match from here: annotate_batch_clear frees it */
-  annotate_walk(&walk->batch, match, &walk->list->options->referee, walk->sink);
-  annotate_take(&walk->batch, walk->sink);
-  list_batch(walk->list, &walk->batch);
-  annotate_batch_clear(&walk->batch, walk->sink);
-  return true;
-}
-
-static bool stream(bg_reader *reader, const cli_file *file, listing *list,
-                   bg_diag_sink *sink, long *matches, bool *no_record) {
-  annotate_walk_state walk = {.list = list, .sink = sink};
-  annotate_batch_init(&walk.batch);
-  const char *trouble = cli_each_match(reader, sink, list_one, &walk, matches);
-  annotate_batch_free(&walk.batch);
-  if (!trouble && !cli_skips_unmatched(file, sink, *matches)) {
-    trouble = cli_unreadable_unmatched(reader, file, sink, *matches);
-    *no_record = trouble != NULL;
-  }
-  if (!trouble)
-    return true;
-  cli_say("%s: %s", list->name, trouble);
-  return false;
-}
-
-/* Lists what the reader said after the last match, then the lines left;
- * false when the listing could not be written in full. */
-static bool finish(listing *list, bool read, bg_diag_sink *sink) {
-  annotate_batch rest;
-  annotate_batch_init(&rest);
-  annotate_take(&rest, sink);
-  list_batch(list, &rest);
-  annotate_batch_free(&rest);
-  bool written = end_listing(list, sink);
-  if (!written && read) /* else the reader said why */
-    cli_say("%s: read error", list->name);
-  return written;
-}
-
-/* The verdict of a file in the table of a page of several files. */
-static const char *verdict_of(bool trouble, bool not_record, const bg_diag_sink *sink) {
-  return trouble                        ? "unreadable"
-         : not_record                   ? "not-record"
-         : diag_sink_errors(sink) > 0   ? "errors"
-         : diag_sink_warnings(sink) > 0 ? "warnings"
-                                        : "clean";
+/* The id of the next section of a page: "f" and its number. */
+static void next_id(const annotate_run *run, char *id, size_t size) {
+  snprintf(id, size, "f%zu", run->file_count + 1);
 }
 
 /* A row of the table of a page of several files. */
-static void add_row(annotate_run *run, const char *name, const char *verdict,
-                    const char *anchor, long errors, long warnings) {
+static void add_row(annotate_run *run, const cli_annotate_outcome *outcome) {
   run->files = bg_grow(run->files, &run->file_capacity, run->file_count + 1,
                        sizeof *run->files, 16);
-  annotate_html_file *file = &run->files[run->file_count++];
-  *file = (annotate_html_file){.name = bg_strdup(name),
-                               .verdict = verdict,
-                               .errors = errors,
-                               .warnings = warnings};
-  snprintf(file->anchor, sizeof file->anchor, "%s", anchor ? anchor : "");
+  annotate_html_file *file = &run->files[run->file_count];
+  *file = (annotate_html_file){.name = bg_strdup(outcome->row_name),
+                               .verdict = outcome->verdict,
+                               .errors = outcome->errors,
+                               .warnings = outcome->warnings};
+  if (outcome->anchored)
+    next_id(run, file->anchor, sizeof file->anchor);
+  run->file_count++;
 }
 
-/* Where the listing goes: straight out, or held until its end when it
- * may be left out (--problems) or belongs in a page's sections. */
-static bool place_listing(listing *list) {
-  annotate_run *run = list->run;
-  list->out = run->out;
-  if (run->page)
-    snprintf(list->prefix, sizeof list->prefix, "f%zu", run->file_count + 1);
-  if (!run->page && !list->options->problems)
-    return true;
-  list->held = tmpfile();
-  list->out = list->held;
-  return list->held != NULL;
-}
-
-/* Copies what was held in `from` to `to`; false on a read error. */
-static bool copy_held(FILE *from, FILE *to) {
+/* Copies a section listed before its id was known, the pending id's byte
+ * replaced by `id`; false on a read error. */
+static bool copy_with_id(FILE *from, FILE *to, const char *id) {
   if (fflush(from) != 0)
     return false;
   rewind(from);
-  return copy_all(from, to);
+  int c;
+  while ((c = getc(from)) != EOF)
+    if (c == CLI_ANNOTATE_PENDING_ID)
+      fputs(id, to);
+    else
+      putc(c, to);
+  return !ferror(from);
 }
 
-/* The listing's end: a held one shown where it belongs (its name above a
- * text listing, its row in a page's table), or left out. */
-static void show_listing(listing *list, bool shown, const char *verdict,
-                         const bg_diag_sink *sink) {
-  annotate_run *run = list->run;
-  if (run->page && shown)
-    add_row(run, list->name, verdict, list->prefix, diag_sink_errors(sink),
-            diag_sink_warnings(sink));
-  if (list->held && shown) {
-    if (run->headers && !run->page)
-      fprintf(run->out, "%s==> %s <==\n", run->listed > 0 ? "\n" : "", list->name);
-    if (!copy_held(list->held, run->page ? run->sections : run->out))
-      run->incomplete = true;
+/* Puts a held listing where it belongs: under its name, or in a page's
+ * sections under its id. */
+static bool show_held(annotate_run *run, const cli_annotate_outcome *outcome,
+                      bool pending_id) {
+  if (!run->page) {
+    if (run->headers)
+      fprintf(run->out, "%s==> %s <==\n", run->listed > 0 ? "\n" : "", outcome->name);
+    return cli_annotate_copy_held(outcome->held, run->out);
   }
-  if (shown)
-    run->listed++;
-  if (list->held)
-    fclose(list->held);
-  list->held = NULL;
+  if (!pending_id)
+    return cli_annotate_copy_held(outcome->held, run->sections);
+  char id[24];
+  next_id(run, id, sizeof id);
+  return copy_with_id(outcome->held, run->sections, id);
 }
 
-/* A file that holds no match: one line, as check words it, not its
- * bytes (a picture, random bytes, notes named on the command line). */
-static void say_not_record(listing *list, const bg_diag *nothing) {
-  drop_listing(list);
-  if (list->options->html) {
-    annotate_html_not_record(list->out, list->prefix, list->name, nothing->message);
-    return;
-  }
-  start(list);
-  fprintf(list->out, "%s:%d:%d: error: %s [%s]\n", list->name, nothing->line,
-          nothing->column, nothing->message, nothing->rule);
-}
-
-/* Lists what was read, or says it is no record. */
-static void end_input(listing *list, bool read, long matches, bg_diag_sink *sink) {
-  annotate_run *run = list->run;
-  const bg_diag *nothing = read ? cli_no_match_found(sink, matches) : NULL;
-  bool written = true;
-  if (nothing)
-    say_not_record(list, nothing);
-  else
-    written = finish(list, read, sink);
-  run->incomplete = run->incomplete || !written;
-  bool trouble = !read || !written;
-  note_status(run, trouble                      ? EXIT_TROUBLE
-                   : diag_sink_errors(sink) > 0 ? EXIT_BROKEN
-                                                : EXIT_VALID);
-  bool shown = !list->options->problems || trouble ||
-               diag_sink_errors(sink) + diag_sink_warnings(sink) > 0;
-  show_listing(list, shown, verdict_of(trouble, nothing != NULL, sink), sink);
-}
-
-/* Annotates one opened input into run->out. */
-static void annotate_input(const input_pair *input, const char *name,
-                           const cli_file *file, const annotate_options *options,
-                           annotate_run *run) {
-  bg_diag_sink sink; /* holds, never prints: the listing says it all */
-  diag_sink_init(&sink, NULL, DIAG_TEXT);
-  listing list = {.options = options, .run = run, .name = name, .canonical_lines = -1};
-  const char *reason;
-  bg_reader *reader = reader_open(input->in, name, &sink, options->from, &reason);
-  bool has_lines = !reader || reader_notation(reader) != BG_NOTATION_XG;
-  if (!place_listing(&list) || !begin_listing(&list, has_lines ? input->again : NULL)) {
-    if (!list.held && run->page)
-      cli_say("%s: %s", name, strerror(errno));
-    if (list.held)
-      fclose(list.held);
-    if (reader)
-      reader_free(reader);
-    diag_sink_free(&sink);
+/* Takes what annotating a file gave, in the order of the files. */
+static void take_outcome(annotate_run *run, cli_annotate_outcome *outcome,
+                         bool pending_id) {
+  if (outcome->held && !show_held(run, outcome, pending_id))
     run->incomplete = true;
-    note_status(run, EXIT_TROUBLE);
-    return;
-  }
-  list.canonical_lines = has_lines ? -1 : 0;
-  bool read = reader != NULL, no_record = false;
-  long matches = 0;
-  if (reader) {
-    read = stream(reader, file, &list, &sink, &matches, &no_record);
-    reader_free(reader);
-  } else {
-    cli_say("%s: %s", name, reason);
-  }
-  if (no_record) { /* empty or binary: no line of it is worth listing */
-    drop_listing(&list);
-    if (run->page)
-      add_row(run, file->path, "unreadable", NULL, 0, 0);
-    note_status(run, EXIT_TROUBLE);
-  } else if (read &&
-             cli_skips_unmatched(file, &sink, matches)) { /* nothing written yet */
-    drop_listing(&list);
-    if (list.held)
-      fclose(list.held);
-    run->skipped++;
-  } else {
-    end_input(&list, read, matches, &sink);
-  }
-  diag_sink_free(&sink);
+  if (outcome->held)
+    fclose(outcome->held);
+  if (outcome->row)
+    add_row(run, outcome);
+  run->listed += outcome->shown;
+  run->skipped += outcome->skipped;
+  run->incomplete = run->incomplete || outcome->incomplete;
+  if (outcome->status > run->status)
+    run->status = outcome->status;
 }
 
-/* Annotates one file ("-" is standard input). */
-static void annotate_file(const cli_file *file, const annotate_options *options,
-                          annotate_run *run) {
-  bool is_stdin = strcmp(file->path, "-") == 0;
-  input_pair input;
-  if (!open_twice(file->path, &input)) {
-    cli_say("%s: %s", file->path, strerror(errno));
-    if (run->page)
-      add_row(run, file->path, "unreadable", NULL, 0, 0);
-    run->incomplete = true;
-    note_status(run, EXIT_TROUBLE);
-    return;
+/* Where a file's listing goes when files are listed one after another:
+ * straight out, its name above it, or held (page, --problems). */
+static void place_in_turn(const annotate_run *run, const cli_annotate_options *options,
+                          cli_annotate_place *place, char *id, size_t id_size) {
+  next_id(run, id, id_size);
+  *place = (cli_annotate_place){.options = options,
+                                .out = run->out,
+                                .headers = run->headers,
+                                .page = run->page,
+                                .listed = run->listed,
+                                .id = id,
+                                .err = stderr};
+}
+
+static void annotate_in_turn(const cli_file_list *list,
+                             const cli_annotate_options *options, annotate_run *run) {
+  for (size_t i = 0; i < list->count; i++) {
+    char id[24];
+    cli_annotate_place place;
+    place_in_turn(run, options, &place, id, sizeof id);
+    cli_annotate_outcome outcome;
+    cli_annotate_file(&list->files[i], &place, &outcome);
+    take_outcome(run, &outcome, false);
   }
-  annotate_input(&input, is_stdin ? "<stdin>" : file->path, file, options, run);
-  close_pair(&input);
+}
+
+/* ---- several files at once (-j N, cli_jobs.c) --------------------------- */
+
+typedef struct {
+  const cli_file_list *list;
+  const cli_annotate_options *options;
+  annotate_run *run; /* read by the threads: page, headers */
+  cli_annotate_outcome *outcomes;
+} annotate_jobs;
+
+static void annotate_job(size_t index, FILE *out, FILE *err, void *data) {
+  (void)out; /* every listing is held until its turn */
+  annotate_jobs *jobs = data;
+  static const char pending_id[] = {CLI_ANNOTATE_PENDING_ID, '\0'};
+  cli_annotate_place place = {.options = jobs->options,
+                              .headers = jobs->run->headers,
+                              .page = jobs->run->page,
+                              .id = pending_id,
+                              .err = err};
+  cli_annotate_file(&jobs->list->files[index], &place, &jobs->outcomes[index]);
+}
+
+static void annotate_job_done(size_t index, void *data) {
+  annotate_jobs *jobs = data;
+  cli_annotate_outcome *outcome = &jobs->outcomes[index];
+  take_outcome(jobs->run, outcome, true);
+}
+
+static void annotate_in_parallel(const cli_file_list *list,
+                                 const cli_annotate_options *options, annotate_run *run) {
+  annotate_jobs jobs = {list, options, run,
+                        bg_calloc(list->count ? list->count : 1, sizeof *jobs.outcomes)};
+  cli_jobs_run(list->count, options->jobs, annotate_job, annotate_job_done, &jobs, NULL);
+  free(jobs.outcomes);
 }
 
 /* What annotate can be asked before anything is read: no input is
  * written over.  Returns -1 to go on, else the exit status. */
-static int check_request(const cli_file_list *list, const annotate_options *options) {
+static int check_request(const cli_file_list *list, const cli_annotate_options *options) {
   for (size_t i = 0; i < list->count; i++) {
     const char *path = list->files[i].path;
     if (options->output && strcmp(path, "-") != 0 &&
@@ -525,7 +240,7 @@ static void write_page(annotate_run *run) {
            run->file_count == 1 ? "" : "s");
   annotate_html_page_head(run->out, title);
   annotate_html_files_table(run->out, run->files, run->file_count);
-  if (!copy_held(run->sections, run->out))
+  if (!cli_annotate_copy_held(run->sections, run->out))
     run->incomplete = true;
   annotate_html_page_foot(run->out);
   fclose(run->sections);
@@ -536,21 +251,25 @@ static void write_page(annotate_run *run) {
 
 /* Every file's listing into one output: standard output or -o's file,
  * which is left as it was when an input could not be listed in full. */
-static int annotate_files(const cli_file_list *list, const annotate_options *options) {
+static int annotate_files(const cli_file_list *list,
+                          const cli_annotate_options *options) {
   bg_outfile out;
   if (!cli_outfile_open(&out, options->output)) {
     cli_say("%s: %s", options->output, strerror(errno));
     return EXIT_TROUBLE;
   }
-  annotate_run run = {.out = out.stream, .headers = list->count > 1};
+  annotate_run run = {
+      .out = out.stream, .headers = list->count > 1, .skipped = list->skipped};
   run.page = options->html && (list->count != 1 || list->files[0].walked);
   if (run.page && !(run.sections = tmpfile())) {
     cli_say("a temporary file: %s", strerror(errno));
     cli_outfile_abandon(&out);
     return EXIT_TROUBLE;
   }
-  for (size_t i = 0; i < list->count; i++)
-    annotate_file(&list->files[i], options, &run);
+  if (options->jobs > 1 && list->count > 1)
+    annotate_in_parallel(list, options, &run);
+  else
+    annotate_in_turn(list, options, &run);
   if (run.page)
     write_page(&run);
   if (run.incomplete) {
@@ -567,10 +286,10 @@ static int annotate_files(const cli_file_list *list, const annotate_options *opt
 }
 
 int cli_annotate(int argc, char **argv) {
-  annotate_options options = {.from = BG_NOTATION_AUTO, .context = -1};
+  cli_annotate_options options = {.from = BG_NOTATION_AUTO, .context = -1, .jobs = 1};
   bg_replay_options_init(&options.referee);
   int first_file = 0;
-  int status = cli_parse_options(argc, argv, ":o:C:", annotate_long_options,
+  int status = cli_parse_options(argc, argv, ":o:C:vj:", annotate_long_options,
                                  apply_annotate_option, &options, &first_file);
   if (status >= 0)
     return status;
@@ -578,7 +297,7 @@ int cli_annotate(int argc, char **argv) {
   char **files = cli_operands(argc, argv, first_file, &count);
   if (!files)
     return EXIT_TROUBLE;
-  cli_file_list list = {0};
+  cli_file_list list = {.verbose = options.verbose};
   cli_list_files(files, count, &list);
   status = check_request(&list, &options);
   if (status < 0)

@@ -1,185 +1,29 @@
 /*
  * cli_convert.c — `bgmatch convert`: reads records in any notation the
- * readers know (reader.h) and writes each match through a writer
- * (writer.h) to standard output, to one file (-o) or to one file per input
- * in a directory (-d).  Diagnostics go to standard error, so that standard
- * output holds only the record.
+ * readers know and writes each match through a writer to standard output,
+ * to one file (-o) or to one file per input in a directory (-d); one input
+ * is cli_convert_file.c's.  Diagnostics go to standard error, so that
+ * standard output holds only the record.
  *
  * Nothing is ever lost: an output file is written beside its target and
  * renamed over it only once complete (cli.h, output files), and an output that is
  * one of the inputs is refused before anything is read.
+ *
+ * With -j N, N files are converted at once by threads (cli_jobs.c), each
+ * into buffers of its own; this thread writes them in the order of the
+ * files, -d's files too, so that the outputs, the messages and the exit
+ * status are those of one file after another, and the temporary files are
+ * all made and renamed here, where the interruptions are handled.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "alloc.h"
-#include "cli.h"
-#include "diag.h"
-#include "match.h"
-#include "reader.h"
-#include "replay.h"
-#include "writer.h"
-
-typedef struct {
-  bg_format to;
-  bool to_given;
-  bg_notation from;
-  const char *output;    /* -o; NULL for standard output */
-  const char *directory; /* -d; NULL when not given */
-  bool strict;
-  bg_replay_options referee;
-} convert_options;
-
-/* One output being written: standard output, -o's file or one of -d's. */
-typedef struct {
-  bg_outfile file;
-  const char *name; /* for messages */
-  long written;     /* matches written to it */
-  int write_errno;  /* the first write error, 0 when none */
-  bool notes;       /* its input, found in a walk, is notes (cli.h): none */
-} output;
-
-/* Over all inputs, for the exit status. */
-typedef struct {
-  long errors, warnings;
-  bool trouble; /* an input could not be read, or an output not written */
-} convert_totals;
-
-/* Writes one match; under --strict only when nothing was said about it
- * (since `errors`, `warnings`), so it is written to memory first. */
-static bool convert_match(const bg_match *match, const convert_options *options,
-                          bg_diag_sink *sink, FILE *out, bool first, long errors,
-                          long warnings) {
-  char *held = NULL;
-  size_t held_size = 0;
-  FILE *to = options->strict ? open_memstream(&held, &held_size) : out;
-  if (!to)
-    bg_out_of_memory();
-  bg_replay *replay = bg_replay_new(match, &options->referee, sink);
-  bool ok = writer_write(options->to, to, match, replay, first);
-  bg_replay_free(replay);
-  if (!options->strict)
-    return ok;
-  ok = fclose(to) == 0 && ok;
-  if (ok && diag_sink_errors(sink) == errors && diag_sink_warnings(sink) == warnings)
-    ok = fwrite(held, 1, held_size, out) == held_size;
-  free(held);
-  return ok;
-}
-
-/* What converting one input keeps from match to match. */
-typedef struct {
-  const char *name;
-  const convert_options *options;
-  bg_diag_sink *sink;
-  output *out;
-  int index;             /* of the match, from 1 */
-  long errors, warnings; /* the sink's counts before the match */
-} convert_walk;
-
-static bool convert_one(bg_match *match, void *data) {
-  convert_walk *walk = data;
-  bg_diag_sink *sink = walk->sink;
-  output *out = walk->out;
-  walk->index++;
-  errno = 0;
-  if (!convert_match(match, walk->options, sink, out->file.stream, out->written == 0,
-                     walk->errors, walk->warnings))
-    out->write_errno = errno ? errno : EIO;
-  bool quiet = diag_sink_errors(sink) == walk->errors &&
-               diag_sink_warnings(sink) == walk->warnings;
-  diag_flush(sink);
-  if (walk->options->strict && !quiet)
-    cli_say("%s: match %d not written (--strict: it has errors or warnings)", walk->name,
-            walk->index);
-  out->written += quiet || !walk->options->strict;
-  walk->errors = diag_sink_errors(sink);
-  walk->warnings = diag_sink_warnings(sink);
-  match_free(match);
-  return !out->write_errno; /* a write error stops the output */
-}
-
-/* Converts every match `reader` gives into `out`.  Returns why the input
- * could not be read to its end, NULL when it could. */
-static const char *convert_stream(bg_reader *reader, const cli_file *file,
-                                  const char *name, const convert_options *options,
-                                  bg_diag_sink *sink, output *out) {
-  if (out->write_errno)
-    return NULL;
-  convert_walk walk = {.name = name,
-                       .options = options,
-                       .sink = sink,
-                       .out = out,
-                       .errors = diag_sink_errors(sink),
-                       .warnings = diag_sink_warnings(sink)};
-  long matches = 0;
-  const char *trouble = cli_each_match(reader, sink, convert_one, &walk, &matches);
-  out->notes = cli_skips_unmatched(file, sink, matches);
-  if (out->notes)
-    diag_discard(sink);
-  diag_flush(sink);
-  return trouble;
-}
-
-/* Converts one file ("-" is standard input) into `out`. */
-static void convert_file(const cli_file *file, const convert_options *options,
-                         bg_diag_sink *sink, output *out, convert_totals *totals) {
-  const char *path = file->path;
-  bool is_stdin = strcmp(path, "-") == 0;
-  const char *name = is_stdin ? "<stdin>" : path;
-  FILE *in = is_stdin ? stdin : cli_open_input(path);
-  if (!in) {
-    cli_say("%s: %s", path, strerror(errno));
-    totals->trouble = true;
-    return;
-  }
-  long errors = diag_sink_errors(sink), warnings = diag_sink_warnings(sink);
-  const char *reason;
-  bg_reader *reader = reader_open(in, name, sink, options->from, &reason);
-  if (!reader) {
-    cli_say("%s: %s", name, reason);
-    totals->trouble = true;
-  } else {
-    const char *trouble = convert_stream(reader, file, name, options, sink, out);
-    if (trouble) {
-      cli_say("%s: %s", name, trouble);
-      totals->trouble = true;
-    }
-    reader_free(reader);
-  }
-  if (!is_stdin)
-    fclose(in);
-  totals->errors += diag_sink_errors(sink) - errors;
-  totals->warnings += diag_sink_warnings(sink) - warnings;
-}
-
-/* Puts an output in place, or gives it up when nothing (or not all that
- * was asked) could be written to it.  Returns false on a write error. */
-static bool finish_output(output *out, bool input_trouble) {
-  if (out->write_errno) {
-    cli_outfile_abandon(&out->file);
-    cli_say("%s: write error: %s", out->name, strerror(out->write_errno));
-    return false;
-  }
-  if (out->notes && !input_trouble) { /* no record: nothing to say */
-    cli_outfile_abandon(&out->file);
-    return true;
-  }
-  if (out->file.target && (input_trouble || out->written == 0)) {
-    cli_outfile_abandon(&out->file);
-    cli_say("%s not written: %s", out->name,
-            input_trouble ? "an input could not be read" : "no match to write");
-    return true;
-  }
-  if (!cli_outfile_commit(&out->file)) {
-    cli_say("%s: write error: %s", out->name, strerror(errno));
-    return false;
-  }
-  return true;
-}
+#include "cli_convert.h"
 
 static const struct option convert_long_options[] = {
     {"to", required_argument, NULL, OPT_TO},
@@ -187,13 +31,15 @@ static const struct option convert_long_options[] = {
     {"output", required_argument, NULL, 'o'},
     {"directory", required_argument, NULL, 'd'},
     {"strict", no_argument, NULL, OPT_STRICT},
+    {"verbose", no_argument, NULL, 'v'},
+    {"jobs", required_argument, NULL, 'j'},
     CLI_RULE_OPTIONS,
     {NULL, 0, NULL, 0},
 };
 
 /* Applies one option of convert; returns -1 to go on, else an exit status. */
 static int apply_convert_option(int opt, const char *arg, const char *word, void *data) {
-  convert_options *options = data;
+  cli_convert_options *options = data;
   switch (opt) {
   case OPT_TO:
     options->to_given = writer_format_named(arg, &options->to);
@@ -211,6 +57,11 @@ static int apply_convert_option(int opt, const char *arg, const char *word, void
   case OPT_STRICT:
     options->strict = true;
     return -1;
+  case 'v':
+    options->verbose = true;
+    return -1;
+  case 'j':
+    return cli_apply_jobs(arg, &options->jobs);
   default:
     return cli_apply_common_option(opt, word, &options->referee);
   }
@@ -230,37 +81,177 @@ static bool output_is_an_input(const char *target, const cli_file_list *list) {
   return false;
 }
 
-static int exit_status(const convert_totals *totals, const convert_options *options) {
+static int exit_status(const cli_convert_totals *totals,
+                       const cli_convert_options *options) {
   if (totals->trouble)
     return EXIT_TROUBLE;
   bool broken = totals->errors > 0 || (options->strict && totals->warnings > 0);
   return broken ? EXIT_BROKEN : EXIT_VALID;
 }
 
-static void sink_open(bg_diag_sink *sink) {
-  diag_sink_init(sink, stderr, DIAG_TEXT);
-  diag_sink_set_colour(sink, cli_colour(STDERR_FILENO));
+/* One file's totals added to the run's. */
+static void add_totals(cli_convert_totals *totals, const cli_convert_totals *file) {
+  totals->errors += file->errors;
+  totals->warnings += file->warnings;
+  totals->skipped += file->skipped;
+  totals->trouble = totals->trouble || file->trouble;
+}
+
+/* ---- several files at once (-j N) --------------------------------------- */
+
+/* What a thread made of one file, until its turn. */
+typedef struct {
+  cli_convert_totals totals;
+  cli_convert_output out; /* its counts: how many written, notes, errors */
+  char *record, *said;    /* -d: the output and the messages */
+  size_t record_size, said_size;
+} job_result;
+
+typedef struct {
+  const cli_file_list *list;
+  const cli_convert_options *options;
+  char **targets; /* -d's files; NULL: all into standard output */
+  job_result *results;
+  cli_convert_totals *totals; /* the run's, added to in the order of files */
+  bool stopped;               /* -d: an output could not be made, nor any later */
+  /* Into standard output, which files wrote a match (cli_convert_turn). */
+  pthread_mutex_t lock;
+  pthread_cond_t changed;
+  size_t first_writer; /* the first file that wrote a match; count: none yet */
+  size_t all_done;     /* files 0 .. all_done-1 are converted */
+  bool *converted;
+} convert_jobs;
+
+/* One file's place among the others, for cli_convert_turn. */
+typedef struct {
+  convert_jobs *jobs;
+  size_t index;
+} job_turn;
+
+/* Waits until the files before this one wrote a match, or were all
+ * converted without one. */
+static bool job_before_wrote(void *data) {
+  job_turn *turn = data;
+  convert_jobs *jobs = turn->jobs;
+  pthread_mutex_lock(&jobs->lock);
+  while (jobs->first_writer >= turn->index && jobs->all_done < turn->index)
+    pthread_cond_wait(&jobs->changed, &jobs->lock);
+  bool wrote = jobs->first_writer < turn->index;
+  pthread_mutex_unlock(&jobs->lock);
+  return wrote;
+}
+
+static void job_wrote(void *data) {
+  job_turn *turn = data;
+  convert_jobs *jobs = turn->jobs;
+  pthread_mutex_lock(&jobs->lock);
+  if (turn->index < jobs->first_writer)
+    jobs->first_writer = turn->index;
+  pthread_cond_broadcast(&jobs->changed);
+  pthread_mutex_unlock(&jobs->lock);
+}
+
+static void job_converted(convert_jobs *jobs, size_t index) {
+  pthread_mutex_lock(&jobs->lock);
+  jobs->converted[index] = true;
+  while (jobs->all_done < jobs->list->count && jobs->converted[jobs->all_done])
+    jobs->all_done++;
+  pthread_cond_broadcast(&jobs->changed);
+  pthread_mutex_unlock(&jobs->lock);
+}
+
+static FILE *open_buffer(char **text, size_t *size) {
+  FILE *buffer = open_memstream(text, size);
+  if (!buffer)
+    bg_out_of_memory();
+  return buffer;
+}
+
+static void close_buffer(FILE *buffer) {
+  if (fclose(buffer) != 0)
+    bg_out_of_memory();
+}
+
+/* Converts file `index` into buffers: into standard output's, `out` and
+ * `err`, printed in order by cli_jobs_run; for -d, into its own, which
+ * job_done writes. */
+static void convert_job(size_t index, FILE *out, FILE *err, void *data) {
+  convert_jobs *jobs = data;
+  job_result *result = &jobs->results[index];
+  job_turn place = {jobs, index};
+  cli_convert_turn turn = {job_before_wrote, job_wrote, &place};
+  FILE *record = out, *said = err;
+  if (jobs->targets) {
+    record = open_buffer(&result->record, &result->record_size);
+    said = open_buffer(&result->said, &result->said_size);
+  }
+  cli_convert_output output = {.name = "standard output",
+                               .turn = jobs->targets ? NULL : &turn};
+  output.file.stream = record;
+  bg_diag_sink sink;
+  cli_convert_sink_open(&sink, said);
+  cli_convert_file(&jobs->list->files[index], jobs->options, &sink, said, &output,
+                   &result->totals);
+  diag_sink_free(&sink);
+  if (jobs->targets) {
+    close_buffer(record);
+    close_buffer(said);
+  }
+  result->out = output;
+  job_converted(jobs, index);
+}
+
+/* Converts the files in `jobs->options->jobs` threads; `done` takes each
+ * file's result in order. */
+static void convert_in_parallel(convert_jobs *jobs, cli_job_done done) {
+  size_t count = jobs->list->count;
+  jobs->results = bg_calloc(count ? count : 1, sizeof *jobs->results);
+  jobs->converted = bg_calloc(count ? count : 1, sizeof *jobs->converted);
+  jobs->first_writer = count;
+  pthread_mutex_init(&jobs->lock, NULL);
+  pthread_cond_init(&jobs->changed, NULL);
+  cli_jobs_run(count, jobs->options->jobs, convert_job, done, jobs, NULL);
+  pthread_mutex_destroy(&jobs->lock);
+  pthread_cond_destroy(&jobs->changed);
+  free(jobs->converted);
+  free(jobs->results);
+}
+
+/* ---- every input into one output ---------------------------------------- */
+
+static void stdout_job_done(size_t index, void *data) {
+  convert_jobs *jobs = data;
+  job_result *result = &jobs->results[index];
+  add_totals(jobs->totals, &result->totals);
 }
 
 /* Every input into one output: standard output or -o's file. */
-static int convert_to_one(const cli_file_list *list, const convert_options *options) {
+static int convert_to_one(const cli_file_list *list, const cli_convert_options *options,
+                          cli_convert_totals *totals) {
   if (output_is_an_input(options->output, list))
     return EXIT_TROUBLE;
-  output out = {.name = options->output ? options->output : "standard output"};
+  cli_convert_output out = {.name =
+                                options->output ? options->output : "standard output"};
   if (!cli_outfile_open(&out.file, options->output)) {
     cli_say("%s: %s", options->output, strerror(errno));
     return EXIT_TROUBLE;
   }
-  bg_diag_sink sink;
-  sink_open(&sink);
-  convert_totals totals = {0};
-  for (size_t i = 0; i < list->count && !out.write_errno; i++)
-    convert_file(&list->files[i], options, &sink, &out, &totals);
-  diag_sink_free(&sink);
-  if (!finish_output(&out, totals.trouble))
+  if (options->jobs > 1 && list->count > 1 && !options->output) {
+    convert_jobs jobs = {.list = list, .options = options, .totals = totals};
+    convert_in_parallel(&jobs, stdout_job_done);
+  } else {
+    bg_diag_sink sink;
+    cli_convert_sink_open(&sink, stderr);
+    for (size_t i = 0; i < list->count && !out.write_errno; i++)
+      cli_convert_file(&list->files[i], options, &sink, stderr, &out, totals);
+    diag_sink_free(&sink);
+  }
+  if (!cli_convert_finish(&out, totals->trouble))
     return EXIT_TROUBLE;
-  return exit_status(&totals, options);
+  return exit_status(totals, options);
 }
+
+/* ---- each input into its own file (-d) ---------------------------------- */
 
 /* -d's file for `input`: DIR/NAME.EXT, NAME the input's base name without
  * its extensions (cli_record_stem: s002.txt.gz gives s002, as s002.txt
@@ -301,11 +292,24 @@ static bool make_folders(const char *target, size_t directory_length) {
   return made;
 }
 
+/* Opens -d's file `target`, its folders made; false, said, when it cannot
+ * be. */
+static bool open_target(cli_convert_output *out, const char *target,
+                        const cli_convert_options *options) {
+  *out = (cli_convert_output){.name = target};
+  if (!make_folders(target, strlen(options->directory)))
+    return false;
+  if (cli_outfile_open(&out->file, target))
+    return true;
+  cli_say("%s: %s", target, strerror(errno));
+  return false;
+}
+
 /* Whether -d can do its job before anything is read: a directory, no
  * standard input (it has no name to give its output), no two inputs that
  * would write one file, no output that is an input. */
 static bool directory_usable(const cli_file_list *list, char **targets,
-                             const convert_options *options) {
+                             const cli_convert_options *options) {
   struct stat st;
   int stat_errno = stat(options->directory, &st) != 0 ? errno
                    : S_ISDIR(st.st_mode)              ? 0
@@ -333,38 +337,75 @@ static bool directory_usable(const cli_file_list *list, char **targets,
   return true;
 }
 
+/* Converts the files one after another, each into its target; false when
+ * an output could not be made or written (said). */
+static bool convert_in_turn(const cli_file_list *list, char **targets,
+                            const cli_convert_options *options,
+                            cli_convert_totals *totals) {
+  bg_diag_sink sink;
+  cli_convert_sink_open(&sink, stderr);
+  bool written = true;
+  for (size_t i = 0; i < list->count && written; i++) {
+    cli_convert_output out;
+    if (!open_target(&out, targets[i], options)) {
+      written = false;
+      break;
+    }
+    cli_convert_totals file = {0};
+    cli_convert_file(&list->files[i], options, &sink, stderr, &out, &file);
+    written = cli_convert_finish(&out, file.trouble);
+    add_totals(totals, &file);
+  }
+  diag_sink_free(&sink);
+  return written;
+}
+
+/* A file converted by a thread, written into its target in the order of
+ * the files: what convert_in_turn does with it, the same bytes. */
+static void directory_job_done(size_t index, void *data) {
+  convert_jobs *jobs = data;
+  job_result *result = &jobs->results[index];
+  cli_convert_output out;
+  if (!jobs->stopped && !open_target(&out, jobs->targets[index], jobs->options))
+    jobs->stopped = true;
+  if (!jobs->stopped) {
+    fflush(stdout);
+    fwrite(result->said, 1, result->said_size, stderr);
+    errno = 0;
+    if (fwrite(result->record, 1, result->record_size, out.file.stream) !=
+        result->record_size)
+      out.write_errno = errno ? errno : EIO;
+    out.written = result->out.written;
+    out.notes = result->out.notes;
+    if (!out.write_errno)
+      out.write_errno = result->out.write_errno;
+    jobs->stopped = !cli_convert_finish(&out, result->totals.trouble);
+    add_totals(jobs->totals, &result->totals);
+  }
+  free(result->record);
+  free(result->said);
+}
+
 /* Each input into its own file in -d's directory. */
 static int convert_to_directory(const cli_file_list *list,
-                                const convert_options *options) {
+                                const cli_convert_options *options,
+                                cli_convert_totals *totals) {
   size_t count = list->count;
   char **targets = bg_calloc(count ? count : 1, sizeof *targets);
   for (size_t i = 0; i < count; i++)
     targets[i] = directory_target(options->directory, &list->files[i], options->to);
   int status = EXIT_TROUBLE;
   if (directory_usable(list, targets, options)) {
-    bg_diag_sink sink;
-    sink_open(&sink);
-    convert_totals totals = {0};
-    bool written = true;
-    for (size_t i = 0; i < count && written; i++) {
-      output out = {.name = targets[i]};
-      if (!make_folders(targets[i], strlen(options->directory))) {
-        written = false;
-        break;
-      }
-      if (!cli_outfile_open(&out.file, targets[i])) {
-        cli_say("%s: %s", targets[i], strerror(errno));
-        written = false;
-        break;
-      }
-      bool trouble_before = totals.trouble;
-      totals.trouble = false;
-      convert_file(&list->files[i], options, &sink, &out, &totals);
-      written = finish_output(&out, totals.trouble);
-      totals.trouble = totals.trouble || trouble_before;
+    bool written;
+    if (options->jobs > 1 && count > 1) {
+      convert_jobs jobs = {
+          .list = list, .options = options, .targets = targets, .totals = totals};
+      convert_in_parallel(&jobs, directory_job_done);
+      written = !jobs.stopped;
+    } else {
+      written = convert_in_turn(list, targets, options, totals);
     }
-    diag_sink_free(&sink);
-    status = written ? exit_status(&totals, options) : EXIT_TROUBLE;
+    status = written ? exit_status(totals, options) : EXIT_TROUBLE;
   }
   for (size_t i = 0; i < count; i++)
     free(targets[i]);
@@ -375,7 +416,8 @@ static int convert_to_directory(const cli_file_list *list,
 /* -o writes one record's file: one FILE, not several nor a folder (whose
  * records -d keeps apart).  Returns -1 to go on, else the usage error's
  * exit status. */
-static int check_one_output(char **operands, int count, const convert_options *options) {
+static int check_one_output(char **operands, int count,
+                            const cli_convert_options *options) {
   struct stat st;
   if (!options->output)
     return -1;
@@ -396,10 +438,10 @@ static int check_one_output(char **operands, int count, const convert_options *o
 }
 
 int cli_convert(int argc, char **argv) {
-  convert_options options = {.from = BG_NOTATION_AUTO};
+  cli_convert_options options = {.from = BG_NOTATION_AUTO, .jobs = 1};
   bg_replay_options_init(&options.referee);
   int first_file = 0;
-  int status = cli_parse_options(argc, argv, ":o:d:", convert_long_options,
+  int status = cli_parse_options(argc, argv, ":o:d:vj:", convert_long_options,
                                  apply_convert_option, &options, &first_file);
   if (status >= 0)
     return status;
@@ -418,13 +460,14 @@ int cli_convert(int argc, char **argv) {
   status = check_one_output(operands, count, &options);
   if (status >= 0)
     return status;
-  cli_file_list list = {0};
+  cli_file_list list = {.verbose = options.verbose};
   cli_list_files(operands, count, &list);
-  status = options.directory ? convert_to_directory(&list, &options)
-                             : convert_to_one(&list, &options);
+  cli_convert_totals totals = {0};
+  status = options.directory ? convert_to_directory(&list, &options, &totals)
+                             : convert_to_one(&list, &options, &totals);
   if (list.trouble) /* a folder could not be read (said) */
     status = EXIT_TROUBLE;
-  cli_say_skipped(list.skipped);
+  cli_say_skipped(list.skipped + totals.skipped);
   cli_file_list_free(&list);
   return status;
 }

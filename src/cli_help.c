@@ -92,7 +92,11 @@ static const char convert_text[] =
     "  -d, --directory=DIR   write one file in DIR for each FILE, atomically:\n"
     "                        its name without .gz and its extension, then the\n"
     "                        notation's (s002.txt.gz gives s002.yaml)\n"
-    "  --strict              write no match that has an error or a warning\n";
+    "  --strict              write no match that has an error or a warning\n"
+    "  -j, --jobs=N          convert N files at once (0: one a processor); the\n"
+    "                        outputs are the same, written in the order of the\n"
+    "                        files\n"
+    "  -v, --verbose         name each file a directory walk skips\n";
 
 static const char convert_example[] =
     "  bgmatch convert --to yaml -o game.yaml game.mat\n";
@@ -112,7 +116,10 @@ static const char annotate_text[] =
     "                        another under its name, or one HTML page with an\n"
     "                        SVG board under each problem (several files: a\n"
     "                        table of them on top, linked to their sections)\n"
-    "  -o, --output=OUT      write OUT, atomically, instead of standard output\n";
+    "  -o, --output=OUT      write OUT, atomically, instead of standard output\n"
+    "  -j, --jobs=N          list N files at once (0: one a processor); the\n"
+    "                        output is the same, in the order of the files\n"
+    "  -v, --verbose         name each file a directory walk skips\n";
 
 static const char annotate_example[] = "  bgmatch annotate -C 2 --problems logs/\n";
 
@@ -194,13 +201,25 @@ static const command_help commands[] = {
 
 #define COMMAND_COUNT (sizeof commands / sizeof *commands)
 
+static void say_to(FILE *err, const char *fmt, va_list args) {
+  if (err == stderr)
+    fflush(stdout);
+  fputs("bgmatch: ", err);
+  vfprintf(err, fmt, args);
+  fputc('\n', err);
+}
+
 void cli_say(const char *fmt, ...) {
   va_list args;
   va_start(args, fmt);
-  fflush(stdout);
-  fputs("bgmatch: ", stderr);
-  vfprintf(stderr, fmt, args);
-  fputc('\n', stderr);
+  say_to(stderr, fmt, args);
+  va_end(args);
+}
+
+void cli_say_to(FILE *err, const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  say_to(err, fmt, args);
   va_end(args);
 }
 

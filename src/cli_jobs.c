@@ -123,9 +123,12 @@ void cli_jobs_run(size_t count, int jobs, cli_job_work work, cli_job_done done,
   pthread_cond_init(&queue.changed, NULL);
   pthread_t *threads = bg_calloc((size_t)jobs, sizeof *threads);
   int started = 0;
+  sigset_t old_mask;
+  cli_hold_interruptions(&old_mask); /* held by the threads for good */
   while (started < jobs &&
          pthread_create(&threads[started], NULL, job_worker, &queue) == 0)
     started++;
+  cli_release_interruptions(&old_mask);
   if (started == 0) { /* no thread could be made: this one does the work */
     queue.ahead = count;
     job_worker(&queue);

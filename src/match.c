@@ -316,6 +316,16 @@ bool match_setup_board(const bg_action *setup, bg_board *board) {
   return board_is_valid(board);
 }
 
+bg_roll_status match_roll_status(const bg_action *roll) {
+  if (roll->dice_unknown)
+    return ROLL_DICE_UNREAD;
+  if (roll->unreadable)
+    return ROLL_UNREADABLE;
+  if (roll->die1 == 0)
+    return roll->unknown_play ? ROLL_UNRECORDED : ROLL_NOTHING_ROLLED;
+  return roll->unknown_play ? ROLL_PLAY_UNRECORDED : ROLL_PLAYED;
+}
+
 bool match_action_marks_hit(const bg_action *action) {
   for (int m = 0; m < action->move_count; m++)
     if (action->moves[m].hit)

@@ -290,6 +290,22 @@ bool match_parse_date(const char *text, char sep, long parts[3]);
 /* Does `action` mark a hit on any of its moves? */
 bool match_action_marks_hit(const bg_action *action);
 
+/* What a roll's cell says of its dice and its play: one of these, from
+ * its flags and its dice (the first that holds, in this order).
+ * `cannot_move`, `resigns_after` and `after_numbering_break` are facts
+ * apart, which any of them may have. */
+typedef enum {
+  ROLL_DICE_UNREAD,     /* dice_unknown: "72: 13/9", the play read as written */
+  ROLL_UNREADABLE,      /* unreadable: the cell could not be read */
+  ROLL_UNRECORDED,      /* no dice, unknown_play: neither roll nor play written */
+  ROLL_NOTHING_ROLLED,  /* no dice: "00:", the player resigned instead */
+  ROLL_PLAY_UNRECORDED, /* unknown_play: "63: ????", the dice only */
+  ROLL_PLAYED           /* dice and play as written (maybe no play) */
+} bg_roll_status;
+
+/* The status of an ACT_ROLL. */
+bg_roll_status match_roll_status(const bg_action *roll);
+
 /* Sets match->players[i] to a copy of name (replacing any earlier one). */
 bool match_set_player(bg_match *match, int i, const char *name);
 

@@ -1,11 +1,14 @@
 /*
  * referee.c — replays a match game by game: whose turn it is, the score
- * line of each game, the Crawford game, the end of the match.  The cube is
- * followed in referee_cube.c, results are valued in referee_result.c and
- * plays are judged in referee_play.c; this file is the state machine that
- * hands each action to them.  Each check reports at the action's own line
- * and then carries on (from the record's score, from the rules' cube), so
- * one mistake is reported once, not again at every later line.
+ * line of each game, the Crawford game, the end of the match.  The rules
+ * themselves are law_*.c's (law.h), which give verdicts; this file is the
+ * state machine that hands each action to them and to the referee's other
+ * files (the cube: referee_cube.c, results: referee_result.c, plays:
+ * referee_play.c), and the recovery's when the record does not fit (a
+ * lost turn or a misnamed roll: referee_lost_turn.c).  Each check reports
+ * at the action's own line and then carries on (from the record's score,
+ * from the rules' cube), so one mistake is reported once, not again at
+ * every later line.
  */
 #include "replay.h"
 
@@ -17,28 +20,24 @@
 
 #include "referee_int.h"
 
-bool referee_rule_in_force(bg_rule_flag option, bg_rule_flag record, bool fallback) {
-  if (option != RULE_UNSET)
-    return option == RULE_ON;
-  if (record != RULE_UNSET)
-    return record == RULE_ON;
-  return fallback;
-}
-
 /* ---- turns ---------------------------------------------------------- */
 
-static bool game_over(referee *ref, const game_state *state, const bg_action *action) {
-  if (state->end == END_NONE && !state->result_seen)
-    return false;
-  /* After a break in the move numbers (a line written twice, or
-   * misnumbered; referee_act has noted the break of `action`'s own line),
-   * that break is the mistake: said once, as not fitting */
-  if (ref->plays.numbering_break)
-    referee_numbering_misfit(&ref->plays);
-  else
+/* Has the game ended (a bear-off, a drop, a resignation, or its result
+ * written)? */
+static bool game_over(const game_state *state) {
+  return state->end.reason != END_NONE || state->result.seen;
+}
+
+/* Says that `action` comes after the game's end.  After a break in the
+ * move numbers (a line written twice, or misnumbered; referee_act has noted
+ * the break of `action`'s own line), that break is the mistake: said once,
+ * as not fitting. */
+static void say_after_end(referee *ref, const bg_action *action) {
+  if (!ref->plays.recovery.numbering_break)
     SAY(action, DIAG_ERROR, RULE_SLUG(TURN_ORDER), "%s acts after the game has ended",
         referee_player_name(ref, action->player));
-  return true;
+  else if (referee_numbering_misfit(&ref->plays))
+    referee_say_numbering_misfit(&ref->plays);
 }
 
 /* ---- rolls ----------------------------------------------------------- */
@@ -46,43 +45,37 @@ static bool game_over(referee *ref, const game_state *state, const bg_action *ac
 /* A double as the game's first roll (from the starting position): an
  * error of the dice, whatever was played. */
 static bool is_opening_double(const game_state *state, const bg_action *roll) {
-  return state->expected_roller < 0 && roll->die1 == roll->die2 && !roll->unknown_play &&
-         !roll->dice_unknown && !state->set_up;
-}
-
-/* "A rolls (or doubles), but it is B's turn: A already rolled last (line
- * N)", at `act`, whose player rolled last. */
-static void say_rolled_last(referee *ref, const game_state *state, const bg_action *act,
-                            const char *verb) {
-  char place[32];
-  SAY(act, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
-      "%s %s, but it is %s's turn: %s already rolled last (%s)",
-      referee_player_name(ref, act->player), verb,
-      referee_player_name(ref, state->expected_roller),
-      referee_player_name(ref, act->player),
-      match_place_name(state->last_roll_pos[act->player], place, sizeof place));
+  return law_opening_double(&state->turns, state->set_up, roll);
 }
 
 /* Says what is wrong with the turns at `roll`; false when the other
  * player's turn went missing (the roller rolled last). */
 static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
-  if (state->expected_roller < 0) {
+  switch (law_turn(&state->turns, state->set_up, roll)) {
+  case TURN_OK:
+    return true;
+  case TURN_OPENING_DOUBLE:
     /* after a break at the game's start, the opening roll is the lost line's */
-    if (is_opening_double(state, roll) && !referee_numbering_misfit(&ref->plays))
+    if (referee_numbering_misfit(&ref->plays))
+      referee_say_numbering_misfit(&ref->plays);
+    else
       SAY(roll, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
           "the opening roll cannot be a double (%d%d)", roll->die1, roll->die2);
-  } else if (roll->player != state->expected_roller) {
-    if (referee_numbering_misfit(&ref->plays))
-      return true; /* the turns show a line missing or written twice */
-    if (state->last_roll_pos[roll->player].line != 0)
-      say_rolled_last(ref, state, roll, "rolls");
-    else
-      SAY(roll, DIAG_ERROR, RULE_SLUG(TURN_ORDER), "%s rolls, but it is %s's turn",
-          referee_player_name(ref, roll->player),
-          referee_player_name(ref, state->expected_roller));
-    return false;
+    return true;
+  case TURN_NOT_YOURS:
+    break;
   }
-  return true;
+  if (referee_numbering_misfit(&ref->plays)) {
+    referee_say_numbering_misfit(&ref->plays);
+    return true; /* the turns show a line missing or written twice */
+  }
+  if (state->turns.last_roll_pos[roll->player].line != 0)
+    referee_say_rolled_last(ref, state, roll, "rolls");
+  else
+    SAY(roll, DIAG_ERROR, RULE_SLUG(TURN_ORDER), "%s rolls, but it is %s's turn",
+        referee_player_name(ref, roll->player),
+        referee_player_name(ref, state->turns.expected_roller));
+  return false;
 }
 
 /* Does the record go on with the game after action `index`: another roll
@@ -136,9 +129,9 @@ static void note_bear_off(game_state *state, const bg_game *game, int index, int
      * loser resigned, which may be worth up to what their board allows. */
     multipliers |= resigned;
   if (multipliers) {
-    state->end = END_BORE_OFF;
-    state->winner = player;
-    state->multipliers = multipliers;
+    state->end.reason = END_BORE_OFF;
+    state->end.winner = player;
+    state->end.multipliers = multipliers;
   }
 }
 
@@ -154,8 +147,8 @@ static bool is_record_end(const referee *ref, const bg_game *game, int index) {
 static bool play_is_legal(referee *ref, const game_state *state, const bg_action *roll) {
   bg_board view;
   board_seen_by(&state->positions.boards[0], roll->player, &view);
-  return referee_plays_of_roll(roll, &view, roll->die1, roll->die2, &ref->plays.legal,
-                               NULL) > 0;
+  return referee_plays_of_roll(roll, &view, roll->die1, roll->die2,
+                               &ref->plays.legal.plays, NULL) > 0;
 }
 
 /* A roll whose play is unknown (not recorded, or unreadable), its dice
@@ -171,115 +164,117 @@ static bool follow_unknown_play(referee *ref, game_state *state, const bg_game *
   return true;
 }
 
-/* Is roll `index` of `game` written under the wrong name: the written
- * player rolled just before it and rolls (or doubles) next as well, and
- * its play is a
- * legal one of the player whose turn it is?  Three rolls running would
- * otherwise be two turns lost; one name is the likelier slip.  (A player
- * who rolls twice running, the other next, lost a turn of the other's:
- * referee_follow_lost_turn.) */
-static bool misnamed_roll(referee *ref, game_state *state, const bg_game *game,
-                          int index) {
-  const bg_action *roll = &game->actions[index];
-  if (state->expected_roller < 0 || roll->player == state->expected_roller ||
-      roll->after_numbering_break || roll->die1 == 0 || roll->unknown_play ||
-      roll->dice_unknown || roll->unreadable || state->positions.count == 0)
-    return false;
-  const bg_action *next = NULL;
-  for (int i = index + 1; i < game->action_count && !next; i++)
-    if (game->actions[i].kind == ACT_ROLL || game->actions[i].kind == ACT_DOUBLE)
-      next = &game->actions[i];
-  if (!next || next->player != roll->player)
-    return false;
-  bg_action as_turn = *roll;
-  as_turn.player = state->expected_roller;
-  return referee_play_is_legal_somewhere(&ref->plays, &as_turn, &state->positions);
-}
-
 static void play_roll(referee *ref, game_state *state, const bg_game *game, int index,
                       const bg_action *roll);
 
 static void on_roll(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *roll = &game->actions[index];
-  if (state->end != END_NONE || state->result_seen ||
-      !misnamed_roll(ref, state, game, index)) {
+  if (game_over(state) || !referee_misnamed_roll(ref, state, game, index)) {
     play_roll(ref, state, game, index, roll);
     return;
   }
   SAY(roll, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
       "%s rolls, but it is %s's turn, and %s acts next: the play is %s's",
       referee_player_name(ref, roll->player),
-      referee_player_name(ref, state->expected_roller),
+      referee_player_name(ref, state->turns.expected_roller),
       referee_player_name(ref, roll->player),
-      referee_player_name(ref, state->expected_roller));
+      referee_player_name(ref, state->turns.expected_roller));
   ref->renamed = *roll;
-  ref->renamed.player = state->expected_roller;
+  ref->renamed.player = state->turns.expected_roller;
   play_roll(ref, state, game, index, &ref->renamed);
   /* the legal plays cached for it are keyed by the action's address, which
    * the next renamed roll takes too */
-  ref->plays.legal_roll = NULL;
+  ref->plays.legal.roll = NULL;
 }
 
-static void play_roll(referee *ref, game_state *state, const bg_game *game, int index,
-                      const bg_action *roll) {
-  if (state->end != END_NONE || state->result_seen) {
-    if (!roll->unknown_play) /* an unplayed roll after the last one: no action */
-      game_over(ref, state, roll);
-    return;
-  }
-  referee_settle_unanswered_double(ref, state, roll);
-  ref->plays.marks_hits = ref->marks_hits || match_action_marks_hit(roll);
+/* What the turn's rules decided at a roll, which its play's check needs. */
+typedef struct {
+  bool in_question;  /* one of the game's first rolls: a lost opening may show */
+  bool opening_lost; /* the opening turn before it was left out (said) */
+  bool dice_wrong;   /* an opening double, said: the play is another roll's */
+} roll_turn;
+
+/* The rules of the turn at `roll`: whose turn it is, the opening roll,
+ * and what an opening or a turn left out of the record leaves. */
+static roll_turn take_turn(referee *ref, game_state *state, const bg_game *game,
+                           int index, const bg_action *roll) {
   bool opening_double = is_opening_double(state, roll);
-  bool in_question = referee_opening_in_question(ref, state, roll);
-  bool opening_lost = in_question && opening_double &&
+  roll_turn turn = {.in_question = referee_opening_in_question(ref, state, roll)};
+  turn.opening_lost = turn.in_question && opening_double &&
                       referee_lost_opening(ref, state, game, index, true);
-  if (opening_lost)
-    state->expected_roller = roll->player; /* the turn after the lost one */
+  if (turn.opening_lost)
+    state->turns.expected_roller = roll->player; /* the turn after the lost one */
   /* after a break in the numbers, the break is what is said (check_turn) */
-  bool dice_wrong = opening_double && !opening_lost && !roll->after_numbering_break;
+  turn.dice_wrong = opening_double && !turn.opening_lost && !roll->after_numbering_break;
   if (!check_turn(ref, state, roll))
     /* the lost turn's play moved the other player's checkers: the plays
      * that follow tell where to */
     referee_follow_lost_turn(&ref->plays, game, index, &state->positions);
-  state->expected_roller = 1 - roll->player;
-  state->last_roll_pos[roll->player] = roll->pos;
-  state->rolls_checked++;
-  bool resigned_after = roll->resigns_after;
-  if (roll->dice_unknown) {
-    /* "72: 13/9 24/23": reported as syntax; the play still happened (with
-     * no play read, "98: 2/!!" or "??" with "????", any play of any roll). */
-    bool written = roll->move_count > 0;
-    if (!referee_check_play_any_roll(&ref->plays, roll, &state->positions) &&
-        !resigned_after)
-      referee_say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE,
-                  RULE_SLUG(SYNTAX),
-                  written ? "no roll makes this play legal: the rest of this game is not "
-                            "checked"
-                          : "this turn could not be read: the rest of this game is not "
-                            "checked");
-    return;
-  }
-  if (roll->unreadable && state->positions.count > 0 && !resigned_after) {
+  state->turns.expected_roller = 1 - roll->player;
+  state->turns.last_roll_pos[roll->player] = roll->pos;
+  state->turns.rolls_checked++;
+  return turn;
+}
+
+/* "72: 13/9 24/23": reported as syntax; the play still happened (with no
+ * play read, "98: 2/!!" or "??" with "????", any play of any roll). */
+static void follow_unread_dice(referee *ref, game_state *state, const bg_action *roll) {
+  bool written = roll->move_count > 0;
+  if (!referee_check_play_any_roll(&ref->plays, roll, &state->positions) &&
+      !roll->resigns_after)
+    referee_say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE,
+                RULE_SLUG(SYNTAX),
+                written ? "no roll makes this play legal: the rest of this game is not "
+                          "checked"
+                        : "this turn could not be read: the rest of this game is not "
+                          "checked");
+}
+
+/* A cell that could not be read (reported as syntax): any legal play of
+ * its dice, when they were read. */
+static void follow_unreadable(referee *ref, game_state *state, const bg_game *game,
+                              int index, const bg_action *roll) {
+  if (state->positions.count > 0 && !roll->resigns_after) {
     if (follow_unknown_play(ref, state, game, index))
       return;
     referee_say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE,
                 RULE_SLUG(SYNTAX),
                 "this play could not be read: the rest of this game is not checked");
   }
-  if (roll->die1 == 0 && roll->unknown_play && !roll->unreadable && !resigned_after &&
-      state->positions.count > 0)
+  state->positions.count = 0;
+}
+
+/* Neither the dice nor the play written: the game cannot be followed. */
+static void say_unrecorded_turn(referee *ref, game_state *state, const bg_action *roll) {
+  if (!roll->resigns_after && state->positions.count > 0)
     SAY(roll, DIAG_WARNING, RULE_SLUG(UNRECORDED),
         "neither the roll nor the play of this turn was recorded (" NOTATION_UNRECORDED
         "): the rest of this game cannot be checked");
-  if (roll->unreadable || roll->die1 == 0 || (roll->unknown_play && resigned_after)) {
-    /* Reported as syntax; or nothing rolled ("00:"), or a hidden play
-     * ("63: ????") right before the opponent's win: the way several
-     * programs write a resignation. */
+  state->positions.count = 0;
+}
+
+/* "63: ????": every legal play of the dice is followed.  Right before the
+ * opponent's win, a hidden play is the way several programs write a
+ * resignation: nothing to follow. */
+static void follow_unrecorded_play(referee *ref, game_state *state, const bg_game *game,
+                                   int index, const bg_action *roll) {
+  if (roll->resigns_after) {
     state->positions.count = 0;
     return;
   }
-  if (roll->move_count == 0 && !roll->cannot_move && !roll->unknown_play &&
-      is_record_end(ref, game, index)) {
+  bool followed =
+      state->positions.count > 0 && follow_unknown_play(ref, state, game, index);
+  SAY(roll, DIAG_WARNING, RULE_SLUG(UNRECORDED),
+      "the play of %d%d was not recorded (" NOTATION_UNRECORDED "): %s", roll->die1,
+      roll->die2,
+      followed ? "every legal play of it is followed"
+               : "the rest of this game cannot be checked");
+}
+
+/* A roll whose dice and play were written: is the play legal? */
+static void check_played(referee *ref, game_state *state, const bg_game *game, int index,
+                         const bg_action *roll, roll_turn turn) {
+  if (roll->move_count == 0 && !roll->cannot_move && is_record_end(ref, game, index)) {
     /* "  2) 42: " as the last line: the record was cut off after the roll;
      * the game's end says "incomplete".  Not "42: ????", a play made and
      * not recorded, followed like any (as a play that could not be read
@@ -287,19 +282,9 @@ static void play_roll(referee *ref, game_state *state, const bg_game *game, int 
     state->positions.count = 0;
     return;
   }
-  if (roll->unknown_play) {
-    bool followed =
-        state->positions.count > 0 && follow_unknown_play(ref, state, game, index);
-    SAY(roll, DIAG_WARNING, RULE_SLUG(UNRECORDED),
-        "the play of %d%d was not recorded (" NOTATION_UNRECORDED "): %s", roll->die1,
-        roll->die2,
-        followed ? "every legal play of it is followed"
-                 : "the rest of this game cannot be checked");
-    return;
-  }
   if (state->positions.count == 0)
     return;
-  if (dice_wrong && roll->move_count > 0 && !play_is_legal(ref, state, roll)) {
+  if (turn.dice_wrong && roll->move_count > 0 && !play_is_legal(ref, state, roll)) {
     /* The dice are wrong, as said: the play is one of another roll, not a
      * second mistake.  Unless no roll makes it. */
     if (!referee_check_play_any_roll(&ref->plays, roll, &state->positions))
@@ -310,15 +295,48 @@ static void play_roll(referee *ref, game_state *state, const bg_game *game, int 
   }
   /* One of the game's first plays: the quick proof that checks a valid
    * record's plays first; where it fails, a lost opening is looked for. */
-  if (in_question && !opening_lost) {
+  if (turn.in_question && !turn.opening_lost) {
     if (referee_check_play_if_proved(&ref->plays, roll, &state->positions)) {
       note_bear_off(state, game, index, roll->player);
       return;
     }
     referee_lost_opening(ref, state, game, index, false);
   }
-  if (referee_check_play(&ref->plays, roll, &state->positions, resigned_after))
+  if (referee_check_play(&ref->plays, roll, &state->positions, roll->resigns_after))
     note_bear_off(state, game, index, roll->player);
+}
+
+/* A roll: the turn's rules, then its play as its cell says it. */
+static void play_roll(referee *ref, game_state *state, const bg_game *game, int index,
+                      const bg_action *roll) {
+  if (game_over(state)) {
+    if (!roll->unknown_play) /* an unplayed roll after the last one: no action */
+      say_after_end(ref, roll);
+    return;
+  }
+  referee_settle_unanswered_double(ref, state, roll);
+  ref->plays.marks_hits = ref->marks_hits || match_action_marks_hit(roll);
+  roll_turn turn = take_turn(ref, state, game, index, roll);
+  switch (match_roll_status(roll)) {
+  case ROLL_DICE_UNREAD:
+    follow_unread_dice(ref, state, roll);
+    break;
+  case ROLL_UNREADABLE:
+    follow_unreadable(ref, state, game, index, roll);
+    break;
+  case ROLL_UNRECORDED:
+    say_unrecorded_turn(ref, state, roll);
+    break;
+  case ROLL_NOTHING_ROLLED:
+    state->positions.count = 0; /* the player resigned instead */
+    break;
+  case ROLL_PLAY_UNRECORDED:
+    follow_unrecorded_play(ref, state, game, index, roll);
+    break;
+  case ROLL_PLAYED:
+    check_played(ref, state, game, index, roll, turn);
+    break;
+  }
 }
 
 /* "; Set Pos=": the game goes on from the position given (a game that
@@ -331,7 +349,7 @@ static void on_set_position(game_state *state, const bg_action *act) {
     state->positions.count = 0;
     return;
   }
-  if (state->expected_roller < 0)
+  if (state->turns.expected_roller < 0)
     state->set_up = true;
   referee_positions_only(&state->positions, &board);
 }
@@ -343,13 +361,21 @@ void referee_begin_game(referee *ref, game_state *state, const bg_game *game,
   ref->game = game;
   diag_sink_begin_game(ref->sink);
   referee_check_score_line(ref, game, first);
-  /* All but the room for positions, which is large and filled as needed. */
-  memset(state, 0, offsetof(game_state, positions));
-  state->positions.count = 0;
-  state->cube_value = 1;
-  state->cube_owner = -1;
-  state->double_by = -1;
-  state->expected_roller = -1;
+  state->cube = (game_cube){.value = 1,
+                            .before_refused = 0,
+                            .owner = -1,
+                            .double_by = -1,
+                            .double_value = 0,
+                            .beavered = false};
+  state->turns =
+      (game_turns){.expected_roller = -1, .last_roll_pos = {{0}}, .rolls_checked = 0};
+  state->end = (game_ending){
+      .reason = END_NONE, .winner = 0, .multipliers = 0, .value = 0, .resign_level = 0};
+  state->result = (game_result_seen){
+      .seen = false, .points = 0, .winner = 0, .credited_winner = 0, .action = NULL};
+  state->crawford_game = false;
+  state->set_up = false;
+  /* the room for positions is large: filled from its count, never cleared */
   state->positions.count = 0;
   if (ref->opening) {
     bg_board opening;
@@ -357,16 +383,15 @@ void referee_begin_game(referee *ref, game_state *state, const bg_game *game,
     referee_positions_only(&state->positions, &opening);
   }
   int length = ref->match->length;
-  bool at_crawford_score =
-      length > 0 && (ref->score[0] == length - 1 || ref->score[1] == length - 1);
   /* A record that starts at a score (a resumed match) does not say whether
    * the Crawford game was already played: give it the benefit. */
   if (first && (game->score[0] || game->score[1]))
-    ref->crawford_done = at_crawford_score;
+    ref->tally.crawford_done = law_at_crawford_score(length, ref->tally.score);
   /* ... unless the record marks the game (SGF): then it says which. */
   if (first && (game->score[0] || game->score[1]) && game->crawford_marked == RULE_ON)
-    ref->crawford_done = false;
-  state->crawford_game = ref->crawford && at_crawford_score && !ref->crawford_done;
+    ref->tally.crawford_done = false;
+  state->crawford_game =
+      law_crawford_game(&ref->rules, length, ref->tally.score, ref->tally.crawford_done);
   referee_check_crawford_mark(ref, state, game);
   ref->plays.game_number = game->number;
   referee_plays_new_game(&ref->plays);
@@ -386,70 +411,47 @@ void referee_end_game(referee *ref, game_state *state, const bg_game *game,
   /* In a game out of step with its record (silenced), the plays followed
    * are a guess: the result then rests on what the board does not decide
    * (referee_resolve_result). */
-  referee_resolve_result(ref, state, ref->plays.silenced, result);
-  if (!state->result_seen)
+  referee_resolve_result(ref, state, ref->plays.recovery.silenced, result);
+  if (!state->result.seen)
     referee_say(ref, last_place(game), 0, -1, DIAG_WARNING, RULE_SLUG(INCOMPLETE),
-                game->action_count == 0  ? "game %d stops before its first roll"
-                : state->end == END_NONE ? "game %d stops before it was won"
-                                         : "game %d has no \"Wins\" line",
+                game->action_count == 0         ? "game %d stops before its first roll"
+                : state->end.reason == END_NONE ? "game %d stops before it was won"
+                                                : "game %d has no \"Wins\" line",
                 game->number);
   if (state->crawford_game)
-    ref->crawford_done = true;
-  if (!state->result_seen)
-    ref->last_result_open = false;
-  ref->plays.silenced = false;
+    ref->tally.crawford_done = true;
+  if (!state->result.seen)
+    ref->tally.last_result_open = false;
+  ref->plays.recovery.silenced = false;
   if (result->points < 0) { /* no winner, or a worth the record leaves open */
     /* No result to add: the next score line says where the match stands,
      * as long as one game could have brought it there. */
-    ref->last_game_open = true;
+    ref->tally.last_game_open = true;
     return;
   }
   referee_count_result(ref, result->winner, result->points, game->number);
 }
 
-/* A double (action `index`) by the player who rolled last, whose next roll
- * comes before the opponent's: the opponent's turn between them went
- * unwritten.  Said once, as a turn out of order; the turns go on from the
- * doubler's, and the lost turn is followed.  A double written after its
- * own roll, which the opponent's roll follows, is left to the cube's
- * checks ("doubles after rolling"). */
-static void lost_turn_before_double(referee *ref, game_state *state, const bg_game *game,
-                                    int index) {
-  const bg_action *act = &game->actions[index];
-  if (state->expected_roller < 0 || act->player == state->expected_roller ||
-      state->last_roll_pos[act->player].line == 0)
-    return;
-  for (int i = index + 1; i < game->action_count; i++) {
-    const bg_action *next = &game->actions[i];
-    if (next->kind != ACT_ROLL)
-      continue;
-    if (next->player == act->player) {
-      say_rolled_last(ref, state, act, "doubles");
-      state->expected_roller = act->player;
-      referee_follow_lost_turn(&ref->plays, game, i, &state->positions);
-    }
-    return;
-  }
-}
-
 void referee_act(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *act = &game->actions[index];
   if (act->after_numbering_break) {
-    if (!ref->plays.numbering_break ||
-        ref->plays.numbering_break->pos.line != act->pos.line)
+    if (!ref->plays.recovery.numbering_break ||
+        ref->plays.recovery.numbering_break->pos.line != act->pos.line)
       referee_numbering_settle(&ref->plays, game); /* the one before: all fit */
     referee_numbering_broken(&ref->plays, act);
   }
-  if (act->kind != ACT_ROLL && act->kind != ACT_WIN && game_over(ref, state, act))
+  if (act->kind != ACT_ROLL && act->kind != ACT_WIN && game_over(state)) {
+    say_after_end(ref, act);
     return;
+  }
   switch (act->kind) {
   case ACT_ROLL:
     on_roll(ref, state, game, index);
     break;
   case ACT_DOUBLE: {
     referee_settle_unanswered_double(ref, state, act);
-    if (state->double_by < 0)
-      lost_turn_before_double(ref, state, game, index);
+    if (state->cube.double_by < 0)
+      referee_lost_turn_before_double(ref, state, game, index);
     referee_on_double(ref, state, act);
     break;
   }
@@ -469,7 +471,7 @@ void referee_act(referee *ref, game_state *state, const bg_game *game, int index
   case ACT_WIN: {
     long faults_before = ref->faults;
     referee_check_win(ref, state, act);
-    ref->last_result_blamed = ref->faults > faults_before;
+    ref->tally.last_result_blamed = ref->faults > faults_before;
     break;
   }
   case ACT_SET_POSITION:
@@ -506,31 +508,22 @@ static void choose_variation(referee *ref) {
 
 void referee_begin_match(referee *ref, const bg_match *match,
                          const bg_replay_options *options, bg_diag_sink *sink) {
-  /* Every field but the play checker's large scratch, which
-   * referee_play_checker_init below clears once: zeroing it twice per match was a
-   * tenth of the time of checking a short one. */
-  memset(ref, 0, offsetof(referee, plays));
-  memset((char *)ref + offsetof(referee, plays) + sizeof ref->plays, 0,
-         sizeof *ref - offsetof(referee, plays) - sizeof ref->plays);
   ref->match = match;
   ref->sink = sink;
-  ref->match_won_by = -1;
-  bool match_play = match->length > 0;
-  ref->crawford =
-      match_play && referee_rule_in_force(options->crawford, match->crawford, true);
-  ref->jacoby = referee_rule_in_force(options->jacoby, match->jacoby, false);
-  ref->jacoby_unknown =
-      !match_play && options->jacoby == RULE_UNSET && match->jacoby == RULE_UNSET;
-  /* A money session silent on beavers allows them: the commonest program
-   * does by default and writes no tag, yet its records hold "Beavers => 4". */
-  ref->beavers = referee_rule_in_force(options->beavers, match->beavers, true);
+  ref->opening = NULL; /* choose_variation, below */
+  ref->game = NULL;
+  ref->renamed = (bg_action){0};
+  ref->faults = 0;
+  ref->tally = (match_tally){.match_won_by = -1};
+  ref->rules =
+      law_match_rules(match, options->crawford, options->jacoby, options->beavers);
+  ref->marks_hits = match_hit_marks(match, 2) >= 2;
   referee_play_checker_init(&ref->plays, match, sink);
   choose_variation(ref);
   if (match->length_unknown)
     referee_say(ref, match->pos, 0, -1, DIAG_WARNING, RULE_SLUG(INCOMPLETE),
                 "the record gives no match length: its games are checked, but not the "
                 "rules that need the length (the Crawford game, the match's end)");
-  ref->marks_hits = match_hit_marks(match, 2) >= 2;
 }
 
 void referee_end_match(referee *ref) {
@@ -540,11 +533,12 @@ void referee_end_match(referee *ref) {
   if (match->game_count == 0)
     referee_say(ref, match->pos, 0, -1, DIAG_WARNING, RULE_SLUG(INCOMPLETE),
                 "the match has no games: its record stops before game 1");
-  else if (match->length > 0 && ref->match_won_by < 0 && ref->score_known &&
-           !ref->last_game_open && !match->one_off_game)
+  else if (match->length > 0 && ref->tally.match_won_by < 0 && ref->tally.score_known &&
+           !ref->tally.last_game_open && !match->one_off_game)
     referee_say(ref, last_place(&match->games[match->game_count - 1]), 0, -1,
                 DIAG_WARNING, RULE_SLUG(INCOMPLETE),
                 "the match stops at %d-%d, before either player reached %d point%s",
-                ref->score[0], ref->score[1], match->length, plural(match->length));
+                ref->tally.score[0], ref->tally.score[1], match->length,
+                plural(match->length));
   referee_play_checker_free(&ref->plays);
 }

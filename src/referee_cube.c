@@ -12,32 +12,27 @@
 static void check_double(referee *ref, game_state *state, const bg_action *act);
 static void check_beaver(referee *ref, game_state *state, const bg_action *act);
 
-/* The cube after one more doubling.  Past 2^20 (no real cube goes near it)
- * the value stays put, so that no record can overflow it. */
-static int doubled(int value) {
-  return value < (1 << 20) ? 2 * value : value;
-}
-
 /* A double nobody answered: the game went on, so it was taken. */
 void referee_settle_unanswered_double(referee *ref, game_state *state,
                                       const bg_action *next) {
-  if (state->double_by < 0)
+  if (state->cube.double_by < 0)
     return;
-  if (!state->beavered)
+  if (!state->cube.beavered)
     SAY(next, DIAG_ERROR, RULE_SLUG(CUBE),
-        "the double to %d was neither taken nor dropped", state->double_value);
-  state->cube_value = state->double_value;
-  state->cube_owner = state->beavered ? state->cube_owner : 1 - state->double_by;
-  state->double_by = -1;
-  state->beavered = false;
+        "the double to %d was neither taken nor dropped", state->cube.double_value);
+  state->cube.value = state->cube.double_value;
+  state->cube.owner =
+      state->cube.beavered ? state->cube.owner : 1 - state->cube.double_by;
+  state->cube.double_by = -1;
+  state->cube.beavered = false;
 }
 
 /* A cube action the rules refuse still happened if the record says so:
  * the cube before it is kept as the other reading of the cube, and the
  * game's "Wins" line may bear out either. */
 static void keep_cube_before(referee *ref, game_state *state, long faults_before) {
-  if (ref->faults > faults_before && state->cube_before_refused == 0)
-    state->cube_before_refused = state->cube_value;
+  if (ref->faults > faults_before && state->cube.before_refused == 0)
+    state->cube.before_refused = state->cube.value;
 }
 
 void referee_on_double(referee *ref, game_state *state, const bg_action *act) {
@@ -48,50 +43,60 @@ void referee_on_double(referee *ref, game_state *state, const bg_action *act) {
 
 static void check_double(referee *ref, game_state *state, const bg_action *act) {
   int player = act->player;
-  if (state->double_by >= 0 && !state->beavered)
+  const game_cube *cube = &state->cube;
+  switch (law_double(cube, &state->turns, state->crawford_game, ref->match->cube_limit,
+                     act)) {
+  case DOUBLE_OK:
+    break;
+  case DOUBLE_WHILE_WAITING:
     SAY(act, DIAG_ERROR, RULE_SLUG(CUBE),
         "%s doubles while a double is still waiting for an answer",
         referee_player_name(ref, player));
-  else if (state->expected_roller < 0)
+    break;
+  case DOUBLE_BEFORE_OPENING:
     SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "no double before the opening roll");
-  else if (state->expected_roller != player)
+    break;
+  case DOUBLE_AFTER_ROLLING:
     SAY(act, DIAG_ERROR, RULE_SLUG(CUBE),
         "%s doubles after rolling: a double comes before the roll",
         referee_player_name(ref, player));
-  else if (state->crawford_game)
+    break;
+  case DOUBLE_IN_CRAWFORD:
     SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "no doubling in the Crawford game");
-  else if (state->cube_owner == 1 - player)
+    break;
+  case DOUBLE_NOT_OWNER:
     SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "%s doubles, but %s owns the cube",
         referee_player_name(ref, player), referee_player_name(ref, 1 - player));
-  else if (act->value != doubled(state->cube_value))
+    break;
+  case DOUBLE_WRONG_VALUE:
     SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "the cube goes from %d to %d, not %d",
-        state->cube_value, doubled(state->cube_value), act->value);
-  else if (ref->match->cube_limit > 0 && act->value > ref->match->cube_limit)
+        cube->value, law_cube_doubled(cube->value), act->value);
+    break;
+  case DOUBLE_PAST_LIMIT:
     SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "a double to %d goes past the cube limit of %d",
         act->value, ref->match->cube_limit);
+    break;
+  }
   /* Carry on with the value the rules give, so that one wrong number is
    * not also blamed on every later cube action and on the result. */
-  state->double_by = player;
-  state->double_value = doubled(state->cube_value);
-  state->beavered = false;
+  state->cube.double_by = player;
+  state->cube.double_value = law_cube_doubled(state->cube.value);
+  state->cube.beavered = false;
 }
 
 /* An answer with no double before it: the record says one was answered,
  * so the opponent's double went unwritten (one mistake, said at the
  * answer); the cube goes on from it, as the plays and the result do. */
 static void unwritten_double(game_state *state, const bg_action *act) {
-  state->double_by = 1 - act->player;
-  state->double_value = doubled(state->cube_value);
-  state->beavered = false;
+  state->cube.double_by = 1 - act->player;
+  state->cube.double_value = law_cube_doubled(state->cube.value);
+  state->cube.beavered = false;
 }
 
-static bool answers_double(referee *ref, game_state *state, const bg_action *act,
-                           const char *verb) {
-  if (state->double_by >= 0 && state->double_by != act->player)
-    return true;
-  if (state->double_by >= 0 && state->beavered)
-    return true; /* the doubler answers the beaver */
-  if (state->double_by >= 0)
+/* Says why `act` (`verb`: "takes", "drops"...) answers no double. */
+static void say_not_an_answer(referee *ref, const game_state *state, const bg_action *act,
+                              const char *verb) {
+  if (state->cube.double_by >= 0)
     SAY(act, DIAG_ERROR, RULE_SLUG(CUBE),
         "%s %s, but the double is %s's own: the answer is %s's",
         referee_player_name(ref, act->player), verb,
@@ -99,20 +104,20 @@ static bool answers_double(referee *ref, game_state *state, const bg_action *act
   else
     SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "%s %s, but no double was offered",
         referee_player_name(ref, act->player), verb);
-  return false;
 }
 
-/* The answer `act` where answers_double refused it (and said why): what
- * the record says still happened.  No double before it: the opponent's
- * went unwritten.  The doubler's own answer: the player is the one written
- * wrong, the answer the opponent's.  Returns the answering player, or -1
- * for a raccoon's answer and the like, left alone. */
+/* The answer `act` where law_answers_double refused it (and say_not_an_answer
+ * said why): what the record says still happened.  No double before it:
+ * the opponent's went unwritten.  The doubler's own answer: the player is
+ * the one written wrong, the answer the opponent's.  Returns the
+ * answering player, or -1 for a raccoon's answer and the like, left
+ * alone. */
 static int answerer_after_refusal(game_state *state, const bg_action *act) {
-  if (state->double_by < 0) {
+  if (state->cube.double_by < 0) {
     unwritten_double(state, act);
     return act->player;
   }
-  if (state->double_by == act->player && !state->beavered)
+  if (state->cube.double_by == act->player && !state->cube.beavered)
     return 1 - act->player;
   return -1;
 }
@@ -138,29 +143,31 @@ static bool won_as_if_dropped(const referee *ref, const game_state *state,
   /* A record that caps a game's value at the match length: a capped
    * resignation may then be worth what a drop is. */
   bool capped =
-      ref->match->results_capped_at_length && length > 0 && state->cube_value >= length;
-  return next && next->kind == ACT_WIN && next->player == state->double_by &&
-         !state->beavered && !capped && next->value == state->cube_value;
+      ref->match->results_capped_at_length && length > 0 && state->cube.value >= length;
+  return next && next->kind == ACT_WIN && next->player == state->cube.double_by &&
+         !state->cube.beavered && !capped && next->value == state->cube.value;
 }
 
 static void take(game_state *state, int taker) {
-  state->cube_value = state->double_value;
-  state->cube_owner = state->beavered ? 1 - taker : taker;
-  state->double_by = -1;
-  state->beavered = false;
+  state->cube.value = state->cube.double_value;
+  state->cube.owner = state->cube.beavered ? 1 - taker : taker;
+  state->cube.double_by = -1;
+  state->cube.beavered = false;
 }
 
 static void drop(game_state *state, int dropper) {
-  state->end = END_DROP;
-  state->winner = 1 - dropper;
+  state->end.reason = END_DROP;
+  state->end.winner = 1 - dropper;
   /* A dropped beaver costs the doubled cube, a dropped double the old one. */
-  state->end_value = state->beavered ? state->double_value / 2 : state->cube_value;
-  state->double_by = -1;
+  state->end.value =
+      state->cube.beavered ? state->cube.double_value / 2 : state->cube.value;
+  state->cube.double_by = -1;
 }
 
 void referee_on_take(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *act = &game->actions[index];
-  if (!answers_double(ref, state, act, "takes")) {
+  if (!law_answers_double(&state->cube, act)) {
+    say_not_an_answer(ref, state, act, "takes");
     int taker = answerer_after_refusal(state, act);
     if (taker >= 0)
       take(state, taker);
@@ -184,8 +191,8 @@ void referee_on_take(referee *ref, game_state *state, const bg_game *game, int i
 /* Could the opponent of `answerer` have doubled just before this answer:
  * their turn, before their roll, with the cube theirs to turn? */
 static bool opponent_could_double(const game_state *state, int answerer) {
-  return state->expected_roller == 1 - answerer && !state->crawford_game &&
-         state->cube_owner != answerer;
+  return state->turns.expected_roller == 1 - answerer && !state->crawford_game &&
+         state->cube.owner != answerer;
 }
 
 /* A "Drops" with no double before it, where the game ends, and where no
@@ -195,7 +202,7 @@ static bool opponent_could_double(const game_state *state, int answerer) {
  * says who won, valued as a resignation. */
 static bool drop_is_resignation(const game_state *state, const bg_action *act,
                                 const bg_action *next) {
-  return state->double_by < 0 && !game_goes_on(next) &&
+  return state->cube.double_by < 0 && !game_goes_on(next) &&
          !opponent_could_double(state, act->player);
 }
 
@@ -203,7 +210,8 @@ void referee_on_drop(referee *ref, game_state *state, const bg_game *game, int i
   const bg_action *act = &game->actions[index];
   if (drop_is_resignation(state, act, next_action(game, index)))
     return;
-  if (!answers_double(ref, state, act, "drops")) {
+  if (!law_answers_double(&state->cube, act)) {
+    say_not_an_answer(ref, state, act, "drops");
     if (!game_goes_on(next_action(game, index))) {
       int dropper = answerer_after_refusal(state, act);
       if (dropper >= 0)
@@ -233,19 +241,27 @@ void referee_on_beaver(referee *ref, game_state *state, const bg_action *act) {
 /* A beaver (the taker redoubles at once and keeps the cube), or a raccoon
  * (the doubler answers a beaver the same way): both "Beavers => N" here. */
 static void check_beaver(referee *ref, game_state *state, const bg_action *act) {
-  const char *what = state->beavered ? "raccoon" : "beaver";
-  if (!answers_double(ref, state, act, state->beavered ? "raccoons" : "beavers"))
+  const char *what = state->cube.beavered ? "raccoon" : "beaver";
+  if (!law_answers_double(&state->cube, act)) {
+    say_not_an_answer(ref, state, act, state->cube.beavered ? "raccoons" : "beavers");
     return;
-  if (ref->match->length > 0 || !ref->beavers) {
-    if (!state->beavered) /* a raccoon on a refused beaver: said once */
+  }
+  switch (law_beaver(&state->cube, ref->match->length, &ref->rules, act)) {
+  case BEAVER_OK:
+    break;
+  case BEAVER_IN_MATCH:
+  case BEAVER_NOT_ALLOWED:
+    if (!state->cube.beavered) /* a raccoon on a refused beaver: said once */
       SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "beavers are not allowed %s",
           ref->match->length > 0 ? "in match play" : "under this record's rules");
-  } else if (act->value != doubled(state->double_value)) {
+    break;
+  case BEAVER_WRONG_VALUE:
     SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "a %s doubles the cube to %d, not %d", what,
-        doubled(state->double_value), act->value);
+        law_cube_doubled(state->cube.double_value), act->value);
+    break;
   }
-  state->cube_owner = act->player;
-  state->double_by = 1 - act->player;
-  state->double_value = doubled(state->double_value);
-  state->beavered = true;
+  state->cube.owner = act->player;
+  state->cube.double_by = 1 - act->player;
+  state->cube.double_value = law_cube_doubled(state->cube.double_value);
+  state->cube.beavered = true;
 }

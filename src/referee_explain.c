@@ -39,7 +39,7 @@ static void explain_unplayed(play_checker *checker, const bg_action *roll,
                              const move_search *search, const char *legal) {
   char message[512], text[256];
   notation_play_text(roll, text, sizeof text);
-  int most = max_dice(&checker->legal);
+  int most = max_dice(&checker->legal.plays);
   int higher = roll->die1 > roll->die2 ? roll->die1 : roll->die2;
   int lower = roll->die1 > roll->die2 ? roll->die2 : roll->die1;
   if (search->dice_used < most)
@@ -187,8 +187,8 @@ static void hint_other_roll(play_checker *checker, const bg_action *roll,
     for (int low = high; low >= 1; low--) {
       bool recorded = (roll->die1 == high && roll->die2 == low) ||
                       (roll->die1 == low && roll->die2 == high);
-      if (recorded ||
-          referee_plays_of_roll(roll, view, high, low, &checker->scratch, NULL) == 0)
+      if (recorded || referee_plays_of_roll(roll, view, high, low,
+                                            &checker->scratch.plays, NULL) == 0)
         continue;
       char message[128];
       snprintf(message, sizeof message,
@@ -213,17 +213,17 @@ static void explain_play(play_checker *checker, const bg_action *roll,
                          const bg_board *view) {
   referee_legal_nearest_first(checker, roll, view);
   char legal[1024], message[512], text[256];
-  notation_legal_list(&checker->legal, legal, sizeof legal);
+  notation_legal_list(&checker->legal.plays, legal, sizeof legal);
   notation_play_text(roll, text, sizeof text);
   if (roll->move_count == 0) {
     snprintf(message, sizeof message, "%d%d is recorded as no play, but %d legal %s",
-             roll->die1, roll->die2, checker->legal.count,
-             checker->legal.count == 1 ? "play exists" : "plays exist");
+             roll->die1, roll->die2, checker->legal.plays.count,
+             checker->legal.plays.count == 1 ? "play exists" : "plays exist");
     referee_report_play(checker, roll, roll->pos, DIAG_ERROR, RULE_SLUG(WRONG_NO_PLAY),
                         message, legal);
     return;
   }
-  if (max_dice(&checker->legal) == 0) {
+  if (max_dice(&checker->legal.plays) == 0) {
     snprintf(message, sizeof message,
              "%d%d cannot be played in this position, but the record plays %s",
              roll->die1, roll->die2, text);

@@ -11,7 +11,12 @@
  *    dice they share;
  *  - the match: the state the referee keeps while it replays a match
  *    (referee.c the turns and games, referee_cube.c, referee_result.c,
- *    referee_score.c), and how it speaks (referee_say.c).
+ *    referee_score.c, judged by the rules of law.h), and how it speaks
+ *    (referee_say.c).
+ *
+ * The recovery (what a record that does not fit most likely meant) is in
+ * referee_lost_turn.c, referee_readings.c, referee_numbering.c and
+ * referee_start.c, within the budgets of referee_budget.h.
  */
 #ifndef BG_REFEREE_INT_H
 #define BG_REFEREE_INT_H
@@ -32,24 +37,17 @@
 
 #include "board.h"
 #include "diag.h"
+#include "law.h"
 #include "match.h"
 #include "movegen.h"
 #include "notation.h"
+#include "referee_budget.h"
 #include "rules.h"
 
 /* After a mistake the referee may follow every position the record
  * allows (each legal play of a roll left out, every roll of dice that could
  * not be read): room for the commonest cases, the first ones kept beyond. */
 #define BG_MAX_CANDIDATES 256
-
-/* The first misses of a game (plays that are no legal play) are followed
- * as far as the set of positions goes: a record with a mistake or two is
- * read exactly.  After more, the work each miss makes is bounded (see
- * referee_play.c): a record full of mistakes costs what a valid one does.
- * So too the ranking of the legal plays by written moves that describe no
- * position (referee_legal_nearest_first): within these misses only, for it
- * was a tenth of checking a record of random plays. */
-#define GENEROUS_MISSES 1
 
 typedef struct {
   bg_board boards[BG_MAX_CANDIDATES];
@@ -58,7 +56,7 @@ typedef struct {
   uint64_t hashes[BG_MAX_CANDIDATES];
   /* an open-addressed index of the hashes: 1 + a board's place, 0 free */
   uint16_t slots[2 * BG_MAX_CANDIDATES];
-  /* 1 + the hidden hit (play_checker's `hidden`) the reading that led to
+  /* 1 + the hidden hit (play_checker's `hidden.list`) the reading that led to
    * each board needs, 0 none: see referee_settle_hidden_hits */
   uint8_t hidden[BG_MAX_CANDIDATES];
   int count; /* 0: the position is unknown (more readings than the set holds,
@@ -95,42 +93,47 @@ typedef struct {
   int player;
   char message[160];
 } hidden_hit;
-/* What one game's play checks share: where to report, scratch lists. */
+/* The legal plays of `roll` from `view`, nearest to the record's play
+ * first (referee_legal_nearest_first: the only writer, so that the plays a
+ * miss was explained with are not listed again to be followed); `roll`
+ * NULL before any.  Keyed by the action's address: a caller that checks a
+ * copy of an action (a renamed roll) drops the key after it. */
 typedef struct {
-  const bg_match *match;
-  bg_diag_sink *sink;
-  int game_number;
-  bool marks_hits; /* the record writes '*' at all: only then is a missing one worth a
-                      word */
-  /* the last diagnostic reported, for the note that may follow it */
-  const char *last_rule;
-  bg_srcpos last_pos;
-  /* the legal plays of `legal_roll` from `legal_view`, nearest to the
-   * record's play first (referee_legal_nearest_first: the only writer, so
-   * that the plays a miss was explained with are not listed again to be
-   * followed); legal_roll NULL before any */
-  bg_playlist legal;
-  const bg_action *legal_roll;
-  bg_board legal_view;
-  /* plays listed and used at once (match_from, the plays of other rolls) */
-  bg_playlist scratch;
-  /* scratch sets, too large for the stack of every play checked */
+  bg_playlist plays;
+  const bg_action *roll;
+  bg_board view;
+} legal_cache;
+
+/* Lists and sets a play check fills before it reads them: each use sets
+ * their count first, so they are never cleared (too large for the stack of
+ * every play checked, and for clearing once a game). */
+typedef struct {
+  bg_playlist plays; /* plays listed and used at once (match_from, other rolls) */
   play_readings found;
   position_set any_roll;
-  /* this game's hidden hits, and the one of the roll being checked */
-  hidden_hit hidden[BG_MAX_HIDDEN_HITS];
-  int hidden_count;
-  int hidden_of_roll; /* 1 + its index, 0 none yet */
-  /* the last play checked was one of its roll's legal plays */
-  bool last_play_legal;
-  /* After a play whose own position cannot stand (a checker moved from
-   * where none is), the referee follows the legal plays of its roll; if
-   * one of the next plays fits none of them either, the record is out of
-   * step with the game (a set-up or a variant it does not say), not wrong
-   * at every play: a note says so, and the rest of the game is followed
-   * unreported (`silenced`).  So too for the rest of a game whose move
-   * numbers break off (a line left out or written twice: the reader said
-   * so). */
+} checker_scratch;
+
+/* The game's hidden hits (`list`, `count` of them) and the one of the roll
+ * being checked (`of_roll`: 1 + its index, 0 none yet).  The entries past
+ * `count` are never read. */
+typedef struct {
+  int count;
+  int of_roll;
+  hidden_hit list[BG_MAX_HIDDEN_HITS];
+} hidden_hits;
+
+/* How the game's plays are followed once the record is out of step with
+ * it: what the recovery keeps, reset at each game's start.
+ *
+ * After a play whose own position cannot stand (a checker moved from
+ * where none is), the referee follows the legal plays of its roll; if
+ * one of the next plays fits none of them either, the record is out of
+ * step with the game (a set-up or a variant it does not say), not wrong
+ * at every play: a note says so, and the rest of the game is followed
+ * unreported (`silenced`).  So too for the rest of a game whose move
+ * numbers break off (a line left out or written twice: the reader said
+ * so). */
+typedef struct {
   int plays_on_probation;  /* plays still to come out right */
   bg_srcpos probation_pos; /* of the play that could not stand, or of the break */
   const char *probation_rule;
@@ -143,14 +146,30 @@ typedef struct {
   bool numbering_break_said;
   int misses_in_game;      /* plays of the game that were no legal play */
   bool lost_turn_followed; /* referee_follow_lost_turn, once a game */
+} game_recovery;
+
+/* What one game's play checks share: where to report, the legal-play
+ * cache, scratch lists, hidden hits and the recovery's state. */
+typedef struct {
+  const bg_match *match;
+  bg_diag_sink *sink;
+  int game_number;
+  bool marks_hits; /* the record writes '*' at all: only then is a missing one worth a
+                      word */
+  /* the last diagnostic reported, for the note that may follow it */
+  const char *last_rule;
+  bg_srcpos last_pos;
+  /* the last play checked was one of its roll's legal plays */
+  bool last_play_legal;
   /* The plays referee_follow_lost_turn may still check in this match:
-   * LOST_TURN_CHECKS_PER_ACTION for each action of the match, so that a
-   * record with a lost turn in every game costs a bounded multiple of a
-   * valid one's time. */
+   * LOST_TURN_CHECKS_PER_ACTION (referee_budget.h) for each action. */
   long lost_turn_checks_left;
+  game_recovery recovery;
+  legal_cache legal;
+  checker_scratch scratch;
+  hidden_hits hidden;
 } play_checker;
 
-#define LOST_TURN_CHECKS_PER_ACTION 64
 void referee_play_checker_init(play_checker *checker, const bg_match *match,
                                bg_diag_sink *sink);
 void referee_play_checker_free(play_checker *checker);
@@ -180,9 +199,12 @@ void referee_settle_hidden_hits(play_checker *checker, position_set *positions);
  * written twice) and the game's plays are no longer reported.  Nothing
  * for the other actions of a line already seen. */
 void referee_numbering_broken(play_checker *checker, const bg_action *act);
-/* The game is out of step after the break (a play, or whose turn it is):
- * says the break as the error it is, once; false when there is none to say. */
-bool referee_numbering_misfit(play_checker *checker);
+/* Is there a break in the move numbers still to be said, now that the
+ * game is out of step after it (a play, or whose turn it is)? */
+bool referee_numbering_misfit(const play_checker *checker);
+/* Says that break as the error it is, once (referee_numbering_misfit
+ * true). */
+void referee_say_numbering_misfit(play_checker *checker);
 /* At the game's end (or a new break): a break after which every play fit
  * is a wrong number only, a warning; none where only the result follows
  * it (a program may number the "Wins" line higher). */
@@ -406,9 +428,6 @@ bool referee_search_hop(move_search *search, bg_board *view, const dice_left *le
 
 /* ======== the match ==================================================== */
 
-/* A rule as the options, else the record, else `fallback` set it. */
-bool referee_rule_in_force(bg_rule_flag option, bg_rule_flag record, bool fallback);
-
 /*
  * What the referee keeps while it replays a match (the
  * match-wide state and one game's), shared by its files:
@@ -418,53 +437,44 @@ bool referee_rule_in_force(bg_rule_flag option, bg_rule_flag record, bool fallba
 
 typedef enum { END_NONE, END_BORE_OFF, END_DROP, END_RESIGN } end_reason;
 
+/* How the game ended on the board or by the cube. */
 typedef struct {
-  int cube_value;
-  int cube_before_refused; /* the cube before a refused double or beaver, 0 none */
-  int cube_owner;          /* -1: centred */
-  int double_by;           /* -1: no double waiting for an answer */
-  int double_value;
-  bool beavered;       /* the waiting double was beavered: the doubler may take or drop */
-  int expected_roller; /* -1: before the opening roll */
+  end_reason reason;
+  int winner;
+  int multipliers;  /* bit m set: the bear-off may be worth m times the cube */
+  int value;        /* the cube before a dropped double, or the points resigned
+                       (0: a resignation written without points) */
+  int resign_level; /* RESIGN_* of a resignation written without points */
+} game_ending;
+
+/* The game's "Wins" line as the referee read it. */
+typedef struct {
+  bool seen;
+  int points;
+  int winner;              /* who the score goes on with (the board's winner) */
+  int credited_winner;     /* who the "Wins" line credits, read with the board */
+  const bg_action *action; /* the "Wins" line, NULL before it */
+} game_result_seen;
+
+/* One game as the referee follows it: each part is set by an initialiser
+ * at the game's start (referee_begin_game), the positions by their count. */
+typedef struct {
+  game_cube cube;
+  game_turns turns;
+  game_ending end;
+  game_result_seen result;
   bool crawford_game;
   bool set_up; /* the game started from a "; Set Pos=" position */
-  end_reason end;
-  int winner;
-  int multipliers;            /* bit m set: the bear-off may be worth m times the cube */
-  int end_value;              /* the cube before a dropped double, or the points resigned
-                                 (0: a resignation written without points) */
-  int resign_level;           /* RESIGN_* of a resignation written without points */
-  bg_srcpos last_roll_pos[2]; /* where each player's last roll stands */
-  int rolls_checked;          /* the game's rolls before the one being checked */
-  bool result_seen;
-  int result_points;
-  int result_winner;              /* who the score goes on with (the board's winner) */
-  int credited_winner;            /* who the "Wins" line credits, read with the board */
-  const bg_action *result_action; /* the "Wins" line, NULL before it */
   position_set positions;
 } game_state;
 
+/* The match's score as the referee keeps it, game by game. */
 typedef struct {
-  /* (pointers and structures first, then numbers, then flags: no padding) */
-  const bg_match *match;
-  bg_diag_sink *sink;
-  /* The game's opening position, by the record's [Variation]; NULL for a
-   * variation with other rules, whose plays are not checked. */
-  void (*opening)(bg_board *board);
-  const bg_game *game;
   /* The last game's "Wins" line when the position did not fix its value
    * (a resignation: 1, 2 or 3 times the cube).  If the next score line
    * disagrees with it, either line may be the wrong one: both are named
    * (last_result_open). */
   bg_action last_result;
-  /* A roll written under the wrong player's name (misnamed_roll, referee.c),
-   * as it was played: checked in its place. */
-  bg_action renamed;
-  play_checker plays;
-  /* The errors the referee found, said or not (a silenced game's, those
-   * past the sink's limits): what it does next hangs on this, never on
-   * what was reported, or a record would be judged by its notation. */
-  long faults;
   int match_won_by; /* -1 while the match goes on */
   int match_won_game;
   int last_cube;
@@ -479,21 +489,37 @@ typedef struct {
   /* The record's first score line (a record may start at any score). */
   int start_score[2];
   bg_srcpos start_pos;
-  bool crawford, jacoby, beavers;
-  /* A money session that does not say whether the Jacoby rule was on
-   * (the commonest program's default is on, and it writes no tag): a gammon with
-   * the cube in the middle may count once or twice. */
-  bool jacoby_unknown;
-  /* The record marks hits as a habit (two marks or more): an unmarked hit
-   * is then worth a warning; otherwise only a roll written with a mark has
-   * its marks checked. */
-  bool marks_hits;
   bool score_known;
   bool alt_known;
   bool last_game_open;     /* the game before ended with no result to count */
   bool last_result_blamed; /* its "Wins" line was reported wrong already */
   bool crawford_done;
   bool last_result_open; /* see last_result */
+} match_tally;
+
+/* The referee of one match: set field by field at the match's start
+ * (referee_begin_match), the play checker by referee_play_checker_init. */
+typedef struct {
+  const bg_match *match;
+  bg_diag_sink *sink;
+  /* The game's opening position, by the record's [Variation]; NULL for a
+   * variation with other rules, whose plays are not checked. */
+  void (*opening)(bg_board *board);
+  const bg_game *game;
+  /* A roll written under the wrong player's name (referee_misnamed_roll),
+   * as it was played: checked in its place. */
+  bg_action renamed;
+  /* The errors the referee found, said or not (a silenced game's, those
+   * past the sink's limits): what it does next hangs on this, never on
+   * what was reported, or a record would be judged by its notation. */
+  long faults;
+  match_rules rules;
+  match_tally tally;
+  /* The record marks hits as a habit (two marks or more): an unmarked hit
+   * is then worth a warning; otherwise only a roll written with a mark has
+   * its marks checked. */
+  bool marks_hits;
+  play_checker plays;
 } referee;
 
 const char *referee_player_name(const referee *ref, int player);
@@ -532,6 +558,23 @@ bool referee_opening_in_question(const referee *ref, const game_state *state,
  * otherwise. */
 bool referee_lost_opening(referee *ref, game_state *state, const bg_game *game, int index,
                           bool opening_double);
+
+/* Is roll `index` of `game` written under the wrong name: its player
+ * rolled just before it and rolls (or doubles) next as well, and its play
+ * is a legal one of the player whose turn it is?  referee_lost_turn.c. */
+bool referee_misnamed_roll(referee *ref, game_state *state, const bg_game *game,
+                           int index);
+/* A double (action `index`) by the player who rolled last, whose next
+ * roll comes before the opponent's: the opponent's turn between them went
+ * unwritten; said once, and the lost turn is followed.
+ * referee_lost_turn.c. */
+void referee_lost_turn_before_double(referee *ref, game_state *state, const bg_game *game,
+                                     int index);
+/* "A rolls (or doubles), but it is B's turn: A already rolled last (line
+ * N)", at `act`, whose player rolled last; `verb` "rolls" or "doubles".
+ * referee_say.c. */
+void referee_say_rolled_last(referee *ref, const game_state *state, const bg_action *act,
+                             const char *verb);
 
 /* referee.c: the walk, as the replay drives it (replay.c) */
 

@@ -1,11 +1,12 @@
 /*
- * referee_lost_turn.c — a turn left out of the record: one player rolls
- * twice running, or the game starts with the second player's turn.  The
+ * referee_lost_turn.c — recovery: a turn left out of the record (one
+ * player rolls or doubles twice running, or the game starts with the
+ * second player's turn), or a roll written under the wrong name.  The
  * referee said the mistake; here are the positions it goes on from: every
  * legal play of every roll of the lost turn, less those the plays written
  * after it rule out (a lookahead that checks a play from a position for a
- * fraction of what the referee's readings of it cost), within budgets no
- * record can defeat.
+ * fraction of what the referee's readings of it cost), within the budgets
+ * of referee_budget.h.
  */
 #include "referee_int.h"
 
@@ -13,10 +14,6 @@
 #include <string.h>
 
 #include "alloc.h"
-
-/* The readings a lost turn is followed from, at most: every roll's plays
- * from each are 21 move generations. */
-#define READINGS_OF_LOST_TURN 2
 
 /* Is `roll`'s written play a legal play of its dice from `view` (as its
  * player sees it), a written no-play one where no checker can move?  If
@@ -26,9 +23,9 @@ static bool play_is_legal_from(play_checker *checker, const bg_action *roll,
                                bool dice_fit, const bg_board *view, bg_board *landed) {
   bg_board target, after;
   if (roll->move_count == 0) {
-    movegen_legal_plays(view, roll->die1, roll->die2, &checker->scratch);
-    for (int i = 0; i < checker->scratch.count; i++)
-      if (checker->scratch.plays[i].step_count > 0)
+    movegen_legal_plays(view, roll->die1, roll->die2, &checker->scratch.plays);
+    for (int i = 0; i < checker->scratch.plays.count; i++)
+      if (checker->scratch.plays.plays[i].step_count > 0)
         return false;
     board_seen_by(view, roll->player, landed);
     return true;
@@ -44,10 +41,10 @@ static bool play_is_legal_from(play_checker *checker, const bg_action *roll,
   if (!movegen_may_be_legal(view, roll->die1, roll->die2, &target) ||
       !referee_play_is_made_by_dice(roll, view))
     return false;
-  movegen_legal_plays(view, roll->die1, roll->die2, &checker->scratch);
-  for (int i = 0; i < checker->scratch.count; i++)
-    if (board_roller_equal(&checker->scratch.plays[i].result, &target)) {
-      board_seen_by(&checker->scratch.plays[i].result, roll->player, landed);
+  movegen_legal_plays(view, roll->die1, roll->die2, &checker->scratch.plays);
+  for (int i = 0; i < checker->scratch.plays.count; i++)
+    if (board_roller_equal(&checker->scratch.plays.plays[i].result, &target)) {
+      board_seen_by(&checker->scratch.plays.plays[i].result, roll->player, landed);
       return true;
     }
   return false;
@@ -65,15 +62,6 @@ bool referee_play_is_legal_somewhere(play_checker *checker, const bg_action *rol
   return false;
 }
 
-/* The positions a lost turn may have left (referee_follow_lost_turn), as
- * the plays written after it move them on.  Room for every roll's plays
- * from two positions; LOST_TURN_CHECKS plays checked at most (a record of
- * noise); and the lookahead goes on until LOST_TURN_FOLLOWED are left: it
- * checks a play from a position for a fraction of what the referee's
- * readings of it cost. */
-#define LOST_TURN_CANDIDATES 2048
-#define LOST_TURN_CHECKS 8192
-#define LOST_TURN_FOLLOWED 8
 typedef struct {
   bg_board start[LOST_TURN_CANDIDATES]; /* after the lost turn */
   bg_board now[LOST_TURN_CANDIDATES];   /* after the plays checked since */
@@ -136,14 +124,8 @@ static bool candidates_play(play_checker *checker, lost_turn_candidates *set,
 /* Does the lookahead stop before `roll`: a play not written or not read?
  * (A written no-play is checked: it is legal only where nothing moves.) */
 static bool stops_lookahead(const bg_action *roll) {
-  return roll->die1 == 0 || roll->unknown_play || roll->dice_unknown || roll->unreadable;
+  return match_roll_status(roll) != ROLL_PLAYED;
 }
-
-/* The plays written after a lost opening that must fit before it is
- * taken for the reading: a first play that fits no position could also be
- * a plain mistake that one of the opponent's openings happens to make
- * legal (a hit on a blot that opening left). */
-#define LOST_OPENING_CONFIRMED 6
 
 /* Every legal play of every roll of `player` from each of `positions`
  * into `set`; with `opening`, no double (an opening roll is not one) and
@@ -182,10 +164,10 @@ static bool follow_lost_turn(play_checker *checker, const bg_game *game, int ind
   /* once a game, before any miss: a record of noise can have a lost turn
    * on every line */
   if (positions->count == 0 || positions->count > READINGS_OF_LOST_TURN ||
-      checker->misses_in_game > 0 || checker->lost_turn_followed ||
+      checker->recovery.misses_in_game > 0 || checker->recovery.lost_turn_followed ||
       checker->lost_turn_checks_left < LOST_TURN_CANDIDATES)
     return false;
-  checker->lost_turn_followed = true;
+  checker->recovery.lost_turn_followed = true;
   lost_turn_candidates *set = bg_malloc(sizeof *set);
   set->count = 0;
   memset(set->slots, 0, sizeof set->slots);
@@ -241,7 +223,7 @@ static bool follow_lost_turn(play_checker *checker, const bg_game *game, int ind
 static void play_on(play_checker *checker, const bg_action *roll,
                     position_set *positions) {
   bool dice_fit = referee_dice_may_make_moves(roll);
-  position_set *after = &checker->any_roll;
+  position_set *after = &checker->scratch.any_roll;
   after->count = 0;
   for (int i = 0; i < positions->count; i++) {
     bg_board view, landed;
@@ -281,21 +263,16 @@ static int first_roll_of(const bg_game *game, int index) {
   return i;
 }
 
-/* The rolls of a game in which a lost opening turn is looked for: its
- * plays may fit the board without it for a few turns (until the first
- * contact). */
-#define LOST_OPENING_SHOWS_WITHIN 4
-
 /* May the roll at hand show that the game's opening turn was lost: one of
  * the game's first rolls, by the player whose turn it is? */
 bool referee_opening_in_question(const referee *ref, const game_state *state,
                                  const bg_action *roll) {
   return ref->opening && !state->set_up &&
-         state->rolls_checked < LOST_OPENING_SHOWS_WITHIN &&
-         (state->expected_roller < 0 || roll->player == state->expected_roller) &&
-         ref->plays.misses_in_game == 0 && !roll->after_numbering_break &&
-         !roll->dice_unknown && !roll->unknown_play && !roll->unreadable &&
-         roll->die1 != 0;
+         state->turns.rolls_checked < LOST_OPENING_SHOWS_WITHIN &&
+         (state->turns.expected_roller < 0 ||
+          roll->player == state->turns.expected_roller) &&
+         ref->plays.recovery.misses_in_game == 0 && !roll->after_numbering_break &&
+         match_roll_status(roll) == ROLL_PLAYED;
 }
 
 /* The game's first roll is a double (`opening_double`), or one of its
@@ -337,4 +314,54 @@ bool referee_lost_opening(referee *ref, game_state *state, const bg_game *game, 
         "one",
         opener);
   return true;
+}
+
+/* Is roll `index` of `game` written under the wrong name: the written
+ * player rolled just before it and rolls (or doubles) next as well, and
+ * its play is a
+ * legal one of the player whose turn it is?  Three rolls running would
+ * otherwise be two turns lost; one name is the likelier slip.  (A player
+ * who rolls twice running, the other next, lost a turn of the other's:
+ * referee_follow_lost_turn.) */
+bool referee_misnamed_roll(referee *ref, game_state *state, const bg_game *game,
+                           int index) {
+  const bg_action *roll = &game->actions[index];
+  if (state->turns.expected_roller < 0 || roll->player == state->turns.expected_roller ||
+      roll->after_numbering_break || match_roll_status(roll) != ROLL_PLAYED ||
+      state->positions.count == 0)
+    return false;
+  const bg_action *next = NULL;
+  for (int i = index + 1; i < game->action_count && !next; i++)
+    if (game->actions[i].kind == ACT_ROLL || game->actions[i].kind == ACT_DOUBLE)
+      next = &game->actions[i];
+  if (!next || next->player != roll->player)
+    return false;
+  bg_action as_turn = *roll;
+  as_turn.player = state->turns.expected_roller;
+  return referee_play_is_legal_somewhere(&ref->plays, &as_turn, &state->positions);
+}
+
+/* A double (action `index`) by the player who rolled last, whose next roll
+ * comes before the opponent's: the opponent's turn between them went
+ * unwritten.  Said once, as a turn out of order; the turns go on from the
+ * doubler's, and the lost turn is followed.  A double written after its
+ * own roll, which the opponent's roll follows, is left to the cube's
+ * checks ("doubles after rolling"). */
+void referee_lost_turn_before_double(referee *ref, game_state *state, const bg_game *game,
+                                     int index) {
+  const bg_action *act = &game->actions[index];
+  if (state->turns.expected_roller < 0 || act->player == state->turns.expected_roller ||
+      state->turns.last_roll_pos[act->player].line == 0)
+    return;
+  for (int i = index + 1; i < game->action_count; i++) {
+    const bg_action *next = &game->actions[i];
+    if (next->kind != ACT_ROLL)
+      continue;
+    if (next->player == act->player) {
+      referee_say_rolled_last(ref, state, act, "doubles");
+      state->turns.expected_roller = act->player;
+      referee_follow_lost_turn(&ref->plays, game, i, &state->positions);
+    }
+    return;
+  }
 }

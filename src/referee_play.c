@@ -13,34 +13,45 @@
  */
 #include "referee_int.h"
 
-#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
+/* A play_readings whose sets hold nothing: their boards are filled from
+ * their counts, never read past them. */
+static void readings_empty(play_readings *found) {
+  found->path_and_marks.count = found->path.count = 0;
+  found->marks.count = found->any.count = 0;
+}
+
 void referee_play_checker_init(play_checker *checker, const bg_match *match,
                                bg_diag_sink *sink) {
-  /* The scratch sets are only emptied: every use fills them from their count
-   * (80 KB zeroed per match was a thirtieth of the time of checking). */
-  memset(checker, 0, offsetof(play_checker, found));
-  checker->found.path_and_marks.count = checker->found.path.count = 0;
-  checker->found.marks.count = checker->found.any.count = checker->any_roll.count = 0;
+  long lost_turn_checks = 0;
+  for (int g = 0; g < match->game_count; g++)
+    lost_turn_checks += (long)LOST_TURN_CHECKS_PER_ACTION * match->games[g].action_count;
   checker->match = match;
   checker->sink = sink;
-  referee_plays_new_game(checker); /* the fields after the scratch sets */
-  checker->lost_turn_checks_left = 0;
-  for (int g = 0; g < match->game_count; g++)
-    checker->lost_turn_checks_left +=
-        (long)LOST_TURN_CHECKS_PER_ACTION * match->games[g].action_count;
+  checker->game_number = 0;
+  checker->marks_hits = false;
+  checker->last_rule = NULL;
+  checker->last_pos = (bg_srcpos){0};
   checker->last_play_legal = false;
-  movegen_playlist_init(&checker->legal);
-  checker->legal_roll = NULL;
-  movegen_playlist_init(&checker->scratch);
+  checker->lost_turn_checks_left = lost_turn_checks;
+  referee_plays_new_game(checker);
+  /* The legal plays' list and the scratch sets are large: emptied by
+   * their counts, never cleared (a clear per match was a thirtieth of the
+   * time of checking). */
+  movegen_playlist_init(&checker->legal.plays);
+  checker->legal.roll = NULL;
+  checker->legal.view = (bg_board){0};
+  movegen_playlist_init(&checker->scratch.plays);
+  readings_empty(&checker->scratch.found);
+  checker->scratch.any_roll.count = 0;
 }
 
 void referee_play_checker_free(play_checker *checker) {
-  movegen_playlist_free(&checker->legal);
-  movegen_playlist_free(&checker->scratch);
+  movegen_playlist_free(&checker->legal.plays);
+  movegen_playlist_free(&checker->scratch.plays);
 }
 
 static bool same_roller_side(const bg_board *a, const bg_board *b) {
@@ -95,13 +106,13 @@ static bool path_agrees(const bg_action *roll, const bg_play *play) {
 
 /* The hidden hit of `play`, a reading of `roll` whose every mark agrees
  * but which hits a blot on the way of a combined move ("8/2" for 8/7*\/2):
- * 1 + its place in checker->hidden, made once per roll; 0 when the table
- * is full (the hit then goes unsaid, as before there was one). */
+ * 1 + its place in checker->hidden.list, made once per roll; 0 when the
+ * list is full (the hit then goes unsaid). */
 static uint8_t hidden_hit_of(play_checker *checker, const bg_action *roll,
                              const bg_play *play) {
-  if (checker->hidden_of_roll)
-    return (uint8_t)checker->hidden_of_roll;
-  if (checker->hidden_count == BG_MAX_HIDDEN_HITS)
+  if (checker->hidden.of_roll)
+    return (uint8_t)checker->hidden.of_roll;
+  if (checker->hidden.count == BG_MAX_HIDDEN_HITS)
     return 0;
   int point = 0;
   for (int s = 0; s < play->step_count && !point; s++)
@@ -113,7 +124,7 @@ static uint8_t hidden_hit_of(play_checker *checker, const bg_action *roll,
       move = &roll->moves[i];
       break;
     }
-  hidden_hit *hit = &checker->hidden[checker->hidden_count++];
+  hidden_hit *hit = &checker->hidden.list[checker->hidden.count++];
   char text[32], name[8];
   snprintf(hit->message, sizeof hit->message,
            "%s hits the blot on the %s point on its way but is not marked with '*'",
@@ -122,7 +133,7 @@ static uint8_t hidden_hit_of(play_checker *checker, const bg_action *roll,
   hit->pos = move->pos;
   hit->move_number = roll->move_number;
   hit->player = roll->player;
-  return (uint8_t)(checker->hidden_of_roll = checker->hidden_count);
+  return (uint8_t)(checker->hidden.of_roll = checker->hidden.count);
 }
 
 /* Matches the play against one position's legal plays; `target` is where
@@ -138,15 +149,15 @@ static int match_from(play_checker *checker, const bg_action *roll, const bg_boa
    * listing each position's plays. */
   if (!movegen_may_be_legal(view, roll->die1, roll->die2, target))
     return 0;
-  movegen_legal_plays(view, roll->die1, roll->die2, &checker->scratch);
+  movegen_legal_plays(view, roll->die1, roll->die2, &checker->scratch.plays);
   /* The move generator keeps one play per position, whose steps may take
    * another path than the record's (19/14/13 for 19/18/13): a walk of the
    * record's own moves vouches for its path too. */
   bg_board walked;
   bool walks = *walks_found = referee_play_walk(roll, view, &walked);
   int matched = 0;
-  for (int i = 0; i < checker->scratch.count; i++) {
-    const bg_play *play = &checker->scratch.plays[i];
+  for (int i = 0; i < checker->scratch.plays.count; i++) {
+    const bg_play *play = &checker->scratch.plays.plays[i];
     if (!same_roller_side(&play->result, target))
       continue;
     matched++;
@@ -163,8 +174,8 @@ static int match_from(play_checker *checker, const bg_action *roll, const bg_boa
     if (on_path && marked && every_hit_marked(roll, play))
       referee_positions_add(&found->path_and_marks, &play->result, roll->player, hidden);
   }
-  for (int i = 0; i < checker->scratch.count; i++) {
-    const bg_play *play = &checker->scratch.plays[i];
+  for (int i = 0; i < checker->scratch.plays.count; i++) {
+    const bg_play *play = &checker->scratch.plays.plays[i];
     if (same_roller_side(&play->result, target) &&
         (!checker->marks_hits || hits_agree(roll, play)) &&
         !every_hit_marked(roll, play) &&
@@ -259,14 +270,14 @@ static int readings_from(play_checker *checker, const bg_action *roll,
 }
 
 /* The readings of the play from every position followed, into
- * checker->found, and the position it is judged from: the first where the
+ * checker->scratch.found, and the position it is judged from: the first where the
  * record's path fits, else the first where its result does (-1 none),
  * with whether the record's moves walk there (*walks).  True when sets
  * other than found->path_and_marks were left out (see readings_from). */
 static bool read_positions(play_checker *checker, const bg_action *roll,
                            const position_set *positions, bool every_set, int *judged_at,
                            bool *walks_there) {
-  play_readings *found = &checker->found; /* large: kept with the checker */
+  play_readings *found = &checker->scratch.found; /* large: kept with the checker */
   found->path_and_marks.count = found->path.count = found->marks.count =
       found->any.count = 0;
   int first_matching = -1, first_on_path = -1;
@@ -294,10 +305,6 @@ static bool read_positions(play_checker *checker, const bg_action *roll,
   return left_out;
 }
 
-/* After MISSES_PER_GAME misses the game's plays are no longer explained
- * (see referee_follow_after_miss for the budget of what is followed). */
-#define MISSES_PER_GAME 16
-
 /* Of the positions followed, where the record's play is nearest to legal
  * (none of them has it as a legal play): the first whose moves the dice
  * make, else the first with checkers where its moves start, else the first.
@@ -324,23 +331,23 @@ static int likeliest_for(const bg_action *roll, const position_set *positions) {
  * (so the game's result is judged the same whatever the notation says of
  * its line numbers). */
 static void fall_silent(play_checker *checker, const bg_action *roll) {
-  if (checker->silenced)
+  if (checker->recovery.silenced)
     return;
-  if (checker->probation_for_numbers)
-    referee_numbering_misfit(checker);
+  if (checker->recovery.probation_for_numbers && referee_numbering_misfit(checker))
+    referee_say_numbering_misfit(checker);
   char message[240], place[32];
   snprintf(message, sizeof message,
-           checker->probation_for_numbers
+           checker->recovery.probation_for_numbers
                ? "this play fits none of the positions the game can be in: the move "
                  "numbers break off at %s (a line left out or written twice), and "
                  "the rest of this game is not checked"
                : "this play fits none of the positions the game can be in after the "
                  "play of %s, whose own position cannot stand: the record is out "
                  "of step with the game, and the rest of this game is not checked",
-           match_place_name(checker->probation_pos, place, sizeof place));
-  referee_report_play(checker, roll, roll->pos, DIAG_NOTE, checker->probation_rule,
-                      message, NULL);
-  checker->silenced = true;
+           match_place_name(checker->recovery.probation_pos, place, sizeof place));
+  referee_report_play(checker, roll, roll->pos, DIAG_NOTE,
+                      checker->recovery.probation_rule, message, NULL);
+  checker->recovery.silenced = true;
 }
 
 /* Says why `roll`'s play is no legal play from `view`, unless the game is
@@ -353,10 +360,10 @@ static void explain_miss(play_checker *checker, const bg_action *roll,
   /* Counted whether the game is reported or not: what is followed after a
    * miss must not hang on it, or a record read from .mat (whose move
    * numbers may silence a game) and the same from YAML would differ. */
-  ++checker->misses_in_game;
-  if (checker->silenced)
+  ++checker->recovery.misses_in_game;
+  if (checker->recovery.silenced)
     return;
-  if (checker->misses_in_game > MISSES_PER_GAME) {
+  if (checker->recovery.misses_in_game > MISSES_PER_GAME) {
     char message[160];
     snprintf(message, sizeof message,
              "%d plays of this game fit no legal play: the rest of this game is not "
@@ -364,7 +371,7 @@ static void explain_miss(play_checker *checker, const bg_action *roll,
              MISSES_PER_GAME + 1);
     referee_report_play(checker, roll, roll->pos, DIAG_NOTE, checker->last_rule, message,
                         NULL);
-    checker->silenced = true;
+    checker->recovery.silenced = true;
     return;
   }
   referee_explain_miss(checker, roll, view);
@@ -374,15 +381,15 @@ static bool check_play(play_checker *checker, const bg_action *roll,
                        position_set *positions, bool resigned_after) {
   if (positions->count == 0)
     return false;
-  checker->hidden_of_roll = 0;
+  checker->hidden.of_roll = 0;
   int first_matching;
   bool walks_at_matching;
   /* the sets left out are needed only when no reading fits with its marks */
   if (read_positions(checker, roll, positions, false, &first_matching,
                      &walks_at_matching) &&
-      checker->found.path_and_marks.count == 0)
+      checker->scratch.found.path_and_marks.count == 0)
     read_positions(checker, roll, positions, true, &first_matching, &walks_at_matching);
-  play_readings *found = &checker->found;
+  play_readings *found = &checker->scratch.found;
   int explained = first_matching >= 0 ? first_matching : likeliest_for(roll, positions);
   bg_board first;
   board_seen_by(&positions->boards[explained], roll->player, &first);
@@ -394,7 +401,7 @@ static bool check_play(play_checker *checker, const bg_action *roll,
     bool by_dice = walks_at_matching; /* the written moves are made by the dice */
     bool marks_wrong = by_dice && best != &found->path_and_marks &&
                        best != &found->marks && checker->marks_hits;
-    if (checker->plays_on_probation > 0 && (!by_dice || marks_wrong))
+    if (checker->recovery.plays_on_probation > 0 && (!by_dice || marks_wrong))
       fall_silent(checker, roll);
     if (!by_dice)
       explain_miss(checker, roll, &first); /* the right place by a wrong path */
@@ -414,7 +421,7 @@ static bool check_play(play_checker *checker, const bg_action *roll,
     referee_resynchronise(roll, &first, positions);
     return true;
   }
-  if (checker->plays_on_probation > 0)
+  if (checker->recovery.plays_on_probation > 0)
     fall_silent(checker, roll);
   explain_miss(checker, roll, &first);
   referee_follow_after_miss(checker, roll, positions, explained, NULL);
@@ -424,15 +431,15 @@ static bool check_play(play_checker *checker, const bg_action *roll,
 /* What every play checked ends with. */
 static bool play_checked(play_checker *checker, int on_probation, bool followed,
                          position_set *positions) {
-  if (on_probation && checker->plays_on_probation == on_probation)
-    checker->plays_on_probation--; /* one more play checked on probation */
+  if (on_probation && checker->recovery.plays_on_probation == on_probation)
+    checker->recovery.plays_on_probation--; /* one more play checked on probation */
   referee_settle_hidden_hits(checker, positions);
   return followed;
 }
 
 bool referee_check_play_if_proved(play_checker *checker, const bg_action *roll,
                                   position_set *positions) {
-  int on_probation = checker->plays_on_probation;
+  int on_probation = checker->recovery.plays_on_probation;
   if (!check_play_quickly(checker, roll, positions))
     return false;
   checker->last_play_legal = true;
@@ -443,108 +450,33 @@ bool referee_check_play(play_checker *checker, const bg_action *roll,
                         position_set *positions, bool resigned_after) {
   if (referee_check_play_if_proved(checker, roll, positions))
     return true; /* most plays of a valid record */
-  int on_probation = checker->plays_on_probation;
+  int on_probation = checker->recovery.plays_on_probation;
   bool followed = check_play(checker, roll, positions, resigned_after);
   return play_checked(checker, on_probation, followed, positions);
 }
 
-/* What the break of `act`'s line is: `fits` when every play after it fit. */
-static void numbering_message(const bg_action *act, bool fits, char *message,
-                              size_t size) {
-  int expected = act->numbering_expected, found = act->move_number;
-  int last = expected - 1;
-  if (last == 0) /* the game's first line */
-    snprintf(message, size, "expected move 1 to start the game, found move %d%s", found,
-             fits ? ": a wrong number (no play after it shows a line missing)"
-                  : ", and the plays after it do not fit the game: a line left out");
-  else if (fits)
-    snprintf(message, size,
-             "expected move %d after move %d, found move %d: a wrong number (no play "
-             "after it shows a line missing)",
-             expected, last, found);
-  else if (found == last)
-    snprintf(message, size,
-             "move %d is written twice, and the plays after it do not fit the game: a "
-             "line repeated, or %d for %d",
-             found, found, expected);
-  else
-    snprintf(message, size,
-             "expected move %d after move %d, found move %d, and the plays after it do "
-             "not fit the game: %s",
-             expected, last, found,
-             found > last ? "a line left out" : "lines out of order or written twice");
-}
-
-static void say_numbering_break(play_checker *checker, bg_severity severity, bool fits) {
-  const bg_action *act = checker->numbering_break;
-  char message[256];
-  numbering_message(act, fits, message, sizeof message);
-  bg_diag diag = {.file = checker->match->file,
-                  .line = act->numbering_pos.line,
-                  .column = act->numbering_pos.column,
-                  .severity = severity,
-                  .rule = RULE_SLUG(SYNTAX),
-                  .message = message,
-                  .game = checker->game_number,
-                  .move = act->move_number};
-  diag_emit(checker->sink, &diag);
-  checker->numbering_break_said = true;
-}
-
-bool referee_numbering_misfit(play_checker *checker) {
-  if (!checker->numbering_break || checker->numbering_break_said || checker->silenced)
-    return false;
-  say_numbering_break(checker, DIAG_ERROR, false);
-  return true;
-}
-
-/* Does anything but the game's result follow `from` (in `game`)? */
-static bool plays_follow(const bg_game *game, const bg_action *from) {
-  for (const bg_action *act = from; act < game->actions + game->action_count; act++)
-    if (act->kind != ACT_WIN && act->kind != ACT_RESIGN)
-      return true;
-  return false;
-}
-
-void referee_numbering_settle(play_checker *checker, const bg_game *game) {
-  if (!checker->numbering_break || checker->numbering_break_said || checker->silenced)
-    return;
-  if (plays_follow(game, checker->numbering_break))
-    say_numbering_break(checker, DIAG_WARNING, true);
-  checker->numbering_break_said = true;
-}
-
-void referee_numbering_broken(play_checker *checker, const bg_action *act) {
-  if (checker->numbering_break && checker->numbering_break->pos.line == act->pos.line)
-    return; /* another action of the same line */
-  checker->numbering_break = act;
-  checker->numbering_break_said = false;
-  checker->plays_on_probation = INT_MAX; /* the rest of the game */
-  checker->probation_pos =
-      act->numbering_pos; /* where the number stands (YAML: the [numbered] entry) */
-  checker->probation_rule = RULE_SLUG(SYNTAX);
-  checker->probation_for_numbers = true;
-}
-
 void referee_plays_new_game(play_checker *checker) {
-  checker->hidden_count = 0;
-  checker->plays_on_probation = 0;
-  checker->silenced = false;
-  checker->numbering_break = NULL;
-  checker->numbering_break_said = false;
-  checker->misses_in_game = 0;
-  checker->lost_turn_followed = false;
+  checker->recovery = (game_recovery){.plays_on_probation = 0,
+                                      .probation_pos = {0},
+                                      .probation_rule = NULL,
+                                      .probation_for_numbers = false,
+                                      .silenced = false,
+                                      .numbering_break = NULL,
+                                      .numbering_break_said = false,
+                                      .misses_in_game = 0,
+                                      .lost_turn_followed = false};
+  /* the list is read only below its count */
+  checker->hidden.count = 0;
+  checker->hidden.of_roll = 0;
 }
 
 bool referee_check_play_any_roll(play_checker *checker, const bg_action *roll,
                                  position_set *positions) {
-  /* 21 rolls from each position: bounded, for records that are mostly
-   * noise. */
-  if (positions->count == 0 || positions->count > 16) {
+  if (positions->count == 0 || positions->count > READINGS_OF_ANY_ROLL) {
     positions->count = 0;
     return false;
   }
-  position_set *after = &checker->any_roll;
+  position_set *after = &checker->scratch.any_roll;
   after->count = 0;
   /* a full set is given up below: no need to fill it further */
   for (int i = 0; i < positions->count && after->count < BG_MAX_CANDIDATES; i++) {
@@ -552,7 +484,7 @@ bool referee_check_play_any_roll(play_checker *checker, const bg_action *roll,
     board_seen_by(&positions->boards[i], roll->player, &view);
     for (int high = 1; high <= 6 && after->count < BG_MAX_CANDIDATES; high++)
       for (int low = 1; low <= high && after->count < BG_MAX_CANDIDATES; low++)
-        referee_plays_of_roll(roll, &view, high, low, &checker->scratch, after);
+        referee_plays_of_roll(roll, &view, high, low, &checker->scratch.plays, after);
   }
   if (after->count > 0 && after->count < BG_MAX_CANDIDATES) {
     referee_positions_copy(positions, after);

@@ -71,15 +71,15 @@ void referee_positions_only(position_set *set, const bg_board *board) {
 }
 
 void referee_settle_hidden_hits(play_checker *checker, position_set *positions) {
-  if (checker->hidden_count == 0 || positions->count == 0)
+  if (checker->hidden.count == 0 || positions->count == 0)
     return;
-  if (checker->silenced ||
-      (checker->plays_on_probation > 0 && checker->probation_for_numbers))
+  if (checker->recovery.silenced || (checker->recovery.plays_on_probation > 0 &&
+                                     checker->recovery.probation_for_numbers))
     return; /* the readings may owe their hit to a line left out */
   for (int i = 0; i < positions->count; i++)
     if (!positions->hidden[i])
       return;
-  const hidden_hit *hit = &checker->hidden[positions->hidden[0] - 1];
+  const hidden_hit *hit = &checker->hidden.list[positions->hidden[0] - 1];
   bg_diag diag = {.file = checker->match->file,
                   .line = hit->pos.line,
                   .column = hit->pos.column,
@@ -115,16 +115,12 @@ int referee_plays_of_roll(const bg_action *roll, const bg_board *view, int high,
   return found;
 }
 
-/* The readings a play that is not known is followed from, at most, once
- * the game has missed more than GENEROUS_MISSES times. */
-#define READINGS_OF_UNKNOWN_PLAY 8
-
 bool referee_follow_every_play(play_checker *checker, const bg_action *roll,
                                position_set *positions) {
-  position_set *after = &checker->any_roll;
+  position_set *after = &checker->scratch.any_roll;
   after->count = 0;
   if (positions->count > READINGS_OF_UNKNOWN_PLAY &&
-      checker->misses_in_game > GENEROUS_MISSES) {
+      checker->recovery.misses_in_game > GENEROUS_MISSES) {
     /* every play of every reading of a game that keeps missing: more than
      * can be told apart, and a cost a record could multiply */
     positions->count = 0;
@@ -137,7 +133,7 @@ bool referee_follow_every_play(play_checker *checker, const bg_action *roll,
   for (int i = 0; i < positions->count && after->count < BG_MAX_CANDIDATES; i++) {
     bg_board view;
     board_seen_by(&positions->boards[i], roll->player, &view);
-    referee_plays_of_roll(&unread, &view, roll->die1, roll->die2, &checker->scratch,
+    referee_plays_of_roll(&unread, &view, roll->die1, roll->die2, &checker->scratch.plays,
                           after);
   }
   if (after->count == 0 || after->count == BG_MAX_CANDIDATES) {
@@ -231,10 +227,7 @@ static int distance_to_aim(const bg_play *play, const written_aim *aim,
 }
 
 /* Distances are small: the plays are sorted by counting them, ties in the
- * engine's order; the last bucket holds every distance past it. */
-#define DISTANCE_BUCKETS 256
-#define DISTANCES_KEPT 512 /* on the stack; a longer list allocates */
-
+ * engine's order (DISTANCE_BUCKETS, DISTANCES_KEPT: referee_budget.h). */
 /* Puts the legal plays nearest to what the record wrote first: a slip of
  * the pen (17/14 for 17/15) is likelier than another play, so the note
  * shows it among its first few, and the referee, which follows at most
@@ -280,30 +273,24 @@ static void sort_nearest_first(bg_playlist *legal, const bg_action *roll,
 
 void referee_legal_nearest_first(play_checker *checker, const bg_action *roll,
                                  const bg_board *view) {
-  if (checker->legal_roll == roll && board_equal(&checker->legal_view, view))
+  if (checker->legal.roll == roll && board_equal(&checker->legal.view, view))
     return;
-  movegen_legal_plays(view, roll->die1, roll->die2, &checker->legal);
-  sort_nearest_first(&checker->legal, roll, view,
-                     checker->misses_in_game <= GENEROUS_MISSES);
-  checker->legal_roll = roll;
-  checker->legal_view = *view;
+  movegen_legal_plays(view, roll->die1, roll->die2, &checker->legal.plays);
+  sort_nearest_first(&checker->legal.plays, roll, view,
+                     checker->recovery.misses_in_game <= GENEROUS_MISSES);
+  checker->legal.roll = roll;
+  checker->legal.view = *view;
 }
 
-/* After more than GENEROUS_MISSES misses (referee_int.h), the readings
- * whose legal plays are followed (the one the miss was explained from and
- * the first others) and how many positions at most are bounded (and after
- * MISSES_PER_GAME, referee_play.c, the game's plays are no longer
- * explained): bounds on the work a record full of mistakes makes. */
-#define READINGS_AFTER_MISS 4
-#define FOLLOWED_AFTER_MISS 24
-
-/* Adds the positions of the first `plays` legal plays in checker->legal
+/* Adds the positions of the first `plays` legal plays in checker->legal.plays
  * (referee_legal_nearest_first) to `positions`, up to `room` positions in
  * all. */
 static void add_legal_plays(play_checker *checker, const bg_action *roll,
                             position_set *positions, int plays, int room) {
-  for (int i = 0; i < checker->legal.count && i < plays && positions->count < room; i++)
-    referee_positions_add(positions, &checker->legal.plays[i].result, roll->player, 0);
+  for (int i = 0; i < checker->legal.plays.count && i < plays && positions->count < room;
+       i++)
+    referee_positions_add(positions, &checker->legal.plays.plays[i].result, roll->player,
+                          0);
 }
 
 /* The first FOLLOWED_AFTER_MISS legal plays of a reading, nearest to the
@@ -332,7 +319,7 @@ static void keep_nearest(nearest_plays *nearest, const bg_playlist *sorted) {
 void referee_follow_after_miss(play_checker *checker, const bg_action *roll,
                                position_set *positions, int explained,
                                const position_set *landed) {
-  position_set *after = &checker->any_roll;
+  position_set *after = &checker->scratch.any_roll;
   after->count = 0;
   bg_board view;
   board_seen_by(&positions->boards[explained], roll->player, &view);
@@ -344,11 +331,12 @@ void referee_follow_after_miss(play_checker *checker, const bg_action *roll,
     referee_positions_copy(after, landed);
     referee_resynchronise(roll, &view, after);
   } else {
-    if (!referee_resynchronise(roll, &view, after) && checker->plays_on_probation == 0) {
-      checker->plays_on_probation = 4; /* each player's next two */
-      checker->probation_pos = roll->pos;
-      checker->probation_rule = checker->last_rule;
-      checker->probation_for_numbers = false;
+    if (!referee_resynchronise(roll, &view, after) &&
+        checker->recovery.plays_on_probation == 0) {
+      checker->recovery.plays_on_probation = PLAYS_ON_PROBATION;
+      checker->recovery.probation_pos = roll->pos;
+      checker->recovery.probation_rule = checker->last_rule;
+      checker->recovery.probation_for_numbers = false;
     }
     for (int i = 0; i < positions->count; i++) {
       board_seen_by(&positions->boards[i], roll->player, &view);
@@ -361,7 +349,7 @@ void referee_follow_after_miss(play_checker *checker, const bg_action *roll,
    * reading's first, then more of theirs, up to FOLLOWED_AFTER_MISS
    * positions.  A record that misses again and again costs what a valid
    * one costs, not a move generation for every position it allows. */
-  bool generous = checker->misses_in_game <= GENEROUS_MISSES;
+  bool generous = checker->recovery.misses_in_game <= GENEROUS_MISSES;
   int readings = generous || positions->count < READINGS_AFTER_MISS ? positions->count
                                                                     : READINGS_AFTER_MISS;
   int room = generous ? BG_MAX_CANDIDATES : FOLLOWED_AFTER_MISS;
@@ -385,8 +373,9 @@ void referee_follow_after_miss(play_checker *checker, const bg_action *roll,
        * with: listed once */
       referee_legal_nearest_first(checker, roll, &view);
       if (nearest)
-        keep_nearest(nearest, &checker->legal);
-      add_legal_plays(checker, roll, after, pass == 0 ? 3 : checker->legal.count, room);
+        keep_nearest(nearest, &checker->legal.plays);
+      add_legal_plays(checker, roll, after, pass == 0 ? 3 : checker->legal.plays.count,
+                      room);
     }
   referee_positions_copy(positions, after);
 }

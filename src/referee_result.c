@@ -14,10 +14,7 @@
 
 /* In match play a win counts only up to the points the winner needed. */
 static int capped(const referee *ref, int winner, int points) {
-  if (ref->match->length <= 0)
-    return points;
-  int needed = ref->match->length - ref->score[winner];
-  return needed > 0 && points > needed ? needed : points;
+  return law_capped_points(ref->match->length, ref->tally.score[winner], points);
 }
 
 /* A "Wins" line may give a game's full value, or cap it: at the points the
@@ -37,31 +34,31 @@ static const char *multiple_name(int multiplier) {
 
 /* Under the Jacoby rule gammons count only once the cube has been turned. */
 static int effective_multipliers(const referee *ref, const game_state *state) {
-  if (ref->jacoby && state->cube_value == 1)
+  if (ref->rules.jacoby && state->cube.value == 1)
     return 1 << 1;
-  if (ref->jacoby_unknown && state->cube_value == 1)
-    return state->multipliers | 1 << 1;
-  return state->multipliers;
+  if (ref->rules.jacoby_unknown && state->cube.value == 1)
+    return state->end.multipliers | 1 << 1;
+  return state->end.multipliers;
 }
 
 /* What the game's end was worth, when the record fixes it; -1 otherwise. */
 int referee_derived_points(const referee *ref, const game_state *state) {
-  switch (state->end) {
+  switch (state->end.reason) {
   case END_BORE_OFF: {
     int multipliers = effective_multipliers(ref, state);
     for (int m = 1; m <= 3; m++)
       if (multipliers == 1 << m)
-        return capped(ref, state->winner, state->cube_value * m);
+        return capped(ref, state->end.winner, state->cube.value * m);
     return -1;
   }
   case END_RESIGN:
-    if (state->end_value == 0)
-      return state->resign_level == RESIGN_MATCH && ref->match->length > 0
-                 ? ref->match->length - ref->score[state->winner]
+    if (state->end.value == 0)
+      return state->end.resign_level == RESIGN_MATCH && ref->match->length > 0
+                 ? ref->match->length - ref->tally.score[state->end.winner]
                  : -1;
-    return capped(ref, state->winner, state->end_value);
+    return capped(ref, state->end.winner, state->end.value);
   case END_DROP:
-    return capped(ref, state->winner, state->end_value);
+    return capped(ref, state->end.winner, state->end.value);
   default:
     return -1;
   }
@@ -77,15 +74,15 @@ static int check_bore_off_win(referee *ref, const game_state *state,
     if (!(multipliers & (1 << m)))
       continue;
     /* Some programs write the full value, some what the winner needed. */
-    if (is_recorded_value(ref, win->player, state->cube_value * m, win->value))
+    if (is_recorded_value(ref, win->player, state->cube.value * m, win->value))
       return -1;
     first = first ? first : m;
   }
-  int worth = capped(ref, win->player, state->cube_value * first);
+  int worth = capped(ref, win->player, state->cube.value * first);
   SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
       "Wins %d point%s, but a %s with the cube at %d is worth %d point%s%s", win->value,
-      plural(win->value), multiple_name(first), state->cube_value, worth, plural(worth),
-      worth < state->cube_value * first ? " (all the winner needed)" : "");
+      plural(win->value), multiple_name(first), state->cube.value, worth, plural(worth),
+      worth < state->cube.value * first ? " (all the winner needed)" : "");
   return multipliers == 1 << first ? worth : -1;
 }
 
@@ -94,37 +91,38 @@ static int check_bore_off_win(referee *ref, const game_state *state,
 static bool is_resignation_value(const referee *ref, const game_state *state, int winner,
                                  int points) {
   for (int m = 1; m <= 3; m++)
-    if (is_recorded_value(ref, winner, state->cube_value * m, points))
+    if (is_recorded_value(ref, winner, state->cube.value * m, points))
       return true;
   return false;
 }
 
 /* Remembers a result whose value only the record vouches for. */
 static void remember_result(referee *ref, const game_state *state, const bg_action *win) {
-  ref->last_result_open =
-      state->end == END_NONE || (state->end == END_RESIGN && state->end_value == 0 &&
-                                 state->resign_level == RESIGN_UNSAID);
-  ref->last_result = *win;
-  ref->last_cube = state->cube_value;
-  ref->last_most_multiplier = state->positions.count ? 1 : 3;
+  ref->tally.last_result_open =
+      state->end.reason == END_NONE ||
+      (state->end.reason == END_RESIGN && state->end.value == 0 &&
+       state->end.resign_level == RESIGN_UNSAID);
+  ref->tally.last_result = *win;
+  ref->tally.last_cube = state->cube.value;
+  ref->tally.last_most_multiplier = state->positions.count ? 1 : 3;
   for (int i = 0; i < state->positions.count; i++) {
     int most = board_most_multiplier(&state->positions.boards[i], win->player);
-    if (most > ref->last_most_multiplier)
-      ref->last_most_multiplier = most;
+    if (most > ref->tally.last_most_multiplier)
+      ref->tally.last_most_multiplier = most;
   }
 }
 
 /* A drop (the cube before the double) or a resignation of so many points;
  * returns the game's worth when the record is wrong, else -1. */
 static int check_valued_end(referee *ref, const game_state *state, const bg_action *win) {
-  int worth = capped(ref, win->player, state->end_value);
-  if (is_recorded_value(ref, win->player, state->end_value, win->value))
+  int worth = capped(ref, win->player, state->end.value);
+  if (is_recorded_value(ref, win->player, state->end.value, win->value))
     return -1;
   SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
       "Wins %d point%s, but the game was worth %d (%s)", win->value, plural(win->value),
       worth,
-      state->end == END_DROP ? "the cube before the dropped double"
-                             : "the points resigned");
+      state->end.reason == END_DROP ? "the cube before the dropped double"
+                                    : "the points resigned");
   return worth;
 }
 
@@ -133,16 +131,16 @@ static int check_valued_end(referee *ref, const game_state *state, const bg_acti
 static void check_unvalued_resignation(referee *ref, const game_state *state,
                                        const bg_action *win) {
   int length = ref->match->length;
-  if (state->resign_level == RESIGN_MATCH) {
-    if (length > 0 && ref->score[win->player] + win->value < length)
+  if (state->end.resign_level == RESIGN_MATCH) {
+    if (length > 0 && ref->tally.score[win->player] + win->value < length)
       SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
           "Wins %d point%s after a resigned match, but %s needed %d to win it",
           win->value, plural(win->value), referee_player_name(ref, win->player),
-          length - ref->score[win->player]);
+          length - ref->tally.score[win->player]);
   } else if (!is_resignation_value(ref, state, win->player, win->value)) {
     SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
         "Wins %d point%s after a resignation: it must be 1, 2 or 3 times the cube (%d)",
-        win->value, plural(win->value), state->cube_value);
+        win->value, plural(win->value), state->cube.value);
   }
 }
 
@@ -150,15 +148,15 @@ static void check_unvalued_resignation(referee *ref, const game_state *state,
  * cube the game was played for: the one before it, when only that fits. */
 static void settle_refused_cube(const referee *ref, game_state *state,
                                 const bg_action *win) {
-  int refused = state->cube_before_refused;
-  if (refused == 0 || state->end == END_DROP)
+  int refused = state->cube.before_refused;
+  if (refused == 0 || state->end.reason == END_DROP)
     return;
-  int turned = state->cube_value;
+  int turned = state->cube.value;
   if (is_resignation_value(ref, state, win->player, win->value))
     return;
-  state->cube_value = refused;
+  state->cube.value = refused;
   if (!is_resignation_value(ref, state, win->player, win->value))
-    state->cube_value = turned;
+    state->cube.value = turned;
 }
 
 /* Who the "Wins" line credits, by the board.  It names the player in
@@ -168,14 +166,54 @@ static void settle_refused_cube(const referee *ref, game_state *state,
  * the roller's.  When that roll did not end the game, the column's player
  * won: the roller resigned (or the record says so after the roll). */
 static int credited_winner(const game_state *state, const bg_action *win) {
-  if (state->end == END_BORE_OFF && state->winner != win->player &&
-      state->last_roll_pos[state->winner].line == win->pos.line)
-    return state->winner;
+  if (state->end.reason == END_BORE_OFF && state->end.winner != win->player &&
+      state->turns.last_roll_pos[state->end.winner].line == win->pos.line)
+    return state->end.winner;
   return win->player;
 }
 
+/* What the game was worth, by how it ended, against the "Wins" line
+ * `win`: where the record's value is wrong and the true one certain, the
+ * true one (the score goes on from it, so the next score line is not
+ * blamed for the same mistake); -1 where none is certain. */
+static int check_worth(referee *ref, game_state *state, const bg_action *win) {
+  switch (state->end.reason) {
+  case END_BORE_OFF:
+    return check_bore_off_win(ref, state, win);
+  case END_RESIGN:
+    if (state->end.value != 0)
+      return check_valued_end(ref, state, win);
+    check_unvalued_resignation(ref, state, win);
+    return -1;
+  case END_DROP:
+    return check_valued_end(ref, state, win);
+  case END_NONE:
+    if (!is_resignation_value(ref, state, win->player, win->value))
+      SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
+          "Wins %d point%s before the game was over: as a resignation it must be 1, 2 or "
+          "3 times the cube (%d)",
+          win->value, plural(win->value), state->cube.value);
+    return -1;
+  }
+  return -1;
+}
+
+/* "and the match" on `win`, by what the game was worth (`worth`, -1 the
+ * record's value): a wrong value said already is not also blamed on it
+ * when the true one does win the match. */
+static void check_and_match(referee *ref, const bg_action *win, int worth) {
+  if (ref->match->length <= 0)
+    return;
+  int counted = ref->tally.score[win->player] + (worth >= 0 ? worth : win->value);
+  if (win->and_match && counted < ref->match->length)
+    SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
+        "says \"and the match\", but %s has %d of %d point%s after it",
+        referee_player_name(ref, win->player), counted, ref->match->length,
+        plural(ref->match->length));
+}
+
 void referee_check_win(referee *ref, game_state *state, const bg_action *recorded) {
-  if (state->result_seen) {
+  if (state->result.seen) {
     SAY(recorded, DIAG_ERROR, RULE_SLUG(SCORE), "a second result for this game");
     return;
   }
@@ -184,89 +222,57 @@ void referee_check_win(referee *ref, game_state *state, const bg_action *recorde
   credited.player = credited_winner(state, recorded);
   const bg_action *win = &credited;
   settle_refused_cube(ref, state, win);
-  state->result_seen = true;
-  state->result_action = recorded;
-  state->credited_winner = win->player;
-  state->result_winner = win->player;
-  state->result_points = win->value;
+  state->result = (game_result_seen){.seen = true,
+                                     .points = win->value,
+                                     .winner = win->player,
+                                     .credited_winner = win->player,
+                                     .action = recorded};
   remember_result(ref, state, win);
   /* A "Losses" line may stand in either column: after one, the "Wins"
    * line says who won. */
-  if (state->end == END_RESIGN)
-    state->winner = win->player;
-  if (state->end != END_NONE && win->player != state->winner) {
+  if (state->end.reason == END_RESIGN)
+    state->end.winner = win->player;
+  if (state->end.reason != END_NONE && win->player != state->end.winner) {
     SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
         "%s is recorded as the winner, but %s won this game",
-        referee_player_name(ref, win->player), referee_player_name(ref, state->winner));
-    state->result_winner = state->winner; /* the score goes on from the truth */
+        referee_player_name(ref, win->player),
+        referee_player_name(ref, state->end.winner));
+    state->result.winner = state->end.winner; /* the score goes on from the truth */
     return;
   }
-  /* Where the record's value is wrong and the true one certain, the score
-   * goes on from the true one: the next score line is then not blamed for
-   * the same mistake. */
-  int worth = -1;
-  switch (state->end) {
-  case END_BORE_OFF:
-    worth = check_bore_off_win(ref, state, win);
-    break;
-  case END_RESIGN:
-    if (state->end_value == 0)
-      check_unvalued_resignation(ref, state, win);
-    else
-      worth = check_valued_end(ref, state, win);
-    break;
-  case END_DROP:
-    worth = check_valued_end(ref, state, win);
-    break;
-  case END_NONE:
-    if (!is_resignation_value(ref, state, win->player, win->value))
-      SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
-          "Wins %d point%s before the game was over: as a resignation it must be 1, 2 or "
-          "3 times the cube (%d)",
-          win->value, plural(win->value), state->cube_value);
-    break;
-  }
+  int worth = check_worth(ref, state, win);
   if (worth >= 0)
-    state->result_points = worth;
-  if (ref->match->length > 0) {
-    /* By what the game was worth: a wrong value said above is not also
-     * blamed on "and the match" when the true one does win the match. */
-    int counted = ref->score[win->player] + (worth >= 0 ? worth : win->value);
-    if (win->and_match && counted < ref->match->length)
-      SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
-          "says \"and the match\", but %s has %d of %d point%s after it",
-          referee_player_name(ref, win->player), counted, ref->match->length,
-          plural(ref->match->length));
-  }
+    state->result.points = worth;
+  check_and_match(ref, win, worth);
 }
 
 /* A player may concede the whole match: the points the winner still
  * needed. */
 static bool is_match_concession(const referee *ref, int points) {
   int length = ref->match->length;
-  return length > 0 &&
-         (points == length - ref->score[0] || points == length - ref->score[1]);
+  return length > 0 && (points == length - ref->tally.score[0] ||
+                        points == length - ref->tally.score[1]);
 }
 
 void referee_on_resign(referee *ref, game_state *state, const bg_action *act) {
-  state->end = END_RESIGN;
-  state->winner = 1 - act->player;
-  state->end_value = act->value;
-  state->resign_level = act->resign_level;
+  state->end.reason = END_RESIGN;
+  state->end.winner = 1 - act->player;
+  state->end.value = act->value;
+  state->end.resign_level = act->resign_level;
   if (act->value == 0) {
     /* "Resign gammon": its value is known now; "Resigned Game" or
      * "Resigned Match" are valued at the "Wins" line. */
     if (act->resign_level >= RESIGN_SINGLE && act->resign_level <= RESIGN_BACKGAMMON)
-      state->end_value = state->cube_value * act->resign_level;
+      state->end.value = state->cube.value * act->resign_level;
     return;
   }
-  if (!is_resignation_value(ref, state, state->winner, act->value) &&
+  if (!is_resignation_value(ref, state, state->end.winner, act->value) &&
       !is_resignation_value(ref, state, act->player, act->value) &&
       !is_match_concession(ref, act->value))
     SAY(act, DIAG_ERROR, RULE_SLUG(SCORE),
         "a resignation of %d point%s: it must be 1, 2 or 3 times the "
         "cube (%d)",
-        act->value, plural(act->value), state->cube_value);
+        act->value, plural(act->value), state->cube.value);
 }
 
 /* ---- the result, for the replay ------------------------------------ */
@@ -278,9 +284,9 @@ static bg_result_by bore_off_by(const referee *ref, const game_state *state, int
                                                BG_BY_BACKGAMMON};
   int lowest = 0;
   for (int m = 1; m <= 3; m++) {
-    if (!(state->multipliers & (1 << m)))
+    if (!(state->end.multipliers & (1 << m)))
       continue;
-    if (capped(ref, state->winner, state->cube_value * m) == points)
+    if (capped(ref, state->end.winner, state->cube.value * m) == points)
       return by_multiplier[m];
     lowest = lowest ? lowest : m;
   }
@@ -290,26 +296,26 @@ static bg_result_by bore_off_by(const referee *ref, const game_state *state, int
 /* Whether how the game ended was read off the board (a bear-off, or
  * nothing yet: a "Wins" line with checkers left), not off the cube. */
 static bool end_rests_on_board(const game_state *state) {
-  return state->end == END_BORE_OFF || state->end == END_NONE;
+  return state->end.reason == END_BORE_OFF || state->end.reason == END_NONE;
 }
 
 void referee_resolve_result(const referee *ref, const game_state *state,
                             bool plays_guessed, bg_game_result *result) {
-  result->recorded = state->result_action;
-  result->credited = state->result_seen ? state->credited_winner : -1;
-  result->winner = state->result_seen       ? state->result_winner
-                   : state->end != END_NONE ? state->winner
-                                            : -1;
+  result->recorded = state->result.action;
+  result->credited = state->result.seen ? state->result.credited_winner : -1;
+  result->winner = state->result.seen              ? state->result.winner
+                   : state->end.reason != END_NONE ? state->end.winner
+                                                   : -1;
   result->points =
-      state->result_seen ? state->result_points : referee_derived_points(ref, state);
+      state->result.seen ? state->result.points : referee_derived_points(ref, state);
   if (plays_guessed && end_rests_on_board(state)) {
     /* The board is a guess: the "Wins" line says who won and how much,
      * and without one the game has no result. */
-    bool said = state->result_seen && state->result_action->value > 0;
-    result->winner = said ? state->credited_winner : -1;
-    result->points = said ? state->result_action->value : -1;
+    bool said = state->result.seen && state->result.action->value > 0;
+    result->winner = said ? state->result.credited_winner : -1;
+    result->points = said ? state->result.action->value : -1;
   }
-  switch (state->end) {
+  switch (state->end.reason) {
   case END_BORE_OFF:
     result->by = bore_off_by(ref, state, result->points);
     break;
@@ -320,7 +326,7 @@ void referee_resolve_result(const referee *ref, const game_state *state,
     result->by = BG_BY_RESIGN;
     break;
   case END_NONE: /* a "Wins" line with checkers on the board: a resignation */
-    result->by = state->result_seen ? BG_BY_RESIGN : BG_BY_NONE;
+    result->by = state->result.seen ? BG_BY_RESIGN : BG_BY_NONE;
     break;
   }
   if (result->winner < 0)

@@ -23,8 +23,8 @@ void referee_say(referee *ref, bg_srcpos pos, int move, int player, bg_severity 
 void referee_say(referee *ref, bg_srcpos pos, int move, int player, bg_severity severity,
                  const char *rule, const char *fmt, ...) {
   if (severity == DIAG_ERROR)
-    ref->faults++;         /* found, whether said or not: the state hangs on it */
-  if (ref->plays.silenced) /* a game out of step with its record: said once */
+    ref->faults++; /* found, whether said or not: the state hangs on it */
+  if (ref->plays.recovery.silenced) /* a game out of step with its record: said once */
     return;
   char message[512];
   va_list args;
@@ -53,7 +53,7 @@ void referee_report_play(play_checker *checker, const bg_action *roll, bg_srcpos
                          const char *legal) {
   checker->last_rule = rule;
   checker->last_pos = pos;
-  if (checker->silenced)
+  if (checker->recovery.silenced)
     return;
   bg_diag diag = {.file = checker->match->file,
                   .line = pos.line,
@@ -67,6 +67,19 @@ void referee_report_play(play_checker *checker, const bg_action *roll, bg_srcpos
                   .legal = legal,
                   /* `legal` is made of them (referee_explain.c), and the
                    * JSON form lists every one */
-                  .legal_plays = legal ? &checker->legal : NULL};
+                  .legal_plays = legal ? &checker->legal.plays : NULL};
   diag_emit(checker->sink, &diag);
+}
+
+/* "A rolls (or doubles), but it is B's turn: A already rolled last (line
+ * N)", at `act`, whose player rolled last. */
+void referee_say_rolled_last(referee *ref, const game_state *state, const bg_action *act,
+                             const char *verb) {
+  char place[32];
+  SAY(act, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
+      "%s %s, but it is %s's turn: %s already rolled last (%s)",
+      referee_player_name(ref, act->player), verb,
+      referee_player_name(ref, state->turns.expected_roller),
+      referee_player_name(ref, act->player),
+      match_place_name(state->turns.last_roll_pos[act->player], place, sizeof place));
 }

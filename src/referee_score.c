@@ -25,12 +25,12 @@ static bool one_game_apart(const int from[2], const int to[2]) {
 }
 
 static void go_on_from(referee *ref, const int score[2], const int other[2]) {
-  ref->alt_known = other != NULL;
+  ref->tally.alt_known = other != NULL;
   for (int i = 0; i < 2; i++) {
-    ref->alt_score[i] = other ? other[i] : 0;
-    ref->score[i] = score[i];
+    ref->tally.alt_score[i] = other ? other[i] : 0;
+    ref->tally.score[i] = score[i];
   }
-  ref->score_known = true;
+  ref->tally.score_known = true;
 }
 
 /* The score line of the game after `game`, NULL when there is none. */
@@ -44,20 +44,20 @@ static const int *next_score_line(const referee *ref, const bg_game *game) {
 /* The points the score line credits the last game's winner with; 0 when
  * it credits the loser too, or nothing. */
 static int implied_points(const referee *ref, const bg_game *game) {
-  const bg_action *win = &ref->last_result;
+  const bg_action *win = &ref->tally.last_result;
   int winner = win->player, loser = 1 - winner;
-  int implied = game->score[winner] - (ref->score[winner] - win->value);
-  return game->score[loser] == ref->score[loser] && implied > 0 ? implied : 0;
+  int implied = game->score[winner] - (ref->tally.score[winner] - win->value);
+  return game->score[loser] == ref->tally.score[loser] && implied > 0 ? implied : 0;
 }
 
 /* Does the score line give the last game to its loser, at the value the
  * "Wins" line wrote, and nothing to the winner it named?  The line stood
  * in the wrong column. */
 static bool credits_loser(const referee *ref, const bg_game *game) {
-  const bg_action *win = &ref->last_result;
+  const bg_action *win = &ref->tally.last_result;
   int winner = win->player, loser = 1 - winner;
-  return game->score[winner] == ref->score[winner] - win->value &&
-         game->score[loser] == ref->score[loser] + win->value;
+  return game->score[winner] == ref->tally.score[winner] - win->value &&
+         game->score[loser] == ref->tally.score[loser] + win->value;
 }
 
 /* What one game adds to the score from `from` to `to`: the gain of the
@@ -66,7 +66,7 @@ static int one_game_gain(const int from[2], const int to[2]) {
   return one_game_apart(from, to) ? to[0] - from[0] + to[1] - from[1] : 0;
 }
 
-/* Does the score line after `game`'s side with the results (ref->score)
+/* Does the score line after `game`'s side with the results (ref->tally.score)
  * against `game`'s score line?  When one game leads to it from either,
  * `game`'s own "Wins" line tells: a game worth 2 leads from 4-2 to 4-4,
  * not from 4-3. */
@@ -74,7 +74,7 @@ static bool next_sides_with_results(const referee *ref, const bg_game *game) {
   const int *next = next_score_line(ref, game);
   if (!next)
     return false;
-  int from_results = one_game_gain(ref->score, next);
+  int from_results = one_game_gain(ref->tally.score, next);
   int from_line = one_game_gain(game->score, next);
   if (from_results && from_line) {
     const bg_action *result = match_game_result(game);
@@ -89,10 +89,10 @@ static bool next_sides_with_results(const referee *ref, const bg_game *game) {
  * implies a resignation's value (1, 2 or 3 times the cube) and the next
  * score line does not side with the results. */
 static bool blames_last_result(const referee *ref, const bg_game *game) {
-  int winner = ref->last_result.player;
+  int winner = ref->tally.last_result.player;
   int implied = implied_points(ref, game);
   int length = ref->match->length;
-  if (!ref->last_result_open)
+  if (!ref->tally.last_result_open)
     return false;
   if (implied == 0) /* or the line names the wrong player: a resignation either way */
     return credits_loser(ref, game) &&
@@ -102,15 +102,15 @@ static bool blames_last_result(const referee *ref, const bg_game *game) {
     return false; /* a game cannot start from a score that ended the match */
   bool plausible = false;
   /* no gammon once the loser has borne off a checker */
-  for (int m = 1; m <= ref->last_most_multiplier; m++)
-    plausible |= implied == ref->last_cube * m;
+  for (int m = 1; m <= ref->tally.last_most_multiplier; m++)
+    plausible |= implied == ref->tally.last_cube * m;
   return plausible && !next_sides_with_results(ref, game);
 }
 
 /* Does the "Wins ... and the match" line of the match's last game hold
  * from `from` and not from `other`?  The last game is `game` itself. */
-static bool match_end_sides_with(const referee *ref, const bg_game *game, const int from[2],
-                                 const int other[2]) {
+static bool match_end_sides_with(const referee *ref, const bg_game *game,
+                                 const int from[2], const int other[2]) {
   const bg_match *match = ref->match;
   const bg_action *win = match_game_result(game);
   if (game != &match->games[match->game_count - 1] || !win || !win->and_match ||
@@ -128,14 +128,15 @@ static bool match_end_sides_with(const referee *ref, const bg_game *game, const 
  * client that missed them), not a wrong line.  A wrong digit in the line
  * leaves the next one following the results. */
 static bool games_left_out(const referee *ref, const bg_game *game) {
-  if (ref->last_game_open) /* the game before has no result to count from */
+  if (ref->tally.last_game_open) /* the game before has no result to count from */
     return false;
-  if (game->score[0] < ref->score[0] || game->score[1] < ref->score[1])
+  if (game->score[0] < ref->tally.score[0] || game->score[1] < ref->tally.score[1])
     return false;
   const int *next = next_score_line(ref, game);
   if (next)
-    return one_game_gain(game->score, next) > 0 && one_game_gain(ref->score, next) == 0;
-  return match_end_sides_with(ref, game, game->score, ref->score);
+    return one_game_gain(game->score, next) > 0 &&
+           one_game_gain(ref->tally.score, next) == 0;
+  return match_end_sides_with(ref, game, game->score, ref->tally.score);
 }
 
 static void say_games_left_out(referee *ref, const bg_game *game) {
@@ -144,26 +145,26 @@ static void say_games_left_out(referee *ref, const bg_game *game) {
               "the score line says %d-%d, but after the previous game it is %d-%d: "
               "the games between are not in the record (the record after it counts "
               "from %d-%d)",
-              game->score[0], game->score[1], ref->score[0], ref->score[1],
+              game->score[0], game->score[1], ref->tally.score[0], ref->tally.score[1],
               game->score[0], game->score[1]);
 }
 
 static void blame_score_line(referee *ref, const bg_game *game) {
   bg_srcpos at = game->score_pos.line ? game->score_pos : game->pos;
-  if (ref->last_game_open)
+  if (ref->tally.last_game_open)
     referee_say(
         ref, at, 0, -1, DIAG_ERROR, RULE_SLUG(SCORE),
         "the score line says %d-%d, but one game from %d-%d, whatever its result, "
         "cannot lead there",
-        game->score[0], game->score[1], ref->score[0], ref->score[1]);
+        game->score[0], game->score[1], ref->tally.score[0], ref->tally.score[1]);
   else
     referee_say(ref, at, 0, -1, DIAG_ERROR, RULE_SLUG(SCORE),
                 "the score line says %d-%d, but after the previous game it is %d-%d",
-                game->score[0], game->score[1], ref->score[0], ref->score[1]);
+                game->score[0], game->score[1], ref->tally.score[0], ref->tally.score[1]);
 }
 
 static void blame_result(referee *ref, const bg_game *game) {
-  const bg_action *win = &ref->last_result;
+  const bg_action *win = &ref->tally.last_result;
   char place[32];
   if (credits_loser(ref, game)) {
     referee_say(ref, win->pos, win->move_number, win->player, DIAG_ERROR,
@@ -185,9 +186,9 @@ static void blame_result(referee *ref, const bg_game *game) {
  * server starts again at "Game 1", a transcription of part of a match starts
  * where it starts): the score lines are checked from there on. */
 static void check_first_score_line(referee *ref, const bg_game *game) {
-  ref->start_pos = game->score_pos;
+  ref->tally.start_pos = game->score_pos;
   for (int i = 0; i < 2; i++)
-    ref->start_score[i] = game->number == 1 ? game->score[i] : 0;
+    ref->tally.start_score[i] = game->number == 1 ? game->score[i] : 0;
   go_on_from(ref, game->score, NULL);
 }
 
@@ -195,83 +196,83 @@ static void check_first_score_line(referee *ref, const bg_game *game) {
  * started "Game 1" at another score: that first line was the mistake (a
  * match starts at 0-0 unless its lines say otherwise). */
 static bool blames_start(const referee *ref, const bg_game *game) {
-  if (ref->start_score[0] == 0 && ref->start_score[1] == 0)
+  if (ref->tally.start_score[0] == 0 && ref->tally.start_score[1] == 0)
     return false;
   if (ref->match->game_count < 2 || game != &ref->match->games[1])
     return false;
   for (int i = 0; i < 2; i++)
-    if (game->score[i] != ref->score[i] - ref->start_score[i])
+    if (game->score[i] != ref->tally.score[i] - ref->tally.start_score[i])
       return false;
   return true;
 }
 
 static void blame_start(referee *ref, const bg_game *game) {
   char place[32];
-  referee_say(ref, ref->start_pos, 0, -1, DIAG_ERROR, RULE_SLUG(SCORE),
+  referee_say(ref, ref->tally.start_pos, 0, -1, DIAG_ERROR, RULE_SLUG(SCORE),
               "the score line of game 1 says %d-%d, but the next one counts game 1 "
               "from 0-0 (%s)",
-              ref->start_score[0], ref->start_score[1],
+              ref->tally.start_score[0], ref->tally.start_score[1],
               match_place_name(game->score_pos, place, sizeof place));
 }
 
 /* A match already won: the game is played after its end, unless the
  * result that ended it rests on the record's word alone. */
 static void check_after_match_end(referee *ref, const bg_game *game) {
-  if (ref->match_won_game != game->number - 1)
+  if (ref->tally.match_won_game != game->number - 1)
     return; /* said once: every later game is past the end for the same reason */
-  if (ref->last_result_open) {
-    const bg_action *win = &ref->last_result;
-    referee_say(ref, win->pos, win->move_number, ref->match_won_by, DIAG_ERROR,
+  if (ref->tally.last_result_open) {
+    const bg_action *win = &ref->tally.last_result;
+    referee_say(ref, win->pos, win->move_number, ref->tally.match_won_by, DIAG_ERROR,
                 RULE_SLUG(SCORE), "Wins %d point%s ends the match, yet game %d follows",
                 win->value, plural(win->value), game->number);
-    ref->match_won_by = -1;
+    ref->tally.match_won_by = -1;
     go_on_from(ref, game->score, NULL);
     return;
   }
   referee_say(ref, game->pos, 0, -1, DIAG_ERROR, RULE_SLUG(SCORE),
               "game %d is played after the match ended: %s reached %d point%s in game %d",
-              game->number, referee_player_name(ref, ref->match_won_by),
-              ref->match->length, plural(ref->match->length), ref->match_won_game);
+              game->number, referee_player_name(ref, ref->tally.match_won_by),
+              ref->match->length, plural(ref->match->length), ref->tally.match_won_game);
 }
 
 void referee_check_score_line(referee *ref, const bg_game *game, bool first) {
   if (first) {
     check_first_score_line(ref, game);
-  } else if (ref->match_won_by >= 0) {
+  } else if (ref->tally.match_won_by >= 0) {
     check_after_match_end(ref, game);
-  } else if (!ref->score_known || same_score(game->score, ref->score)) {
+  } else if (!ref->tally.score_known || same_score(game->score, ref->tally.score)) {
     go_on_from(ref, game->score, NULL);
-  } else if (ref->alt_known && same_score(game->score, ref->alt_score)) {
+  } else if (ref->tally.alt_known && same_score(game->score, ref->tally.alt_score)) {
     go_on_from(ref, game->score, NULL); /* the other reading was the right one */
-  } else if (ref->last_game_open && one_game_apart(ref->score, game->score)) {
+  } else if (ref->tally.last_game_open && one_game_apart(ref->tally.score, game->score)) {
     go_on_from(ref, game->score, NULL); /* the game before has no result */
-  } else if (ref->last_result_blamed && implied_points(ref, game) > 0) {
+  } else if (ref->tally.last_result_blamed && implied_points(ref, game) > 0) {
     go_on_from(ref, game->score, NULL); /* that "Wins" line was said to be wrong */
   } else if (blames_start(ref, game)) {
     blame_start(ref, game);
     go_on_from(ref, game->score, NULL);
   } else if (blames_last_result(ref, game)) {
     blame_result(ref, game);
-    go_on_from(ref, game->score, ref->score);
+    go_on_from(ref, game->score, ref->tally.score);
   } else if (games_left_out(ref, game)) {
     say_games_left_out(ref, game);
     go_on_from(ref, game->score, NULL);
   } else {
     blame_score_line(ref, game);
-    int results[2] = {ref->score[0], ref->score[1]};
+    int results[2] = {ref->tally.score[0], ref->tally.score[1]};
     go_on_from(ref, results, game->score);
   }
-  ref->last_game_open = false;
+  ref->tally.last_game_open = false;
 }
 
 void referee_count_result(referee *ref, int winner, int points, int game_number) {
-  ref->score[winner] += points;
-  if (ref->alt_known)
-    ref->alt_score[winner] += points;
-  if (ref->match->length > 0 && ref->score[winner] >= ref->match->length &&
-      ref->match_won_by < 0) {
-    ref->match_won_by = winner;
-    ref->match_won_game = game_number;
+  ref->tally.score[winner] += points;
+  if (ref->tally.alt_known)
+    ref->tally.alt_score[winner] += points;
+  if (law_match_won(ref->match->length, ref->tally.score[winner]) &&
+      ref->tally.match_won_by < 0) {
+    ref->tally.match_won_by = winner;
+    ref->tally.match_won_game = game_number;
   }
 }
 
@@ -280,14 +281,14 @@ static void say_why_not_crawford(const referee *ref, char *why, size_t size) {
   int length = ref->match->length;
   if (length <= 0)
     snprintf(why, size, "a money session has no Crawford game");
-  else if (!ref->crawford)
+  else if (!ref->rules.crawford)
     snprintf(why, size, "the match is played without the Crawford rule");
-  else if (ref->score[0] == length - 1 || ref->score[1] == length - 1)
+  else if (ref->tally.score[0] == length - 1 || ref->tally.score[1] == length - 1)
     snprintf(why, size, "the Crawford game was played before it: %d-%d is post-Crawford",
-             ref->score[0], ref->score[1]);
+             ref->tally.score[0], ref->tally.score[1]);
   else
-    snprintf(why, size, "at %d-%d neither player has just reached %d", ref->score[0],
-             ref->score[1], length - 1);
+    snprintf(why, size, "at %d-%d neither player has just reached %d",
+             ref->tally.score[0], ref->tally.score[1], length - 1);
 }
 
 void referee_check_crawford_mark(referee *ref, const game_state *state,
@@ -299,11 +300,11 @@ void referee_check_crawford_mark(referee *ref, const game_state *state,
     referee_say(ref, at, 0, -1, DIAG_ERROR, RULE_SLUG(CRAWFORD),
                 "game %d is marked as the Crawford game, but %s", game->number, why);
   } else if (game->crawford_marked == RULE_OFF && state->crawford_game) {
-    int leader = ref->score[0] == ref->match->length - 1 ? 0 : 1;
+    int leader = ref->tally.score[0] == ref->match->length - 1 ? 0 : 1;
     referee_say(ref, at, 0, -1, DIAG_ERROR, RULE_SLUG(CRAWFORD),
                 "game %d is the Crawford game (%s has %d of %d points), but the record "
                 "does not mark it",
-                game->number, referee_player_name(ref, leader), ref->score[leader],
+                game->number, referee_player_name(ref, leader), ref->tally.score[leader],
                 ref->match->length);
   }
 }

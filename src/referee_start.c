@@ -15,10 +15,6 @@
  */
 #include "referee_int.h"
 
-/* The first plays looked at: enough that a start fitting by chance is
- * unlikely, few enough that a later mistake does not spoil the fit. */
-#define START_PLAYS 6
-
 typedef void (*start_fn)(bg_board *board);
 
 static bool is_written_play(const bg_action *act) {
@@ -143,6 +139,6 @@ bool referee_check_start(referee *ref, game_state *state, const bg_game *game) {
   /* out of step from the start: followed unreported, as after a play
    * that fits no position (the result then rests on the record's word) */
   state->positions.count = 0;
-  ref->plays.silenced = true;
+  ref->plays.recovery.silenced = true;
   return false;
 }

@@ -68,8 +68,8 @@ void bg_replay_free(bg_replay *replay) {
 }
 
 static bg_cube_state cube_now(const game_state *state) {
-  return (bg_cube_state){.value = state->cube_value,
-                         .owner = state->cube_owner,
+  return (bg_cube_state){.value = state->cube.value,
+                         .owner = state->cube.owner,
                          .crawford = state->crawford_game};
 }
 
@@ -100,8 +100,8 @@ static bg_replay_event *begin_event(bg_replay *replay, bg_replay_kind kind) {
   event->game_index = replay->game_index;
   event->game =
       replay->game_index < match->game_count ? &match->games[replay->game_index] : NULL;
-  event->score[0] = replay->ref.score[0];
-  event->score[1] = replay->ref.score[1];
+  event->score[0] = replay->ref.tally.score[0];
+  event->score[1] = replay->ref.tally.score[1];
   event->errors = diag_sink_errors(replay->ref.sink);
   event->warnings = diag_sink_warnings(replay->ref.sink);
   event->match_winner = -1;
@@ -160,13 +160,13 @@ static const bg_replay_event *action(bg_replay *replay) {
   if (replay->state.positions.count <= 1)
     replay->guessing = false;
   event->player = act->player;
-  if (act->kind == ACT_WIN && replay->state.result_action == act) {
+  if (act->kind == ACT_WIN && replay->state.result.action == act) {
     const game_state *state = &replay->state;
     int length = replay->ref.match->length;
-    event->player = state->credited_winner;
+    event->player = state->result.credited_winner;
     event->ends_match =
         length > 0 &&
-        replay->ref.score[state->result_winner] + state->result_points >= length;
+        replay->ref.tally.score[state->result.winner] + state->result.points >= length;
   }
   event->play_legal = replay->ref.plays.last_play_legal;
   event->after_known = position_now(&replay->state, &event->after) && !replay->guessing;
@@ -203,9 +203,9 @@ static void end_match(bg_replay *replay) {
 static const bg_replay_event *match_end(bg_replay *replay) {
   bg_replay_event *event = begin_event(replay, BG_REPLAY_MATCH_END);
   end_match(replay);
-  event->score[0] = replay->ref.score[0];
-  event->score[1] = replay->ref.score[1];
-  event->match_winner = replay->ref.match_won_by;
+  event->score[0] = replay->ref.tally.score[0];
+  event->score[1] = replay->ref.tally.score[1];
+  event->match_winner = replay->ref.tally.match_won_by;
   replay->phase = AT_DONE;
   return end_event(replay);
 }
@@ -267,8 +267,8 @@ void bg_replay_match_state(const bg_match *match, const bg_replay_options *optio
   state->cube_owner = event->cube.owner;
   state->crawford = match->length > 0 && event->cube.crawford;
   if (match->length == 0) {
-    state->jacoby = referee_rule_in_force(options->jacoby, match->jacoby, true);
-    state->beavers = referee_rule_in_force(options->beavers, match->beavers, true);
+    state->jacoby = law_option_setting(LAW_JACOBY, options->jacoby, match->jacoby).on;
+    state->beavers = law_option_setting(LAW_BEAVERS, options->beavers, match->beavers).on;
   }
   state->max_cube = match->cube_limit;
 }

@@ -10,7 +10,7 @@
 #                                  to build/tests/tools/gen_match
 #
 # The records: samples/ (valid and broken), every input of the e2e cases
-# (links aside: another folder's record), the shared corpus and archive's
+# (links, READMEs and .about notes aside), the shared corpus and archive's
 # records (SKIP without ${BGMATCH_SHARED:-../shared}), and broken records
 # made here:
 #   - gen_match --mutate K, each kind of its mutations (a die, a step's
@@ -79,7 +79,7 @@ shopt -s nullglob
 records=(samples/*.mat samples/broken/*.mat)
 while IFS= read -r -d '' file; do
   case $file in
-  *.expected | *.status | *.args | *.match | *.stderr) ;;
+  *.expected | *.status | *.args | *.match | *.stderr | *.about | *.md) ;;
   *) records+=("$file") ;;
   esac
 done < <(find tests/e2e/cases -type f -print0 | sort -z)

@@ -232,7 +232,7 @@ fi
 
 # -d over a folder mirrors the tree below it: each record walked as check
 # walks it, written under the same folders, what standard output gets.
-tree=tests/e2e/cases/check/tree
+tree=tests/e2e/cases/check/files/tree
 mkdir -p "$work/mirror"
 "$bin" convert --to yaml -d "$work/mirror" "$tree" 2>/dev/null
 status=$?

@@ -3,7 +3,7 @@
 # nothing: SIGINT, SIGTERM and SIGHUP sent to `bgmatch convert` while it
 # writes -o OUT, or the second file of -d DIR, end it with the signal (a
 # shell's status 128 + N), remove the temporary file it was writing, leave
-# OUT as it was and keep the outputs -d had finished.
+# OUT as it was and keep the outputs -d had finished, with -j 2 too.
 #
 # The conversion is held half-way by its input: a FIFO into which the test
 # writes the first part of a record and which it keeps open, so the signal
@@ -43,11 +43,21 @@ wait_for_temporary() {
   return 1
 }
 
+# Waits (at most 10 s) until FILE is there.
+wait_for_file() {
+  local tries=0
+  while ((tries++ < 200)); do
+    [[ -e $1 ]] && return 0
+    sleep 0.05
+  done
+  return 1
+}
+
 # interrupt SIGNAL DIR WATCH DONE ARGS...: runs `bgmatch convert ARGS` in
 # DIR, whose FIFO in.mat gets the start of the sample and stays open; once
 # the folder WATCH holds a temporary file (and the file DONE is there, if
 # not empty), sends SIGNAL; sets $status and $left (what DIR holds but
-# in.mat, sorted).
+# in.mat, sorted).  With no WATCH, the signal goes once DONE is there.
 interrupt() {
   local signal=$1 dir=$2 watch=$3 done=$4
   shift 4
@@ -57,7 +67,9 @@ interrupt() {
   local pid=$!
   exec 3>"$dir/in.mat"
   head -c 2000 "$sample" >&3
-  if wait_for_temporary "$watch" "$done"; then
+  if [[ -z $watch ]] && wait_for_file "$done"; then
+    kill -s "$signal" "$pid"
+  elif [[ -n $watch ]] && wait_for_temporary "$watch" "$done"; then
     kill -s "$signal" "$pid"
   else
     kill -s KILL "$pid"
@@ -95,6 +107,22 @@ for signal in INT TERM HUP; do
     verdict ok "SIG$signal during -d: exit $want, the finished output kept, no temporary file"
   else
     verdict FAIL "SIG$signal during -d" "exit $status (want $want), directory holds: $left"
+  fi
+
+  # -j 2 -d DIR: the threads convert into buffers and this thread writes
+  # the files in order: the first is written, the second input (held by
+  # the FIFO) is still read; nothing else is left, a third input's file
+  # neither.
+  dir=$work/j-$signal
+  mkdir -p "$dir/out"
+  cp "$sample" "$dir/first.mat"
+  cp "$sample" "$dir/third.mat"
+  interrupt "$signal" "$dir" "" "$dir/out/first.yaml" --to yaml -j 2 -d out first.mat in.mat third.mat
+  if [[ $status == "$want" && $left == "./first.mat ./out ./out/first.yaml ./third.mat " ]] &&
+    "$bin" convert --to yaml "$sample" | cmp -s - "$dir/out/first.yaml"; then
+    verdict ok "SIG$signal during -j 2 -d: exit $want, the finished output kept, nothing else left"
+  else
+    verdict FAIL "SIG$signal during -j 2 -d" "exit $status (want $want), directory holds: $left"
   fi
 done
 

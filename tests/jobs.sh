@@ -4,7 +4,9 @@
 # in: over samples/, the e2e cases (records with every kind of problem,
 # unreadable gzip among them) and the shared corpus, in each output mode;
 # and `stats -j N` and `results -j N` what their -j 1 prints, as text
-# and JSON.
+# and JSON; `annotate -j N` its listings and pages; `convert -j N` its
+# standard output in every notation and, with -d, the same files (a
+# file that cannot be opened among the inputs).
 #
 #   tests/jobs.sh [BIN]     BIN defaults to build/bgmatch
 #
@@ -54,6 +56,45 @@ command=stats same "stats" -v "${operands[@]}"
 command=stats same "stats json" --format json "${operands[@]}"
 command=results same "results" -v "${operands[@]}"
 command=results same "results json" --format json "${operands[@]}"
+command=annotate same "annotate" -v "${operands[@]}"
+command=annotate same "annotate -C 1 --problems" -C 1 --problems "${operands[@]}"
+command=annotate same "annotate html" --format html "${operands[@]}"
+command=annotate same "annotate html --problems" --format html --problems "${operands[@]}"
+for to in mat yaml json sgf; do
+  command=convert same "convert --to $to" --to "$to" -v missing.mat "${operands[@]}"
+done
+command=convert same "convert --strict" --to mat --strict "${operands[@]}"
+
+# same_directory WHAT ARGS...: `convert -d` writes the same files, and says
+# the same, with -j 1 and -j 2, 3, 0.  The e2e inputs of check alone: those
+# of the other folders are links to them, which -d would write twice.
+same_directory() {
+  local what=$1 jobs
+  shift
+  for jobs in 1 2 3 0; do
+    rm -rf "$work/out" && mkdir "$work/out"
+    "$bin" convert -j "$jobs" -d "$work/out" "$@" >"$work/$jobs.out" 2>"$work/$jobs.err"
+    echo $? >>"$work/$jobs.err"
+    rm -rf "$work/tree.$jobs" && mv "$work/out" "$work/tree.$jobs"
+    [[ $jobs == 1 ]] && continue
+    if ! diff -r "$work/tree.1" "$work/tree.$jobs" >/dev/null ||
+      ! cmp -s "$work/1.out" "$work/$jobs.out" || ! cmp -s "$work/1.err" "$work/$jobs.err"; then
+      verdict FAIL "$what, -j $jobs" "differs from -j 1: $(diff -r "$work/tree.1" "$work/tree.$jobs" | head -n 3)"
+      return
+    fi
+  done
+  local files
+  files=$(find "$work/tree.1" -type f | wc -l)
+  if ((files == 0)); then
+    verdict FAIL "$what" "-j 1 wrote no file: nothing was compared"
+    return
+  fi
+  verdict ok "$what: -j 2, 3 and 0 write the $files files -j 1 writes, and say the same"
+}
+for to in mat yaml; do
+  same_directory "convert -d --to $to" --to "$to" samples tests/e2e/cases/check missing.mat
+done
+
 if [[ -d $corpus ]]; then
   same "corpus" --from=mat "$corpus" samples/broken
 else

@@ -248,7 +248,9 @@ run_stages() {
 }
 
 # The registry of rules (src/rules.def): every rule has its man page entry,
-# an e2e case and a unit test, and no code but the registry writes a slug.
+# a folder of e2e cases named after it (tests/e2e/cases/COMMAND/slug/) with
+# a case that shows it, and a unit test; no code but the registry writes a
+# slug.
 run_rules() {
   if ! command -v python3 >/dev/null 2>&1; then
     skip_tool python3 "rule registry" "python3 is not installed"
@@ -257,7 +259,7 @@ run_rules() {
   local found
   found=$(python3 tests/lib/source_names.py rules src man/bgmatch.1 tests/unit tests/e2e/cases)
   if [[ -z $found ]]; then
-    verdict ok "rule registry ($(grep -c '^RULE(' src/rules.def) rules: man page, e2e, unit, no slug string)"
+    verdict ok "rule registry ($(grep -c '^RULE(' src/rules.def) rules: man page, e2e folder, unit, no slug string)"
   else
     echo "$found"
     verdict FAIL "rule registry" "$(count "$(grep -c . <<<"$found")" finding)"

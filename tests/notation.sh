@@ -5,7 +5,7 @@
 #   tests/notation.sh [DRIVER]   DRIVER defaults to build/tests/tools/write_match
 #
 # Every record — samples/*.mat, samples/broken/*.mat, tests/e2e/cases/*/*.mat,
-# tests/notation/example.mat and the shared corpus (*/*.txt, */*.mat of
+# tests/e2e/cases/check/*/*.mat, tests/notation/example.mat and the shared corpus (*/*.txt, */*.mat of
 # ${BGMATCH_SHARED:-../shared}/corpus) — is written as YAML and as JSON by
 # the driver (exit 0).  Broken records too: a writer writes whatever the
 # model holds, and it must still be the notation.  Then:
@@ -56,7 +56,7 @@ fi
 
 shopt -s nullglob
 records=(samples/*.mat samples/broken/*.mat tests/notation/example.mat)
-for record in tests/e2e/cases/*/*.mat; do
+for record in tests/e2e/cases/*/*.mat tests/e2e/cases/check/*/*.mat; do
   [[ -L $record ]] || records+=("$record") # a link is another folder's record
 done
 corpus=${BGMATCH_SHARED:-../shared}/corpus

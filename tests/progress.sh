@@ -25,7 +25,7 @@ fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/bgmatch-progress.XXXXXX")
 writer=
 trap '[[ -n $writer ]] && kill "$writer" 2>/dev/null; rm -rf "$work"' EXIT
-record=tests/e2e/cases/check/resigned.mat
+record=tests/e2e/cases/check/score/resigned.mat
 mkdir "$work/dir"
 cp "$record" "$work/dir/a.mat"
 cp "$record" "$work/dir/b.mat"

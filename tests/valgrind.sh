@@ -58,7 +58,7 @@ vg 0 /dev/null "$bin" check samples/fibs-two-matches.mat samples/bgstudio-style.
 vg 1 /dev/null "$bin" check samples/broken/illegal-move.mat samples/broken/unplayed-dice.mat
 vg 1 /dev/null "$bin" check --format json samples/broken/wrong-bear-off.mat samples/broken/cube.mat
 # empty and binary files are unreadable (status 2); garbage-in-match is read
-vg 2 /dev/null "$bin" check $cases/check/empty.mat $cases/check/garbage.mat $cases/check/garbage-in-match.mat
+vg 2 /dev/null "$bin" check $cases/check/files/empty.mat $cases/check/files/garbage.mat $cases/check/syntax/garbage-in-match.mat
 vg 0 samples/gnubg-money3g-s304.mat "$bin" check -
 vg 2 /dev/null "$bin" check no-such-file.mat samples/broken/score.mat
 # annotate: the text listing with boards, the HTML page, standard input,
@@ -69,25 +69,29 @@ vg 1 samples/broken/score.mat "$bin" annotate -
 vg 1 /dev/null "$bin" annotate --board $cases/annotate/annotate-xg-valid.xg $cases/annotate/xg-places.xg
 vg 1 /dev/null "$bin" annotate --format html $cases/annotate/xg-places.xg
 # The YAML reader: a valid record, a broken rule, notation errors, aliases.
-vg 1 /dev/null "$bin" check $cases/check/yaml-valid.yaml $cases/check/yaml-cube.yaml \
-  $cases/check/yaml-dubble.yaml $cases/check/yaml-alias-bomb.yaml $cases/check/yaml-missing-games.yaml
+vg 1 /dev/null "$bin" check $cases/check/syntax/yaml-valid.yaml $cases/check/cube/yaml-cube.yaml \
+  $cases/check/syntax/yaml-dubble.yaml $cases/check/syntax/yaml-alias-bomb.yaml $cases/check/syntax/yaml-missing-games.yaml
 if [[ -n $driver ]]; then
   [[ $driver == /* ]] || driver=./$driver
   vg 0 /dev/null "$driver" yaml samples/fibs-two-matches.mat
   vg 0 /dev/null "$driver" json tests/notation/example.mat
-  vg 0 /dev/null "$driver" yaml $cases/check/yaml-valid.yaml
+  vg 0 /dev/null "$driver" yaml $cases/check/syntax/yaml-valid.yaml
 fi
 vg 0 /dev/null "$bin" convert --to mat -o "$logs/out.mat" samples/fibs-two-matches.mat
 mkdir -p "$logs/tree"
-vg 1 /dev/null "$bin" convert --to yaml -d "$logs/tree" $cases/check/tree
+vg 1 /dev/null "$bin" convert --to yaml -d "$logs/tree" $cases/check/files/tree
 vg 1 /dev/null "$bin" convert --to mat --strict samples/broken/cube.mat samples/bgstudio-style.mat
-vg 1 /dev/null "$bin" convert --to mat $cases/check/garbage-in-match.mat $cases/check/xg-set-position.mat
+vg 1 /dev/null "$bin" convert --to mat $cases/check/syntax/garbage-in-match.mat $cases/check/syntax/xg-set-position.mat
 mkdir -p "$logs/dir"
 vg 0 /dev/null "$bin" convert --to yaml -d "$logs/dir" samples/xg-style.mat samples/fibs-two-matches.mat
 vg 0 /dev/null "$bin" convert --to json samples/bgstudio-style.mat
-vg 1 /dev/null "$bin" check $cases/check/tree
-vg 1 /dev/null "$bin" check -j 3 samples $cases/check/tree
-vg 2 /dev/null "$bin" check -l $cases/check/corrupt.mat.gz $cases/check/truncated.mat.gz
+vg 1 /dev/null "$bin" check $cases/check/files/tree
+vg 1 /dev/null "$bin" check -j 3 samples $cases/check/files/tree
+mkdir -p "$logs/jobs"
+vg 1 /dev/null "$bin" convert -j 2 --to yaml -d "$logs/jobs" $cases/check/files/tree samples/broken
+vg 1 /dev/null "$bin" convert -j 2 --to mat samples/broken/cube.mat samples/bgstudio-style.mat
+vg 1 /dev/null "$bin" annotate -j 2 --format html --problems $cases/check/files/tree samples/broken
+vg 2 /dev/null "$bin" check -l $cases/check/files/corrupt.mat.gz $cases/check/files/truncated.mat.gz
 vg 0 /dev/null "$bin" show samples/gnubg-3pt-s110.mat --game 2 --play 6
 vg 0 /dev/null "$bin" show --format json samples/xg-style.mat --game 1 --play 3
 vg 0 /dev/null "$bin" show samples/broken/illegal-move.mat --game 3 --play 28
@@ -97,7 +101,7 @@ vg 2 /dev/null "$bin" stats samples/gnubg-3pt-s110.mat samples/broken/illegal-mo
 # lossy warnings said while the event's diagnostics are read (a fuzz find)
 vg 1 /dev/null "$bin" convert --to sgf tests/fuzz/regress/lossy-moves-diags.mat
 vg 0 samples/xg-style.mat "$bin" stats --format json -
-vg 2 /dev/null "$bin" stats -j 2 samples $cases/check/corrupt.mat.gz
+vg 2 /dev/null "$bin" stats -j 2 samples $cases/check/files/corrupt.mat.gz
 # results: the table, JSON and TSV over a folder with a duplicate pair, a
 # broken record and a corrupt gzip file; help and a suggestion.
 vg 2 /dev/null "$bin" results $cases/results/desk

@@ -6,7 +6,8 @@
 #                                            DRIVER to build/tests/tools/write_match
 #
 # For every record — samples/*.mat, samples/broken/*.mat,
-# tests/e2e/cases/*/*.mat, tests/notation/example.mat, the shared corpus
+# tests/e2e/cases/*/*.mat, tests/e2e/cases/check/*/*.mat (a rule's cases),
+# tests/notation/example.mat, the shared corpus
 # (valid and broken), the shared archive's records its EXPECTED.tsv calls
 # clean, and fresh GNU Backgammon self-play records (a few
 # matches and a money session, generated here with
@@ -47,7 +48,7 @@ trap 'rm -rf "$work"' EXIT
 
 shopt -s nullglob
 records=(samples/*.mat samples/broken/*.mat tests/notation/example.mat)
-for record in tests/e2e/cases/*/*.mat; do
+for record in tests/e2e/cases/*/*.mat tests/e2e/cases/check/*/*.mat; do
   [[ -L $record ]] || records+=("$record") # a link is another folder's record
 done
 shared=${BGMATCH_SHARED:-../shared}

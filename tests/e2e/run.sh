@@ -6,13 +6,16 @@
 #   tests/e2e/run.sh --bless BIN CASE...      rewrite NAME.expected and
 #                                             NAME.status from what BIN does
 #                                             (review the diff before committing)
-# CASE is GROUP/NAME, or a plain NAME when only one folder holds it.
+# CASE is its folder under cases/ and its NAME (check/cube/beaver-off), or
+# a plain NAME when only one folder holds it.
 #
 # The cases are grouped by the command they run, one folder each (a GROUP):
 # check/, convert/, annotate/, show/, stats/, and cli/ for what belongs to
 # no one command (--help, -h, --version, no or an unknown command, the
-# options every command parses). A case is a set of files in its GROUP's
-# folder sharing a NAME; NAME.status makes it a case.
+# options every command parses). A GROUP may sort its cases into folders
+# of its own (check/ has one a rule: check/README.md); a case is found at
+# any depth. A case is a set of files in one folder sharing a NAME;
+# NAME.status makes it a case.
 #   NAME.status    the expected exit status (required)
 #   NAME.args      the arguments, shell words (quotes allowed); without it
 #                  the arguments are "check NAME.mat" if NAME.mat exists,
@@ -25,12 +28,12 @@
 #                  whole, and each must match some line (for output whose
 #                  wording belongs to another module)
 #   NAME.stderr    optional: the exact expected standard error
-# A case runs inside its GROUP's folder, so file names in diagnostics are
+# A case runs inside its own folder, so file names in diagnostics are
 # plain NAMEs; an input that cases of two commands read (valid.mat) is a
 # symbolic link to the one file in every other command's folder (a
 # folder such as tree/ is a copy).
 # Adding a case is dropping such files in its command's folder; nothing to
-# register. Prints "ok GROUP/NAME" or "FAIL GROUP/NAME" with a diff, then
+# register. Prints "ok FOLDER/NAME" or "FAIL FOLDER/NAME" with a diff, then
 # "N passed, M failed, 0 skipped" (a case cannot skip); exits 1 if any case
 # failed.
 set -u
@@ -147,8 +150,8 @@ run_case() {
   fi
 }
 
-# The case a command-line word names: GROUP/NAME as it stands, a plain NAME
-# in whichever folder holds NAME.status (one only). Prints why not, and
+# The case a command-line word names: FOLDER/NAME as it stands, a plain
+# NAME in whichever folder holds NAME.status (one only). Prints why not, and
 # returns 1, when no case or more than one has that name.
 resolve_case() {
   local word=$1 found=() status_file
@@ -160,11 +163,10 @@ resolve_case() {
     echo "no $word.status"
     return 1
   fi
-  for status_file in "$cases"/*/"$word.status"; do
-    [[ -f $status_file ]] || continue
+  while IFS= read -r status_file; do
     status_file=${status_file#"$cases"/}
     found+=("${status_file%.status}")
-  done
+  done < <(find "$cases" -mindepth 2 -name "$word.status" -type f | sort)
   if [[ ${#found[@]} -eq 1 ]]; then
     echo "${found[0]}"
     return 0
@@ -172,7 +174,7 @@ resolve_case() {
   if [[ ${#found[@]} -eq 0 ]]; then
     echo "no $word.status"
   else
-    echo "$word names ${#found[@]} cases (${found[*]}): say GROUP/NAME"
+    echo "$word names ${#found[@]} cases (${found[*]}): say FOLDER/NAME"
   fi
   return 1
 }
@@ -181,11 +183,10 @@ if [[ $# -gt 0 ]]; then
   words=("$@")
 else
   words=()
-  for status_file in "$cases"/*/*.status; do
-    [[ -e $status_file ]] || continue
+  while IFS= read -r status_file; do
     status_file=${status_file#"$cases"/}
     words+=("${status_file%.status}")
-  done
+  done < <(find "$cases" -mindepth 2 -name '*.status' -type f | sort)
 fi
 for word in "${words[@]}"; do
   if id=$(resolve_case "$word"); then

@@ -69,9 +69,11 @@ max_len() {
 seeds() { # seeds TARGET: the files its seeds are copied from
   case $1 in
   fuzz_check | fuzz_convert | fuzz_show_stats) ls samples/*.mat samples/broken/*.mat ;;
-  fuzz_read_yaml) ls tests/e2e/cases/*/*.yaml ;;
-  fuzz_roundtrip_yaml) ls samples/*.mat tests/e2e/cases/*/*.yaml tests/fuzz/regress/roundtrip-* ;;
-  fuzz_read_sgf) ls tests/e2e/cases/*/*.sgf ;;
+  fuzz_read_yaml) ls tests/e2e/cases/*/*.yaml tests/e2e/cases/check/*/*.yaml ;;
+  fuzz_roundtrip_yaml)
+    ls samples/*.mat tests/e2e/cases/*/*.yaml tests/e2e/cases/check/*/*.yaml tests/fuzz/regress/roundtrip-*
+    ;;
+  fuzz_read_sgf) ls tests/e2e/cases/*/*.sgf tests/e2e/cases/check/*/*.sgf ;;
   fuzz_read_xg) xg_seeds ;;
   esac
 }

@@ -4,8 +4,9 @@
   source_names.py rules SRC MAN UNIT_DIR E2E_DIR
       every rule of SRC/rules.def has its entry under DIAGNOSTICS in MAN
       (".TP" then ".B slug"), a unit test that names it (its slug quoted or
-      in brackets, or RULE_SLUG(NAME)) and an e2e case whose expected
-      output shows it ("[slug]" or "rule":"slug"); and no code of SRC but
+      in brackets, or RULE_SLUG(NAME)) and a folder of e2e cases named
+      after it (E2E_DIR/COMMAND/slug/) holding a case whose expected output
+      shows it ("[slug]" or "rule":"slug"); and no code of SRC but
       rules.def writes a slug as a string where it names a rule.
   source_names.py comments SRC
       every function a comment of SRC names, as name_with_underscore(,
@@ -117,6 +118,30 @@ def texts_under(folder, suffixes):
                     yield f.read()
 
 
+def rule_folders(e2e_dir, slug):
+    """The folders of cases named after SLUG, one level under a command's."""
+    found = []
+    for command in sorted(os.listdir(e2e_dir)):
+        folder = os.path.join(e2e_dir, command, slug)
+        if os.path.isdir(folder) and not os.path.islink(folder):
+            found.append(folder)
+    return found
+
+
+def shows_rule(folder, slug):
+    """Whether a case of FOLDER (NAME.status beside its output) shows SLUG."""
+    names = os.listdir(folder)
+    cases = {n[:-len('.status')] for n in names if n.endswith('.status')}
+    for name in names:
+        stem, dot, suffix = name.rpartition('.')
+        if dot and stem in cases and suffix in ('expected', 'match', 'stderr'):
+            with open(os.path.join(folder, name), encoding='utf-8', errors='replace') as f:
+                text = f.read()
+            if f'[{slug}]' in text or re.search(rf'"rule": ?"{slug}"', text):
+                return True
+    return False
+
+
 def check_rules(src, man, unit_dir, e2e_dir):
     findings = []
     rules = registry(src)
@@ -124,7 +149,6 @@ def check_rules(src, man, unit_dir, e2e_dir):
         return [f'{src}/rules.def:1: no RULE(NAME, "slug", ...) line']
     entries = man_entries(man)
     units = list(texts_under(unit_dir, ('.c', '.h')))
-    cases = list(texts_under(e2e_dir, ('.expected', '.match', '.stderr')))
     for name, slug in rules:
         where = f'{src}/rules.def: rule {slug}'
         if slug not in entries:
@@ -132,8 +156,11 @@ def check_rules(src, man, unit_dir, e2e_dir):
         if not any(f'"{slug}"' in t or f'[{slug}]' in t or f'RULE_SLUG({name})' in t
                    for t in units):
             findings.append(f'{where}: no unit test in {unit_dir} names it')
-        if not any(f'[{slug}]' in t or re.search(rf'"rule": ?"{slug}"', t) for t in cases):
-            findings.append(f'{where}: no e2e case in {e2e_dir} shows it')
+        folders = rule_folders(e2e_dir, slug)
+        if not folders:
+            findings.append(f'{where}: no folder {e2e_dir}/COMMAND/{slug}/ of e2e cases')
+        elif not any(shows_rule(folder, slug) for folder in folders):
+            findings.append(f'{where}: no e2e case in {" or ".join(folders)} shows it')
     slugs = {slug: name for name, slug in rules}
     literal = re.compile(r'"(' + '|'.join(re.escape(s) for s in slugs) + r')"')
     for path, (code, _comment) in sources(src):

@@ -1,6 +1,6 @@
 /*
  * gen_xg.c — writes the small eXtreme Gammon file of the end-to-end case
- * tests/e2e/cases/check/xg-places.xg to standard output (made with
+ * tests/e2e/cases/check/illegal-move/xg-places.xg to standard output (made with
  * tests/unit/xg_build.h, the layout the .xg reader reads): a 3-point
  * match whose first game is won on a drop, whose second opens with a
  * play its dice do not make (31 played 8/5 6/4) and ends on a redouble
@@ -17,7 +17,7 @@
  * in their own folder.
  *
  *   make build/tests/tools/gen_xg
- *   build/tests/tools/gen_xg >tests/e2e/cases/check/xg-places.xg
+ *   build/tests/tools/gen_xg >tests/e2e/cases/check/illegal-move/xg-places.xg
  *   build/tests/tools/gen_xg --valid >tests/e2e/cases/annotate/annotate-xg-valid.xg
  */
 #include <stdio.h>

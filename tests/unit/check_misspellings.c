@@ -6,8 +6,9 @@
  * line of "??" with no move number, which takes no turn.
  *
  * What the whole program prints for such records is in tests/e2e/cases/check/
- * (cube-misspelt-*, resigns-alone*, stray-question-marks, yaml-*); here
- * the model the reader builds is asserted.
+ * (syntax/cube-misspelt-*, score/resigns-alone*, syntax/stray-question-marks,
+ * the yaml-* of each rule's folder); here the model the reader builds is
+ * asserted.
  */
 #include <check.h>
 #include <stdio.h>

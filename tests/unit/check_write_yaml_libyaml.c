@@ -192,8 +192,16 @@ static void compare_matching(const char *pattern, tally *totals) {
 
 START_TEST(every_record_the_same_bytes) {
   static const char *const own[] = {
-      "samples/*.mat",           "samples/broken/*.mat",     "tests/e2e/cases/*/*.mat",
-      "tests/e2e/cases/*/*.sgf", "tests/e2e/cases/*/*.yaml", "tests/e2e/cases/*/*.xg",
+      "samples/*.mat",
+      "samples/broken/*.mat",
+      "tests/e2e/cases/*/*.mat",
+      "tests/e2e/cases/*/*.sgf",
+      "tests/e2e/cases/*/*.yaml",
+      "tests/e2e/cases/*/*.xg",
+      "tests/e2e/cases/check/*/*.mat",
+      "tests/e2e/cases/check/*/*.sgf",
+      "tests/e2e/cases/check/*/*.yaml",
+      "tests/e2e/cases/check/*/*.xg",
       "tests/fuzz/regress/*.mat"};
   tally totals = {0};
   for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)

@@ -18,6 +18,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "alloc.h"
+
 const char *match_place_name(bg_srcpos pos, char *buf, size_t size) {
   if (pos.line >= 0)
     snprintf(buf, size, "line %d", pos.line);
@@ -201,15 +203,14 @@ static bool grow(void **array, int count, int *capacity, size_t element_size, in
   if (count < *capacity)
     return true;
   if (*capacity > INT_MAX / 2)
-    return false;
-  int wanted = *capacity ? *capacity * 2 : first;
-  if ((size_t)wanted > SIZE_MAX / element_size)
-    return false;
-  void *grown = realloc(*array, (size_t)wanted * element_size);
+    return false; /* the model counts in int */
+  size_t room = (size_t)*capacity;
+  void *grown =
+      bg_try_grow(*array, &room, (size_t)count + 1, element_size, (size_t)first);
   if (!grown)
     return false;
   *array = grown;
-  *capacity = wanted;
+  *capacity = (int)room;
   return true;
 }
 

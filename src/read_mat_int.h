@@ -182,14 +182,6 @@ bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
 bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t length,
                            int *number, size_t *end);
 
-/* Whether the line opens with a move number. */
-static inline bool mat_opens_move_line(mat_patterns *patterns, const char *text,
-                                       size_t length) {
-  int number;
-  size_t end;
-  return mat_match_move_number(patterns, text, length, &number, &end);
-}
-
 /* A move token ("24/18*", "6/off(2)") as read_mat_play.c read it: its
  * moves, each with where its first point is written (from the token's
  * start).  Kept by the memo for words that matched as a whole move, so the

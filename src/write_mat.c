@@ -61,6 +61,7 @@
 
 #include "notation.h"
 #include "rules.h"
+#include "utf8.h"
 #include "writer.h"
 
 enum {
@@ -90,22 +91,8 @@ typedef struct {
 /* Columns `text` takes in an editor: its characters when it is UTF-8,
  * else its bytes (a Latin-1 name). */
 static int display_width(const char *text) {
-  int characters = 0;
-  for (const unsigned char *at = (const unsigned char *)text; *at;) {
-    int trailing = *at < 0x80    ? 0
-                   : *at >= 0xF0 ? 3
-                   : *at >= 0xE0 ? 2
-                   : *at >= 0xC2 ? 1
-                                 : -1;
-    if (trailing < 0)
-      return (int)strlen(text);
-    at++;
-    for (int i = 0; i < trailing; i++, at++)
-      if ((*at & 0xC0) != 0x80)
-        return (int)strlen(text);
-    characters++;
-  }
-  return characters;
+  long characters = utf8_characters(text);
+  return characters >= 0 ? (int)characters : (int)strlen(text);
 }
 
 /* Blanks from `width` to the right column; one at least. */

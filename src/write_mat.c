@@ -49,9 +49,10 @@
  * is written as the record's own moves, so that what was wrong with it
  * stays wrong and nothing is invented.
  *
- * Not carried: the record's free comments, move numbers and dice
- * spacing.  A cell the reader said a syntax error of is written as the
- * record wrote it, so that it is read again as the same error; one from
+ * Not carried: the record's free comments, move numbers (but where they
+ * break off: the copy's break off there too) and dice spacing.  A cell
+ * the reader said a syntax error of is written as the record wrote it, so
+ * that it is read again as the same error; one from
  * another notation is written as read ("????" for a play that could not
  * be read, "00:" for unreadable dice) and said to be lost (a `lossy`
  * warning).
@@ -77,6 +78,9 @@ typedef struct {
   bool used[2];
   bool left_is_roll;
   bool numbered; /* holds a cell other than a result: takes a move number */
+  /* The number the line takes where the record's numbers break off (0:
+   * the next one), so that the copy breaks off as the record does. */
+  int break_number;
 } line_cells;
 
 typedef struct {
@@ -158,6 +162,8 @@ static void flush_line(mat_writer *w) {
   line_cells *line = &w->line;
   if (!line->used[0] && !line->used[1])
     return;
+  if (line->numbered && line->break_number > 0)
+    w->move_number = line->break_number - 1;
   int width = line->numbered ? write_move_number(w->out, ++w->move_number)
                              : (int)fwrite("     ", 1, 5, w->out);
   fputs(line->text[0], w->out);
@@ -171,6 +177,7 @@ static void flush_line(mat_writer *w) {
   line->text[0][0] = line->text[1][0] = '\0';
   line->used[0] = line->used[1] = false;
   line->left_is_roll = line->numbered = false;
+  line->break_number = 0;
 }
 
 /* Puts a cell in `column` of the line being filled, or of a new line when
@@ -351,10 +358,26 @@ static bool written_cell(mat_writer *w, bg_replay *replay, const bg_replay_event
   return true;
 }
 
+/* Where the record's move numbers break off (a line left out, written
+ * twice or misnumbered), the line starts anew and its number breaks off
+ * from the copy's by as much as the record's did from what was expected:
+ * read again, the copy's numbers break off at the same action. */
+static void break_numbering(mat_writer *w, const bg_replay_event *event) {
+  const bg_action *act = event->action;
+  const bg_action *before = event->action_index > 0 ? act - 1 : NULL;
+  if (!act->after_numbering_break ||
+      (before && before->after_numbering_break && before->pos.line == act->pos.line))
+    return;
+  flush_line(w);
+  int number = w->move_number + 1 + act->move_number - act->numbering_expected;
+  w->line.break_number = number > 0 ? number : act->move_number;
+}
+
 static void write_action(mat_writer *w, bg_replay *replay, const bg_replay_event *event) {
   const bg_action *act = event->action;
   char cell[CELL_SIZE];
   int column = event->player == 1 ? 1 : 0; /* who acted, as the replay read it */
+  break_numbering(w, event);
   if (written_cell(w, replay, event, column)) {
     /* the record's own text */
   } else if (act->kind == ACT_SET_POSITION) {

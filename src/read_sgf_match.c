@@ -11,8 +11,10 @@
  *  - W[52ywfa]: dice, then a from/to point pair per die, a-x counted from
  *    White's side (a is White's 1 point and Black's 24), y the bar, z off;
  *    W[double], B[take], B[drop]; a double answering a double is a beaver
- *    (gnubg's way of writing one).  The cube's value is counted here, as
- *    the .mat's "Doubles => 4" would say it;
+ *    (gnubg's way of writing one), but not one after a roll: a double
+ *    left unanswered (the referee says so) is the cube the game goes on
+ *    with.  The cube's value is counted here, as the .mat's "Doubles =>
+ *    4" would say it;
  *  - PL[W]DI[43]: dice rolled with no play recorded;
  *  - RE[W+2] (or W+2R, resigned) becomes the game's "Wins" line;
  *  - RU[Crawford], RU[Crawford:CrawfordGame], RU[Jacoby], words joined by
@@ -476,6 +478,16 @@ static void read_cube(bg_sgf_reader *reader, int player, bg_srcpos pos,
   }
 }
 
+/* A roll after a double no one answered: the game went on, played for
+ * the cube offered, as after a take (the referee says the answer is
+ * missing), so a double after it is the next double, not a beaver. */
+static void roll_after_double(sgf_tree *tree) {
+  if (tree->offered_by < 0)
+    return;
+  tree->cube = tree->offered;
+  tree->offered_by = -1;
+}
+
 static bool is_cube_word(const char *value) {
   static const char *const words[] = {"double", "beaver", "take", "drop"};
   for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
@@ -492,6 +504,7 @@ static void move_property(bg_sgf_reader *reader, const char *ident, bg_srcpos po
     if (is_cube_word(value)) {
       read_cube(reader, player, pos, value);
     } else {
+      roll_after_double(tree);
       read_roll(reader, player, pos, value, length);
       tree->node_play = true;
     }
@@ -530,6 +543,7 @@ void sgf_node_end(bg_sgf_reader *reader) {
              !tree->node_play) {
     /* dice and no play: gnubg's "set dice" node, a roll not recorded; in
      * a node that holds the play too, PL and DI only repeat its roll */
+    roll_after_double(tree);
     bg_action *roll = add_action(reader, ACT_ROLL, tree->dice_player, tree->dice_pos);
     if (roll) {
       roll->die1 = tree->dice_node[0];

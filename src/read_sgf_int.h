@@ -32,6 +32,7 @@ typedef struct {
   char *rules;    /* RU */
   bg_srcpos ru_pos;
   int winner, points; /* RE: winner -1 when none */
+  bool resigned;      /* RE's R: the game was resigned */
   bg_srcpos re_pos;
   char *info[5]; /* DT EV RO PC AN, as sgf_info_tags orders them */
   /* the cube as the moves so far leave it: gnubg's SGF writes no cube

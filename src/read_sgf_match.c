@@ -16,7 +16,10 @@
  *    with.  The cube's value is counted here, as the .mat's "Doubles =>
  *    4" would say it;
  *  - PL[W]DI[43]: dice rolled with no play recorded;
- *  - RE[W+2] (or W+2R, resigned) becomes the game's "Wins" line;
+ *  - RE[W+2] (or W+2R, resigned) becomes the game's "Wins" line; a
+ *    resignation worth more than a game can be (3 times the cube) and
+ *    just what the winner needed is the match resigned (.mat's "Resigned
+ *    Match", which gnubg's SGF has no word for);
  *  - RU[Crawford], RU[Crawford:CrawfordGame], RU[Jacoby], words joined by
  *    ':' in any order: the rules, which game is the Crawford game
  *    (bg_game.crawford_marked), and the game (Nackgammon: the
@@ -168,6 +171,7 @@ static void read_result(bg_sgf_reader *reader, const char *value, bg_srcpos pos)
   }
   tree->winner = value[0] == 'W' ? 0 : 1;
   tree->points = (int)points;
+  tree->resigned = *end == 'R';
   tree->re_pos = pos;
 }
 
@@ -553,9 +557,21 @@ void sgf_node_end(bg_sgf_reader *reader) {
   }
 }
 
+/* Is RE's resignation the match's (see the top)?  What is owed is read
+ * from MI: the length and the winner's score before the game. */
+static bool match_resigned(const sgf_tree *tree) {
+  return tree->resigned && tree->length > 0 && tree->points > 3L * tree->cube &&
+         tree->points == tree->length - tree->score[tree->winner];
+}
+
 void sgf_tree_end(bg_sgf_reader *reader) {
   sgf_tree *tree = &reader->tree;
   sgf_node_end(reader);
+  if (!tree->skipped && tree->winner >= 0 && match_resigned(tree)) {
+    bg_action *resign = add_action(reader, ACT_RESIGN, 1 - tree->winner, tree->re_pos);
+    if (resign)
+      resign->resign_level = RESIGN_MATCH;
+  }
   if (!tree->skipped && tree->winner >= 0) {
     bg_action *win = add_action(reader, ACT_WIN, tree->winner, tree->re_pos);
     if (win)

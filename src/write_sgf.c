@@ -221,6 +221,18 @@ static bool dice_measured(const bg_action *roll, int *die1, int *die2) {
   return two || four;
 }
 
+/* Does the engine's `play` move the pips the record's moves do?  After an
+ * error the replay follows several positions, and the legal play to the
+ * one it gives may not be the play written (a step short). */
+static bool moves_the_written_pips(const bg_action *roll, const bg_play *play) {
+  int written = 0, played = 0;
+  for (int m = 0; m < roll->move_count; m++)
+    written += (roll->moves[m].from - roll->moves[m].to) * roll->moves[m].count;
+  for (int i = 0; i < play->step_count; i++)
+    played += play->steps[i].from - play->steps[i].to;
+  return written == played;
+}
+
 static void add_roll(sgf_game *game, const bg_replay_event *event) {
   const bg_action *roll = event->action;
   char colour = roll->player == 0 ? 'W' : 'B';
@@ -252,7 +264,8 @@ static void add_roll(sgf_game *game, const bg_replay_event *event) {
   text_printf(&game->nodes, "%c[%d%d", colour, roll->die1, roll->die2);
   bg_play play;
   if (bg_replay_steps_as_written(event, &play) ||
-      (event->play_legal && bg_replay_play(event, &play))) {
+      (event->play_legal && bg_replay_play(event, &play) &&
+       moves_the_written_pips(roll, &play))) {
     for (int i = 0; i < play.step_count; i++)
       add_step(game, roll->player, play.steps[i].from, play.steps[i].to);
   } else {

@@ -29,9 +29,10 @@
  * the beaver rule and a cube limit (no RU value for them), header tags
  * other than Site, Event, Round, EventDate and Transcriber (or Annotator),
  * an eXtreme Gammon set-up position (a comment says so), move numbers;
- * and of the record's problems, a wrong cube value, a wrong score line and
- * text the record's reader could not read: each said at conversion, at
- * its place in the record, as a `lossy` warning.
+ * and of the record's problems, a wrong cube value, a wrong score line,
+ * text the record's reader could not read and move numbers that break
+ * off: each said at conversion, at its place in the record, as a `lossy`
+ * warning.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -279,8 +280,24 @@ static void add_cube(sgf_game *game, const bg_action *action, const char *word) 
   text_printf(&game->nodes, "%c[%s]", action->player == 0 ? 'W' : 'B', word);
 }
 
+/* Where the record's move numbers break off (the first action of the
+ * line that breaks them): SGF numbers no moves, so the syntax error the
+ * break is cannot come back: said so. */
+static void say_numbering_lost(sgf_game *game, const bg_replay_event *event) {
+  const bg_action *action = event->action;
+  const bg_action *before = event->action_index > 0 ? action - 1 : NULL;
+  if (!action->after_numbering_break ||
+      (before && before->after_numbering_break && before->pos.line == action->pos.line))
+    return;
+  bg_replay_say_lossy(game->replay, action->numbering_pos,
+                      "SGF has no move numbers: the break in the record's (move %d where "
+                      "%d was expected) is not written",
+                      action->move_number, action->numbering_expected);
+}
+
 static void add_action(sgf_game *game, const bg_replay_event *event) {
   const bg_action *action = event->action;
+  say_numbering_lost(game, event);
   if (action->written)
     bg_replay_say_lossy(game->replay, action->pos,
                         "SGF cannot hold this text its reader could not read: '%.60s'",

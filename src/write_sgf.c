@@ -440,7 +440,12 @@ static void game_reset(sgf_game *game, const bg_replay_event *start) {
    * score from MI, so a match resumed at 1-0 must say so in game 0. */
   game->score[0] = start->game->score[0];
   game->score[1] = start->game->score[1];
-  game->crawford_game = start->cube.crawford;
+  /* the record's own mark where it has one (an SGF), right or wrong, so
+   * that a wrong one is read again as the same error; else the replay's */
+  const bg_game *record = start->game;
+  game->crawford_game = record->crawford_marked == RULE_UNSET
+                            ? start->cube.crawford
+                            : record->crawford_marked == RULE_ON;
   game->has_result = false;
   add_diags(game, start);
 }

@@ -422,9 +422,12 @@ static void read_roll(bg_sgf_reader *reader, int player, bg_srcpos pos, const ch
                       size_t length) {
   /* A node whose colour its moves belie ("B[52mhhb]", White's way): one
    * slip, said here; read as the player who moves so, or the turns and the
-   * plays after it would be blamed too. */
+   * plays after it would be blamed too.  A value with no dice first is no
+   * play at all: its letters are no moves either. */
   int written = player;
-  if (length > 2) {
+  bool dice = length >= 2 && value[0] >= '1' && value[0] <= '6' && value[1] >= '1' &&
+              value[1] <= '6';
+  if (dice && length > 2) {
     int mover = mover_of_pairs(value + 2, length - 2, player);
     if (mover != player)
       sgf_syntax(reader, pos,
@@ -437,8 +440,6 @@ static void read_roll(bg_sgf_reader *reader, int player, bg_srcpos pos, const ch
     return;
   if (player != written)
     keep_node_text(reader, roll, written, value, length);
-  bool dice = length >= 2 && value[0] >= '1' && value[0] <= '6' && value[1] >= '1' &&
-              value[1] <= '6';
   if (dice) {
     roll->die1 = value[0] - '0';
     roll->die2 = value[1] - '0';

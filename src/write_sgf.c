@@ -30,9 +30,10 @@
  * other than Site, Event, Round, EventDate and Transcriber (or Annotator),
  * an eXtreme Gammon set-up position (a comment says so), move numbers;
  * and of the record's problems, a wrong cube value, a wrong score line,
- * text the record's reader could not read and move numbers that break
- * off: each said at conversion, at its place in the record, as a `lossy`
- * warning.
+ * text the record's reader could not read (but a .mat roll cell with no
+ * dice: the value of its node, add_unreadable_roll) and move numbers that
+ * break off: each said at conversion, at its place in the record, as a
+ * `lossy` warning.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -295,9 +296,33 @@ static void say_numbering_lost(sgf_game *game, const bg_replay_event *event) {
                       action->move_number, action->numbering_expected);
 }
 
+/* A .mat cell its reader could not read as a roll, dice and all, as the
+ * value of the roller's node: the SGF reader cannot read it either and
+ * says the same syntax error again, and the turn stays in its place.  Not
+ * when the text would read as a play or a cube word (dice first, or
+ * "double"...): false then, and the text is said to be lost. */
+static bool add_unreadable_roll(sgf_game *game, const bg_replay_event *event) {
+  const bg_action *action = event->action;
+  const char *text = action->written;
+  static const char *const cube_words[] = {"double", "beaver", "take", "drop"};
+  if (action->kind != ACT_ROLL || !action->unreadable || !action->written_mat || !text ||
+      !text[0] || (text[0] >= '1' && text[0] <= '6' && text[1] >= '1' && text[1] <= '6'))
+    return false;
+  for (size_t i = 0; i < sizeof cube_words / sizeof cube_words[0]; i++)
+    if (strcmp(text, cube_words[i]) == 0)
+      return false;
+  open_node(game);
+  text_property(&game->nodes, event->player == 1 ? "B" : "W", text);
+  return true;
+}
+
 static void add_action(sgf_game *game, const bg_replay_event *event) {
   const bg_action *action = event->action;
   say_numbering_lost(game, event);
+  if (add_unreadable_roll(game, event)) {
+    add_diags(game, event);
+    return;
+  }
   if (action->written)
     bg_replay_say_lossy(game->replay, action->pos,
                         "SGF cannot hold this text its reader could not read: '%.60s'",

@@ -223,6 +223,15 @@ static bool dice_measured(const bg_action *roll, int *die1, int *die2) {
   return two || four;
 }
 
+/* Does a move of the record go nowhere ("6/6")?  It is no step of the
+ * engine's, and an error of the record's: written as the record wrote it. */
+static bool moves_nowhere(const bg_action *roll) {
+  for (int m = 0; m < roll->move_count; m++)
+    if (roll->moves[m].from == roll->moves[m].to)
+      return true;
+  return false;
+}
+
 /* Does the engine's `play` move the pips the record's moves do?  After an
  * error the replay follows several positions, and the legal play to the
  * one it gives may not be the play written (a step short). */
@@ -265,9 +274,10 @@ static void add_roll(sgf_game *game, const bg_replay_event *event) {
   }
   text_printf(&game->nodes, "%c[%d%d", colour, roll->die1, roll->die2);
   bg_play play;
-  if (bg_replay_steps_as_written(event, &play) ||
-      (event->play_legal && bg_replay_play(event, &play) &&
-       moves_the_written_pips(roll, &play))) {
+  if (!moves_nowhere(roll) &&
+      (bg_replay_steps_as_written(event, &play) ||
+       (event->play_legal && bg_replay_play(event, &play) &&
+        moves_the_written_pips(roll, &play)))) {
     for (int i = 0; i < play.step_count; i++)
       add_step(game, roll->player, play.steps[i].from, play.steps[i].to);
   } else {

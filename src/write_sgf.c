@@ -30,10 +30,12 @@
  * other than Site, Event, Round, EventDate and Transcriber (or Annotator),
  * an eXtreme Gammon set-up position (a comment says so), move numbers;
  * and of the record's problems, a wrong cube value, a wrong score line,
- * text the record's reader could not read (but a .mat roll cell with no
- * dice: the value of its node, add_unreadable_roll) and move numbers that
- * break off: each said at conversion, at its place in the record, as a
- * `lossy` warning.
+ * text the record's reader could not read and move numbers that break
+ * off: each said at conversion, at its place in the record, as a `lossy`
+ * warning.  A roll whose dice could not be read is a node all the same,
+ * whose value the SGF reader cannot read either (the .mat cell's text
+ * where it can be, else empty: add_unreadable_roll), so that the syntax
+ * error comes back and the turn stays in its place.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -216,8 +218,8 @@ static bool dice_measured(const bg_action *roll, int *die1, int *die2) {
       distances[count++] = distance;
     }
   bool two = count == 2 && distances[0] != distances[1];
-  bool four = count == 4 && distances[0] == distances[1] && distances[1] == distances[2] &&
-              distances[2] == distances[3];
+  bool four = count == 4 && distances[0] == distances[1] &&
+              distances[1] == distances[2] && distances[2] == distances[3];
   *die1 = distances[0];
   *die2 = count > 1 ? distances[1] : 0;
   return two || four;
@@ -274,10 +276,9 @@ static void add_roll(sgf_game *game, const bg_replay_event *event) {
   }
   text_printf(&game->nodes, "%c[%d%d", colour, roll->die1, roll->die2);
   bg_play play;
-  if (!moves_nowhere(roll) &&
-      (bg_replay_steps_as_written(event, &play) ||
-       (event->play_legal && bg_replay_play(event, &play) &&
-        moves_the_written_pips(roll, &play)))) {
+  if (!moves_nowhere(roll) && (bg_replay_steps_as_written(event, &play) ||
+                               (event->play_legal && bg_replay_play(event, &play) &&
+                                moves_the_written_pips(roll, &play)))) {
     for (int i = 0; i < play.step_count; i++)
       add_step(game, roll->player, play.steps[i].from, play.steps[i].to);
   } else {
@@ -306,23 +307,39 @@ static void say_numbering_lost(sgf_game *game, const bg_replay_event *event) {
                       action->move_number, action->numbering_expected);
 }
 
-/* A .mat cell its reader could not read as a roll, dice and all, as the
- * value of the roller's node: the SGF reader cannot read it either and
- * says the same syntax error again, and the turn stays in its place.  Not
- * when the text would read as a play or a cube word (dice first, or
- * "double"...): false then, and the text is said to be lost. */
-static bool add_unreadable_roll(sgf_game *game, const bg_replay_event *event) {
-  const bg_action *action = event->action;
-  const char *text = action->written;
+/* Can `text` be a node's value that the SGF reader cannot read either: no
+ * dice first, and no cube word? */
+static bool unreadable_value(const char *text) {
   static const char *const cube_words[] = {"double", "beaver", "take", "drop"};
-  if (action->kind != ACT_ROLL || !action->unreadable || !action->written_mat || !text ||
-      !text[0] || (text[0] >= '1' && text[0] <= '6' && text[1] >= '1' && text[1] <= '6'))
+  if (!text[0] || (text[0] >= '1' && text[0] <= '6' && text[1] >= '1' && text[1] <= '6'))
     return false;
   for (size_t i = 0; i < sizeof cube_words / sizeof cube_words[0]; i++)
     if (strcmp(text, cube_words[i]) == 0)
       return false;
+  return true;
+}
+
+/* A roll the record's reader said a syntax error of and could not read the
+ * dice of (add_roll writes no node for it) as a node the SGF reader cannot
+ * read either: it says a syntax error again, and the turn stays in its
+ * place.  The value is the .mat cell's text where the SGF reader cannot
+ * read that either, else empty (and the text is said to be lost).  False
+ * for any other action. */
+static bool add_unreadable_roll(sgf_game *game, const bg_replay_event *event) {
+  const bg_action *action = event->action;
+  const char *text = action->written;
+  int die1, die2;
+  if (action->kind != ACT_ROLL || !text || (action->die1 >= 1 && action->die2 >= 1) ||
+      (action->dice_unknown && !action->unknown_play &&
+       dice_measured(action, &die1, &die2)))
+    return false;
+  bool as_text = action->written_mat && unreadable_value(text);
+  if (!as_text)
+    bg_replay_say_lossy(game->replay, action->pos,
+                        "SGF cannot hold this text its reader could not read: '%.60s'",
+                        text);
   open_node(game);
-  text_property(&game->nodes, event->player == 1 ? "B" : "W", text);
+  text_property(&game->nodes, event->player == 1 ? "B" : "W", as_text ? text : "");
   return true;
 }
 

@@ -108,6 +108,14 @@ typedef struct {
   bg_game_result result;
   bool has_result;
   bg_replay *replay; /* where what SGF cannot hold is said (lossy) */
+  /* A hop of both dice whose path the replay left open (which blot it hit
+   * on its way: readings > 1), written by the likeliest path: where its
+   * four letters stand in `nodes`, the other path's letters, and the
+   * position that path leaves (absolute); settled by the next roll. */
+  bool hop_open;
+  size_t hop_at;
+  char hop_letters[4];
+  bg_board hop_other;
 } sgf_game;
 
 static const char *severity_word(bg_severity severity) {
@@ -246,8 +254,64 @@ static bool moves_the_written_pips(const bg_action *roll, const bg_play *play) {
   return written == played;
 }
 
+/* Notes the other path of a hop of both dice (`play`, by one path) that
+ * the replay left open, whose letters start at `at` in the game's nodes. */
+static void note_open_hop(sgf_game *game, const bg_replay_event *event,
+                          const bg_play *play, size_t at) {
+  const bg_action *roll = event->action;
+  game->hop_open = false;
+  if (event->readings < 2 || roll->move_count != 1 || roll->moves[0].count != 1 ||
+      roll->die1 == roll->die2 || play->step_count != 2)
+    return;
+  int from = play->steps[0].from, to = play->steps[1].to;
+  int first = play->steps[1].die, second = play->steps[0].die; /* the other order */
+  bg_board view;
+  board_seen_by(&event->before, roll->player, &view);
+  int middle = board_step_target(&view, from, first);
+  if (middle <= 0)
+    return;
+  board_apply_step(&view, from, middle);
+  if (board_step_target(&view, middle, second) != to)
+    return;
+  board_apply_step(&view, middle, to);
+  board_seen_by(&view, roll->player, &game->hop_other);
+  char letters[4] = {point_letter(roll->player, from), point_letter(roll->player, middle),
+                     point_letter(roll->player, middle), point_letter(roll->player, to)};
+  memcpy(game->hop_letters, letters, sizeof letters);
+  game->hop_at = at;
+  game->hop_open = true;
+}
+
+/* Does a play of `roll` lead from `before` to `after` (absolute), or is
+ * nothing played between them? */
+static bool play_leads(const bg_action *roll, const bg_board *before,
+                       const bg_board *after) {
+  bg_board from, to;
+  board_seen_by(before, roll->player, &from);
+  board_seen_by(after, roll->player, &to);
+  bg_play play;
+  return board_equal(&from, &to) ||
+         movegen_play_to(&from, roll->die1, roll->die2, &to, &play);
+}
+
+/* The roll after an open hop says which path it took: where its play
+ * leads only from the other path's position, that path's letters are
+ * written in place of the likeliest's. */
+static void settle_open_hop(sgf_game *game, const bg_replay_event *event) {
+  const bg_action *roll = event->action;
+  if (!game->hop_open)
+    return;
+  game->hop_open = false;
+  if (!event->before_known || !event->after_known || roll->die1 < 1 || roll->die2 < 1)
+    return;
+  if (play_leads(roll, &game->hop_other, &event->after) &&
+      !play_leads(roll, &event->before, &event->after))
+    memcpy(game->nodes.text + game->hop_at, game->hop_letters, sizeof game->hop_letters);
+}
+
 static void add_roll(sgf_game *game, const bg_replay_event *event) {
   const bg_action *roll = event->action;
+  settle_open_hop(game, event);
   char colour = roll->player == 0 ? 'W' : 'B';
   int die1, die2;
   if (roll->dice_unknown && !roll->unknown_play && dice_measured(roll, &die1, &die2)) {
@@ -279,8 +343,10 @@ static void add_roll(sgf_game *game, const bg_replay_event *event) {
   if (!moves_nowhere(roll) && (bg_replay_steps_as_written(event, &play) ||
                                (event->play_legal && bg_replay_play(event, &play) &&
                                 moves_the_written_pips(roll, &play)))) {
+    size_t at = game->nodes.length;
     for (int i = 0; i < play.step_count; i++)
       add_step(game, roll->player, play.steps[i].from, play.steps[i].to);
+    note_open_hop(game, event, &play, at);
   } else {
     add_record_moves(game, roll);
   }
@@ -475,7 +541,7 @@ static bool write_game(FILE *out, sgf_game *game) {
  * match goes in its comment. */
 static bool write_empty_match(FILE *out, sgf_game *game, const bg_replay_event *end) {
   game->number = game->score[0] = game->score[1] = 0;
-  game->crawford_game = game->has_result = false;
+  game->crawford_game = game->has_result = game->hop_open = false;
   add_diags(game, end);
   return write_game(out, game);
 }
@@ -498,7 +564,7 @@ static void game_reset(sgf_game *game, const bg_replay_event *start) {
   game->crawford_game = record->crawford_marked == RULE_UNSET
                             ? start->cube.crawford
                             : record->crawford_marked == RULE_ON;
-  game->has_result = false;
+  game->has_result = game->hop_open = false;
   add_diags(game, start);
 }
 

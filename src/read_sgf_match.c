@@ -16,6 +16,7 @@
  *    with.  The cube's value is counted here, as the .mat's "Doubles =>
  *    4" would say it;
  *  - PL[W]DI[43]: dice rolled with no play recorded;
+ *  - AE[a:y]AW[a]AB[x]: a position set up (read_sgf_setup.c);
  *  - RE[W+2] (or W+2R, resigned) becomes the game's "Wins" line; a
  *    resignation worth more than a game can be (3 times the cube) and
  *    just what the winner needed is the match resigned (.mat's "Resigned
@@ -126,7 +127,8 @@ void sgf_node_begin(bg_sgf_reader *reader, bg_srcpos pos, bool root) {
     tree->root = pos;
   tree->dice_player = -1;
   tree->dice_node[0] = tree->dice_node[1] = 0;
-  tree->node_play = false;
+  tree->node_play = tree->setup_open = false;
+  tree->node_pos = pos;
 }
 
 /* ---- the first node ----------------------------------------------------- */
@@ -520,9 +522,9 @@ static void move_property(bg_sgf_reader *reader, const char *ident, bg_srcpos po
              value[0] <= '6' && value[1] >= '1' && value[1] <= '6') {
     tree->dice_node[0] = value[0] - '0';
     tree->dice_node[1] = value[1] - '0';
-  } else if (strcmp(ident, "AE") == 0 || strcmp(ident, "AB") == 0 ||
-             strcmp(ident, "AW") == 0) {
-    sgf_syntax(reader, pos, "%s: a set-up position is not read", ident);
+  } else if (sgf_setup_value(tree, reader->match, ident, pos, value, length) ==
+             SGF_SETUP_BAD) {
+    sgf_syntax(reader, pos, "%s[%.40s] is not a point: a-x (y the bar)", ident, value);
   }
 }
 
@@ -542,6 +544,10 @@ void sgf_node_end(bg_sgf_reader *reader) {
   if (!tree->node_open)
     return;
   tree->node_open = false;
+  if (!tree->in_root && !sgf_setup_end(tree, reader->match))
+    sgf_syntax(reader, tree->node_pos,
+               "this set-up is no backgammon position (more than 15 checkers a side, or "
+               "both sides on one point): the plays after it are not checked");
   if (tree->in_root) {
     finish_root(reader);
   } else if (!tree->skipped && tree->dice_player >= 0 && tree->dice_node[0] &&

@@ -28,7 +28,7 @@
  * What gnubg's SGF cannot hold is left out: hit marks (a point says it),
  * the beaver rule and a cube limit (no RU value for them), header tags
  * other than Site, Event, Round, EventDate and Transcriber (or Annotator),
- * an eXtreme Gammon set-up position (a comment says so), move numbers;
+ * move numbers;
  * and of the record's problems, a wrong cube value, a wrong score line,
  * text the record's reader could not read and move numbers that break
  * off: each said at conversion, at its place in the record, as a `lossy`
@@ -353,6 +353,21 @@ static void add_roll(sgf_game *game, const bg_replay_event *event) {
   text_add(&game->nodes, "]", 1);
 }
 
+/* A position set up (eXtreme Gammon's "; Set Pos="), as gnubg writes one:
+ * AE[a:y] clears the board, then AW and AB put a checker of White and of
+ * Black per value on the point it names (y the bar). */
+static void add_set_position(sgf_game *game, const bg_action *action) {
+  open_node(game);
+  text_puts(&game->nodes, "AE[a:y]");
+  for (int side = 0; side < 2; side++) {
+    bool first = true;
+    for (int point = 1; point <= BG_BAR; point++)
+      for (int c = 0; c < action->setup->checkers[side][point]; c++, first = false)
+        text_printf(&game->nodes, "%s[%c]", first ? (side == 0 ? "AW" : "AB") : "",
+                    point_letter(side, point));
+  }
+}
+
 static void add_cube(sgf_game *game, const bg_action *action, const char *word) {
   open_node(game);
   text_printf(&game->nodes, "%c[%s]", action->player == 0 ? 'W' : 'B', word);
@@ -435,8 +450,7 @@ static void add_action(sgf_game *game, const bg_replay_event *event) {
     add_cube(game, action, "drop");
     break;
   case ACT_SET_POSITION:
-    text_puts(&game->comment, game->comment.length ? "\n" : "");
-    text_puts(&game->comment, "the record sets up a position here, which is not written");
+    add_set_position(game, action);
     break;
   default: /* a resignation or a "Wins" line: the root's RE says it */
     break;

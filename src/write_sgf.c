@@ -360,10 +360,13 @@ static void add_set_position(sgf_game *game, const bg_action *action) {
   open_node(game);
   text_puts(&game->nodes, "AE[a:y]");
   for (int side = 0; side < 2; side++) {
-    bool first = true;
+    int placed = 0; /* the property's name comes before its first value */
     for (int point = 1; point <= BG_BAR; point++)
-      for (int c = 0; c < action->setup->checkers[side][point]; c++, first = false)
-        text_printf(&game->nodes, "%s[%c]", first ? (side == 0 ? "AW" : "AB") : "",
+      for (int c = 0; c < action->setup->checkers[side][point]; c++)
+        text_printf(&game->nodes, "%s[%c]",
+                    placed++ > 0 ? ""
+                    : side == 0  ? "AW"
+                                 : "AB",
                     point_letter(side, point));
   }
 }

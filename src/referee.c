@@ -102,37 +102,44 @@ static void keep_unfinished(position_set *set, int player) {
   referee_positions_renumber(set, kept);
 }
 
+/* Bit m set for every m up to what a resignation in a reading of `set`
+ * that `player` has not won may be worth (their board allows no more). */
+static int resignations_allowed(const position_set *set, int player) {
+  int side = player == 1, resigned = 0;
+  for (int i = 0; i < set->count; i++)
+    if (board_win_multiplier(&set->boards[i], side) == 0)
+      for (int most = board_most_multiplier(&set->boards[i], side); most > 0; most--)
+        resigned |= 1 << most;
+  return resigned;
+}
+
 /* After `player`'s roll: has the player borne off the last checker?  After
  * an earlier mistake the referee follows several positions; when only some
- * of them are won and the record plays on, those are the wrong readings. */
+ * of them are won and the record plays on, those are the wrong readings.
+ * Asked after every play: the positions are read as they are kept (what a
+ * game is worth does not depend on which side is on roll), and what a
+ * resignation may be worth only once some reading is won. */
 static void note_bear_off(game_state *state, const bg_game *game, int index, int player) {
-  int multipliers = 0, won = 0;
-  int resigned = 0; /* bit m: a resignation in a reading not won may be worth m */
+  int multipliers = 0, won = 0, side = player == 1;
   for (int i = 0; i < state->positions.count; i++) {
-    bg_board view;
-    board_seen_by(&state->positions.boards[i], player, &view);
-    int m = board_win_multiplier(&view, 0);
+    int m = board_win_multiplier(&state->positions.boards[i], side);
     if (m > 0) {
       multipliers |= 1 << m;
       won++;
-    } else {
-      for (int most = board_most_multiplier(&view, 0); most > 0; most--)
-        resigned |= 1 << most;
     }
   }
-  if (won > 0 && won < state->positions.count && game_goes_on(game, index)) {
+  if (won == 0)
+    return;
+  if (won < state->positions.count && game_goes_on(game, index)) {
     keep_unfinished(&state->positions, player);
     return;
   }
-  if (won > 0)
-    /* The game ends here, won in some readings only: in the others the
-     * loser resigned, which may be worth up to what their board allows. */
-    multipliers |= resigned;
-  if (multipliers) {
-    state->end.reason = END_BORE_OFF;
-    state->end.winner = player;
-    state->end.multipliers = multipliers;
-  }
+  /* The game ends here, won in some readings only: in the others the
+   * loser resigned, which may be worth up to what their board allows. */
+  multipliers |= resignations_allowed(&state->positions, player);
+  state->end.reason = END_BORE_OFF;
+  state->end.winner = player;
+  state->end.multipliers = multipliers;
 }
 
 /* Is roll `index` the last thing the match records, with no result after

@@ -465,49 +465,44 @@ bool referee_marked_at(const bg_action *roll, int point) {
   return false;
 }
 
-/* With the marks written, every destination must be marked exactly when
- * it held a lone opposing checker (one die per move: no hidden landings). */
-static bool marks_agree_with_blots(const bg_action *roll, const bg_board *view) {
+/* Where the play's written moves land, as a bit mask of points: those
+ * that held a lone opposing checker (the return), and into *marked those
+ * a move marks as a hit.  A bear-off marked as a hit sets bit BG_OFF, and
+ * a destination off the board the bit past the bar, where no blot stands:
+ * with the marks written, they agree exactly when the masks are equal
+ * (one die per move: no hidden landings).  Bits, not a loop over the
+ * moves for each destination: this is asked of every play. */
+static uint32_t blots_on_destinations(const bg_action *roll, const bg_board *view,
+                                      uint32_t *marked) {
+  uint32_t blots = 0, hits = 0;
   for (int i = 0; i < roll->move_count; i++) {
     int point = roll->moves[i].to;
-    if (point == BG_OFF
-            ? roll->moves[i].hit
-            : referee_marked_at(roll, point) != board_is_blot_of_opponent(view, point))
-      return false;
+    unsigned bit = point >= 0 && point <= BG_BAR ? (unsigned)point : BG_BAR + 1;
+    hits |= (uint32_t)roll->moves[i].hit << bit;
+    blots |= (uint32_t)board_is_blot_of_opponent(view, point) << bit;
   }
-  return true;
-}
-
-/* The blots the play's written destinations hit (with the marks written,
- * marks_agree_with_blots has made sure each is marked). */
-static int blots_on_destinations(const bg_action *roll, const bg_board *view) {
-  bool counted[BG_SLOTS] = {false};
-  int blots = 0;
-  for (int i = 0; i < roll->move_count; i++) {
-    int point = roll->moves[i].to;
-    if (point != BG_OFF && !counted[point] && board_is_blot_of_opponent(view, point))
-      blots++;
-    counted[point] = true;
-  }
+  *marked = hits;
   return blots;
 }
 
 /* A hop's checker may hit a blot where it stops on its way (a double's
  * single checker stops at every die, whatever the order): no mark can show
  * that hit.  True when the play from `view` to `after` hit more blots than
- * stood on its destinations. */
-static bool hides_a_hit(const bg_action *roll, const bg_board *view,
-                        const bg_board *after) {
+ * stood on its destinations (`blots`, from blots_on_destinations). */
+static bool hides_a_hit(uint32_t blots, const bg_board *view, const bg_board *after) {
   int hits = after->checkers[1][BG_BAR] - view->checkers[1][BG_BAR];
-  return hits != blots_on_destinations(roll, view);
+  for (; blots; blots &= blots - 1) /* a few bits: no popcount call */
+    hits--;
+  return hits != 0;
 }
 
 referee_marks_verdict referee_marks_of_quick_play(const bg_action *roll,
                                                   const bg_board *view,
                                                   const bg_board *after) {
-  if (!marks_agree_with_blots(roll, view))
+  uint32_t marked, blots = blots_on_destinations(roll, view, &marked);
+  if (marked != blots)
     return MARKS_DISAGREE;
-  return hides_a_hit(roll, view, after) ? MARKS_HIDE_A_HIT : MARKS_AGREE;
+  return hides_a_hit(blots, view, after) ? MARKS_HIDE_A_HIT : MARKS_AGREE;
 }
 
 /* ---- what no position changes ----------------------------------------- */
@@ -574,9 +569,12 @@ static bool replay_either_way(const bg_action *roll, const bg_board *view,
 bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_board *view,
                            bg_board *after) {
   /* the marks first: they are read off the position, the proof searches */
-  if (marks_hits && !marks_agree_with_blots(roll, view))
+  uint32_t marked = 0, blots = 0;
+  if (marks_hits)
+    blots = blots_on_destinations(roll, view, &marked);
+  if (blots != marked)
     return false;
   if (!replay_either_way(roll, view, after))
     return false;
-  return !marks_hits || !hides_a_hit(roll, view, after);
+  return !marks_hits || !hides_a_hit(blots, view, after);
 }

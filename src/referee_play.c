@@ -446,13 +446,18 @@ bool referee_check_play_if_proved(play_checker *checker, const bg_action *roll,
   return play_checked(checker, on_probation, true, positions);
 }
 
+bool referee_check_play_unproved(play_checker *checker, const bg_action *roll,
+                                 position_set *positions, bool resigned_after) {
+  int on_probation = checker->recovery.plays_on_probation;
+  bool followed = check_play(checker, roll, positions, resigned_after);
+  return play_checked(checker, on_probation, followed, positions);
+}
+
 bool referee_check_play(play_checker *checker, const bg_action *roll,
                         position_set *positions, bool resigned_after) {
   if (referee_check_play_if_proved(checker, roll, positions))
     return true; /* most plays of a valid record */
-  int on_probation = checker->recovery.plays_on_probation;
-  bool followed = check_play(checker, roll, positions, resigned_after);
-  return play_checked(checker, on_probation, followed, positions);
+  return referee_check_play_unproved(checker, roll, positions, resigned_after);
 }
 
 void referee_plays_new_game(play_checker *checker) {

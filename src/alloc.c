@@ -36,20 +36,30 @@ void *bg_realloc(void *block, size_t size) {
   return grown;
 }
 
-void *bg_grow(void *array, size_t *capacity, size_t needed, size_t element_size,
-              size_t first) {
+void *bg_try_grow(void *array, size_t *capacity, size_t needed, size_t element_size,
+                  size_t first) {
   if (needed <= *capacity && array)
     return array;
-  size_t wanted = *capacity ? *capacity : first;
+  size_t wanted = *capacity ? *capacity : first ? first : 1;
   while (wanted < needed) {
     if (wanted > SIZE_MAX / 2)
-      bg_out_of_memory();
+      return NULL;
     wanted *= 2;
   }
-  if (wanted > SIZE_MAX / element_size)
+  if (element_size && wanted > SIZE_MAX / element_size)
+    return NULL;
+  void *grown = realloc(array, element_size ? wanted * element_size : 1);
+  if (grown)
+    *capacity = wanted;
+  return grown;
+}
+
+void *bg_grow(void *array, size_t *capacity, size_t needed, size_t element_size,
+              size_t first) {
+  void *grown = bg_try_grow(array, capacity, needed, element_size, first);
+  if (!grown)
     bg_out_of_memory();
-  *capacity = wanted;
-  return bg_realloc(array, wanted * element_size);
+  return grown;
 }
 
 char *bg_strdup(const char *text) {

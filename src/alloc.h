@@ -25,6 +25,11 @@ char *bg_strdup(const char *text);
 void *bg_grow(void *array, size_t *capacity, size_t needed, size_t element_size,
               size_t first);
 
+/* bg_grow for a reader that says "out of memory" in its own terms: NULL
+ * when memory runs out, `array` and *capacity then left as they were. */
+void *bg_try_grow(void *array, size_t *capacity, size_t needed, size_t element_size,
+                  size_t first);
+
 /* Says "bgmatch: out of memory" on stderr and exits with status 2. */
 _Noreturn void bg_out_of_memory(void);
 

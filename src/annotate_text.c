@@ -13,6 +13,7 @@
 #include "annotate.h"
 #include "board_draw.h"
 #include "input.h"
+#include "utf8.h"
 
 #define GUTTER "      | "
 
@@ -34,7 +35,7 @@ static void write_caret(FILE *out, const char *text, size_t length, int column) 
     unsigned char c = (size_t)i < length ? (unsigned char)text[i] : ' ';
     if (c == '\t')
       fputc('\t', out);
-    else if ((c & 0xC0) != 0x80)
+    else if (!utf8_is_continuation(c))
       fputc(' ', out);
   }
   fputs("^\n", out);

@@ -95,6 +95,13 @@ int board_highest_point(const bg_board *board, int side) {
   return 0;
 }
 
+int board_pip_count(const bg_board *board, int side) {
+  int pips = 0;
+  for (int point = 1; point <= BG_BAR; point++)
+    pips += point * board->checkers[side][point];
+  return pips;
+}
+
 int board_opponent_checkers_on(const bg_board *board, int point) {
   if (point < 1 || point > POINT_TOP)
     return 0;

@@ -97,6 +97,10 @@ int board_checkers_outside_home(const bg_board *board, int side);
 /* Highest point (1..25) on which side `side` has a checker, 0 when all are off. */
 int board_highest_point(const bg_board *board, int side);
 
+/* The pip count of side `side`: the pips its checkers still have to move,
+ * each checker's point number from its own side, 25 on the bar, 0 off. */
+int board_pip_count(const bg_board *board, int side);
+
 /* Where one step of `die` pips from `from` (1..25) by the player on roll
  * lands, if that step is legal on its own: a checker stands on `from`, a
  * checker on the bar moves first, the landing point holds at most one

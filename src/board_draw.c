@@ -43,13 +43,6 @@ static const char bottom_border[] = " +12-11-10--9--8--7-------6--5--4--3--2--1-
  * column of the checkers on the bar. */
 enum { LEFT_EDGE = 1, BAR_LEFT = 20, BAR_COLUMN = 22, BAR_RIGHT = 24, RIGHT_EDGE = 43 };
 
-int board_text_pips(const bg_board *board, int side) {
-  int pips = 0;
-  for (int point = 1; point <= BG_BAR; point++)
-    pips += point * board->checkers[side][point];
-  return pips;
-}
-
 /* The column of a point's checkers (its number's last digit on the
  * border): 13..18 and 12..7 left of the bar, 19..24 and 6..1 right of it. */
 static int point_column(int point) {
@@ -136,7 +129,7 @@ static void side_note(const board_text_view *v, const bg_board *view, int row, c
     snprintf(note, (size_t)size, "score %d", v->score[player]);
     break;
   case 2:
-    snprintf(note, (size_t)size, "pips %d", board_text_pips(view, side));
+    snprintf(note, (size_t)size, "pips %d", board_pip_count(view, side));
     break;
   case 3:
     snprintf(note, (size_t)size, "borne off %d", view->checkers[side][BG_OFF]);
@@ -390,7 +383,7 @@ static void write_player_caption(FILE *out, const board_svg_view *view, int play
   fprintf(out, "<text x=\"10\" y=\"%d\" class=\"cap\">%s ", y, on_roll ? "X" : "O");
   board_draw_html_text(out, view->names[player]);
   fprintf(out, "%s: score %d, %d pips, %d off</text>", on_roll ? " (on roll)" : "",
-          view->score[player], board_text_pips(&view->board, player),
+          view->score[player], board_pip_count(&view->board, player),
           view->board.checkers[player][0]);
 }
 

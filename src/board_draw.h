@@ -46,10 +46,6 @@ typedef struct {
   int dice[2]; /* the roll of the player on roll; 0 0 when none */
 } board_text_view;
 
-/* The pips side `side` of `board` still has to move: each checker's point
- * number from its own side, 25 on the bar. */
-int board_text_pips(const bg_board *board, int side);
-
 /* Writes the board: 13 lines of 44 characters, each followed by
  * what is said beside it (nothing follows a line whose text is empty). */
 void board_text_write(FILE *out, const board_text_view *view);

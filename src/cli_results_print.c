@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "cli_results.h"
 #include "json_out.h"
+#include "utf8.h"
 
 /* The columns, in their order; the text table's titles and TSV's names. */
 enum {
@@ -107,7 +108,7 @@ static void clean_controls(char *text, char replacement) {
 static size_t display_width(const char *text) {
   size_t width = 0;
   for (const unsigned char *c = (const unsigned char *)text; *c; c++)
-    width += (*c & 0xc0) != 0x80;
+    width += !utf8_is_continuation(*c);
   return width;
 }
 

@@ -140,10 +140,8 @@ static char *join(const char *dir, const char *name) {
 }
 
 static void add_file(cli_file_list *list, const char *path, size_t below) {
-  if (list->count == list->capacity) {
-    list->capacity = list->capacity ? 2 * list->capacity : 64;
-    list->files = bg_realloc(list->files, list->capacity * sizeof *list->files);
-  }
+  list->files =
+      bg_grow(list->files, &list->capacity, list->count + 1, sizeof *list->files, 64);
   list->files[list->count++] = (cli_file){bg_strdup(path), below > 0, below};
 }
 

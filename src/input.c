@@ -12,6 +12,7 @@
 #include <zlib.h>
 
 #include "alloc.h"
+#include "utf8.h"
 
 #define READ_CHUNK 65536
 /* The buffer holds the longest line and a block after it at full size;
@@ -189,30 +190,6 @@ static void detect_compression(bg_input *input) {
 
 /* ---- UTF-16 ------------------------------------------------------------- */
 
-/* Writes code point `c` as UTF-8 at `out`; returns the bytes written. */
-static size_t put_utf8(unsigned long c, char *out) {
-  if (c < 0x80) {
-    out[0] = (char)c;
-    return 1;
-  }
-  if (c < 0x800) {
-    out[0] = (char)(0xC0 | (c >> 6));
-    out[1] = (char)(0x80 | (c & 0x3F));
-    return 2;
-  }
-  if (c < 0x10000) {
-    out[0] = (char)(0xE0 | (c >> 12));
-    out[1] = (char)(0x80 | ((c >> 6) & 0x3F));
-    out[2] = (char)(0x80 | (c & 0x3F));
-    return 3;
-  }
-  out[0] = (char)(0xF0 | (c >> 18));
-  out[1] = (char)(0x80 | ((c >> 12) & 0x3F));
-  out[2] = (char)(0x80 | ((c >> 6) & 0x3F));
-  out[3] = (char)(0x80 | (c & 0x3F));
-  return 4;
-}
-
 /* The UTF-16 unit at raw[0, 2), in the byte order of the input. */
 static unsigned long utf16_unit(const bg_input *input, const unsigned char *raw) {
   return input->encoding == ENCODING_UTF16LE ? raw[0] | (unsigned long)raw[1] << 8
@@ -229,24 +206,24 @@ static size_t utf16_to_utf8(const bg_input *input, const unsigned char *raw, siz
   while (i + 1 < have) {
     unsigned long unit = utf16_unit(input, raw + i);
     size_t step = 2;
-    if (unit >= 0xD800 && unit < 0xDC00) {
+    if (utf8_is_high_surrogate(unit)) {
       if (i + 3 >= have && !at_end)
         break; /* its pair is in the next read */
       unsigned long low = i + 3 < have ? utf16_unit(input, raw + i + 2) : 0;
-      if (low >= 0xDC00 && low < 0xE000) {
-        unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
+      if (utf8_is_low_surrogate(low)) {
+        unit = utf8_from_surrogates(unit, low);
         step = 4;
       } else {
         unit = 0xFFFD;
       }
-    } else if (unit >= 0xDC00 && unit < 0xE000) {
+    } else if (utf8_is_low_surrogate(unit)) {
       unit = 0xFFFD;
     }
-    written += put_utf8(unit, out + written);
+    written += utf8_encode(unit, out + written);
     i += step;
   }
   if (at_end && i < have) {
-    written += put_utf8(0xFFFD, out + written);
+    written += utf8_encode(0xFFFD, out + written);
     i = have;
   }
   *used = i;

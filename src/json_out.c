@@ -1,7 +1,6 @@
 /*
  * json_out.c — file names and legal plays as every JSON output of
- * bgmatch writes them (json_out.h), and the base64 encoder the names of
- * files that are not UTF-8 need (twenty lines: no library for it).
+ * bgmatch writes them (json_out.h).
  */
 #include "json_out.h"
 
@@ -10,7 +9,9 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "base64.h"
 #include "notation.h"
+#include "utf8.h"
 
 static json_t *checked(json_t *value) {
   if (!value)
@@ -29,14 +30,12 @@ typedef struct {
 static int add_to_line(const char *bytes, size_t count, void *data) {
   line_buffer *line = data;
   if (line->used + count + 1 > line->size) { /* +1: the newline */
-    size_t size =
-        line->size * 2 > line->used + count + 1 ? line->size * 2 : line->used + count + 1;
-    char *bigger = bg_malloc(size);
-    memcpy(bigger, line->text, line->used);
-    if (line->text != line->small)
-      free(line->text);
+    bool on_stack = line->text == line->small;
+    char *bigger =
+        bg_grow(on_stack ? NULL : line->text, &line->size, line->used + count + 1, 1, 0);
+    if (on_stack)
+      memcpy(bigger, line->small, line->used);
     line->text = bigger;
-    line->size = size;
   }
   memcpy(line->text + line->used, bytes, count);
   line->used += count;
@@ -56,47 +55,18 @@ void json_out_line(const json_t *value, FILE *out, size_t flags) {
     free(line.text);
 }
 
-char *json_out_base64(const unsigned char *bytes, size_t size) {
-  static const char alphabet[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  char *text = bg_malloc((size + 2) / 3 * 4 + 1);
-  char *end = text;
-  for (size_t at = 0; at < size; at += 3) {
-    size_t left = size - at;
-    unsigned long group = (unsigned long)bytes[at] << 16;
-    if (left > 1)
-      group |= (unsigned long)bytes[at + 1] << 8;
-    if (left > 2)
-      group |= bytes[at + 2];
-    *end++ = alphabet[group >> 18 & 63];
-    *end++ = alphabet[group >> 12 & 63];
-    *end++ = left > 1 ? alphabet[group >> 6 & 63] : '=';
-    *end++ = left > 2 ? alphabet[group & 63] : '=';
-  }
-  *end = '\0';
-  return text;
-}
-
-static bool is_utf8(const char *text) {
-  for (const unsigned char *p = (const unsigned char *)text; *p;) {
-    int length = notation_utf8_sequence_length(p);
-    if (length == 0)
-      return false;
-    p += length;
-  }
-  return true;
-}
-
 json_t *json_out_file(const char *name) {
   json_t *object = checked(json_object());
   json_t *value;
-  if (is_utf8(name)) {
+  if (utf8_is_valid(name)) {
     value = checked(json_string(name));
     if (json_object_set_new(object, "text", value) != 0)
       bg_out_of_memory();
     return object;
   }
-  char *base64 = json_out_base64((const unsigned char *)name, strlen(name));
+  size_t size = strlen(name);
+  char *base64 = bg_malloc(base64_encoded_length(size, true) + 1);
+  base64_encode((const unsigned char *)name, size, true, base64);
   value = checked(json_string(base64));
   free(base64);
   if (json_object_set_new(object, "bytes", value) != 0)

@@ -32,8 +32,4 @@ json_t *json_out_legal(const bg_playlist *legal);
  * line). */
 void json_out_line(const json_t *value, FILE *out, size_t flags);
 
-/* The base64 of `size` bytes at `bytes`, NUL-ended; malloc'ed (the caller
- * frees it), never NULL. */
-char *json_out_base64(const unsigned char *bytes, size_t size);
-
 #endif

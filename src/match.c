@@ -18,6 +18,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "alloc.h"
+
 const char *match_place_name(bg_srcpos pos, char *buf, size_t size) {
   if (pos.line >= 0)
     snprintf(buf, size, "line %d", pos.line);
@@ -70,9 +72,15 @@ static void free_game(bg_game *game) {
 #define MOVES_PER_BLOCK 4096
 #define POOL_BLOCKS 4
 
+/* Moves are zeroed a run at a time ahead of the reservations, not each
+ * reservation's BG_MAX_MOVES (most plays have 2 to 4 moves): past `used`
+ * nothing is written, so what was zeroed there stays zero. */
+#define MOVES_ZEROED_AHEAD 64
+
 struct bg_move_block {
   struct bg_move_block *next;
   int used;
+  int zeroed; /* moves[used, zeroed) are all zero */
   bg_move moves[MOVES_PER_BLOCK];
 };
 
@@ -107,12 +115,18 @@ bg_move *match_reserve_moves(bg_match *match) {
     block = new_block();
     if (!block)
       return NULL;
-    block->used = 0;
+    block->used = block->zeroed = 0;
     block->next = match->move_blocks;
     match->move_blocks = block;
   }
+  if (block->used + BG_MAX_MOVES > block->zeroed) {
+    int end = block->used + MOVES_ZEROED_AHEAD;
+    end = end < MOVES_PER_BLOCK ? end : MOVES_PER_BLOCK;
+    memset(block->moves + block->used, 0,
+           (size_t)(end - block->used) * sizeof *block->moves);
+    block->zeroed = end;
+  }
   bg_move *moves = block->moves + block->used;
-  memset(moves, 0, BG_MAX_MOVES * sizeof *moves);
   match->moves_reserved = moves;
   return moves;
 }
@@ -189,21 +203,20 @@ static bool grow(void **array, int count, int *capacity, size_t element_size, in
   if (count < *capacity)
     return true;
   if (*capacity > INT_MAX / 2)
-    return false;
-  int wanted = *capacity ? *capacity * 2 : first;
-  if ((size_t)wanted > SIZE_MAX / element_size)
-    return false;
-  void *grown = realloc(*array, (size_t)wanted * element_size);
+    return false; /* the model counts in int */
+  size_t room = (size_t)*capacity;
+  void *grown =
+      bg_try_grow(*array, &room, (size_t)count + 1, element_size, (size_t)first);
   if (!grown)
     return false;
   *array = grown;
-  *capacity = wanted;
+  *capacity = (int)room;
   return true;
 }
 
 /* A game read to its end keeps the room its actions use, not the room
  * the array grew to: a money session of thousands of games is held whole
- * until it is checked. */
+ * until it is checked (see match_add_game). */
 static void fit_actions(bg_game *game) {
   if (game->action_capacity - game->action_count < 16 || game->action_count == 0)
     return;
@@ -215,7 +228,10 @@ static void fit_actions(bg_game *game) {
 }
 
 bg_game *match_add_game(bg_match *match) {
-  if (match->game_count > 0)
+  /* The first POOL_ARRAYS games' arrays go back to the pool, room and
+   * all, for the games read next: fitted, each of those grew again
+   * (realloc copying its actions) as the next game outgrew it. */
+  if (match->game_count > POOL_ARRAYS)
     fit_actions(&match->games[match->game_count - 1]);
   if (!grow((void **)&match->games, match->game_count, &match->game_capacity,
             sizeof *match->games, 8))
@@ -511,34 +527,29 @@ static void resolve_resigner(bg_game *game, int index) {
     }
 }
 
-/* The player a "Wins" line gives the game to right after roll `index`
- * (no roll or double between), -1 when none does.  Only a "Wins" line
- * decides, not a resignation line between them. */
-static int winner_right_after(const bg_game *game, int index) {
-  for (int i = index + 1; i < game->action_count; i++) {
-    const bg_action *next = &game->actions[i];
-    if (next->kind == ACT_WIN)
-      return next->player;
-    if (next->kind == ACT_ROLL || next->kind == ACT_DOUBLE)
-      return -1;
-  }
-  return -1;
-}
-
 /* The rolls after which the game was given up, once who acted is known:
  * the roller resigned, its play possibly cut short; or, with no play
  * written, the opponent resigned once the roller had rolled (FIBS allows
  * it, and its clients write that roll with an empty play before the
  * roller's "Wins"): an empty cell there claims no dance. */
 static void resolve_resigned_rolls(bg_game *game) {
-  for (int i = 0; i < game->action_count; i++) {
+  /* One pass from the end: `winner` is the player a "Wins" line gives the
+   * game to right after the action before the one looked at (no roll or
+   * double between), -1 when none does.  Only a "Wins" line decides, not
+   * a resignation line between them. */
+  int winner = -1;
+  for (int i = game->action_count - 1; i >= 0; i--) {
     bg_action *act = &game->actions[i];
-    if (act->kind != ACT_ROLL)
-      continue;
-    int winner = winner_right_after(game, i);
-    bool roller_gave_up = winner >= 0 && winner != act->player;
-    bool opponent_gave_up = winner == act->player && act->move_count == 0;
-    act->resigns_after = !act->cannot_move && (roller_gave_up || opponent_gave_up);
+    if (act->kind == ACT_WIN) {
+      winner = act->player;
+    } else if (act->kind == ACT_DOUBLE) {
+      winner = -1;
+    } else if (act->kind == ACT_ROLL) {
+      bool roller_gave_up = winner >= 0 && winner != act->player;
+      bool opponent_gave_up = winner == act->player && act->move_count == 0;
+      act->resigns_after = !act->cannot_move && (roller_gave_up || opponent_gave_up);
+      winner = -1;
+    }
   }
 }
 

@@ -3,8 +3,8 @@
  *
  * Implements movegen.h with one depth-first search over the board:
  * each level plays one die (board_step_target decides whether a single step
- * is legal), and the positions found are deduplicated with a small
- * open-addressing set of indices into the output list, keyed by board_hash.
+ * is legal), and the positions found are deduplicated with a set of
+ * indices into the output list (position_set.h).
  *
  * Two things keep the search small and fast:
  *  - with doubles, the steps of a play are searched in non-increasing order
@@ -23,9 +23,9 @@
 #include "movegen.h"
 
 #include "alloc.h"
+#include "position_set.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #define FIRST_CAPACITY 32
 #define LOCAL_SLOTS 512 /* set slots on the stack: enough for most rolls */
@@ -47,11 +47,9 @@ void movegen_playlist_free(bg_playlist *list) {
 
 /* Room for one more play (out of memory ends the program: alloc.h). */
 static bg_play *playlist_push(bg_playlist *list) {
-  if (list->count == list->capacity) {
-    int capacity = list->capacity ? list->capacity * 2 : FIRST_CAPACITY;
-    list->plays = bg_realloc(list->plays, (size_t)capacity * sizeof *list->plays);
-    list->capacity = capacity;
-  }
+  if ((size_t)list->count == list->capacity)
+    list->plays = bg_grow(list->plays, &list->capacity, (size_t)list->count + 1,
+                          sizeof *list->plays, FIRST_CAPACITY);
   return &list->plays[list->count++];
 }
 
@@ -65,40 +63,35 @@ typedef struct {
   int most_steps;  /* most dice in a recorded play (legal plays only) */
   bg_step path[BG_MAX_DICE_STEPS];
   uint32_t commuting_starts; /* second steps already found the other way round */
-  /* The set: slot holds 1 + an index into out->plays, 0 when empty. */
-  uint32_t *slots;
-  uint32_t slot_mask;
+  /* The positions of out->plays: a slot holds 1 + an index there. */
+  position_set set;
   uint32_t local_slots[LOCAL_SLOTS];
 } search;
 
-static void set_reset(search *s) {
-  memset(s->slots, 0, (s->slot_mask + 1) * sizeof *s->slots);
+/* The results of the plays found, as the set finds them. */
+static position_boards found_boards(const search *s) {
+  const bg_play *plays = s->out->plays;
+  return (position_boards){plays ? &plays->result : NULL, sizeof *plays};
 }
 
 /* The slot of `board` (whose board_hash is `hash`): its play's, or the
  * empty one where it goes. */
 static uint32_t *set_slot_for(search *s, const bg_board *board, uint64_t hash) {
-  uint32_t at = (uint32_t)hash & s->slot_mask;
-  while (s->slots[at] && !board_equal(&s->out->plays[s->slots[at] - 1].result, board))
-    at = (at + 1) & s->slot_mask;
-  return &s->slots[at];
+  return position_set_slot(&s->set, found_boards(s), board, hash);
 }
 
 /* Doubles the set when it would pass half full, so probes stay short;
  * says whether it did (the slots then moved). */
 static bool set_make_room(search *s) {
-  uint32_t size = s->slot_mask + 1;
+  uint32_t size = s->set.mask + 1;
   if ((uint32_t)s->out->count + 1 <= size / 2)
     return false;
-  uint32_t *bigger = bg_calloc((size_t)size * 2, sizeof *bigger);
-  if (s->slots != s->local_slots)
-    free(s->slots);
-  s->slots = bigger;
-  s->slot_mask = size * 2 - 1;
-  for (int i = 0; i < s->out->count; i++) {
-    const bg_board *result = &s->out->plays[i].result;
-    *set_slot_for(s, result, board_hash(result)) = (uint32_t)i + 1;
-  }
+  uint32_t *old = s->set.slots;
+  uint32_t *bigger = bg_malloc((size_t)size * 2 * sizeof *bigger);
+  position_set_rebuild(&s->set, bigger, size * 2, found_boards(s),
+                       (uint32_t)s->out->count);
+  if (old != s->local_slots)
+    free(old);
   return true;
 }
 
@@ -118,7 +111,7 @@ static void record(search *s, const bg_board *board, int steps) {
     if (steps > s->most_steps) {
       s->most_steps = steps;
       s->out->count = 0;
-      set_reset(s);
+      position_set_clear(&s->set);
     }
   }
   uint64_t hash = board_hash(board);
@@ -214,9 +207,7 @@ static void search_init(search *s, bg_playlist *out, int die1, int die2,
   int lower = die1 > die2 ? die2 : die1;
   for (int i = 0; i < s->dice_count; i++)
     s->dice[i] = i % 2 == 0 ? higher : lower;
-  s->slots = s->local_slots;
-  s->slot_mask = LOCAL_SLOTS - 1;
-  set_reset(s);
+  position_set_init(&s->set, s->local_slots, LOCAL_SLOTS);
   movegen_playlist_clear(out);
 }
 
@@ -255,8 +246,8 @@ static int search_run(search *s, const bg_board *start) {
     s->dice[1] = s->dice[0];
     s->dice[0] = higher;
   }
-  if (s->slots != s->local_slots)
-    free(s->slots);
+  if (s->set.slots != s->local_slots)
+    free(s->set.slots);
   return s->out->count;
 }
 

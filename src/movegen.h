@@ -14,6 +14,8 @@
 #ifndef BG_MOVEGEN_H
 #define BG_MOVEGEN_H
 
+#include <stddef.h>
+
 #include "board.h"
 
 #define BG_MAX_DICE_STEPS 4
@@ -34,7 +36,7 @@ typedef struct {
 typedef struct {
   bg_play *plays;
   int count;
-  int capacity;
+  size_t capacity;
 } bg_playlist;
 
 void movegen_playlist_init(bg_playlist *list);

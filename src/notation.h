@@ -115,11 +115,6 @@ int notation_spelling_nearest(const char *word, size_t length,
  * is right for every Latin-1 name and leaves UTF-8 untouched.
  */
 
-/* Length of the well-formed UTF-8 sequence at `p` (1..4), 0 when the bytes
- * there are not one (overlong forms and surrogates included).  Reads no
- * further than a NUL. */
-int notation_utf8_sequence_length(const unsigned char *p);
-
 /* A copy of `text` in well-formed UTF-8, each stray byte read as Latin-1;
  * malloc'ed (the caller frees it), never NULL (see alloc.h). */
 char *notation_utf8_from_record(const char *text);

@@ -11,8 +11,7 @@
  *  - the Match ID: fields of fixed width (66 bits, and a 67th for the
  *    Jacoby rule NOT in use, that GNU Backgammon 1.07 writes and reads;
  *    9 bytes, 12 characters).
- * Base64 is the standard alphabet without padding: it is small enough to
- * write here, and no other part of bgmatch needs it.
+ * Base64 is the standard alphabet without padding (base64.h).
  */
 #include "posid.h"
 
@@ -20,61 +19,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base64.h"
+
 #define POSITION_BYTES 10
 #define MATCH_BYTES 9
 #define FIELD_SCORE_BITS 15
 
-static const char base64_alphabet[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-/* ---- base64 and bits ------------------------------------------------- */
-
-/* `count` bytes as base64, 4 characters per 3 bytes, no padding: 10 bytes
- * make 14 characters, 9 make 12. */
-static void base64_encode(const unsigned char *bytes, int count, char *out) {
-  int bits = count * 8, n = 0;
-  for (int at = 0; at < bits; at += 6) {
-    int value = 0;
-    for (int b = 0; b < 6; b++) {
-      int bit = at + b; /* base64 reads each byte most significant bit first */
-      value <<= 1;
-      if (bit < bits && (bytes[bit / 8] >> (7 - bit % 8)) & 1)
-        value |= 1;
-    }
-    out[n++] = base64_alphabet[value];
-  }
-  out[n] = '\0';
-}
-
-static int base64_value(char c) {
-  const char *at = c ? strchr(base64_alphabet, c) : NULL;
-  return at ? (int)(at - base64_alphabet) : -1;
-}
-
-/* The bytes of exactly `length` base64 characters; false on any other
- * character or length, or on bits set past the last byte. */
-static bool base64_decode(const char *text, int length, unsigned char *bytes, int count) {
-  if (!text || (int)strlen(text) != length)
-    return false;
-  memset(bytes, 0, (size_t)count);
-  for (int i = 0; i < length; i++) {
-    int value = base64_value(text[i]);
-    if (value < 0)
-      return false;
-    for (int b = 0; b < 6; b++) {
-      int bit = i * 6 + b;
-      bool set = (value >> (5 - b)) & 1;
-      if (bit >= count * 8) {
-        if (set)
-          return false;
-        continue;
-      }
-      if (set)
-        bytes[bit / 8] |= (unsigned char)(1u << (7 - bit % 8));
-    }
-  }
-  return true;
-}
+/* ---- bits ------------------------------------------------------------- */
 
 /* GNU Backgammon numbers the bits of its keys from the least significant
  * bit of the first byte. */
@@ -109,12 +60,12 @@ void posid_position_encode(const bg_board *board, char id[POSID_POSITION_LENGTH 
         put_bits(key, bit, 1, 1);
       bit++; /* the 0 that ends the point */
     }
-  base64_encode(key, POSITION_BYTES, id);
+  base64_encode(key, POSITION_BYTES, false, id);
 }
 
 bool posid_position_decode(const char *id, bg_board *board) {
   unsigned char key[POSITION_BYTES];
-  if (!base64_decode(id, POSID_POSITION_LENGTH, key, POSITION_BYTES))
+  if (!base64_decode(id, key, POSITION_BYTES))
     return false;
   bg_board decoded;
   memset(&decoded, 0, sizeof decoded);
@@ -194,7 +145,7 @@ void posid_match_encode(const posid_match *match, char id[POSID_MATCH_LENGTH + 1
   /* GNU Backgammon sets this bit when the Jacoby rule is NOT in use, which
    * is every match (the rule belongs to money play). */
   put_bits(key, 66, 1, !(match->length == 0 && match->jacoby));
-  base64_encode(key, MATCH_BYTES, id);
+  base64_encode(key, MATCH_BYTES, false, id);
 }
 
 /* What GNU Backgammon itself refuses in a Match ID. */
@@ -210,7 +161,7 @@ static bool match_fields_valid(const posid_match *m) {
 
 bool posid_match_decode(const char *id, posid_match *match) {
   unsigned char key[MATCH_BYTES];
-  if (!base64_decode(id, POSID_MATCH_LENGTH, key, MATCH_BYTES))
+  if (!base64_decode(id, key, MATCH_BYTES))
     return false;
   if (get_bits(key, 67, 5) != 0)
     return false; /* bits no version writes */

@@ -490,6 +490,14 @@ static bool opens_game_with_position_row(bg_mat_reader *reader, const mat_line *
 
 typedef enum { LINE_DONE, LINE_STARTS_MATCH, LINE_FAILED } line_outcome;
 
+/* Whether the line opens with a move number: here, not inline in
+ * read_mat_int.h, which read_mat_memo.c (its callee's file) includes. */
+static bool opens_move_line(mat_patterns *patterns, const char *text, size_t length) {
+  int number;
+  size_t end;
+  return mat_match_move_number(patterns, text, length, &number, &end);
+}
+
 static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
   mat_patterns *patterns = &reader->patterns;
   reader->move_number = 0; /* a move line sets its own */
@@ -499,7 +507,7 @@ static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
    * but a move line, so the other patterns need not be tried. */
   bool in_game =
       reader->match && reader->match->game_count > 0 && !reader->expecting_score;
-  if (in_game && mat_opens_move_line(patterns, line->text, line->length)) {
+  if (in_game && opens_move_line(patterns, line->text, line->length)) {
     if (opens_game_with_position_row(reader, line))
       return reader->out_of_memory ? LINE_FAILED : LINE_DONE;
     read_move_line(reader, line);

@@ -25,6 +25,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "input.h"
 #include "diag.h"
@@ -181,14 +182,6 @@ bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
 bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t length,
                            int *number, size_t *end);
 
-/* Whether the line opens with a move number. */
-static inline bool mat_opens_move_line(mat_patterns *patterns, const char *text,
-                                       size_t length) {
-  int number;
-  size_t end;
-  return mat_match_move_number(patterns, text, length, &number, &end);
-}
-
 /* A move token ("24/18*", "6/off(2)") as read_mat_play.c read it: its
  * moves, each with where its first point is written (from the token's
  * start).  Kept by the memo for words that matched as a whole move, so the
@@ -314,13 +307,40 @@ int mat_byte_column(const bg_mat_reader *reader, int column);
 void mat_note_names_line(bg_mat_reader *reader, const mat_line *line);
 bool mat_names_line_said(bg_mat_reader *reader, bool before_game_line);
 
-/* The offset of the line's first byte that is no blank (its length when
- * there is none). */
+/* The offset of the line's first byte from `offset` on that is no blank
+ * (its length when there is none).  Eight bytes at a time where the byte
+ * order allows: the blanks that pad a move line's columns are long runs, and
+ * a line is followed by INPUT_LINE_SLACK readable bytes, so the eight
+ * bytes at any offset before its end can be read. */
+static inline size_t mat_skip_blanks(const mat_line *line, size_t offset) {
+#ifdef MAT_WORDWISE
+  /* the one blank between two moves is the commonest run: a byte first */
+  if (offset + 1 < line->length && line->text[offset] == ' ' &&
+      line->text[offset + 1] != ' ' && line->text[offset + 1] != '\t')
+    return offset + 1;
+  while (offset < line->length) {
+    uint64_t v;
+    memcpy(&v, line->text + offset, 8);
+    uint64_t text =
+        ~(mat_bytes_equal(v, ' ') | mat_bytes_equal(v, '\t')) & 0x8080808080808080u;
+    if (text) {
+      offset += (size_t)__builtin_ctzll(text) / 8;
+      return offset < line->length ? offset : line->length;
+    }
+    offset += 8;
+  }
+  return line->length;
+#else
+  while (offset < line->length &&
+         (line->text[offset] == ' ' || line->text[offset] == '\t'))
+    offset++;
+  return offset;
+#endif
+}
+
+/* mat_skip_blanks from the line's start. */
 static inline size_t mat_first_non_blank(const mat_line *line) {
-  size_t first = 0;
-  while (first < line->length && (line->text[first] == ' ' || line->text[first] == '\t'))
-    first++;
-  return first;
+  return mat_skip_blanks(line, 0);
 }
 
 /* read_mat_token.c: "  12) " read into reader->move_number and the left

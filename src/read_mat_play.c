@@ -77,10 +77,7 @@ static bool starts_cell(token_kind kind) {
 }
 
 static size_t skip_blanks(const mat_line *line, size_t offset) {
-  while (offset < line->length &&
-         (line->text[offset] == ' ' || line->text[offset] == '\t'))
-    offset++;
-  return offset;
+  return mat_skip_blanks(line, offset);
 }
 
 static size_t skip_token(const mat_line *line, size_t offset) {

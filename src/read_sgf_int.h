@@ -32,14 +32,18 @@ typedef struct {
   char *rules;    /* RU */
   bg_srcpos ru_pos;
   int winner, points; /* RE: winner -1 when none */
+  bool resigned;      /* RE's R: the game was resigned */
   bg_srcpos re_pos;
   char *info[5]; /* DT EV RO PC AN, as sgf_info_tags orders them */
   /* the cube as the moves so far leave it: gnubg's SGF writes no cube
    * values, a .mat does ("Doubles => 4"), so they are counted here */
   int cube, offered, offered_by;
-  int dice_node[2]; /* PL/DI of the node being read: dice, */
-  int dice_player;  /* and who rolls them, -1 none */
-  bool node_play;   /* the node holds a W[] or B[] roll: PL/DI repeat it */
+  int dice_node[2];   /* PL/DI of the node being read: dice, */
+  int dice_player;    /* and who rolls them, -1 none */
+  bool node_play;     /* the node holds a W[] or B[] roll: PL/DI repeat it */
+  bool setup_open;    /* the node holds AE/AW/AB: its set-up action is */
+  int setup_index;    /* this one of the game's (read_sgf_setup.c) */
+  bg_srcpos node_pos; /* the node's ';' */
   bg_srcpos dice_pos;
 } sgf_tree;
 
@@ -87,5 +91,15 @@ void sgf_tree_end(bg_sgf_reader *reader);
 /* The end of the input: the match being read is ready. */
 void sgf_input_end(bg_sgf_reader *reader);
 void sgf_tree_free(sgf_tree *tree);
+
+/* read_sgf_setup.c: a value of a set-up node's AE, AW or AB property, put
+ * on the node's set-up action (made at the first); SGF_SETUP_NOT_MINE for
+ * another property, SGF_SETUP_BAD for a value that is no point. */
+enum { SGF_SETUP_READ, SGF_SETUP_NOT_MINE, SGF_SETUP_BAD };
+int sgf_setup_value(sgf_tree *tree, bg_match *match, const char *ident, bg_srcpos pos,
+                    const char *value, size_t length);
+/* The end of a node: false when its set-up is no backgammon position (the
+ * action is then unreadable). */
+bool sgf_setup_end(sgf_tree *tree, bg_match *match);
 
 #endif

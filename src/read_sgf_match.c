@@ -11,10 +11,16 @@
  *  - W[52ywfa]: dice, then a from/to point pair per die, a-x counted from
  *    White's side (a is White's 1 point and Black's 24), y the bar, z off;
  *    W[double], B[take], B[drop]; a double answering a double is a beaver
- *    (gnubg's way of writing one).  The cube's value is counted here, as
- *    the .mat's "Doubles => 4" would say it;
+ *    (gnubg's way of writing one), but not one after a roll: a double
+ *    left unanswered (the referee says so) is the cube the game goes on
+ *    with.  The cube's value is counted here, as the .mat's "Doubles =>
+ *    4" would say it;
  *  - PL[W]DI[43]: dice rolled with no play recorded;
- *  - RE[W+2] (or W+2R, resigned) becomes the game's "Wins" line;
+ *  - AE[a:y]AW[a]AB[x]: a position set up (read_sgf_setup.c);
+ *  - RE[W+2] (or W+2R, resigned) becomes the game's "Wins" line; a
+ *    resignation worth more than a game can be (3 times the cube) and
+ *    just what the winner needed is the match resigned (.mat's "Resigned
+ *    Match", which gnubg's SGF has no word for);
  *  - RU[Crawford], RU[Crawford:CrawfordGame], RU[Jacoby], words joined by
  *    ':' in any order: the rules, which game is the Crawford game
  *    (bg_game.crawford_marked), and the game (Nackgammon: the
@@ -121,7 +127,8 @@ void sgf_node_begin(bg_sgf_reader *reader, bg_srcpos pos, bool root) {
     tree->root = pos;
   tree->dice_player = -1;
   tree->dice_node[0] = tree->dice_node[1] = 0;
-  tree->node_play = false;
+  tree->node_play = tree->setup_open = false;
+  tree->node_pos = pos;
 }
 
 /* ---- the first node ----------------------------------------------------- */
@@ -166,6 +173,7 @@ static void read_result(bg_sgf_reader *reader, const char *value, bg_srcpos pos)
   }
   tree->winner = value[0] == 'W' ? 0 : 1;
   tree->points = (int)points;
+  tree->resigned = *end == 'R';
   tree->re_pos = pos;
 }
 
@@ -416,9 +424,12 @@ static void read_roll(bg_sgf_reader *reader, int player, bg_srcpos pos, const ch
                       size_t length) {
   /* A node whose colour its moves belie ("B[52mhhb]", White's way): one
    * slip, said here; read as the player who moves so, or the turns and the
-   * plays after it would be blamed too. */
+   * plays after it would be blamed too.  A value with no dice first is no
+   * play at all: its letters are no moves either. */
   int written = player;
-  if (length > 2) {
+  bool dice = length >= 2 && value[0] >= '1' && value[0] <= '6' && value[1] >= '1' &&
+              value[1] <= '6';
+  if (dice && length > 2) {
     int mover = mover_of_pairs(value + 2, length - 2, player);
     if (mover != player)
       sgf_syntax(reader, pos,
@@ -431,8 +442,6 @@ static void read_roll(bg_sgf_reader *reader, int player, bg_srcpos pos, const ch
     return;
   if (player != written)
     keep_node_text(reader, roll, written, value, length);
-  bool dice = length >= 2 && value[0] >= '1' && value[0] <= '6' && value[1] >= '1' &&
-              value[1] <= '6';
   if (dice) {
     roll->die1 = value[0] - '0';
     roll->die2 = value[1] - '0';
@@ -476,6 +485,16 @@ static void read_cube(bg_sgf_reader *reader, int player, bg_srcpos pos,
   }
 }
 
+/* A roll after a double no one answered: the game went on, played for
+ * the cube offered, as after a take (the referee says the answer is
+ * missing), so a double after it is the next double, not a beaver. */
+static void roll_after_double(sgf_tree *tree) {
+  if (tree->offered_by < 0)
+    return;
+  tree->cube = tree->offered;
+  tree->offered_by = -1;
+}
+
 static bool is_cube_word(const char *value) {
   static const char *const words[] = {"double", "beaver", "take", "drop"};
   for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
@@ -492,6 +511,7 @@ static void move_property(bg_sgf_reader *reader, const char *ident, bg_srcpos po
     if (is_cube_word(value)) {
       read_cube(reader, player, pos, value);
     } else {
+      roll_after_double(tree);
       read_roll(reader, player, pos, value, length);
       tree->node_play = true;
     }
@@ -502,9 +522,9 @@ static void move_property(bg_sgf_reader *reader, const char *ident, bg_srcpos po
              value[0] <= '6' && value[1] >= '1' && value[1] <= '6') {
     tree->dice_node[0] = value[0] - '0';
     tree->dice_node[1] = value[1] - '0';
-  } else if (strcmp(ident, "AE") == 0 || strcmp(ident, "AB") == 0 ||
-             strcmp(ident, "AW") == 0) {
-    sgf_syntax(reader, pos, "%s: a set-up position is not read", ident);
+  } else if (sgf_setup_value(tree, reader->match, ident, pos, value, length) ==
+             SGF_SETUP_BAD) {
+    sgf_syntax(reader, pos, "%s[%.40s] is not a point: a-x (y the bar)", ident, value);
   }
 }
 
@@ -524,12 +544,17 @@ void sgf_node_end(bg_sgf_reader *reader) {
   if (!tree->node_open)
     return;
   tree->node_open = false;
+  if (!tree->in_root && !sgf_setup_end(tree, reader->match))
+    sgf_syntax(reader, tree->node_pos,
+               "this set-up is no backgammon position (more than 15 checkers a side, or "
+               "both sides on one point): the plays after it are not checked");
   if (tree->in_root) {
     finish_root(reader);
   } else if (!tree->skipped && tree->dice_player >= 0 && tree->dice_node[0] &&
              !tree->node_play) {
     /* dice and no play: gnubg's "set dice" node, a roll not recorded; in
      * a node that holds the play too, PL and DI only repeat its roll */
+    roll_after_double(tree);
     bg_action *roll = add_action(reader, ACT_ROLL, tree->dice_player, tree->dice_pos);
     if (roll) {
       roll->die1 = tree->dice_node[0];
@@ -539,9 +564,21 @@ void sgf_node_end(bg_sgf_reader *reader) {
   }
 }
 
+/* Is RE's resignation the match's (see the top)?  What is owed is read
+ * from MI: the length and the winner's score before the game. */
+static bool match_resigned(const sgf_tree *tree) {
+  return tree->resigned && tree->length > 0 && tree->points > 3L * tree->cube &&
+         tree->points == tree->length - tree->score[tree->winner];
+}
+
 void sgf_tree_end(bg_sgf_reader *reader) {
   sgf_tree *tree = &reader->tree;
   sgf_node_end(reader);
+  if (!tree->skipped && tree->winner >= 0 && match_resigned(tree)) {
+    bg_action *resign = add_action(reader, ACT_RESIGN, 1 - tree->winner, tree->re_pos);
+    if (resign)
+      resign->resign_level = RESIGN_MATCH;
+  }
   if (!tree->skipped && tree->winner >= 0) {
     bg_action *win = add_action(reader, ACT_WIN, tree->winner, tree->re_pos);
     if (win)

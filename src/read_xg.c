@@ -16,6 +16,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "alloc.h"
 #include "read_xg_int.h"
 
 #define HEADER_SIZE 8232    /* the RichGameHeader: "RGMH", then four names */
@@ -48,24 +49,20 @@ typedef struct {
 /* The whole input into *bytes (malloc'ed); false when it cannot be read or
  * is larger than XG_MAX_FILE. */
 static bool read_whole(bg_xg_reader *reader, unsigned char **bytes, long *size) {
-  size_t capacity = 4 * READ_BLOCK, length = 0;
-  unsigned char *buffer = malloc(capacity);
-  if (!buffer)
-    return xg_fail(reader, "out of memory");
+  size_t capacity = 0, length = 0;
+  unsigned char *buffer = NULL;
   for (;;) {
     if (length > XG_MAX_FILE) {
       free(buffer);
       return xg_fail(reader, "larger than 64 MB: no eXtreme Gammon match file");
     }
-    if (capacity - length < READ_BLOCK) {
-      unsigned char *bigger = realloc(buffer, capacity * 2);
-      if (!bigger) {
-        free(buffer);
-        return xg_fail(reader, "out of memory");
-      }
-      buffer = bigger;
-      capacity *= 2;
+    unsigned char *bigger =
+        bg_try_grow(buffer, &capacity, length + READ_BLOCK, 1, 4 * READ_BLOCK);
+    if (!bigger) {
+      free(buffer);
+      return xg_fail(reader, "out of memory");
     }
+    buffer = bigger;
     size_t got = input_read(reader->input, (char *)buffer + length, READ_BLOCK);
     if (got == 0)
       break;

@@ -90,7 +90,8 @@ struct bg_xg_reader {
   long record; /* from 1 */
   bg_match *match;
   diag_syntax_limit syntax_limit; /* syntax errors said in this match */
-  int match_count, match_capacity, handed_out;
+  int match_count, handed_out;
+  size_t match_capacity;
   int version;   /* of the match header */
   int variation; /* of the match header */
   int plays;     /* of the open game */

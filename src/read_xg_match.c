@@ -45,6 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "read_xg_int.h"
 
 #define XG_MAGIC 0x494C4D44U /* "DMLI": a game file's match header */
@@ -252,14 +253,11 @@ static void close_game(bg_xg_reader *reader) {
 }
 
 static bool queue_match(bg_xg_reader *reader) {
-  if (reader->match_count == reader->match_capacity) {
-    int capacity = reader->match_capacity ? 2 * reader->match_capacity : 2;
-    bg_match **bigger = realloc(reader->matches, (size_t)capacity * sizeof(bg_match *));
-    if (!bigger)
-      return xg_fail(reader, "out of memory");
-    reader->matches = bigger;
-    reader->match_capacity = capacity;
-  }
+  bg_match **bigger = bg_try_grow(reader->matches, &reader->match_capacity,
+                                  (size_t)reader->match_count + 1, sizeof(bg_match *), 2);
+  if (!bigger)
+    return xg_fail(reader, "out of memory");
+  reader->matches = bigger;
   match_resolve(reader->match);
   reader->matches[reader->match_count++] = reader->match;
   reader->match = NULL;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "read_xg_int.h"
+#include "utf8.h"
 
 /* ---- fields ------------------------------------------------------------ */
 
@@ -48,30 +49,11 @@ int xg_record_type(const unsigned char *record) {
 
 /* ---- strings ------------------------------------------------------------ */
 
-/* Code point `c` as UTF-8 at `out`; returns the bytes written. */
+/* Code point `c` of a name as UTF-8 at `out`; returns the bytes written. */
 static int put_utf8(unsigned long c, char *out) {
   if (c < 0x20)
     c = ' '; /* a control character: no line break inside a name */
-  if (c < 0x80) {
-    out[0] = (char)c;
-    return 1;
-  }
-  if (c < 0x800) {
-    out[0] = (char)(0xC0 | c >> 6);
-    out[1] = (char)(0x80 | (c & 0x3F));
-    return 2;
-  }
-  if (c < 0x10000) {
-    out[0] = (char)(0xE0 | c >> 12);
-    out[1] = (char)(0x80 | ((c >> 6) & 0x3F));
-    out[2] = (char)(0x80 | (c & 0x3F));
-    return 3;
-  }
-  out[0] = (char)(0xF0 | c >> 18);
-  out[1] = (char)(0x80 | ((c >> 12) & 0x3F));
-  out[2] = (char)(0x80 | ((c >> 6) & 0x3F));
-  out[3] = (char)(0x80 | (c & 0x3F));
-  return 4;
+  return (int)utf8_encode(c, out);
 }
 
 /* array[0..128] of WideChar: up to 128 UTF-16 units and a NUL (a string
@@ -83,10 +65,10 @@ static void read_utf16(const unsigned char *at, char out[XG_TEXT_SIZE]) {
     unsigned long unit = at[2 * i] | (unsigned long)at[2 * i + 1] << 8;
     if (unit == 0)
       break;
-    if (unit >= 0xD800 && unit < 0xDC00 && i + 1 < UNITS) {
+    if (utf8_is_high_surrogate(unit) && i + 1 < UNITS) {
       unsigned long low = at[2 * i + 2] | (unsigned long)at[2 * i + 3] << 8;
-      if (low >= 0xDC00 && low < 0xE000) {
-        unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
+      if (utf8_is_low_surrogate(low)) {
+        unit = utf8_from_surrogates(unit, low);
         i++;
       }
     }

@@ -25,6 +25,7 @@
 
 #include "alloc.h"
 #include "rules.h"
+#include "utf8.h"
 
 /* ---- bytes in, marks out ---------------------------------------------- */
 
@@ -80,7 +81,8 @@ bg_srcpos bg_yaml_position(const bg_yaml_reader *reader, yaml_mark_t mark) {
     if (at >= reader->fed || reader->ring[at % reader->ring_size] == '\n')
       return pos; /* a line break libyaml counts and this does not (a lone CR) */
     at++;
-    while (at < reader->fed && (reader->ring[at % reader->ring_size] & 0xC0) == 0x80)
+    while (at < reader->fed &&
+           utf8_is_continuation((unsigned char)reader->ring[at % reader->ring_size]))
       at++;
   }
   pos.column = (int)(at - start) + 1;

@@ -160,7 +160,7 @@ static void write_json(FILE *out, const shown *s) {
                                               : json_integer(s->state.cube_owner));
   json_object_set_new(o, "crawford", json_boolean(s->state.crawford));
   json_object_set_new(o, "pips",
-                      json_pair(board_text_pips(board, 0), board_text_pips(board, 1)));
+                      json_pair(board_pip_count(board, 0), board_pip_count(board, 1)));
   json_object_set_new(o, "checkers", json_checkers(board));
   json_object_set_new(o, "played", json_text(s->played_text));
   json_object_set_new(o, "legal", json_out_legal(&s->legal));

@@ -47,26 +47,32 @@
  * them, Backgammon Galaxy's, FIBS clients', are written as the .mat of the
  * same match is).  Any other play (wrong, ambiguous, after an unknown one)
  * is written as the record's own moves, so that what was wrong with it
- * stays wrong and nothing is invented.
+ * stays wrong and nothing is invented; and where a record that does not
+ * mark hits has such a play, no hit of its match is marked (held_marks).
  *
- * Not carried: the record's free comments, move numbers and dice
- * spacing.  A cell the reader said a syntax error of is written as the
- * record wrote it, so that it is read again as the same error; one from
+ * Not carried: the record's free comments, move numbers (but where they
+ * break off: the copy's break off there too) and dice spacing.  A cell
+ * the reader said a syntax error of is written as the record wrote it, so
+ * that it is read again as the same error; one from
  * another notation is written as read ("????" for a play that could not
  * be read, "00:" for unreadable dice) and said to be lost (a `lossy`
  * warning).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "notation.h"
 #include "rules.h"
+#include "utf8.h"
 #include "writer.h"
 
 enum {
   RIGHT_COLUMN = 33, /* byte offset where the right cell and name start */
   CELL_SIZE = 512,   /* a cell: the dice and a play */
   PLAY_SIZE = 448,   /* a play: 16 moves of the record at most */
+  CELL_MARKS = 8,    /* the '*' of a play the engine resolved: 4 steps, 8 hops */
 };
 
 typedef enum { CELL_ROLL, CELL_KEYWORD, CELL_RESULT } cell_kind;
@@ -77,35 +83,46 @@ typedef struct {
   bool used[2];
   bool left_is_roll;
   bool numbered; /* holds a cell other than a result: takes a move number */
+  /* The number the line takes where the record's numbers break off (0:
+   * the next one), so that the copy breaks off as the record does. */
+  int break_number;
+  /* where the writer marked a hit the record did not (see held_marks) */
+  int mark_at[2][CELL_MARKS];
+  int mark_count[2];
 } line_cells;
 
+/* The hits the writer marks in a record that does not mark them as a habit
+ * (match_hit_marks): its copy is held, with where each mark stands, until
+ * the match is written.  If the match has errors and a play of it was
+ * written as the record's own moves (unmarked), the marks are left out:
+ * marks elsewhere would make the copy a record that marks hits, in which
+ * an unmarked hit counts against a reading of a play, and the plays after
+ * an error would be read otherwise than the record's.  A clean record
+ * keeps them. */
 typedef struct {
-  FILE *out;
+  FILE *out; /* the output */
+  char *text;
+  size_t size;
+  long *offsets; /* where the marks stand in `text`, in order */
+  size_t count, capacity;
+  bool record_plays; /* a play was written as the record's own moves */
+  bool errors;       /* the replay or the record's reader reported one */
+} held_marks;
+
+typedef struct {
+  FILE *out; /* the output, or the copy held (held_marks) */
   const bg_match *match;
   int move_number; /* of the game's last numbered line */
   int positions;   /* positions the replay follows before the next action */
   line_cells line;
+  held_marks *held; /* NULL when the record marks hits */
 } mat_writer;
 
 /* Columns `text` takes in an editor: its characters when it is UTF-8,
  * else its bytes (a Latin-1 name). */
 static int display_width(const char *text) {
-  int characters = 0;
-  for (const unsigned char *at = (const unsigned char *)text; *at;) {
-    int trailing = *at < 0x80    ? 0
-                   : *at >= 0xF0 ? 3
-                   : *at >= 0xE0 ? 2
-                   : *at >= 0xC2 ? 1
-                                 : -1;
-    if (trailing < 0)
-      return (int)strlen(text);
-    at++;
-    for (int i = 0; i < trailing; i++, at++)
-      if ((*at & 0xC0) != 0x80)
-        return (int)strlen(text);
-    characters++;
-  }
-  return characters;
+  long characters = utf8_characters(text);
+  return characters >= 0 ? (int)characters : (int)strlen(text);
 }
 
 /* Blanks from `width` to the right column; one at least. */
@@ -153,24 +170,46 @@ static int write_move_number(FILE *out, int number) {
   return (int)fwrite(text, 1, sizeof text, out);
 }
 
+/* Notes where the marks of the cell in `column` will stand, the cell
+ * being written next. */
+static void hold_marks(mat_writer *w, int column) {
+  held_marks *held = w->held;
+  int count = w->line.mark_count[column];
+  if (!held || count == 0)
+    return;
+  long start = ftell(w->out);
+  if (held->count + (size_t)count > held->capacity) {
+    held->capacity = 2 * held->capacity + CELL_MARKS;
+    held->offsets = bg_realloc(held->offsets, held->capacity * sizeof *held->offsets);
+  }
+  for (int i = 0; i < count; i++)
+    held->offsets[held->count++] = start + w->line.mark_at[column][i];
+}
+
 /* Writes the move line being filled, if it holds anything. */
 static void flush_line(mat_writer *w) {
   line_cells *line = &w->line;
   if (!line->used[0] && !line->used[1])
     return;
+  if (line->numbered && line->break_number > 0)
+    w->move_number = line->break_number - 1;
   int width = line->numbered ? write_move_number(w->out, ++w->move_number)
                              : (int)fwrite("     ", 1, 5, w->out);
+  hold_marks(w, 0);
   fputs(line->text[0], w->out);
   width += (int)strlen(line->text[0]);
   if (line->used[1]) {
     pad_to_right_column(w->out, width);
+    hold_marks(w, 1);
     fputs(line->text[1], w->out);
   }
   fputc('\n', w->out);
+  line->mark_count[0] = line->mark_count[1] = 0;
   /* not a memset of both cells: a line is written per two actions */
   line->text[0][0] = line->text[1][0] = '\0';
   line->used[0] = line->used[1] = false;
   line->left_is_roll = line->numbered = false;
+  line->break_number = 0;
 }
 
 /* Puts a cell in `column` of the line being filled, or of a new line when
@@ -208,7 +247,8 @@ static bool resolved_play(const mat_writer *w, const bg_replay_event *event,
          event->readings == 1 && bg_replay_play(event, play);
 }
 
-static void roll_cell(const mat_writer *w, const bg_replay_event *event, char *cell,
+/* Writes the roll's cell; whether its play is the engine's resolved one. */
+static bool roll_cell(const mat_writer *w, const bg_replay_event *event, char *cell,
                       int size) {
   const bg_action *roll = event->action;
   /* "63:" by hand, and the play written in place after it: this runs for
@@ -226,15 +266,35 @@ static void roll_cell(const mat_writer *w, const bg_replay_event *event, char *c
   }
   char *play_text = cell + at + 1; /* after the blank */
   bg_play play;
+  bool resolved = false;
   if (roll->unknown_play)
     snprintf(play_text, PLAY_SIZE, "%s", NOTATION_UNRECORDED);
   else if (roll->cannot_move)
     snprintf(play_text, PLAY_SIZE, "Cannot Move");
-  else if (resolved_play(w, event, &play))
+  else if ((resolved = resolved_play(w, event, &play)))
     notation_format_play_as(&play, NOTATION_STEPS, play_text, PLAY_SIZE);
   else
     notation_play_text_as(roll, NOTATION_STEPS, play_text, PLAY_SIZE);
   cell[at] = play_text[0] ? ' ' : '\0';
+  return resolved;
+}
+
+/* For a copy whose marks are held: where the roll's cell just placed in
+ * `column` marks hits, or that it holds the record's own moves. */
+static void note_roll(mat_writer *w, const bg_action *roll, int column, const char *cell,
+                      bool resolved) {
+  held_marks *held = w->held;
+  if (!held)
+    return;
+  if (!resolved) {
+    if (roll->move_count > 0 && !roll->unknown_play && !roll->cannot_move)
+      held->record_plays = true;
+    return;
+  }
+  int *count = &w->line.mark_count[column];
+  for (int i = 0; cell[i] && *count < CELL_MARKS; i++)
+    if (cell[i] == '*')
+      w->line.mark_at[column][(*count)++] = i;
 }
 
 static const char *plural_s(int n) {
@@ -351,17 +411,34 @@ static bool written_cell(mat_writer *w, bg_replay *replay, const bg_replay_event
   return true;
 }
 
+/* Where the record's move numbers break off (a line left out, written
+ * twice or misnumbered), the line starts anew and its number breaks off
+ * from the copy's by as much as the record's did from what was expected:
+ * read again, the copy's numbers break off at the same action. */
+static void break_numbering(mat_writer *w, const bg_replay_event *event) {
+  const bg_action *act = event->action;
+  const bg_action *before = event->action_index > 0 ? act - 1 : NULL;
+  if (!act->after_numbering_break ||
+      (before && before->after_numbering_break && before->pos.line == act->pos.line))
+    return;
+  flush_line(w);
+  int number = w->move_number + 1 + act->move_number - act->numbering_expected;
+  w->line.break_number = number > 0 ? number : act->move_number;
+}
+
 static void write_action(mat_writer *w, bg_replay *replay, const bg_replay_event *event) {
   const bg_action *act = event->action;
   char cell[CELL_SIZE];
   int column = event->player == 1 ? 1 : 0; /* who acted, as the replay read it */
+  break_numbering(w, event);
   if (written_cell(w, replay, event, column)) {
     /* the record's own text */
   } else if (act->kind == ACT_SET_POSITION) {
     write_set_position(w, event);
   } else if (act->kind == ACT_ROLL) {
-    roll_cell(w, event, cell, sizeof cell);
+    bool resolved = roll_cell(w, event, cell, sizeof cell);
     place_cell(w, column, cell, CELL_ROLL);
+    note_roll(w, act, column, cell, resolved);
   } else {
     keyword_cell(event, cell, sizeof cell);
     place_cell(w, column, cell, act->kind == ACT_WIN ? CELL_RESULT : CELL_KEYWORD);
@@ -369,16 +446,57 @@ static void write_action(mat_writer *w, bg_replay *replay, const bg_replay_event
   w->positions = event->after_known ? event->readings : 0;
 }
 
+/* Holds the copy of a record that does not mark hits as a habit (see
+ * held_marks); false when it is written straight to `w->out`. */
+static bool hold_copy(mat_writer *w, held_marks *held) {
+  if (match_hit_marks(w->match, 2) >= 2)
+    return false;
+  *held = (held_marks){.out = w->out};
+  FILE *copy = open_memstream(&held->text, &held->size);
+  if (!copy)
+    return false; /* written with the marks, as a record that marks them */
+  w->out = copy;
+  w->held = held;
+  return true;
+}
+
+/* Writes the copy held, without the writer's marks if a play was written
+ * as the record's own moves. */
+static bool release_copy(mat_writer *w) {
+  held_marks *held = w->held;
+  bool copied = fclose(w->out) == 0;
+  w->out = held->out;
+  w->held = NULL;
+  size_t from = 0;
+  bool unmarked = held->record_plays && held->errors;
+  for (size_t i = 0; copied && unmarked && i < held->count; i++) {
+    size_t mark = (size_t)held->offsets[i];
+    fwrite(held->text + from, 1, mark - from, w->out);
+    from = mark + 1;
+  }
+  if (copied)
+    fwrite(held->text + from, 1, held->size - from, w->out);
+  free(held->text);
+  free(held->offsets);
+  return copied;
+}
+
 bool write_mat(FILE *out, const bg_match *match, bg_replay *replay, bool first) {
   mat_writer w = {.out = out, .match = match};
+  held_marks held;
+  bool holding = hold_copy(&w, &held);
   if (!first)
-    fputc('\n', out);
+    fputc('\n', w.out);
   write_header(&w);
   const bg_replay_event *event;
   while ((event = bg_replay_next(replay)) != NULL) {
     bg_replay_say_crawford_unmarked(
-        replay, event, "a .mat does not mark the Crawford game: this wrong mark is "
-                 "not written");
+        replay, event,
+        "a .mat does not mark the Crawford game: this wrong mark is "
+        "not written");
+    if (holding && (event->errors > 0 ||
+                    (event->kind == BG_REPLAY_ACTION && event->action->written)))
+      held.errors = true; /* a syntax error of the record's reader, too */
     if (event->kind == BG_REPLAY_GAME_START)
       write_game_start(&w, event);
     else if (event->kind == BG_REPLAY_ACTION)
@@ -386,5 +504,7 @@ bool write_mat(FILE *out, const bg_match *match, bg_replay *replay, bool first) 
     else if (event->kind == BG_REPLAY_GAME_END)
       flush_line(&w);
   }
+  if (holding && !release_copy(&w))
+    return false;
   return !ferror(out);
 }

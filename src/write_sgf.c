@@ -28,10 +28,14 @@
  * What gnubg's SGF cannot hold is left out: hit marks (a point says it),
  * the beaver rule and a cube limit (no RU value for them), header tags
  * other than Site, Event, Round, EventDate and Transcriber (or Annotator),
- * an eXtreme Gammon set-up position (a comment says so), move numbers;
- * and of the record's problems, a wrong cube value, a wrong score line and
- * text the record's reader could not read: each said at conversion, at
- * its place in the record, as a `lossy` warning.
+ * move numbers;
+ * and of the record's problems, a wrong cube value, a wrong score line,
+ * text the record's reader could not read and move numbers that break
+ * off: each said at conversion, at its place in the record, as a `lossy`
+ * warning.  A roll whose dice could not be read is a node all the same,
+ * whose value the SGF reader cannot read either (the .mat cell's text
+ * where it can be, else empty: add_unreadable_roll), so that the syntax
+ * error comes back and the turn stays in its place.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -104,6 +108,14 @@ typedef struct {
   bg_game_result result;
   bool has_result;
   bg_replay *replay; /* where what SGF cannot hold is said (lossy) */
+  /* A hop of both dice whose path the replay left open (which blot it hit
+   * on its way: readings > 1), written by the likeliest path: where its
+   * four letters stand in `nodes`, the other path's letters, and the
+   * position that path leaves (absolute); settled by the next roll. */
+  bool hop_open;
+  size_t hop_at;
+  char hop_letters[4];
+  bg_board hop_other;
 } sgf_game;
 
 static const char *severity_word(bg_severity severity) {
@@ -214,15 +226,92 @@ static bool dice_measured(const bg_action *roll, int *die1, int *die2) {
       distances[count++] = distance;
     }
   bool two = count == 2 && distances[0] != distances[1];
-  bool four = count == 4 && distances[0] == distances[1] && distances[1] == distances[2] &&
-              distances[2] == distances[3];
+  bool four = count == 4 && distances[0] == distances[1] &&
+              distances[1] == distances[2] && distances[2] == distances[3];
   *die1 = distances[0];
   *die2 = count > 1 ? distances[1] : 0;
   return two || four;
 }
 
+/* Does a move of the record go nowhere ("6/6")?  It is no step of the
+ * engine's, and an error of the record's: written as the record wrote it. */
+static bool moves_nowhere(const bg_action *roll) {
+  for (int m = 0; m < roll->move_count; m++)
+    if (roll->moves[m].from == roll->moves[m].to)
+      return true;
+  return false;
+}
+
+/* Does the engine's `play` move the pips the record's moves do?  After an
+ * error the replay follows several positions, and the legal play to the
+ * one it gives may not be the play written (a step short). */
+static bool moves_the_written_pips(const bg_action *roll, const bg_play *play) {
+  int written = 0, played = 0;
+  for (int m = 0; m < roll->move_count; m++)
+    written += (roll->moves[m].from - roll->moves[m].to) * roll->moves[m].count;
+  for (int i = 0; i < play->step_count; i++)
+    played += play->steps[i].from - play->steps[i].to;
+  return written == played;
+}
+
+/* Notes the other path of a hop of both dice (`play`, by one path) that
+ * the replay left open, whose letters start at `at` in the game's nodes. */
+static void note_open_hop(sgf_game *game, const bg_replay_event *event,
+                          const bg_play *play, size_t at) {
+  const bg_action *roll = event->action;
+  game->hop_open = false;
+  if (event->readings < 2 || roll->move_count != 1 || roll->moves[0].count != 1 ||
+      roll->die1 == roll->die2 || play->step_count != 2)
+    return;
+  int from = play->steps[0].from, to = play->steps[1].to;
+  int first = play->steps[1].die, second = play->steps[0].die; /* the other order */
+  bg_board view;
+  board_seen_by(&event->before, roll->player, &view);
+  int middle = board_step_target(&view, from, first);
+  if (middle <= 0)
+    return;
+  board_apply_step(&view, from, middle);
+  if (board_step_target(&view, middle, second) != to)
+    return;
+  board_apply_step(&view, middle, to);
+  board_seen_by(&view, roll->player, &game->hop_other);
+  char letters[4] = {point_letter(roll->player, from), point_letter(roll->player, middle),
+                     point_letter(roll->player, middle), point_letter(roll->player, to)};
+  memcpy(game->hop_letters, letters, sizeof letters);
+  game->hop_at = at;
+  game->hop_open = true;
+}
+
+/* Does a play of `roll` lead from `before` to `after` (absolute), or is
+ * nothing played between them? */
+static bool play_leads(const bg_action *roll, const bg_board *before,
+                       const bg_board *after) {
+  bg_board from, to;
+  board_seen_by(before, roll->player, &from);
+  board_seen_by(after, roll->player, &to);
+  bg_play play;
+  return board_equal(&from, &to) ||
+         movegen_play_to(&from, roll->die1, roll->die2, &to, &play);
+}
+
+/* The roll after an open hop says which path it took: where its play
+ * leads only from the other path's position, that path's letters are
+ * written in place of the likeliest's. */
+static void settle_open_hop(sgf_game *game, const bg_replay_event *event) {
+  const bg_action *roll = event->action;
+  if (!game->hop_open)
+    return;
+  game->hop_open = false;
+  if (!event->before_known || !event->after_known || roll->die1 < 1 || roll->die2 < 1)
+    return;
+  if (play_leads(roll, &game->hop_other, &event->after) &&
+      !play_leads(roll, &event->before, &event->after))
+    memcpy(game->nodes.text + game->hop_at, game->hop_letters, sizeof game->hop_letters);
+}
+
 static void add_roll(sgf_game *game, const bg_replay_event *event) {
   const bg_action *roll = event->action;
+  settle_open_hop(game, event);
   char colour = roll->player == 0 ? 'W' : 'B';
   int die1, die2;
   if (roll->dice_unknown && !roll->unknown_play && dice_measured(roll, &die1, &die2)) {
@@ -251,14 +340,35 @@ static void add_roll(sgf_game *game, const bg_replay_event *event) {
   }
   text_printf(&game->nodes, "%c[%d%d", colour, roll->die1, roll->die2);
   bg_play play;
-  if (bg_replay_steps_as_written(event, &play) ||
-      (event->play_legal && bg_replay_play(event, &play))) {
+  if (!moves_nowhere(roll) && (bg_replay_steps_as_written(event, &play) ||
+                               (event->play_legal && bg_replay_play(event, &play) &&
+                                moves_the_written_pips(roll, &play)))) {
+    size_t at = game->nodes.length;
     for (int i = 0; i < play.step_count; i++)
       add_step(game, roll->player, play.steps[i].from, play.steps[i].to);
+    note_open_hop(game, event, &play, at);
   } else {
     add_record_moves(game, roll);
   }
   text_add(&game->nodes, "]", 1);
+}
+
+/* A position set up (eXtreme Gammon's "; Set Pos="), as gnubg writes one:
+ * AE[a:y] clears the board, then AW and AB put a checker of White and of
+ * Black per value on the point it names (y the bar). */
+static void add_set_position(sgf_game *game, const bg_action *action) {
+  open_node(game);
+  text_puts(&game->nodes, "AE[a:y]");
+  for (int side = 0; side < 2; side++) {
+    int placed = 0; /* the property's name comes before its first value */
+    for (int point = 1; point <= BG_BAR; point++)
+      for (int c = 0; c < action->setup->checkers[side][point]; c++)
+        text_printf(&game->nodes, "%s[%c]",
+                    placed++ > 0 ? ""
+                    : side == 0  ? "AW"
+                                 : "AB",
+                    point_letter(side, point));
+  }
 }
 
 static void add_cube(sgf_game *game, const bg_action *action, const char *word) {
@@ -266,8 +376,64 @@ static void add_cube(sgf_game *game, const bg_action *action, const char *word) 
   text_printf(&game->nodes, "%c[%s]", action->player == 0 ? 'W' : 'B', word);
 }
 
+/* Where the record's move numbers break off (the first action of the
+ * line that breaks them): SGF numbers no moves, so the syntax error the
+ * break is cannot come back: said so. */
+static void say_numbering_lost(sgf_game *game, const bg_replay_event *event) {
+  const bg_action *action = event->action;
+  const bg_action *before = event->action_index > 0 ? action - 1 : NULL;
+  if (!action->after_numbering_break ||
+      (before && before->after_numbering_break && before->pos.line == action->pos.line))
+    return;
+  bg_replay_say_lossy(game->replay, action->numbering_pos,
+                      "SGF has no move numbers: the break in the record's (move %d where "
+                      "%d was expected) is not written",
+                      action->move_number, action->numbering_expected);
+}
+
+/* Can `text` be a node's value that the SGF reader cannot read either: no
+ * dice first, and no cube word? */
+static bool unreadable_value(const char *text) {
+  static const char *const cube_words[] = {"double", "beaver", "take", "drop"};
+  if (!text[0] || (text[0] >= '1' && text[0] <= '6' && text[1] >= '1' && text[1] <= '6'))
+    return false;
+  for (size_t i = 0; i < sizeof cube_words / sizeof cube_words[0]; i++)
+    if (strcmp(text, cube_words[i]) == 0)
+      return false;
+  return true;
+}
+
+/* A roll the record's reader said a syntax error of and could not read the
+ * dice of (add_roll writes no node for it) as a node the SGF reader cannot
+ * read either: it says a syntax error again, and the turn stays in its
+ * place.  The value is the .mat cell's text where the SGF reader cannot
+ * read that either, else empty (and the text is said to be lost).  False
+ * for any other action. */
+static bool add_unreadable_roll(sgf_game *game, const bg_replay_event *event) {
+  const bg_action *action = event->action;
+  const char *text = action->written;
+  int die1, die2;
+  if (action->kind != ACT_ROLL || !text || (action->die1 >= 1 && action->die2 >= 1) ||
+      (action->dice_unknown && !action->unknown_play &&
+       dice_measured(action, &die1, &die2)))
+    return false;
+  bool as_text = action->written_mat && unreadable_value(text);
+  if (!as_text)
+    bg_replay_say_lossy(game->replay, action->pos,
+                        "SGF cannot hold this text its reader could not read: '%.60s'",
+                        text);
+  open_node(game);
+  text_property(&game->nodes, event->player == 1 ? "B" : "W", as_text ? text : "");
+  return true;
+}
+
 static void add_action(sgf_game *game, const bg_replay_event *event) {
   const bg_action *action = event->action;
+  say_numbering_lost(game, event);
+  if (add_unreadable_roll(game, event)) {
+    add_diags(game, event);
+    return;
+  }
   if (action->written)
     bg_replay_say_lossy(game->replay, action->pos,
                         "SGF cannot hold this text its reader could not read: '%.60s'",
@@ -287,8 +453,7 @@ static void add_action(sgf_game *game, const bg_replay_event *event) {
     add_cube(game, action, "drop");
     break;
   case ACT_SET_POSITION:
-    text_puts(&game->comment, game->comment.length ? "\n" : "");
-    text_puts(&game->comment, "the record sets up a position here, which is not written");
+    add_set_position(game, action);
     break;
   default: /* a resignation or a "Wins" line: the root's RE says it */
     break;
@@ -393,7 +558,7 @@ static bool write_game(FILE *out, sgf_game *game) {
  * match goes in its comment. */
 static bool write_empty_match(FILE *out, sgf_game *game, const bg_replay_event *end) {
   game->number = game->score[0] = game->score[1] = 0;
-  game->crawford_game = game->has_result = false;
+  game->crawford_game = game->has_result = game->hop_open = false;
   add_diags(game, end);
   return write_game(out, game);
 }
@@ -410,8 +575,13 @@ static void game_reset(sgf_game *game, const bg_replay_event *start) {
    * score from MI, so a match resumed at 1-0 must say so in game 0. */
   game->score[0] = start->game->score[0];
   game->score[1] = start->game->score[1];
-  game->crawford_game = start->cube.crawford;
-  game->has_result = false;
+  /* the record's own mark where it has one (an SGF), right or wrong, so
+   * that a wrong one is read again as the same error; else the replay's */
+  const bg_game *record = start->game;
+  game->crawford_game = record->crawford_marked == RULE_UNSET
+                            ? start->cube.crawford
+                            : record->crawford_marked == RULE_ON;
+  game->has_result = game->hop_open = false;
   add_diags(game, start);
 }
 

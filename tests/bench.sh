@@ -9,6 +9,14 @@
 #                                      build/tests/tools/gen_match, GARBAGE
 #                                      (tests/tools/gen_garbage.c) beside it
 #
+# The previous release is the commit tests/bench-base.rev names: its tree
+# (git archive) is built once in DIR/base-COMMIT (again when the flags
+# change) with the flags of this build's environment (CC, CFLAGS, LDFLAGS,
+# SAN: build_base), and every row of bgmatch
+# runs both binaries alternately, so each row's new/old ratio shows a slip
+# in the same run.  When the commit is not in the clone (a shallow one) or
+# does not build, the bench says so and prints "-" in those columns.
+#
 # DIR/corpus.mat is made once and deterministically: at least 50 MB of
 # random legal matches that GEN plays with a fixed seed in all its dialects
 # (gen_match --seed 20261123 --dialect mixed --bytes 52428800: gnubg, XG,
@@ -20,16 +28,20 @@
 # corpus must check without an error: the bench fails otherwise (a bench of
 # a checker that rejects its input measures nothing).  A "move" is a roll
 # cell of a record ("63:"), counted here with grep -o.  Each
-# command (wc -l, check, convert --to mat|yaml|json|sgf) runs three times
-# after a warm-up; the best time counts.  Each writer's row also says its
+# command (wc -l, check, convert --to mat|yaml|json|sgf) runs five times
+# (BEST_TIME_RUNS), alternated with the previous release's; the best time
+# counts (on a shared machine the best of three still measured the
+# neighbours).  Each writer's row also says its
 # time over check's, measured in the same run: the design's budget is
-# 2.5 (every writer within 2.5 times check).  The same volume, made as 16 files in
+# 2.5 (every writer within 2.5 times check).  The same volume, made as 200 files in
 # DIR/parts, is checked with -j 1 and with -j N (N the processors).  Peak RSS is check's, from GNU time or,
 # without it, python3's resource module.  The last line is for scripts:
 #   BENCH moves_per_s=N mb_per_s=N wc_ratio=R peak_rss_kb=K hostile_mb_per_s=N
 #         hostile_ratio=R hostile_rss_kb=K  (the hostile row: gen_garbage)
 #         mat_ratio=R yaml_ratio=R json_ratio=R sgf_ratio=R  (each writer's
-#         time over check's)
+#         time over check's) jobs_ratio=R (-j 1 over -j N)
+#         base=COMMIT check_vs_base=R (check's time over the previous
+#         release's; "-" when it could not be built)
 set -u
 export LC_ALL=C
 
@@ -78,22 +90,52 @@ stale() {
 }
 stale && make_corpus
 
-# DIR/parts/: the same volume as 16 files (gen_match, seeds 1..16 after the
-# corpus's), for -j: files are what -j spreads over threads.
+# DIR/parts/: the same volume as 200 files (gen_match, seeds 1..200 after
+# the corpus's), for -j: files are what -j spreads over threads.
 parts=$dir/parts
-part_count=16
+part_count=200
 make_parts() {
   local i
   rm -rf "$parts" && mkdir -p "$parts"
   for ((i = 1; i <= part_count; i++)); do
     "$gen" --seed $((seed + i)) --dialect mixed --bytes $((target_bytes / part_count)) \
-      >"$parts/part$(printf %02d $i).mat" || exit 2
+      >"$parts/part$(printf %03d $i).mat" || exit 2
   done
   echo "bench: made $parts: $part_count files of gen_match --dialect mixed"
 }
-[[ ! -s $parts/part$(printf %02d $part_count).mat || $gen -nt $parts/part01.mat ]] && make_parts
+[[ ! -s $parts/part$(printf %03d $part_count).mat || $gen -nt $parts/part001.mat ]] && make_parts
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/best_time.sh"
+export BEST_TIME_RUNS=${BEST_TIME_RUNS:-5}
+
+# The previous release's binary, built once from git in DIR/base-COMMIT;
+# base_bin stays empty (and its columns "-") when it cannot be had.
+base_rev=$(head -n 1 tests/bench-base.rev 2>/dev/null)
+base_commit=$(git rev-parse -q --verify "${base_rev:-none}^{commit}" 2>/dev/null)
+base_bin=""
+# The flags come from the environment as for this build (CC, CFLAGS,
+# LDFLAGS, SAN: make exports those given on its command line); not make's
+# own MAKEFLAGS, which would carry another BUILD folder into the tree.
+build_base() {
+  local tree=$dir/base-$base_commit
+  local flags="CC=${CC:-} CFLAGS=${CFLAGS:-} LDFLAGS=${LDFLAGS:-} SAN=${SAN:-}"
+  if [[ ! -x $tree/build/bgmatch || $(cat "$tree.flags" 2>/dev/null) != "$flags" ]]; then
+    echo "bench: building the previous release $base_rev in $tree"
+    rm -rf "$tree" && mkdir -p "$tree" || return 1
+    git archive "$base_commit" | tar -x -C "$tree" || return 1
+    env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$tree" -s -j 2 BUILD=build all \
+      >"$tree.log" 2>&1 ||
+      { echo "bench: the previous release $base_rev does not build (see $tree.log)"; return 1; }
+    echo "$flags" >"$tree.flags"
+  fi
+  base_bin=$tree/build/bgmatch
+}
+if [[ -z $base_commit ]]; then
+  echo "bench: the previous release ${base_rev:-(tests/bench-base.rev)} is not in this clone" \
+    "(shallow?): its columns are skipped"
+else
+  build_base
+fi
 
 bytes=$(wc -c <"$big")
 moves=$(grep -oE '(^|[ )])[1-6][1-6]:' "$big" | wc -l)
@@ -120,16 +162,18 @@ garbage=$dir/garbage.mat
 [[ ! -s $garbage || $garbage_gen -nt $garbage ]] &&
   { "$garbage_gen" --seed 20261126 --bytes 3700000 >"$garbage" || exit 2; }
 garbage_bytes=$(wc -c <"$garbage")
-garbage_time=$(best_time "$bin" check "$garbage")
+garbage_times=$(best_time_pair "$bin" "$base_bin" check "$garbage")
 garbage_rss=$(peak_rss_kb "$bin" check "$garbage")
 
 wc_time=$(best_time wc -l "$big")
-bg_time=$(best_time "$bin" check "$big")
-mat_time=$(best_time "$bin" convert --to mat "$big")
-yaml_time=$(best_time "$bin" convert --to yaml "$big")
-json_time=$(best_time "$bin" convert --to json "$big")
-sgf_time=$(best_time "$bin" convert --to sgf "$big")
+check_times=$(best_time_pair "$bin" "$base_bin" check "$big")
+mat_times=$(best_time_pair "$bin" "$base_bin" convert --to mat "$big")
+yaml_times=$(best_time_pair "$bin" "$base_bin" convert --to yaml "$big")
+json_times=$(best_time_pair "$bin" "$base_bin" convert --to json "$big")
+sgf_times=$(best_time_pair "$bin" "$base_bin" convert --to sgf "$big")
 rss=$(peak_rss_kb "$bin" check "$big")
+base_rss=-
+[[ -n $base_bin ]] && base_rss=$(peak_rss_kb "$base_bin" check "$big")
 
 # -j 1 against -j N (N the processors) over the parts.
 cores=$(nproc 2>/dev/null || echo 1)
@@ -137,36 +181,58 @@ part_bytes=$(cat "$parts"/*.mat | wc -c)
 part_moves=$(cat "$parts"/*.mat | grep -oE '(^|[ )])[1-6][1-6]:' | wc -l)
 cat "$parts"/*.mat >/dev/null
 part_wc_time=$(best_time wc -l "$parts"/*.mat)
-one_time=$(best_time "$bin" check -j 1 "$parts"/*.mat)
-many_time=$(best_time "$bin" check -j "$cores" "$parts"/*.mat)
+one_times=$(best_time_pair "$bin" "$base_bin" check -j 1 "$parts"/*.mat)
+many_times=$(best_time_pair "$bin" "$base_bin" check -j "$cores" "$parts"/*.mat)
 
-awk -v file="$big" -v bytes="$bytes" -v moves="$moves" -v wct="$wc_time" -v bgt="$bg_time" \
-  -v wmat="$mat_time" -v yt="$yaml_time" -v jt="$json_time" -v st="$sgf_time" -v rss="$rss" -v parts="$parts" -v part_count="$part_count" \
-  -v part_bytes="$part_bytes" -v part_moves="$part_moves" -v pwt="$part_wc_time" \
-  -v ot="$one_time" -v mt="$many_time" -v cores="$cores" -v gb="$garbage_bytes" \
-  -v gt="$garbage_time" -v grss="$garbage_rss" -v gfile="$garbage" 'BEGIN {
+awk -v file="$big" -v bytes="$bytes" -v moves="$moves" -v wct="$wc_time" -v check="$check_times" \
+  -v mat="$mat_times" -v yaml="$yaml_times" -v json="$json_times" -v sgf="$sgf_times" -v rss="$rss" \
+  -v base_rss="$base_rss" -v parts="$parts" -v part_count="$part_count" -v part_bytes="$part_bytes" \
+  -v part_moves="$part_moves" -v pwt="$part_wc_time" -v one="$one_times" -v many="$many_times" \
+  -v cores="$cores" -v gb="$garbage_bytes" -v garbage="$garbage_times" -v grss="$garbage_rss" \
+  -v gfile="$garbage" -v base="${base_commit:0:7}" -v base_bin="$base_bin" '
+# new_time(PAIR): the new time of a "new old" pair; old_time(PAIR) the old
+# one or "" when there is none.
+function new_time(pair,  f) { split(pair, f, " "); return f[1] }
+function old_time(pair,  f) { split(pair, f, " "); return f[2] == "-" ? "" : f[2] }
+function old_cols(pair,  o) {
+  o = old_time(pair)
+  return o == "" ? sprintf(" %9s %8s", "-", "-") : sprintf(" %9.3f %8.2f", o, new_time(pair) / o)
+}
+function row(name, pair, mb, mv, wc, ck,  t) {
+  t = new_time(pair)
+  printf "%-22s %8.3f %10.1f %14.0f %10.1f %9s%s\n", name, t, mb / t, mv / t, t / wc, ck, old_cols(pair)
+}
+function ratio(a, b) { return (a == "" || b == "") ? "-" : sprintf("%.2f", a / b) }
+BEGIN {
   mb = bytes / 1e6
+  bgt = new_time(check)
   printf "corpus:  %s, %.1f MB, %d moves\n", file, mb, moves
-  printf "%-22s %8s %10s %14s %10s %9s\n", "", "seconds", "MB/s", "moves/s", "x wc -l", "x check"
+  printf "previous release: %s\n", base == "" || base_bin == "" ? "none (its columns are -)" : base
+  printf "%-22s %8s %10s %14s %10s %9s %9s %8s\n", "", "seconds", "MB/s", "moves/s", "x wc -l", "x check",
+    "previous", "new/old"
   printf "%-22s %8.3f %10.1f %14s %10s\n", "wc -l", wct, mb / wct, "", "1.0"
-  printf "%-22s %8.3f %10.1f %14.0f %10.1f %9s\n", "check", bgt, mb / bgt, moves / bgt, bgt / wct, "1.00"
+  row("check", check, mb, moves, wct, "1.00")
   split("mat yaml json sgf", names, " ")
-  times["mat"] = wmat; times["yaml"] = yt; times["json"] = jt; times["sgf"] = st
+  pairs["mat"] = mat; pairs["yaml"] = yaml; pairs["json"] = json; pairs["sgf"] = sgf
   for (i = 1; i <= 4; i++) {
-    t = times[names[i]]
-    printf "%-22s %8.3f %10.1f %14.0f %10.1f %9.2f\n", "convert --to " names[i], t, mb / t, moves / t, t / wct, t / bgt
+    t = new_time(pairs[names[i]])
+    row("convert --to " names[i], pairs[names[i]], mb, moves, wct, sprintf("%.2f", t / bgt))
   }
-  printf "(x check: the time of each writer over the time of check in this run; the budget is 2.5)\n"
+  printf "(x check: the time of each writer over the time of check in this run; the budget is 2.5;\n"
+  printf " previous: the previous release in the same run, alternated; new/old: the ratio of times)\n"
   pmb = part_bytes / 1e6
   printf "%s, %d files, %.1f MB, %d moves:\n", parts, part_count, pmb, part_moves
   printf "%-22s %8.3f %10.1f %14s %10s\n", "wc -l", pwt, pmb / pwt, "", "1.0"
-  printf "%-22s %8.3f %10.1f %14.0f %10.1f\n", "check -j 1", ot, pmb / ot, part_moves / ot, ot / pwt
-  printf "%-22s %8.3f %10.1f %14.0f %10.1f\n", "check -j " cores, mt, pmb / mt, part_moves / mt, mt / pwt
-  printf "-j %d is %.2f times as fast as -j 1 (%d processors)\n", cores, ot / mt, cores
-  printf "peak RSS of check: %d KB\n", rss
+  row("check -j 1", one, pmb, part_moves, pwt, "")
+  row("check -j " cores, many, pmb, part_moves, pwt, "")
+  printf "-j %d is %.2f times as fast as -j 1 (%d processors; previous release %s)\n", cores,
+    new_time(one) / new_time(many), cores, ratio(old_time(one), old_time(many))
+  printf "peak RSS of check: %d KB (previous release %s KB)\n", rss, base_rss
   gmb = gb / 1e6
+  gt = new_time(garbage)
   printf "hostile: %s, %.1f MB of random plays, one money session:\n", gfile, gmb
-  printf "%-22s %8.3f %10.1f %14s %10.1f\n", "check", gt, gmb / gt, "", (gt / gmb) / (bgt / mb)
-  printf "(the last column: times the valid corpus time per byte); peak RSS %d KB\n", grss
-  printf "BENCH moves_per_s=%.0f mb_per_s=%.1f wc_ratio=%.1f peak_rss_kb=%d hostile_mb_per_s=%.1f hostile_ratio=%.1f hostile_rss_kb=%d mat_ratio=%.2f yaml_ratio=%.2f json_ratio=%.2f sgf_ratio=%.2f\n", moves / bgt, mb / bgt, bgt / wct, rss, gmb / gt, (gt / gmb) / (bgt / mb), grss, wmat / bgt, yt / bgt, jt / bgt, st / bgt
+  printf "%-22s %8.3f %10.1f %14s %10.1f %9s%s\n", "check", gt, gmb / gt, "", (gt / gmb) / (bgt / mb), "",
+    old_cols(garbage)
+  printf "(x wc -l here: times the valid corpus time per byte); peak RSS %d KB\n", grss
+  printf "BENCH moves_per_s=%.0f mb_per_s=%.1f wc_ratio=%.1f peak_rss_kb=%d hostile_mb_per_s=%.1f hostile_ratio=%.1f hostile_rss_kb=%d mat_ratio=%.2f yaml_ratio=%.2f json_ratio=%.2f sgf_ratio=%.2f jobs_ratio=%.2f base=%s check_vs_base=%s\n", moves / bgt, mb / bgt, bgt / wct, rss, gmb / gt, (gt / gmb) / (bgt / mb), grss, new_time(mat) / bgt, new_time(yaml) / bgt, new_time(json) / bgt, new_time(sgf) / bgt, new_time(one) / new_time(many), base_bin == "" ? "-" : base, ratio(bgt, old_time(check))
 }'

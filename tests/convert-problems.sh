@@ -47,9 +47,12 @@
 # figure issue 41 measures) and how many records differ at all.  A target
 # is a case: it fails when more records differ than its ceiling, set to
 # what the writers achieve, to be lowered, never raised (the records that
-# still differ are text the readers could not read outside a cell, such as
-# a broken header or move number, and a few plays after an unreadable
-# one).  Ends with "N passed, M failed, K skipped".
+# still differ: cube-overflow, whose errors pass the limit of what is
+# reported a game at other places in each notation; garbage-in-match's
+# .mat, a cell of NUL bytes no .mat line can hold; in SGF, a longgammon
+# and the plays after a break in the move numbers, which the record's
+# check leaves unchecked and the SGF's, numbering no moves, checks).
+# Ends with "N passed, M failed, K skipped".
 # CONVERT_PROBLEMS_VERBOSE=1 prints each such record's errors before and
 # after.
 set -u
@@ -71,7 +74,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/bgmatch-carry.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 shared=${BGMATCH_SHARED:-../shared}
 targets=(mat yaml json sgf)
-declare -A ceiling=([mat]=19 [yaml]=0 [json]=1 [sgf]=45)
+declare -A ceiling=([mat]=2 [yaml]=0 [json]=1 [sgf]=6)
 
 # ---- the records ----------------------------------------------------------
 

@@ -1,16 +1,25 @@
 #!/usr/bin/env bash
 # lint.sh — static analysis of C sources: cppcheck, then clang-tidy with the
-# checks of .clang-tidy, then the call cycles between the files, then the
-# prefixes of their external symbols, then the registry of rules and the
-# functions comments name (tests/lib/source_names.py); each is one case.
+# checks of .clang-tidy, then the call cycles between the files (headers'
+# inline functions counted), then the prefixes of their external symbols,
+# then the direction of includes between stages (tests/stages), then the
+# registry of rules and the functions comments name
+# (tests/lib/source_names.py); each is one case.
 #
 #   tests/lint.sh [--calls ALLOW OBJDIR] FILE... -- CFLAGS...
 #        (make lint: src/*.c with the compiler's -std, -D and -I flags)
 #
 # With --calls, the objects of FILE... in OBJDIR (foo.c's is OBJDIR/foo.o)
-# go through tests/lib/callgraph.sh --allow ALLOW: a call cycle between files
-# that ALLOW does not accept fails (DESIGN.md section 8), and so does an
-# external symbol without its module's prefix (run_prefixes).
+# go through tests/lib/callgraph.sh --allow ALLOW, with the includes and
+# the calls of the headers' inline functions beside FILE... as edges
+# (tests/lib/includes.py edges): a cycle between files that ALLOW does not
+# accept fails (src/README.md, "One direction"), and so does an external
+# symbol without its module's prefix (run_prefixes).
+#
+# The includes of FILE... and of the headers beside them go one way by
+# stage: no file includes a header of a later stage of tests/stages but
+# those tests/stages.allow lists (tests/lib/includes.py stages).  Both
+# include checks are first shown to fail on a planted case.
 #
 # clang-tidy gets CFLAGS as they are; cppcheck only their -D, -U and -I
 # (and -std=X as its --std=X), the rest being the compiler's business.
@@ -130,7 +139,16 @@ run_clang_tidy() {
   fi
 }
 
-# The call cycles between the files, from their objects' symbols.
+# The headers beside FILE... (src/*.h for src/*.c), one a line.
+headers() {
+  local dir
+  for dir in $(printf '%s\n' "${files[@]%/*}" | sort -u); do
+    compgen -G "$dir/*.h"
+  done
+}
+
+# The call cycles between the files, from their objects' symbols, and
+# from the includes and the headers' inline functions.
 run_callgraph() {
   [[ -n $calls_allow ]] || return
   if ! command -v nm >/dev/null 2>&1; then
@@ -141,7 +159,14 @@ run_callgraph() {
   for file in "${files[@]}"; do
     objects+=("$calls_objdir/$(basename "${file%.c}").o")
   done
-  tests/lib/callgraph.sh --allow "$calls_allow" "${objects[@]}" >"$logs/callgraph" 2>&1
+  local sources
+  mapfile -t sources < <(headers)
+  if ! python3 tests/lib/includes.py edges "${files[@]}" "${sources[@]}" >"$logs/edges"; then
+    verdict FAIL "call cycles" "tests/lib/includes.py edges failed"
+    return
+  fi
+  tests/lib/callgraph.sh --allow "$calls_allow" --edges "$logs/edges" "${objects[@]}" \
+    >"$logs/callgraph" 2>&1
   local status=$?
   cat "$logs/callgraph"
   local cycles
@@ -177,6 +202,48 @@ run_prefixes() {
   else
     printf '%s\n' "${wrong[@]}"
     verdict FAIL "external symbols" "$(count ${#wrong[@]} symbol) without their module's prefix"
+  fi
+}
+
+# The checks of includes fail where they should: a header whose inline
+# function calls into the .c file that includes it is a cycle, and an
+# engine file that includes the model's header breaks the stages.
+run_include_checks_fail() {
+  local planted=$logs/planted
+  mkdir -p "$planted"
+  printf 'static inline int fast(void) { return slow(); }\n' >"$planted/fast.h"
+  printf '#include "fast.h"\nint slow(void) { return 1; }\n' >"$planted/fast.c"
+  printf '#include "match.h"\n' >"$planted/board_planted.c"
+  { python3 tests/lib/includes.py edges "$planted/fast.c" "$planted/fast.h" &&
+    echo "fast.c def slow"; } >"$planted/edges"
+  local cycle stage
+  cycle=$(tests/lib/callgraph.sh --edges "$planted/edges")
+  stage=$(python3 tests/lib/includes.py stages tests/stages /dev/null "$planted/board_planted.c")
+  if [[ $cycle == "cycle: fast.c fast.h" && $stage == *"board_planted.c (engine) includes match.h"* ]]; then
+    verdict ok "include checks fail on a planted cycle and a planted stage break"
+  else
+    printf '%s\n%s\n' "$cycle" "$stage"
+    verdict FAIL "include checks" "a planted cycle or stage break passed"
+  fi
+}
+
+# No file includes a header of a later stage (tests/stages) but those
+# tests/stages.allow accepts.
+run_stages() {
+  if ! command -v python3 >/dev/null 2>&1; then
+    skip_tool python3 "include stages" "python3 is not installed"
+    return
+  fi
+  run_include_checks_fail
+  local sources found
+  mapfile -t sources < <(headers)
+  found=$(python3 tests/lib/includes.py stages tests/stages tests/stages.allow \
+    "${files[@]}" "${sources[@]}")
+  if [[ -z $found ]]; then
+    verdict ok "include stages ($(count $((${#files[@]} + ${#sources[@]})) file); $(grep -cvE '^[[:space:]]*(#|$)' tests/stages.allow) allowed by tests/stages.allow)"
+  else
+    echo "$found"
+    verdict FAIL "include stages" "$(count "$(grep -c . <<<"$found")" finding)"
   fi
 }
 
@@ -220,6 +287,7 @@ run_cppcheck
 run_clang_tidy
 run_callgraph
 run_prefixes
+run_stages
 run_rules
 run_comment_names
 tally_end

@@ -2,13 +2,14 @@
 #
 #   best_time COMMAND...   prints the best wall time of three runs of
 #                          COMMAND (its output thrown away), in seconds
+#                          (BEST_TIME_RUNS runs when it is set)
 #
 # The best of three, not the mean: on a shared machine the other runs
 # measure the neighbours.
 # shellcheck shell=bash
 best_time() {
-  local best="" t0 t1 t
-  for _ in 1 2 3; do
+  local best="" t0 t1 t run runs=${BEST_TIME_RUNS:-3}
+  for ((run = 0; run < runs; run++)); do
     t0=$(date +%s.%N)
     "$@" >/dev/null 2>&1
     t1=$(date +%s.%N)
@@ -18,4 +19,33 @@ best_time() {
     fi
   done
   echo "$best"
+}
+
+#   best_time_pair A B ARGS...   runs A ARGS and B ARGS alternately, three
+#                                times each (or BEST_TIME_RUNS), and prints
+#                                the best wall time of each ("ta tb"; "ta -"
+#                                when B is empty)
+#
+# Alternated, so that a neighbour's burst slows both builds alike and their
+# ratio holds where their times do not.
+best_time_pair() {
+  local first=$1 second=$2 best_first="" best_second="" t run runs=${BEST_TIME_RUNS:-3}
+  shift 2
+  for ((run = 0; run < runs; run++)); do
+    t=$(best_time_once "$first" "$@")
+    best_first=$(awk -v t="$t" -v b="$best_first" 'BEGIN { print (b == "" || t < b) ? t : b }')
+    [[ -z $second ]] && continue
+    t=$(best_time_once "$second" "$@")
+    best_second=$(awk -v t="$t" -v b="$best_second" 'BEGIN { print (b == "" || t < b) ? t : b }')
+  done
+  echo "$best_first ${best_second:--}"
+}
+
+# best_time_once COMMAND...: the wall time of one run of COMMAND.
+best_time_once() {
+  local t0 t1
+  t0=$(date +%s.%N)
+  "$@" >/dev/null 2>&1
+  t1=$(date +%s.%N)
+  awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }'
 }

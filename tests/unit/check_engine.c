@@ -250,6 +250,22 @@ START_TEST(test_highest_point_and_outside_home) {
 }
 END_TEST
 
+/* The opening position is 167 pips a side; the bar counts 25, a checker
+ * borne off nothing, and each side is counted from its own side (the
+ * opponent's checkers below are written in the roller's numbers). */
+START_TEST(test_pip_count) {
+  bg_board board;
+  board_initial(&board);
+  ck_assert_int_eq(board_pip_count(&board, 0), 167);
+  ck_assert_int_eq(board_pip_count(&board, 1), 167);
+  board = make_board("bar:1 1:2", "24:1 2:1"); /* the rest borne off */
+  ck_assert_int_eq(board_pip_count(&board, 0), 25 + 2);
+  ck_assert_int_eq(board_pip_count(&board, 1), 1 + 23);
+  board = make_board("", "");
+  ck_assert_int_eq(board_pip_count(&board, 0), 0);
+}
+END_TEST
+
 /* ---- board: single steps ---- */
 
 START_TEST(test_step_to_an_open_point) {
@@ -716,10 +732,10 @@ START_TEST(test_playlist_grows_and_clears) {
                               OPPONENT_AWAY);
   int count = movegen_legal_plays(&board, 1, 1, &plays);
   ck_assert_int_gt(count, 64);
-  int capacity = plays.capacity;
+  size_t capacity = plays.capacity;
   movegen_playlist_clear(&plays);
   ck_assert_int_eq(plays.count, 0);
-  ck_assert_int_eq(plays.capacity, capacity);
+  ck_assert_uint_eq(plays.capacity, capacity);
   ck_assert_int_eq(movegen_reachable(&board, 1, 1, &plays), plays.count);
   ck_assert_int_gt(plays.count, count);
 }
@@ -985,7 +1001,7 @@ static Suite *engine_suite(void) {
            test_longgammon_position, test_swap_exchanges_the_sides,
            test_valid_needs_fifteen_a_side, test_valid_sides_never_share_a_point,
            test_equal_and_hash, test_equal_every_slot_and_the_roller_alone,
-           test_highest_point_and_outside_home);
+           test_highest_point_and_outside_home, test_pip_count);
   ADD_CASE(suite, "steps", test_step_to_an_open_point, test_step_onto_a_blocked_point,
            test_step_onto_a_blot_hits, test_undo_step_restores_the_board,
            test_opponent_checkers_outside_the_board, test_step_bar_first,

@@ -1,6 +1,6 @@
 /*
  * check_json_out.c — the pieces every JSON output shares (json_out.h):
- * base64 as RFC 4648 gives it, a file name as {"text"} or {"bytes"}, the
+ * a file name as {"text"} or {"bytes"} (base64 itself: check_util.c), the
  * legal plays as one array of strings.
  */
 #include <check.h>
@@ -12,25 +12,6 @@
 #include "json_out.h"
 #include "notation.h"
 #include "run_suite.h"
-
-/* RFC 4648, section 10, and the bytes that need every bit of an index. */
-START_TEST(base64_test_vectors) {
-  static const char *const cases[][2] = {{"", ""},
-                                         {"f", "Zg=="},
-                                         {"fo", "Zm8="},
-                                         {"foo", "Zm9v"},
-                                         {"foob", "Zm9vYg=="},
-                                         {"fooba", "Zm9vYmE="},
-                                         {"foobar", "Zm9vYmFy"},
-                                         {"\xff\xfe\xfd", "//79"},
-                                         {"caf\xe9.mat", "Y2Fm6S5tYXQ="}};
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    char *text = json_out_base64((const unsigned char *)cases[i][0], strlen(cases[i][0]));
-    ck_assert_str_eq(text, cases[i][1]);
-    free(text);
-  }
-}
-END_TEST
 
 static char *dumped(json_t *value) {
   char *text = json_dumps(value, JSON_COMPACT);
@@ -122,7 +103,6 @@ END_TEST
 int main(void) {
   Suite *suite = suite_create("json_out");
   TCase *cases = tcase_create("pieces");
-  tcase_add_test(cases, base64_test_vectors);
   tcase_add_test(cases, file_text_or_bytes);
   tcase_add_test(cases, legal_every_play);
   tcase_add_test(cases, line_short_and_long);

@@ -4,8 +4,10 @@
  * themselves are law_*.c's (law.h), which give verdicts; this file is the
  * state machine that hands each action to them and to the referee's other
  * files (the cube: referee_cube.c, results: referee_result.c, plays:
- * referee_play.c), and the recovery's when the record does not fit (a
- * lost turn or a misnamed roll: referee_lost_turn.c).  Each check reports
+ * referee_play.c).  Where a verdict says the record does not fit, the
+ * misfit goes to the recovery's one entry, referee_recover
+ * (referee_recover.c), which says what the record most likely meant or
+ * leaves the verdict to be said here.  Each check reports
  * at the action's own line and then carries on (from the record's score,
  * from the rules' cube), so one mistake is reported once, not again at
  * every later line.
@@ -28,54 +30,38 @@ static bool game_over(const game_state *state) {
   return state->end.reason != END_NONE || state->result.seen;
 }
 
-/* Says that `action` comes after the game's end.  After a break in the
- * move numbers (a line written twice, or misnumbered; referee_act has noted
- * the break of `action`'s own line), that break is the mistake: said once,
- * as not fitting. */
-static void say_after_end(referee *ref, const bg_action *action) {
-  if (!ref->plays.recovery.numbering_break)
+/* The recovery's reading of `misfit`, a kind of it at the action at
+ * `index` of `game`, applied as `act`. */
+static referee_recovery recover(referee *ref, game_state *state, referee_misfit_kind kind,
+                                const bg_game *game, int index, const bg_action *act) {
+  referee_misfit misfit = {.kind = kind, .game = game, .index = index, .act = act};
+  return referee_recover(ref, state, &misfit);
+}
+
+/* Says that `action` (at `index` of `game`) comes after the game's end,
+ * unless the recovery reads the record otherwise. */
+static void say_after_end(referee *ref, game_state *state, const bg_game *game, int index,
+                          const bg_action *action) {
+  if (recover(ref, state, MISFIT_AFTER_END, game, index, action) ==
+      RECOVERY_VERDICT_STANDS)
     SAY(action, DIAG_ERROR, RULE_SLUG(TURN_ORDER), "%s acts after the game has ended",
         referee_player_name(ref, action->player));
-  else if (referee_numbering_misfit(&ref->plays))
-    referee_say_numbering_misfit(&ref->plays);
 }
 
 /* ---- rolls ----------------------------------------------------------- */
 
-/* A double as the game's first roll (from the starting position): an
- * error of the dice, whatever was played. */
-static bool is_opening_double(const game_state *state, const bg_action *roll) {
-  return law_opening_double(&state->turns, state->set_up, roll);
-}
-
-/* Says what is wrong with the turns at `roll`; false when the other
- * player's turn went missing (the roller rolled last). */
-static bool check_turn(referee *ref, game_state *state, const bg_action *roll) {
-  switch (law_turn(&state->turns, state->set_up, roll)) {
-  case TURN_OK:
-    return true;
-  case TURN_OPENING_DOUBLE:
-    /* after a break at the game's start, the opening roll is the lost line's */
-    if (referee_numbering_misfit(&ref->plays))
-      referee_say_numbering_misfit(&ref->plays);
-    else
-      SAY(roll, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
-          "the opening roll cannot be a double (%d%d)", roll->die1, roll->die2);
-    return true;
-  case TURN_NOT_YOURS:
-    break;
-  }
-  if (referee_numbering_misfit(&ref->plays)) {
-    referee_say_numbering_misfit(&ref->plays);
-    return true; /* the turns show a line missing or written twice */
-  }
-  if (state->turns.last_roll_pos[roll->player].line != 0)
+/* Says the rules' verdict on the turn at `roll`, where it stands. */
+static void say_turn(referee *ref, const game_state *state, const bg_action *roll,
+                     law_turn_verdict verdict) {
+  if (verdict == TURN_OPENING_DOUBLE)
+    SAY(roll, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
+        "the opening roll cannot be a double (%d%d)", roll->die1, roll->die2);
+  else if (state->turns.last_roll_pos[roll->player].line != 0)
     referee_say_rolled_last(ref, state, roll, "rolls");
   else
     SAY(roll, DIAG_ERROR, RULE_SLUG(TURN_ORDER), "%s rolls, but it is %s's turn",
         referee_player_name(ref, roll->player),
         referee_player_name(ref, state->turns.expected_roller));
-  return false;
 }
 
 /* Does the record go on with the game after action `index`: another roll
@@ -171,56 +157,44 @@ static bool follow_unknown_play(referee *ref, game_state *state, const bg_game *
   return true;
 }
 
-static void play_roll(referee *ref, game_state *state, const bg_game *game, int index,
-                      const bg_action *roll);
-
-static void on_roll(referee *ref, game_state *state, const bg_game *game, int index) {
-  const bg_action *roll = &game->actions[index];
-  if (game_over(state) || !referee_misnamed_roll(ref, state, game, index)) {
-    play_roll(ref, state, game, index, roll);
-    return;
-  }
-  SAY(roll, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
-      "%s rolls, but it is %s's turn, and %s acts next: the play is %s's",
-      referee_player_name(ref, roll->player),
-      referee_player_name(ref, state->turns.expected_roller),
-      referee_player_name(ref, roll->player),
-      referee_player_name(ref, state->turns.expected_roller));
-  ref->renamed = *roll;
-  ref->renamed.player = state->turns.expected_roller;
-  play_roll(ref, state, game, index, &ref->renamed);
-  /* the legal plays cached for it are keyed by the action's address, which
-   * the next renamed roll takes too */
-  ref->plays.legal.roll = NULL;
-}
-
 /* What the turn's rules decided at a roll, which its play's check needs. */
 typedef struct {
-  bool in_question;  /* one of the game's first rolls: a lost opening may show */
-  bool opening_lost; /* the opening turn before it was left out (said) */
-  bool dice_wrong;   /* an opening double, said: the play is another roll's */
+  law_turn_verdict verdict;
+  referee_recovery recovery; /* what the recovery made of a verdict not TURN_OK */
 } roll_turn;
 
-/* The rules of the turn at `roll`: whose turn it is, the opening roll,
- * and what an opening or a turn left out of the record leaves. */
+/* The rules of the turn at `roll`: whose turn it is, the opening roll.
+ * Where they say the record does not fit, the recovery's reading. */
 static roll_turn take_turn(referee *ref, game_state *state, const bg_game *game,
                            int index, const bg_action *roll) {
-  bool opening_double = is_opening_double(state, roll);
-  roll_turn turn = {.in_question = referee_opening_in_question(ref, state, roll)};
-  turn.opening_lost = turn.in_question && opening_double &&
-                      referee_lost_opening(ref, state, game, index, true);
-  if (turn.opening_lost)
-    state->turns.expected_roller = roll->player; /* the turn after the lost one */
-  /* after a break in the numbers, the break is what is said (check_turn) */
-  turn.dice_wrong = opening_double && !turn.opening_lost && !roll->after_numbering_break;
-  if (!check_turn(ref, state, roll))
-    /* the lost turn's play moved the other player's checkers: the plays
-     * that follow tell where to */
-    referee_follow_lost_turn(&ref->plays, game, index, &state->positions);
+  roll_turn turn = {.verdict = law_turn(&state->turns, state->set_up, roll),
+                    .recovery = RECOVERY_VERDICT_STANDS};
+  if (turn.verdict == TURN_OK)
+    return turn;
+  turn.recovery = recover(ref, state,
+                          turn.verdict == TURN_NOT_YOURS ? MISFIT_NOT_YOUR_TURN
+                                                         : MISFIT_OPENING_DOUBLE,
+                          game, index, roll);
+  if (turn.recovery == RECOVERY_VERDICT_STANDS)
+    say_turn(ref, state, roll, turn.verdict);
+  return turn;
+}
+
+/* The turn passes, once its play is checked (the recovery reads one of
+ * the game's first plays by the turn as it stood at the roll): the other
+ * player rolls next. */
+static void pass_turn(game_state *state, const bg_action *roll) {
   state->turns.expected_roller = 1 - roll->player;
   state->turns.last_roll_pos[roll->player] = roll->pos;
   state->turns.rolls_checked++;
-  return turn;
+}
+
+/* Are the dice of `roll` wrong, as said: an opening double that is no
+ * lost opening's, nor after a break in the move numbers (which is said
+ * instead)?  Its play is then another roll's. */
+static bool dice_wrong(const roll_turn *turn, const bg_action *roll) {
+  return turn->verdict == TURN_OPENING_DOUBLE &&
+         turn->recovery != RECOVERY_OPENING_LOST && !roll->after_numbering_break;
 }
 
 /* "72: 13/9 24/23": reported as syntax; the play still happened (with no
@@ -278,9 +252,33 @@ static void follow_unrecorded_play(referee *ref, game_state *state, const bg_gam
                : "the rest of this game cannot be checked");
 }
 
+/* The dice are wrong, as said: the play is one of another roll, not a
+ * second mistake.  Unless no roll makes it. */
+static void check_other_roll_play(referee *ref, game_state *state,
+                                  const bg_action *roll) {
+  if (!referee_check_play_any_roll(&ref->plays, roll, &state->positions))
+    referee_say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE,
+                RULE_SLUG(TURN_ORDER),
+                "no roll makes this play legal: the rest of this game is not checked");
+}
+
+/* Is the written play of `roll` one of its legal plays?  The quick proof
+ * that checks a valid record's plays first; where it fails, the recovery
+ * may read the game otherwise (a lost opening) before the full check. */
+static bool check_play(referee *ref, game_state *state, const bg_game *game, int index,
+                       const bg_action *roll) {
+  position_set *positions = &state->positions;
+  if (referee_check_play_if_proved(&ref->plays, roll, positions))
+    return true;
+  if (recover(ref, state, MISFIT_UNPROVED_PLAY, game, index, roll) ==
+      RECOVERY_OPENING_LOST)
+    return referee_check_play(&ref->plays, roll, positions, roll->resigns_after);
+  return referee_check_play_unproved(&ref->plays, roll, positions, roll->resigns_after);
+}
+
 /* A roll whose dice and play were written: is the play legal? */
 static void check_played(referee *ref, game_state *state, const bg_game *game, int index,
-                         const bg_action *roll, roll_turn turn) {
+                         const bg_action *roll, const roll_turn *turn) {
   if (roll->move_count == 0 && !roll->cannot_move && is_record_end(ref, game, index)) {
     /* "  2) 42: " as the last line: the record was cut off after the roll;
      * the game's end says "incomplete".  Not "42: ????", a play made and
@@ -291,39 +289,18 @@ static void check_played(referee *ref, game_state *state, const bg_game *game, i
   }
   if (state->positions.count == 0)
     return;
-  if (turn.dice_wrong && roll->move_count > 0 && !play_is_legal(ref, state, roll)) {
-    /* The dice are wrong, as said: the play is one of another roll, not a
-     * second mistake.  Unless no roll makes it. */
-    if (!referee_check_play_any_roll(&ref->plays, roll, &state->positions))
-      referee_say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE,
-                  RULE_SLUG(TURN_ORDER),
-                  "no roll makes this play legal: the rest of this game is not checked");
+  if (dice_wrong(turn, roll) && roll->move_count > 0 &&
+      !play_is_legal(ref, state, roll)) {
+    check_other_roll_play(ref, state, roll);
     return;
   }
-  /* One of the game's first plays: the quick proof that checks a valid
-   * record's plays first; where it fails, a lost opening is looked for. */
-  if (turn.in_question && !turn.opening_lost) {
-    if (referee_check_play_if_proved(&ref->plays, roll, &state->positions)) {
-      note_bear_off(state, game, index, roll->player);
-      return;
-    }
-    referee_lost_opening(ref, state, game, index, false);
-  }
-  if (referee_check_play(&ref->plays, roll, &state->positions, roll->resigns_after))
+  if (check_play(ref, state, game, index, roll))
     note_bear_off(state, game, index, roll->player);
 }
 
-/* A roll: the turn's rules, then its play as its cell says it. */
-static void play_roll(referee *ref, game_state *state, const bg_game *game, int index,
-                      const bg_action *roll) {
-  if (game_over(state)) {
-    if (!roll->unknown_play) /* an unplayed roll after the last one: no action */
-      say_after_end(ref, roll);
-    return;
-  }
-  referee_settle_unanswered_double(ref, state, roll);
-  ref->plays.marks_hits = ref->marks_hits || match_action_marks_hit(roll);
-  roll_turn turn = take_turn(ref, state, game, index, roll);
+/* The play of a roll, as its cell says it. */
+static void play_cell(referee *ref, game_state *state, const bg_game *game, int index,
+                      const bg_action *roll, const roll_turn *turn) {
   switch (match_roll_status(roll)) {
   case ROLL_DICE_UNREAD:
     follow_unread_dice(ref, state, roll);
@@ -344,6 +321,32 @@ static void play_roll(referee *ref, game_state *state, const bg_game *game, int 
     check_played(ref, state, game, index, roll, turn);
     break;
   }
+}
+
+/* A roll: the turn's rules, then its play.  A roll out of turn may be the
+ * other player's, written under the wrong name: the recovery says so
+ * before the roll is applied, and it is played as theirs. */
+static void on_roll(referee *ref, game_state *state, const bg_game *game, int index) {
+  const bg_action *roll = &game->actions[index];
+  if (game_over(state)) {
+    if (!roll->unknown_play) /* an unplayed roll after the last one: no action */
+      say_after_end(ref, state, game, index, roll);
+    return;
+  }
+  bool renamed =
+      law_turn(&state->turns, state->set_up, roll) == TURN_NOT_YOURS &&
+      recover(ref, state, MISFIT_NOT_YOUR_ROLL, game, index, roll) == RECOVERY_RENAMED;
+  if (renamed)
+    roll = &ref->renamed;
+  referee_settle_unanswered_double(ref, state, roll);
+  ref->plays.marks_hits = ref->marks_hits || match_action_marks_hit(roll);
+  roll_turn turn = take_turn(ref, state, game, index, roll);
+  play_cell(ref, state, game, index, roll, &turn);
+  pass_turn(state, roll);
+  if (renamed)
+    /* the legal plays cached for it are keyed by the action's address,
+     * which the next renamed roll takes too */
+    ref->plays.legal.roll = NULL;
 }
 
 /* "; Set Pos=": the game goes on from the position given (a game that
@@ -441,14 +444,10 @@ void referee_end_game(referee *ref, game_state *state, const bg_game *game,
 
 void referee_act(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *act = &game->actions[index];
-  if (act->after_numbering_break) {
-    if (!ref->plays.recovery.numbering_break ||
-        ref->plays.recovery.numbering_break->pos.line != act->pos.line)
-      referee_numbering_settle(&ref->plays, game); /* the one before: all fit */
-    referee_numbering_broken(&ref->plays, act);
-  }
+  if (act->after_numbering_break) /* the reader marks the line */
+    recover(ref, state, MISFIT_NUMBERING_BREAK, game, index, act);
   if (act->kind != ACT_ROLL && act->kind != ACT_WIN && game_over(state)) {
-    say_after_end(ref, act);
+    say_after_end(ref, state, game, index, act);
     return;
   }
   switch (act->kind) {
@@ -457,8 +456,10 @@ void referee_act(referee *ref, game_state *state, const bg_game *game, int index
     break;
   case ACT_DOUBLE: {
     referee_settle_unanswered_double(ref, state, act);
-    if (state->cube.double_by < 0)
-      referee_lost_turn_before_double(ref, state, game, index);
+    /* a double out of turn may show a turn lost before it */
+    if (state->cube.double_by < 0 &&
+        law_turn(&state->turns, state->set_up, act) == TURN_NOT_YOURS)
+      recover(ref, state, MISFIT_NOT_YOUR_DOUBLE, game, index, act);
     referee_on_double(ref, state, act);
     break;
   }

@@ -28,6 +28,11 @@
 #define READINGS_AFTER_MISS 4
 #define FOLLOWED_AFTER_MISS 24
 
+/* The legal plays of each reading a miss is followed from that come
+ * first, nearest to the written moves: a slip of the pen is one of the
+ * few nearest, and each reading's few come before more of any one. */
+#define NEAREST_PLAYS_FIRST 3
+
 /* After MISSES_PER_GAME misses the game's plays are no longer explained:
  * a game whose plays miss again and again is no record of it (a variant,
  * a record gone astray, noise). */

@@ -14,9 +14,12 @@
  *    referee_score.c, judged by the rules of law.h), and how it speaks
  *    (referee_say.c).
  *
- * The recovery (what a record that does not fit most likely meant) is in
- * referee_lost_turn.c, referee_readings.c, referee_numbering.c and
- * referee_start.c, within the budgets of referee_budget.h.
+ * The recovery (what a record that does not fit most likely meant) is
+ * entered where a verdict says the record does not fit, by one function,
+ * referee_recover (referee_recover.c), which asks referee_lost_turn.c and
+ * referee_numbering.c; the plays' own recovery (readings after a miss) is
+ * referee_readings.c, the start referee_start.c; within the budgets of
+ * referee_budget.h.
  */
 #ifndef BG_REFEREE_INT_H
 #define BG_REFEREE_INT_H
@@ -189,6 +192,10 @@ bool referee_check_play(play_checker *checker, const bg_action *roll,
  * changed, where it does not. */
 bool referee_check_play_if_proved(play_checker *checker, const bg_action *roll,
                                   position_set *positions);
+/* The rest of referee_check_play, where referee_check_play_if_proved
+ * has just failed on the same positions. */
+bool referee_check_play_unproved(play_checker *checker, const bg_action *roll,
+                                 position_set *positions, bool resigned_after);
 
 /* Once every position of `positions` needs one of the hidden hits, the
  * record did leave a hit unmarked: warns about it (the likeliest reading's)
@@ -545,31 +552,73 @@ void referee_say(referee *ref, bg_srcpos pos, int move, int player, bg_severity 
  * (false).  referee_start.c. */
 bool referee_check_start(referee *ref, game_state *state, const bg_game *game);
 
-/* referee_lost_turn.c: the game's opening turn left out of the record.
- * May the roll at hand show it: one of the game's first rolls, by the
- * player whose turn it is, before any miss? */
+/* ---- the recovery: its one way in (referee_recover.c) ---- */
+
+/* What the rules path found that the record does not fit, and where. */
+typedef enum {
+  MISFIT_NUMBERING_BREAK, /* the action's line breaks the move numbers */
+  MISFIT_AFTER_END,       /* an action after the game's end */
+  MISFIT_NOT_YOUR_ROLL,   /* law_turn: TURN_NOT_YOURS, before the roll is applied */
+  MISFIT_NOT_YOUR_TURN,   /* the same roll, applied as written (its cube settled) */
+  MISFIT_OPENING_DOUBLE,  /* law_turn: TURN_OPENING_DOUBLE */
+  MISFIT_UNPROVED_PLAY,   /* a written play the quick proof does not prove legal */
+  MISFIT_NOT_YOUR_DOUBLE, /* a double, no double waiting, by the player not on turn */
+} referee_misfit_kind;
+
+typedef struct {
+  referee_misfit_kind kind;
+  const bg_game *game;
+  int index;            /* of the action in `game`, as written */
+  const bg_action *act; /* the action as the rules path applies it (a roll
+                           renamed: ref->renamed) */
+} referee_misfit;
+
+/* What the recovery made of a misfit. */
+typedef enum {
+  /* no other reading: the rules' verdict is the mistake, and the rules
+   * path says it (the recovery may follow what it left: a lost turn) */
+  RECOVERY_VERDICT_STANDS,
+  /* the record read otherwise, said by the recovery (a break in the move
+   * numbers, a turn lost before a double): the rules path says nothing */
+  RECOVERY_SAID,
+  /* said: the game's opening turn was left out, and the positions
+   * followed are those it may have left */
+  RECOVERY_OPENING_LOST,
+  /* said: the roll is the other player's, written under the wrong name;
+   * it is played as ref->renamed */
+  RECOVERY_RENAMED,
+} referee_recovery;
+
+/* The one entry of the recovery: decides what the broken record most
+ * likely meant where the rules say it does not fit, says it when it reads
+ * the record otherwise, and changes the state to follow that reading. */
+referee_recovery referee_recover(referee *ref, game_state *state,
+                                 const referee_misfit *misfit);
+
+/* referee_lost_turn.c, for referee_recover.c only. */
+
+/* May the roll at hand show that the game's opening turn was lost: one of
+ * the game's first rolls, by the player whose turn it is, before any miss
+ * or lost turn followed? */
 bool referee_opening_in_question(const referee *ref, const game_state *state,
                                  const bg_action *roll);
 /* The game's first roll is a double (`opening_double`), or the play of
  * the roll at `index` fits no position, but the plays fit after an
- * opening turn of the other player: that turn was left out of the record
- * (a line or a node), said once at the first roll, and the positions
- * before `index` are those it may have left.  False, nothing changed,
- * otherwise. */
-bool referee_lost_opening(referee *ref, game_state *state, const bg_game *game, int index,
-                          bool opening_double);
-
+ * opening turn of the other player: the positions before `index` become
+ * those it may have left, and the index of the game's first roll is
+ * returned; -1, nothing changed, otherwise.  Says nothing. */
+int referee_follow_lost_opening(referee *ref, game_state *state, const bg_game *game,
+                                int index, bool opening_double);
 /* Is roll `index` of `game` written under the wrong name: its player
  * rolled just before it and rolls (or doubles) next as well, and its play
- * is a legal one of the player whose turn it is?  referee_lost_turn.c. */
-bool referee_misnamed_roll(referee *ref, game_state *state, const bg_game *game,
+ * is a legal one of the player whose turn it is? */
+bool referee_misnamed_roll(referee *ref, const game_state *state, const bg_game *game,
                            int index);
-/* A double (action `index`) by the player who rolled last, whose next
- * roll comes before the opponent's: the opponent's turn between them went
- * unwritten; said once, and the lost turn is followed.
- * referee_lost_turn.c. */
-void referee_lost_turn_before_double(referee *ref, game_state *state, const bg_game *game,
-                                     int index);
+/* The index of the roll after the double at `index` when it is the
+ * doubler's own: the opponent's turn between went unwritten (-1 when the
+ * doubler has not rolled in this game, the opponent rolls next, or no roll
+ * follows). */
+int referee_roll_after_lost_turn(const game_state *state, const bg_game *game, int index);
 /* "A rolls (or doubles), but it is B's turn: A already rolled last (line
  * N)", at `act`, whose player rolled last; `verb` "rolls" or "doubles".
  * referee_say.c. */

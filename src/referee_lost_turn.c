@@ -1,8 +1,9 @@
 /*
  * referee_lost_turn.c — recovery: a turn left out of the record (one
  * player rolls or doubles twice running, or the game starts with the
- * second player's turn), or a roll written under the wrong name.  The
- * referee said the mistake; here are the positions it goes on from: every
+ * second player's turn), or a roll written under the wrong name: the
+ * questions and the following that referee_recover (referee_recover.c)
+ * asks for, which says the mistake.  A lost turn is followed from every
  * legal play of every roll of the lost turn, less those the plays written
  * after it rule out (a lookahead that checks a play from a position for a
  * fraction of what the referee's readings of it cost), within the budgets
@@ -157,58 +158,107 @@ static bool add_lost_turn_plays(lost_turn_candidates *set, const position_set *p
   return room;
 }
 
-/* referee_follow_lost_turn and follow_lost_opening: the turn lost
- * before the roll at `index`, by the other player. */
-static bool follow_lost_turn(play_checker *checker, const bg_game *game, int index,
-                             int upto, position_set *positions, bool opening) {
-  /* once a game, before any miss: a record of noise can have a lost turn
-   * on every line */
-  if (positions->count == 0 || positions->count > READINGS_OF_LOST_TURN ||
-      checker->recovery.misses_in_game > 0 || checker->recovery.lost_turn_followed ||
-      checker->lost_turn_checks_left < LOST_TURN_CANDIDATES)
-    return false;
-  checker->recovery.lost_turn_followed = true;
+/* May a lost turn be followed from `positions`?  Once a game, before any
+ * miss (a record of noise can have a lost turn on every line), from few
+ * readings, while the match's budget of checks lasts. */
+static bool may_follow_lost_turn(const play_checker *checker,
+                                 const position_set *positions) {
+  return positions->count > 0 && positions->count <= READINGS_OF_LOST_TURN &&
+         checker->recovery.misses_in_game == 0 && !checker->recovery.lost_turn_followed &&
+         checker->lost_turn_checks_left >= LOST_TURN_CANDIDATES;
+}
+
+static lost_turn_candidates *candidates_new(void) {
   lost_turn_candidates *set = bg_malloc(sizeof *set);
   set->count = 0;
   memset(set->slots, 0, sizeof set->slots);
-  bool room =
-      add_lost_turn_plays(set, positions, 1 - game->actions[index].player, opening);
-  /* Hundreds of positions: the plays written after the lost turn rule out
-   * those they are not legal from, the roll written twice first, until a
-   * few are left (the set can follow up to BG_MAX_CANDIDATES).  A play
-   * legal from none is another mistake: the lookahead stops there, and if
-   * it is the roll written twice, the lost turn is not the reading. */
-  const bg_action *twice = &game->actions[index];
-  int checks = set->count; /* making each was about a check's work */
-  int budget = checker->lost_turn_checks_left < LOST_TURN_CHECKS
-                   ? (int)checker->lost_turn_checks_left
-                   : LOST_TURN_CHECKS;
-  bool lookahead = room && !stops_lookahead(twice);
-  /* a guessed opening must agree with the marks of a record that writes them */
-  bool by_marks = opening && checker->marks_hits;
-  bool fits = !lookahead || candidates_play(checker, set, twice, by_marks, &checks);
-  int confirmed = 0; /* plays after `upto` that fit */
-  bool to_the_end = true;
-  for (int i = index + 1;
-       lookahead && fits && i < game->action_count &&
-       (set->count > LOST_TURN_FOLLOWED ||
-        (opening && (i <= upto || confirmed < LOST_OPENING_CONFIRMED))) &&
-       checks < budget;
-       i++) {
+  return set;
+}
+
+/* The lookahead over the plays written after a lost turn: hundreds of
+ * candidates, which the plays written after the lost turn rule out (the
+ * roll written twice first) until a few are left (the set can follow up
+ * to BG_MAX_CANDIDATES).  A play legal from none is another mistake: the
+ * lookahead stops there. */
+typedef struct {
+  const bg_game *game;
+  int twice;       /* the roll after the lost turn (written twice, or the game's first) */
+  int upto;        /* a lost opening: the roll whose play showed it */
+  bool opening;    /* a lost opening turn, a guess the plays must bear out */
+  bool by_marks;   /* candidates must agree with the record's hit marks */
+  int checks;      /* plays checked */
+  int budget;      /* plays that may be checked */
+  int confirmed;   /* plays after `upto` that fit */
+  bool to_the_end; /* no play stopped the lookahead */
+} lookahead;
+
+/* Does the lookahead go on to the action at `i`: too many candidates
+ * left, or a lost opening still to be borne out? */
+static bool wants_more(const lost_turn_candidates *set, const lookahead *look, int i) {
+  return (set->count > LOST_TURN_FOLLOWED ||
+          (look->opening &&
+           (i <= look->upto || look->confirmed < LOST_OPENING_CONFIRMED))) &&
+         look->checks < look->budget;
+}
+
+/* Narrows `set` by the roll written twice, then by the plays after it;
+ * false when the roll written twice fits none. */
+static bool narrow_by_plays(play_checker *checker, lost_turn_candidates *set,
+                            lookahead *look) {
+  const bg_game *game = look->game;
+  if (!candidates_play(checker, set, &game->actions[look->twice], look->by_marks,
+                       &look->checks))
+    return false;
+  for (int i = look->twice + 1; i < game->action_count && wants_more(set, look, i); i++) {
     const bg_action *act = &game->actions[i];
     if (act->kind != ACT_ROLL)
       continue; /* cube actions move no checker */
-    if (stops_lookahead(act) || !candidates_play(checker, set, act, by_marks, &checks)) {
-      to_the_end = false;
+    if (stops_lookahead(act) ||
+        !candidates_play(checker, set, act, look->by_marks, &look->checks)) {
+      look->to_the_end = false;
       break;
     }
-    confirmed += i > upto;
+    look->confirmed += i > look->upto;
   }
-  bool followed = room && fits && set->count <= BG_MAX_CANDIDATES;
-  if (opening) /* a guess: only when the plays bear it out */
-    followed = followed && lookahead &&
-               (confirmed >= LOST_OPENING_CONFIRMED || (to_the_end && checks < budget));
-  checker->lost_turn_checks_left -= checks;
+  return true;
+}
+
+/* A lost opening is a guess: followed only when the plays bear it out,
+ * enough of them after the one that showed it, or all to the game's end
+ * within the budget. */
+static bool opening_borne_out(const lookahead *look) {
+  return look->confirmed >= LOST_OPENING_CONFIRMED ||
+         (look->to_the_end && look->checks < look->budget);
+}
+
+/* referee_follow_lost_turn and follow_opening_candidates: the turn lost
+ * before the roll at `index`, by the other player. */
+static bool follow_lost_turn(play_checker *checker, const bg_game *game, int index,
+                             int upto, position_set *positions, bool opening) {
+  if (!may_follow_lost_turn(checker, positions))
+    return false;
+  checker->recovery.lost_turn_followed = true;
+  lost_turn_candidates *set = candidates_new();
+  bool room =
+      add_lost_turn_plays(set, positions, 1 - game->actions[index].player, opening);
+  lookahead look = {.game = game,
+                    .twice = index,
+                    .upto = upto,
+                    .opening = opening,
+                    /* a guessed opening must agree with the marks of a record
+                     * that writes them */
+                    .by_marks = opening && checker->marks_hits,
+                    .checks = set->count, /* making each was about a check's work */
+                    .budget = checker->lost_turn_checks_left < LOST_TURN_CHECKS
+                                  ? (int)checker->lost_turn_checks_left
+                                  : LOST_TURN_CHECKS,
+                    .confirmed = 0,
+                    .to_the_end = true};
+  bool looked = room && !stops_lookahead(&game->actions[index]);
+  bool fits = !looked || narrow_by_plays(checker, set, &look);
+  bool followed = room && fits && set->count <= BG_MAX_CANDIDATES &&
+                  (!opening || (looked && opening_borne_out(&look)));
+  checker->lost_turn_checks_left -= look.checks;
   if (followed) {
     positions->count = 0;
     for (int i = 0; i < set->count; i++)
@@ -243,8 +293,8 @@ bool referee_follow_lost_turn(play_checker *checker, const bg_game *game, int in
  * starting position (`positions`) only after an opening turn of the other
  * player: true when the plays written after it bear one out; the set is
  * then the positions before the roll at `upto`. */
-static bool follow_lost_opening(play_checker *checker, const bg_game *game, int index,
-                                int upto, position_set *positions) {
+static bool follow_opening_candidates(play_checker *checker, const bg_game *game,
+                                      int index, int upto, position_set *positions) {
   if (!follow_lost_turn(checker, game, index, upto, positions, true))
     return false;
   for (int i = index; i < upto; i++)
@@ -264,23 +314,27 @@ static int first_roll_of(const bg_game *game, int index) {
 }
 
 /* May the roll at hand show that the game's opening turn was lost: one of
- * the game's first rolls, by the player whose turn it is? */
+ * the game's first rolls, by the player whose turn it is, before any miss
+ * (and before a lost turn was followed: follow_lost_turn, once a game)? */
 bool referee_opening_in_question(const referee *ref, const game_state *state,
                                  const bg_action *roll) {
   return ref->opening && !state->set_up &&
          state->turns.rolls_checked < LOST_OPENING_SHOWS_WITHIN &&
          (state->turns.expected_roller < 0 ||
           roll->player == state->turns.expected_roller) &&
-         ref->plays.recovery.misses_in_game == 0 && !roll->after_numbering_break &&
+         ref->plays.recovery.misses_in_game == 0 &&
+         !ref->plays.recovery.lost_turn_followed && !roll->after_numbering_break &&
          match_roll_status(roll) == ROLL_PLAYED;
 }
 
 /* The game's first roll is a double (`opening_double`), or one of its
  * first plays fits no position, but the plays fit after an opening turn
  * of the other player: that turn was left out of the record (a line or a
- * node), said once at the first roll, and followed as any lost turn. */
-bool referee_lost_opening(referee *ref, game_state *state, const bg_game *game, int index,
-                          bool opening_double) {
+ * node), and is followed as any lost turn.  Says nothing: the recovery
+ * says it at the game's first roll, whose index this returns (-1: no lost
+ * opening). */
+int referee_follow_lost_opening(referee *ref, game_state *state, const bg_game *game,
+                                int index, bool opening_double) {
   const bg_action *roll = &game->actions[index];
   /* a no-play written where a play was legal is the likelier mistake; and
    * no opening of the other player's makes the dice fit the moves */
@@ -288,32 +342,19 @@ bool referee_lost_opening(referee *ref, game_state *state, const bg_game *game, 
       (!opening_double &&
        (roll->move_count == 0 ||
         referee_play_is_legal_somewhere(&ref->plays, roll, &state->positions))))
-    return false;
+    return -1;
   int first_index = first_roll_of(game, index);
   /* from the starting position: the game's positions only if that fits */
   position_set *from_start = bg_malloc(sizeof *from_start);
   bg_board start;
   ref->opening(&start);
   referee_positions_only(from_start, &start);
-  bool lost = follow_lost_opening(&ref->plays, game, first_index, index, from_start);
+  bool lost =
+      follow_opening_candidates(&ref->plays, game, first_index, index, from_start);
   if (lost)
     referee_positions_copy(&state->positions, from_start);
   free(from_start);
-  if (!lost)
-    return false;
-  const bg_action *opened = &game->actions[first_index];
-  const char *opener = referee_player_name(ref, 1 - opened->player);
-  if (opening_double)
-    SAY(opened, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
-        "the opening roll cannot be a double (%d%d): %s's opening turn before it is "
-        "missing",
-        opened->die1, opened->die2, opener);
-  else
-    SAY(opened, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
-        "%s's opening turn before this roll is missing: the plays written fit only after "
-        "one",
-        opener);
-  return true;
+  return lost ? first_index : -1;
 }
 
 /* Is roll `index` of `game` written under the wrong name: the written
@@ -323,7 +364,7 @@ bool referee_lost_opening(referee *ref, game_state *state, const bg_game *game, 
  * otherwise be two turns lost; one name is the likelier slip.  (A player
  * who rolls twice running, the other next, lost a turn of the other's:
  * referee_follow_lost_turn.) */
-bool referee_misnamed_roll(referee *ref, game_state *state, const bg_game *game,
+bool referee_misnamed_roll(referee *ref, const game_state *state, const bg_game *game,
                            int index) {
   const bg_action *roll = &game->actions[index];
   if (state->turns.expected_roller < 0 || roll->player == state->turns.expected_roller ||
@@ -343,25 +384,18 @@ bool referee_misnamed_roll(referee *ref, game_state *state, const bg_game *game,
 
 /* A double (action `index`) by the player who rolled last, whose next roll
  * comes before the opponent's: the opponent's turn between them went
- * unwritten.  Said once, as a turn out of order; the turns go on from the
- * doubler's, and the lost turn is followed.  A double written after its
- * own roll, which the opponent's roll follows, is left to the cube's
- * checks ("doubles after rolling"). */
-void referee_lost_turn_before_double(referee *ref, game_state *state, const bg_game *game,
-                                     int index) {
+ * unwritten, and that roll is where the lost turn shows.  A double written
+ * after its own roll, which the opponent's roll follows, is left to the
+ * cube's checks ("doubles after rolling"). */
+int referee_roll_after_lost_turn(const game_state *state, const bg_game *game,
+                                 int index) {
   const bg_action *act = &game->actions[index];
-  if (state->turns.expected_roller < 0 || act->player == state->turns.expected_roller ||
-      state->turns.last_roll_pos[act->player].line == 0)
-    return;
+  if (state->turns.last_roll_pos[act->player].line == 0)
+    return -1;
   for (int i = index + 1; i < game->action_count; i++) {
     const bg_action *next = &game->actions[i];
-    if (next->kind != ACT_ROLL)
-      continue;
-    if (next->player == act->player) {
-      referee_say_rolled_last(ref, state, act, "doubles");
-      state->turns.expected_roller = act->player;
-      referee_follow_lost_turn(&ref->plays, game, i, &state->positions);
-    }
-    return;
+    if (next->kind == ACT_ROLL)
+      return next->player == act->player ? i : -1;
   }
+  return -1;
 }

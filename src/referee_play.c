@@ -377,6 +377,39 @@ static void explain_miss(play_checker *checker, const bg_action *roll,
   referee_explain_miss(checker, roll, view);
 }
 
+/* Of the readings found, the likeliest set: on the record's path with its
+ * marks, else on its path, else with its marks, else any. */
+static const position_set *likeliest_readings(const play_readings *found) {
+  return found->path_and_marks.count ? &found->path_and_marks
+         : found->path.count         ? &found->path
+         : found->marks.count        ? &found->marks
+                                     : &found->any;
+}
+
+/* The play lands where legal plays do (`best`, from the readings found):
+ * by the dice, it is legal, unless its hit marks disagree; by a wrong
+ * path (`by_dice` false), it is a miss explained from `first` (the
+ * reading at `explained`), after which the player may have made any
+ * legal play. */
+static void follow_readings(play_checker *checker, const bg_action *roll,
+                            position_set *positions, int explained, const bg_board *first,
+                            const position_set *best, bool by_dice) {
+  const play_readings *found = &checker->scratch.found;
+  bool marks_wrong = by_dice && best != &found->path_and_marks && best != &found->marks &&
+                     checker->marks_hits;
+  if (checker->recovery.plays_on_probation > 0 && (!by_dice || marks_wrong))
+    fall_silent(checker, roll);
+  if (!by_dice)
+    explain_miss(checker, roll, first);
+  else if (marks_wrong)
+    report_hit_marks(checker, roll, first);
+  checker->last_play_legal = by_dice;
+  if (!by_dice)
+    referee_follow_after_miss(checker, roll, positions, explained, best);
+  else
+    referee_positions_copy(positions, best);
+}
+
 static bool check_play(play_checker *checker, const bg_action *roll,
                        position_set *positions, bool resigned_after) {
   if (positions->count == 0)
@@ -389,29 +422,12 @@ static bool check_play(play_checker *checker, const bg_action *roll,
                      &walks_at_matching) &&
       checker->scratch.found.path_and_marks.count == 0)
     read_positions(checker, roll, positions, true, &first_matching, &walks_at_matching);
-  play_readings *found = &checker->scratch.found;
   int explained = first_matching >= 0 ? first_matching : likeliest_for(roll, positions);
   bg_board first;
   board_seen_by(&positions->boards[explained], roll->player, &first);
-  const position_set *best = found->path_and_marks.count ? &found->path_and_marks
-                             : found->path.count         ? &found->path
-                             : found->marks.count        ? &found->marks
-                                                         : &found->any;
+  const position_set *best = likeliest_readings(&checker->scratch.found);
   if (best->count > 0) {
-    bool by_dice = walks_at_matching; /* the written moves are made by the dice */
-    bool marks_wrong = by_dice && best != &found->path_and_marks &&
-                       best != &found->marks && checker->marks_hits;
-    if (checker->recovery.plays_on_probation > 0 && (!by_dice || marks_wrong))
-      fall_silent(checker, roll);
-    if (!by_dice)
-      explain_miss(checker, roll, &first); /* the right place by a wrong path */
-    else if (marks_wrong)
-      report_hit_marks(checker, roll, &first);
-    checker->last_play_legal = by_dice;
-    if (!by_dice) /* a wrong step: the player may have made any legal play */
-      referee_follow_after_miss(checker, roll, positions, explained, best);
-    else
-      referee_positions_copy(positions, best);
+    follow_readings(checker, roll, positions, explained, &first, best, walks_at_matching);
     return true;
   }
   if (resigned_after &&
@@ -446,13 +462,18 @@ bool referee_check_play_if_proved(play_checker *checker, const bg_action *roll,
   return play_checked(checker, on_probation, true, positions);
 }
 
+bool referee_check_play_unproved(play_checker *checker, const bg_action *roll,
+                                 position_set *positions, bool resigned_after) {
+  int on_probation = checker->recovery.plays_on_probation;
+  bool followed = check_play(checker, roll, positions, resigned_after);
+  return play_checked(checker, on_probation, followed, positions);
+}
+
 bool referee_check_play(play_checker *checker, const bg_action *roll,
                         position_set *positions, bool resigned_after) {
   if (referee_check_play_if_proved(checker, roll, positions))
     return true; /* most plays of a valid record */
-  int on_probation = checker->recovery.plays_on_probation;
-  bool followed = check_play(checker, roll, positions, resigned_after);
-  return play_checked(checker, on_probation, followed, positions);
+  return referee_check_play_unproved(checker, roll, positions, resigned_after);
 }
 
 void referee_plays_new_game(play_checker *checker) {

@@ -14,6 +14,7 @@
  */
 #include "referee_int.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -307,15 +308,119 @@ static void keep_nearest(nearest_plays *nearest, const bg_playlist *sorted) {
     nearest->results[n] = sorted->plays[n].result;
 }
 
+/* Where the written moves end by a wrong path is a legal play's place
+ * (`landed`): those first; then the record's own position, which differs
+ * from theirs where the written path hits a blot that no legal path to
+ * that place passes (a wrong die: "31: bar/24 12/11 11/10* 10/9"). */
+static void follow_wrong_path(const bg_action *roll, const bg_board *view,
+                              const position_set *landed, position_set *after) {
+  referee_positions_copy(after, landed);
+  referee_resynchronise(roll, view, after);
+}
+
+/* A play whose own position cannot stand (a checker moved from where none
+ * is): the plays that come next are on probation (see game_recovery). */
+static void put_on_probation(play_checker *checker, const bg_action *roll) {
+  checker->recovery.plays_on_probation = PLAYS_ON_PROBATION;
+  checker->recovery.probation_pos = roll->pos;
+  checker->recovery.probation_rule = checker->last_rule;
+  checker->recovery.probation_for_numbers = false;
+}
+
+/* A play that lands on no legal play's place: the record's own position
+ * as it stands from each reading, the explained one's (`view`) first. */
+static void follow_written_play(play_checker *checker, const bg_action *roll,
+                                const position_set *positions, int explained,
+                                const bg_board *view, position_set *after) {
+  if (!referee_resynchronise(roll, view, after) &&
+      checker->recovery.plays_on_probation == 0)
+    put_on_probation(checker, roll);
+  for (int i = 0; i < positions->count; i++) {
+    bg_board other;
+    board_seen_by(&positions->boards[i], roll->player, &other);
+    if (i != explained)
+      referee_resynchronise(roll, &other, after);
+  }
+}
+
+/* How many legal plays after a miss are followed, and from which readings
+ * (see referee_follow_after_miss). */
+typedef struct {
+  int explained; /* the reading the miss was explained from: visited first */
+  int readings;  /* the readings visited */
+  int room;      /* the positions followed, at most */
+  bool generous; /* within GENEROUS_MISSES: no plays kept between passes */
+  /* outside it, each visited reading's plays nearest to the record's,
+   * kept by the first pass for the second */
+  nearest_plays kept[READINGS_AFTER_MISS + 1];
+} miss_budget;
+
+static void miss_budget_init(miss_budget *budget, const play_checker *checker,
+                             int readings, int explained) {
+  budget->explained = explained;
+  budget->generous = checker->recovery.misses_in_game <= GENEROUS_MISSES;
+  budget->readings =
+      budget->generous || readings < READINGS_AFTER_MISS ? readings : READINGS_AFTER_MISS;
+  budget->room = budget->generous ? BG_MAX_CANDIDATES : FOLLOWED_AFTER_MISS;
+}
+
+/* The plays kept of one reading by the first pass, up to `room`. */
+static void add_kept_plays(const bg_action *roll, const nearest_plays *nearest, int room,
+                           position_set *after) {
+  for (int n = 0; n < nearest->count && after->count < room; n++)
+    referee_positions_add(after, &nearest->results[n], roll->player, 0);
+}
+
+/* The first `plays` legal plays of one reading (`board`), nearest to the
+ * record's first, kept in `nearest` unless it is NULL.  The explained
+ * reading's are the plays the miss was explained with: listed once
+ * (checker->legal caches them). */
+static void add_reading_plays(play_checker *checker, const bg_action *roll,
+                              const bg_board *board, nearest_plays *nearest, int plays,
+                              int room, position_set *after) {
+  bg_board view;
+  board_seen_by(board, roll->player, &view);
+  referee_legal_nearest_first(checker, roll, &view);
+  if (nearest)
+    keep_nearest(nearest, &checker->legal.plays);
+  add_legal_plays(checker, roll, after, plays, room);
+}
+
+/* One pass over the readings, the explained one first: the first pass
+ * adds each one's few nearest plays, the second more of theirs (outside
+ * the generous budget, those the first pass kept, not a second move
+ * generation: no more than `room` of them can be added). */
+static void add_pass(play_checker *checker, const bg_action *roll,
+                     const position_set *positions, miss_budget *budget, bool first,
+                     position_set *after) {
+  for (int k = -1, visit = 0; k < budget->readings && after->count < budget->room; k++) {
+    int i = k < 0 ? budget->explained : k;
+    if (k == budget->explained)
+      continue;
+    nearest_plays *nearest = budget->generous ? NULL : &budget->kept[visit++];
+    if (!first && nearest)
+      add_kept_plays(roll, nearest, budget->room, after);
+    else
+      add_reading_plays(checker, roll, &positions->boards[i], nearest,
+                        first ? NEAREST_PLAYS_FIRST : INT_MAX, budget->room, after);
+  }
+}
+
 /* After a play that is no legal play from any position followed: go on
  * from what the record says happened (its moves as written, where that
  * position can stand, or nothing moved for a recorded no-play; `landed`,
  * when not NULL: the legal plays' positions the written moves end on by a
- * wrong path) and from
- * every legal play of the dice too, from each position followed (the one
- * the error was explained from, `explained`, first, its plays nearest to
- * the record's first): the mistake may be in the dice, in the play or in
- * an earlier reading, and the plays that follow decide. */
+ * wrong path) and from every legal play of the dice too, from each
+ * position followed (the one the error was explained from, `explained`,
+ * first, its plays nearest to the record's first): the mistake may be in
+ * the dice, in the play or in an earlier reading, and the plays that
+ * follow decide.
+ *
+ * A budget no record can defeat: the few plays of each of the likeliest
+ * readings nearest to the record's (a slip of the pen), the explained
+ * reading's first, then more of theirs, up to FOLLOWED_AFTER_MISS
+ * positions.  A record that misses again and again costs what a valid one
+ * costs, not a move generation for every position it allows. */
 void referee_follow_after_miss(play_checker *checker, const bg_action *roll,
                                position_set *positions, int explained,
                                const position_set *landed) {
@@ -323,59 +428,13 @@ void referee_follow_after_miss(play_checker *checker, const bg_action *roll,
   after->count = 0;
   bg_board view;
   board_seen_by(&positions->boards[explained], roll->player, &view);
-  if (landed) {
-    /* where the written moves end is a legal play's place: those first;
-     * then the record's own position, which differs from theirs where
-     * the written path hits a blot that no legal path to that place
-     * passes (a wrong die: "31: bar/24 12/11 11/10* 10/9") */
-    referee_positions_copy(after, landed);
-    referee_resynchronise(roll, &view, after);
-  } else {
-    if (!referee_resynchronise(roll, &view, after) &&
-        checker->recovery.plays_on_probation == 0) {
-      checker->recovery.plays_on_probation = PLAYS_ON_PROBATION;
-      checker->recovery.probation_pos = roll->pos;
-      checker->recovery.probation_rule = checker->last_rule;
-      checker->recovery.probation_for_numbers = false;
-    }
-    for (int i = 0; i < positions->count; i++) {
-      board_seen_by(&positions->boards[i], roll->player, &view);
-      if (i != explained)
-        referee_resynchronise(roll, &view, after);
-    }
-  }
-  /* A budget no record can defeat: the few plays of each of the likeliest
-   * readings nearest to the record's (a slip of the pen), the explained
-   * reading's first, then more of theirs, up to FOLLOWED_AFTER_MISS
-   * positions.  A record that misses again and again costs what a valid
-   * one costs, not a move generation for every position it allows. */
-  bool generous = checker->recovery.misses_in_game <= GENEROUS_MISSES;
-  int readings = generous || positions->count < READINGS_AFTER_MISS ? positions->count
-                                                                    : READINGS_AFTER_MISS;
-  int room = generous ? BG_MAX_CANDIDATES : FOLLOWED_AFTER_MISS;
-  /* Outside the generous budget, the second pass takes each reading's
-   * plays from the first (no more than `room` of them can be added), not
-   * from a second move generation. */
-  nearest_plays kept[READINGS_AFTER_MISS + 1];
-  for (int pass = 0; pass < 2; pass++)
-    for (int k = -1, visit = 0; k < readings && after->count < room; k++) {
-      int i = k < 0 ? explained : k;
-      if (k == explained)
-        continue;
-      nearest_plays *nearest = generous ? NULL : &kept[visit++];
-      if (pass == 1 && nearest) {
-        for (int n = 0; n < nearest->count && after->count < room; n++)
-          referee_positions_add(after, &nearest->results[n], roll->player, 0);
-        continue;
-      }
-      board_seen_by(&positions->boards[i], roll->player, &view);
-      /* the explained reading's are the plays the miss was explained
-       * with: listed once */
-      referee_legal_nearest_first(checker, roll, &view);
-      if (nearest)
-        keep_nearest(nearest, &checker->legal.plays);
-      add_legal_plays(checker, roll, after, pass == 0 ? 3 : checker->legal.plays.count,
-                      room);
-    }
+  if (landed)
+    follow_wrong_path(roll, &view, landed, after);
+  else
+    follow_written_play(checker, roll, positions, explained, &view, after);
+  miss_budget budget;
+  miss_budget_init(&budget, checker, positions->count, explained);
+  add_pass(checker, roll, positions, &budget, true, after);
+  add_pass(checker, roll, positions, &budget, false, after);
   referee_positions_copy(positions, after);
 }

@@ -1,0 +1,175 @@
+/*
+ * referee_recover.c — the recovery's one way in.  The rules path
+ * (referee.c) applies law.h's verdicts; where one says the record does not
+ * fit (a roll or a double out of turn, a double as the opening roll, an
+ * action after the game's end, a line that breaks the move numbers, one of
+ * the game's first plays that the quick proof does not prove), it hands
+ * the misfit here, and referee_recover decides what the broken record most
+ * likely meant: a break in the move numbers (referee_numbering.c), a roll
+ * under the wrong name, a turn or the game's opening turn left out
+ * (referee_lost_turn.c).  It says the mistake as it reads it, or leaves
+ * the rules' verdict to be said, and changes the state to follow its
+ * reading.
+ */
+#include "referee_int.h"
+
+/* A break in the move numbers still to be said is the mistake: said once
+ * (referee_numbering_misfit, its say_ half). */
+static bool say_numbering_misfit(referee *ref) {
+  if (!referee_numbering_misfit(&ref->plays))
+    return false;
+  referee_say_numbering_misfit(&ref->plays);
+  return true;
+}
+
+/* The move numbers break off at the action's line (the reader marks it):
+ * the break before it, if another line's, is settled (every play after
+ * it fit), and this one is watched until a play shows what it is
+ * (referee_numbering.c).  Nothing is said yet. */
+static referee_recovery recover_numbering_break(referee *ref,
+                                                const referee_misfit *misfit) {
+  const bg_action *before = ref->plays.recovery.numbering_break;
+  if (!before || before->pos.line != misfit->act->pos.line)
+    referee_numbering_settle(&ref->plays, misfit->game);
+  referee_numbering_broken(&ref->plays, misfit->act);
+  return RECOVERY_VERDICT_STANDS;
+}
+
+/* After a break in the move numbers (a line written twice, or misnumbered;
+ * referee_act noted the break of the action's own line), that break is the
+ * mistake of an action after the game's end: said once, as not fitting. */
+static referee_recovery recover_after_end(referee *ref) {
+  if (!ref->plays.recovery.numbering_break)
+    return RECOVERY_VERDICT_STANDS;
+  say_numbering_misfit(ref);
+  return RECOVERY_SAID;
+}
+
+static void say_misnamed_roll(referee *ref, const game_state *state,
+                              const bg_action *roll) {
+  SAY(roll, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
+      "%s rolls, but it is %s's turn, and %s acts next: the play is %s's",
+      referee_player_name(ref, roll->player),
+      referee_player_name(ref, state->turns.expected_roller),
+      referee_player_name(ref, roll->player),
+      referee_player_name(ref, state->turns.expected_roller));
+}
+
+/* A roll out of turn, before it is applied: written under the wrong name
+ * (its player rolls next too, and its play is the other player's)?  Three
+ * rolls running would otherwise be two turns lost; one name is the
+ * likelier slip.  Said, and played in its place as ref->renamed. */
+static referee_recovery recover_not_your_roll(referee *ref, const game_state *state,
+                                              const bg_game *game, int index) {
+  const bg_action *roll = &game->actions[index];
+  if (!referee_misnamed_roll(ref, state, game, index))
+    return RECOVERY_VERDICT_STANDS;
+  say_misnamed_roll(ref, state, roll);
+  ref->renamed = *roll;
+  ref->renamed.player = state->turns.expected_roller;
+  return RECOVERY_RENAMED;
+}
+
+/* A roll out of turn, applied as written: after a break in the move
+ * numbers, the break is the mistake (a line missing or written twice);
+ * otherwise the other player's turn went missing, which the rules path
+ * says, and its play moved their checkers: the plays that follow tell
+ * where to. */
+static referee_recovery recover_not_your_turn(referee *ref, game_state *state,
+                                              const bg_game *game, int index) {
+  if (say_numbering_misfit(ref))
+    return RECOVERY_SAID;
+  referee_follow_lost_turn(&ref->plays, game, index, &state->positions);
+  return RECOVERY_VERDICT_STANDS;
+}
+
+/* Says the lost opening turn found before the game's first roll (at
+ * `first_index`), at that roll. */
+static void say_lost_opening(referee *ref, const bg_game *game, int first_index,
+                             bool opening_double) {
+  const bg_action *opened = &game->actions[first_index];
+  const char *opener = referee_player_name(ref, 1 - opened->player);
+  if (opening_double)
+    SAY(opened, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
+        "the opening roll cannot be a double (%d%d): %s's opening turn before it is "
+        "missing",
+        opened->die1, opened->die2, opener);
+  else
+    SAY(opened, DIAG_ERROR, RULE_SLUG(TURN_ORDER),
+        "%s's opening turn before this roll is missing: the plays written fit only after "
+        "one",
+        opener);
+}
+
+/* The game's opening turn, left out of the record, shows at the roll at
+ * `index` (its first roll a double, or one of its first plays unproved)
+ * when the plays fit after an opening turn of the other player. */
+static bool recover_lost_opening(referee *ref, game_state *state,
+                                 const referee_misfit *misfit, bool opening_double) {
+  const bg_game *game = misfit->game;
+  int index = misfit->index;
+  if (!referee_opening_in_question(ref, state, misfit->act))
+    return false;
+  int first_index = referee_follow_lost_opening(ref, state, game, index, opening_double);
+  if (first_index < 0)
+    return false;
+  say_lost_opening(ref, game, first_index, opening_double);
+  return true;
+}
+
+/* A double as the opening roll: the opening turn before it left out, or
+ * after a break at the game's start, the lost line's roll. */
+static referee_recovery recover_opening_double(referee *ref, game_state *state,
+                                               const referee_misfit *misfit) {
+  if (recover_lost_opening(ref, state, misfit, true))
+    return RECOVERY_OPENING_LOST;
+  return say_numbering_misfit(ref) ? RECOVERY_SAID : RECOVERY_VERDICT_STANDS;
+}
+
+/* One of the game's first plays, which the quick proof that checks a
+ * valid record's plays first does not prove: a lost opening is looked
+ * for before the play is judged. */
+static referee_recovery recover_unproved_play(referee *ref, game_state *state,
+                                              const referee_misfit *misfit) {
+  return recover_lost_opening(ref, state, misfit, false) ? RECOVERY_OPENING_LOST
+                                                         : RECOVERY_VERDICT_STANDS;
+}
+
+/* A double by the player who rolled last, whose next roll comes before
+ * the opponent's: the opponent's turn between went unwritten.  Said once,
+ * as a turn out of order; the turns go on from the doubler's, and the
+ * lost turn is followed. */
+static referee_recovery recover_not_your_double(referee *ref, game_state *state,
+                                                const bg_game *game, int index) {
+  const bg_action *act = &game->actions[index];
+  int roll_index = referee_roll_after_lost_turn(state, game, index);
+  if (roll_index < 0)
+    return RECOVERY_VERDICT_STANDS;
+  referee_say_rolled_last(ref, state, act, "doubles");
+  state->turns.expected_roller = act->player;
+  referee_follow_lost_turn(&ref->plays, game, roll_index, &state->positions);
+  return RECOVERY_SAID;
+}
+
+referee_recovery referee_recover(referee *ref, game_state *state,
+                                 const referee_misfit *misfit) {
+  const bg_game *game = misfit->game;
+  int index = misfit->index;
+  switch (misfit->kind) {
+  case MISFIT_NUMBERING_BREAK:
+    return recover_numbering_break(ref, misfit);
+  case MISFIT_AFTER_END:
+    return recover_after_end(ref);
+  case MISFIT_NOT_YOUR_ROLL:
+    return recover_not_your_roll(ref, state, game, index);
+  case MISFIT_NOT_YOUR_TURN:
+    return recover_not_your_turn(ref, state, game, index);
+  case MISFIT_OPENING_DOUBLE:
+    return recover_opening_double(ref, state, misfit);
+  case MISFIT_UNPROVED_PLAY:
+    return recover_unproved_play(ref, state, misfit);
+  case MISFIT_NOT_YOUR_DOUBLE:
+    return recover_not_your_double(ref, state, game, index);
+  }
+  return RECOVERY_VERDICT_STANDS;
+}

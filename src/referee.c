@@ -75,7 +75,7 @@ static bool game_goes_on(const bg_game *game, int index) {
 
 /* Keeps the positions of `set` in which `player` has not borne off all
  * checkers. */
-static void keep_unfinished(position_set *set, int player) {
+static void keep_unfinished(reading_set *set, int player) {
   int kept = 0;
   for (int i = 0; i < set->count; i++) {
     bg_board view;
@@ -90,7 +90,7 @@ static void keep_unfinished(position_set *set, int player) {
 
 /* Bit m set for every m up to what a resignation in a reading of `set`
  * that `player` has not won may be worth (their board allows no more). */
-static int resignations_allowed(const position_set *set, int player) {
+static int resignations_allowed(const reading_set *set, int player) {
   int side = player == 1, resigned = 0;
   for (int i = 0; i < set->count; i++)
     if (board_win_multiplier(&set->boards[i], side) == 0)
@@ -267,7 +267,7 @@ static void check_other_roll_play(referee *ref, game_state *state,
  * may read the game otherwise (a lost opening) before the full check. */
 static bool check_play(referee *ref, game_state *state, const bg_game *game, int index,
                        const bg_action *roll) {
-  position_set *positions = &state->positions;
+  reading_set *positions = &state->positions;
   if (referee_check_play_if_proved(&ref->plays, roll, positions))
     return true;
   if (recover(ref, state, MISFIT_UNPROVED_PLAY, game, index, roll) ==

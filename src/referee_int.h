@@ -54,36 +54,34 @@
 
 typedef struct {
   bg_board boards[BG_MAX_CANDIDATES];
-  /* board_hash of each board added by add_candidate (a set of one board
-   * put in place directly is never added to) */
-  uint64_t hashes[BG_MAX_CANDIDATES];
-  /* an open-addressed index of the hashes: 1 + a board's place, 0 free */
-  uint16_t slots[2 * BG_MAX_CANDIDATES];
+  /* the index of the boards added by referee_positions_add (position_set.h;
+   * a set of one board put in place directly is never added to) */
+  uint32_t slots[2 * BG_MAX_CANDIDATES];
   /* 1 + the hidden hit (play_checker's `hidden.list`) the reading that led to
    * each board needs, 0 none: see referee_settle_hidden_hits */
   uint8_t hidden[BG_MAX_CANDIDATES];
   int count; /* 0: the position is unknown (more readings than the set holds,
                 dice that could not be read, or a record gone astray) */
-} position_set;
+} reading_set;
 
 /* Copies the boards in use only: a set has room for hundreds. */
-void referee_positions_copy(position_set *to, const position_set *from);
+void referee_positions_copy(reading_set *to, const reading_set *from);
 /* Adds `view` (a position as `player` sees it) to the set once, with the
  * hidden hit its reading needs (0 none: a position also reached without
  * one needs none); a full set keeps what it has. */
-void referee_positions_add(position_set *set, const bg_board *view, int player,
+void referee_positions_add(reading_set *set, const bg_board *view, int player,
                            uint8_t hidden);
 /* Keeps the first `count` boards of `set` (put there in place by the
  * caller, with their `hidden`) and indexes them again. */
-void referee_positions_renumber(position_set *set, int count);
+void referee_positions_renumber(reading_set *set, int count);
 /* Makes `board` the one position of `set`. */
-void referee_positions_only(position_set *set, const bg_board *board);
+void referee_positions_only(reading_set *set, const bg_board *board);
 
 /* The positions a recorded play may lead to, from the best reading of the
  * record to the loosest: its path and its hit marks both agree, only its
  * path, only its marks, or only where its checkers end up. */
 typedef struct {
-  position_set path_and_marks, path, marks, any;
+  reading_set path_and_marks, path, marks, any;
 } play_readings;
 
 /* A hit on the way of a combined move that the record, which marks hits,
@@ -113,7 +111,7 @@ typedef struct {
 typedef struct {
   bg_playlist plays; /* plays listed and used at once (match_from, other rolls) */
   play_readings found;
-  position_set any_roll;
+  reading_set any_roll;
 } checker_scratch;
 
 /* The game's hidden hits (`list`, `count` of them) and the one of the roll
@@ -186,21 +184,21 @@ void referee_play_checker_free(play_checker *checker);
  * Returns false when the record cannot be followed any further in this game
  * (the set is then empty). */
 bool referee_check_play(play_checker *checker, const bg_action *roll,
-                        position_set *positions, bool resigned_after);
+                        reading_set *positions, bool resigned_after);
 /* referee_check_play where the quick proof shows the play legal from the
  * one position followed (most plays of a valid record); false, nothing
  * changed, where it does not. */
 bool referee_check_play_if_proved(play_checker *checker, const bg_action *roll,
-                                  position_set *positions);
+                                  reading_set *positions);
 /* The rest of referee_check_play, where referee_check_play_if_proved
  * has just failed on the same positions. */
 bool referee_check_play_unproved(play_checker *checker, const bg_action *roll,
-                                 position_set *positions, bool resigned_after);
+                                 reading_set *positions, bool resigned_after);
 
 /* Once every position of `positions` needs one of the hidden hits, the
  * record did leave a hit unmarked: warns about it (the likeliest reading's)
  * and forgets them all.  Called after each play checked. */
-void referee_settle_hidden_hits(play_checker *checker, position_set *positions);
+void referee_settle_hidden_hits(play_checker *checker, reading_set *positions);
 /* `act`'s line breaks the record's move numbers: after the first play
  * that fits no position, the break is an error (a line is missing or
  * written twice) and the game's plays are no longer reported.  Nothing
@@ -223,14 +221,14 @@ void referee_plays_new_game(play_checker *checker);
  * no play written, all of them.  Their positions are added to `after`
  * unless it is NULL.  Returns how many there are. */
 int referee_plays_of_roll(const bg_action *roll, const bg_board *view, int high, int low,
-                          bg_playlist *plays, position_set *after);
+                          bg_playlist *plays, reading_set *after);
 
 /* Follows every legal play of `roll`'s dice from every position of
  * `positions` (its play could not be read, or was not recorded), and
  * replaces the set with where they lead.  False (the set emptied) when
  * there are more than the set can follow. */
 bool referee_follow_every_play(play_checker *checker, const bg_action *roll,
-                               position_set *positions);
+                               reading_set *positions);
 /* The other player's turn went missing (the roller of action `index` of
  * `game` rolled twice running): follows the positions as they are and
  * after every legal play of every roll of theirs, less those the plays
@@ -239,18 +237,18 @@ bool referee_follow_every_play(play_checker *checker, const bg_action *roll,
  * twice fits none, or too many are left when the plays run out, or a
  * budget of plays checked runs out first. */
 bool referee_follow_lost_turn(play_checker *checker, const bg_game *game, int index,
-                              position_set *positions);
+                              reading_set *positions);
 /* Is the written play of `roll` (known dice) a legal play by `roll`'s
  * player from one of `positions`? */
 bool referee_play_is_legal_somewhere(play_checker *checker, const bg_action *roll,
-                                     const position_set *positions);
+                                     const reading_set *positions);
 
 /* Checks `roll`, whose dice could not be read (a syntax error said so), by
  * every roll that makes its play legal, and replaces the set with the
  * positions after it; with no play written, every position any roll
  * reaches.  Returns false when the record cannot be followed further. */
 bool referee_check_play_any_roll(play_checker *checker, const bg_action *roll,
-                                 position_set *positions);
+                                 reading_set *positions);
 
 /* ---- shared by referee_play.c and referee_explain.c ---- */
 
@@ -332,15 +330,15 @@ bool referee_play_walk(const bg_action *roll, const bg_board *view, bg_board *af
 /* After an error, the record's own position as the truth if it can
  * physically stand, added to `after`; false when it cannot. */
 bool referee_resynchronise(const bg_action *roll, const bg_board *view,
-                           position_set *after);
+                           reading_set *after);
 
 /* After a play that is no legal play from any of `positions`: the
  * readings followed from there on, within a budget no record can defeat
  * (referee_readings.c says which); `landed` (or NULL) the legal plays'
  * positions the written moves end on by a wrong path. */
 void referee_follow_after_miss(play_checker *checker, const bg_action *roll,
-                               position_set *positions, int explained,
-                               const position_set *landed);
+                               reading_set *positions, int explained,
+                               const reading_set *landed);
 
 /* Puts the legal plays of `roll` from `view` in checker->legal, nearest
  * to the position the record's moves leave first (in the move generator's
@@ -472,7 +470,7 @@ typedef struct {
   game_result_seen result;
   bool crawford_game;
   bool set_up; /* the game started from a "; Set Pos=" position */
-  position_set positions;
+  reading_set positions;
 } game_state;
 
 /* The match's score as the referee keeps it, game by game. */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "position_set.h"
 
 /* Is `roll`'s written play a legal play of its dice from `view` (as its
  * player sees it), a written no-play one where no checker can move?  If
@@ -52,7 +53,7 @@ static bool play_is_legal_from(play_checker *checker, const bg_action *roll,
 }
 
 bool referee_play_is_legal_somewhere(play_checker *checker, const bg_action *roll,
-                                     const position_set *positions) {
+                                     const reading_set *positions) {
   bool dice_fit = referee_dice_may_make_moves(roll);
   for (int i = 0; i < positions->count; i++) {
     bg_board view, landed;
@@ -68,22 +69,22 @@ typedef struct {
   bg_board now[LOST_TURN_CANDIDATES];   /* after the plays checked since */
   uint8_t hidden[LOST_TURN_CANDIDATES];
   int count;
-  uint16_t slots[2 * LOST_TURN_CANDIDATES]; /* index + 1 by hash; 0 empty */
+  uint32_t slots[2 * LOST_TURN_CANDIDATES]; /* `index`'s */
+  position_set index;                       /* of `start` */
 } lost_turn_candidates;
 
 /* Adds the position `absolute` once; false when there is no room left. */
 static bool candidate_add(lost_turn_candidates *set, const bg_board *absolute,
                           uint8_t hidden) {
-  const unsigned mask = 2 * LOST_TURN_CANDIDATES - 1;
-  unsigned slot = (unsigned)board_hash(absolute) & mask;
-  for (; set->slots[slot]; slot = (slot + 1) & mask)
-    if (board_equal(&set->start[set->slots[slot] - 1], absolute))
-      return true;
+  position_boards boards = {.first = set->start, .stride = sizeof set->start[0]};
+  uint32_t *slot = position_set_slot(&set->index, boards, absolute, board_hash(absolute));
+  if (*slot)
+    return true;
   if (set->count == LOST_TURN_CANDIDATES)
     return false;
   set->start[set->count] = set->now[set->count] = *absolute;
   set->hidden[set->count] = hidden;
-  set->slots[slot] = (uint16_t)++set->count;
+  *slot = (uint32_t)++set->count;
   return true;
 }
 
@@ -132,7 +133,7 @@ static bool stops_lookahead(const bg_action *roll) {
  * into `set`; with `opening`, no double (an opening roll is not one) and
  * not the positions themselves (something was lost).  False when the set
  * ran out of room. */
-static bool add_lost_turn_plays(lost_turn_candidates *set, const position_set *positions,
+static bool add_lost_turn_plays(lost_turn_candidates *set, const reading_set *positions,
                                 int player, bool opening) {
   bool room = true;
   bg_playlist turn; /* one roll's plays of the lost turn */
@@ -162,7 +163,7 @@ static bool add_lost_turn_plays(lost_turn_candidates *set, const position_set *p
  * miss (a record of noise can have a lost turn on every line), from few
  * readings, while the match's budget of checks lasts. */
 static bool may_follow_lost_turn(const play_checker *checker,
-                                 const position_set *positions) {
+                                 const reading_set *positions) {
   return positions->count > 0 && positions->count <= READINGS_OF_LOST_TURN &&
          checker->recovery.misses_in_game == 0 && !checker->recovery.lost_turn_followed &&
          checker->lost_turn_checks_left >= LOST_TURN_CANDIDATES;
@@ -171,7 +172,7 @@ static bool may_follow_lost_turn(const play_checker *checker,
 static lost_turn_candidates *candidates_new(void) {
   lost_turn_candidates *set = bg_malloc(sizeof *set);
   set->count = 0;
-  memset(set->slots, 0, sizeof set->slots);
+  position_set_init(&set->index, set->slots, 2 * LOST_TURN_CANDIDATES);
   return set;
 }
 
@@ -234,7 +235,7 @@ static bool opening_borne_out(const lookahead *look) {
 /* referee_follow_lost_turn and follow_opening_candidates: the turn lost
  * before the roll at `index`, by the other player. */
 static bool follow_lost_turn(play_checker *checker, const bg_game *game, int index,
-                             int upto, position_set *positions, bool opening) {
+                             int upto, reading_set *positions, bool opening) {
   if (!may_follow_lost_turn(checker, positions))
     return false;
   checker->recovery.lost_turn_followed = true;
@@ -271,9 +272,9 @@ static bool follow_lost_turn(play_checker *checker, const bg_game *game, int ind
 /* Moves each of `positions` on by the written play of `roll`, legal from
  * each (the lookahead checked it). */
 static void play_on(play_checker *checker, const bg_action *roll,
-                    position_set *positions) {
+                    reading_set *positions) {
   bool dice_fit = referee_dice_may_make_moves(roll);
-  position_set *after = &checker->scratch.any_roll;
+  reading_set *after = &checker->scratch.any_roll;
   after->count = 0;
   for (int i = 0; i < positions->count; i++) {
     bg_board view, landed;
@@ -285,7 +286,7 @@ static void play_on(play_checker *checker, const bg_action *roll,
 }
 
 bool referee_follow_lost_turn(play_checker *checker, const bg_game *game, int index,
-                              position_set *positions) {
+                              reading_set *positions) {
   return follow_lost_turn(checker, game, index, index, positions, false);
 }
 
@@ -294,7 +295,7 @@ bool referee_follow_lost_turn(play_checker *checker, const bg_game *game, int in
  * player: true when the plays written after it bear one out; the set is
  * then the positions before the roll at `upto`. */
 static bool follow_opening_candidates(play_checker *checker, const bg_game *game,
-                                      int index, int upto, position_set *positions) {
+                                      int index, int upto, reading_set *positions) {
   if (!follow_lost_turn(checker, game, index, upto, positions, true))
     return false;
   for (int i = index; i < upto; i++)
@@ -345,7 +346,7 @@ int referee_follow_lost_opening(referee *ref, game_state *state, const bg_game *
     return -1;
   int first_index = first_roll_of(game, index);
   /* from the starting position: the game's positions only if that fits */
-  position_set *from_start = bg_malloc(sizeof *from_start);
+  reading_set *from_start = bg_malloc(sizeof *from_start);
   bg_board start;
   ref->opening(&start);
   referee_positions_only(from_start, &start);

@@ -220,7 +220,7 @@ static void report_hit_marks(play_checker *checker, const bg_action *roll,
  * as cheaply (referee_prove_quickly): the move generator runs for a fifth
  * as many plays. */
 static bool check_play_quickly(play_checker *checker, const bg_action *roll,
-                               position_set *positions) {
+                               reading_set *positions) {
   if (positions->count != 1)
     return false;
   bg_board view, after;
@@ -275,7 +275,7 @@ static int readings_from(play_checker *checker, const bg_action *roll,
  * with whether the record's moves walk there (*walks).  True when sets
  * other than found->path_and_marks were left out (see readings_from). */
 static bool read_positions(play_checker *checker, const bg_action *roll,
-                           const position_set *positions, bool every_set, int *judged_at,
+                           const reading_set *positions, bool every_set, int *judged_at,
                            bool *walks_there) {
   play_readings *found = &checker->scratch.found; /* large: kept with the checker */
   found->path_and_marks.count = found->path.count = found->marks.count =
@@ -310,7 +310,7 @@ static bool read_positions(play_checker *checker, const bg_action *roll,
  * make, else the first with checkers where its moves start, else the first.
  * An error is explained from there: after an earlier mistake the readings
  * differ, and the first may lack the very checkers the play moves. */
-static int likeliest_for(const bg_action *roll, const position_set *positions) {
+static int likeliest_for(const bg_action *roll, const reading_set *positions) {
   int with_checkers = -1;
   for (int i = 0; i < positions->count; i++) {
     bg_board view, target;
@@ -379,7 +379,7 @@ static void explain_miss(play_checker *checker, const bg_action *roll,
 
 /* Of the readings found, the likeliest set: on the record's path with its
  * marks, else on its path, else with its marks, else any. */
-static const position_set *likeliest_readings(const play_readings *found) {
+static const reading_set *likeliest_readings(const play_readings *found) {
   return found->path_and_marks.count ? &found->path_and_marks
          : found->path.count         ? &found->path
          : found->marks.count        ? &found->marks
@@ -392,8 +392,8 @@ static const position_set *likeliest_readings(const play_readings *found) {
  * reading at `explained`), after which the player may have made any
  * legal play. */
 static void follow_readings(play_checker *checker, const bg_action *roll,
-                            position_set *positions, int explained, const bg_board *first,
-                            const position_set *best, bool by_dice) {
+                            reading_set *positions, int explained, const bg_board *first,
+                            const reading_set *best, bool by_dice) {
   const play_readings *found = &checker->scratch.found;
   bool marks_wrong = by_dice && best != &found->path_and_marks && best != &found->marks &&
                      checker->marks_hits;
@@ -411,7 +411,7 @@ static void follow_readings(play_checker *checker, const bg_action *roll,
 }
 
 static bool check_play(play_checker *checker, const bg_action *roll,
-                       position_set *positions, bool resigned_after) {
+                       reading_set *positions, bool resigned_after) {
   if (positions->count == 0)
     return false;
   checker->hidden.of_roll = 0;
@@ -425,7 +425,7 @@ static bool check_play(play_checker *checker, const bg_action *roll,
   int explained = first_matching >= 0 ? first_matching : likeliest_for(roll, positions);
   bg_board first;
   board_seen_by(&positions->boards[explained], roll->player, &first);
-  const position_set *best = likeliest_readings(&checker->scratch.found);
+  const reading_set *best = likeliest_readings(&checker->scratch.found);
   if (best->count > 0) {
     follow_readings(checker, roll, positions, explained, &first, best, walks_at_matching);
     return true;
@@ -446,7 +446,7 @@ static bool check_play(play_checker *checker, const bg_action *roll,
 
 /* What every play checked ends with. */
 static bool play_checked(play_checker *checker, int on_probation, bool followed,
-                         position_set *positions) {
+                         reading_set *positions) {
   if (on_probation && checker->recovery.plays_on_probation == on_probation)
     checker->recovery.plays_on_probation--; /* one more play checked on probation */
   referee_settle_hidden_hits(checker, positions);
@@ -454,7 +454,7 @@ static bool play_checked(play_checker *checker, int on_probation, bool followed,
 }
 
 bool referee_check_play_if_proved(play_checker *checker, const bg_action *roll,
-                                  position_set *positions) {
+                                  reading_set *positions) {
   int on_probation = checker->recovery.plays_on_probation;
   if (!check_play_quickly(checker, roll, positions))
     return false;
@@ -463,14 +463,14 @@ bool referee_check_play_if_proved(play_checker *checker, const bg_action *roll,
 }
 
 bool referee_check_play_unproved(play_checker *checker, const bg_action *roll,
-                                 position_set *positions, bool resigned_after) {
+                                 reading_set *positions, bool resigned_after) {
   int on_probation = checker->recovery.plays_on_probation;
   bool followed = check_play(checker, roll, positions, resigned_after);
   return play_checked(checker, on_probation, followed, positions);
 }
 
 bool referee_check_play(play_checker *checker, const bg_action *roll,
-                        position_set *positions, bool resigned_after) {
+                        reading_set *positions, bool resigned_after) {
   if (referee_check_play_if_proved(checker, roll, positions))
     return true; /* most plays of a valid record */
   return referee_check_play_unproved(checker, roll, positions, resigned_after);
@@ -492,12 +492,12 @@ void referee_plays_new_game(play_checker *checker) {
 }
 
 bool referee_check_play_any_roll(play_checker *checker, const bg_action *roll,
-                                 position_set *positions) {
+                                 reading_set *positions) {
   if (positions->count == 0 || positions->count > READINGS_OF_ANY_ROLL) {
     positions->count = 0;
     return false;
   }
-  position_set *after = &checker->scratch.any_roll;
+  reading_set *after = &checker->scratch.any_roll;
   after->count = 0;
   /* a full set is given up below: no need to fill it further */
   for (int i = 0; i < positions->count && after->count < BG_MAX_CANDIDATES; i++) {

@@ -19,59 +19,61 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "position_set.h"
 
 /* Copies the boards in use only: a set has room for hundreds. */
-void referee_positions_copy(position_set *to, const position_set *from) {
+void referee_positions_copy(reading_set *to, const reading_set *from) {
   to->count = from->count;
   memcpy(to->boards, from->boards, (size_t)from->count * sizeof from->boards[0]);
-  memcpy(to->hashes, from->hashes, (size_t)from->count * sizeof from->hashes[0]);
   memcpy(to->slots, from->slots, sizeof to->slots);
   memcpy(to->hidden, from->hidden, (size_t)from->count);
 }
 
+/* The index over a set's boards, emptied when the set is. */
+static position_set readings_index(reading_set *set) {
+  position_set index;
+  position_set_init(&index, set->slots, 2 * BG_MAX_CANDIDATES);
+  return index;
+}
+
 /* Adds a position to a set once, with the hidden hit its reading needs (0
- * none: a position also reached without one needs none); sets after an
- * error hold hundreds, so positions are told apart by their hash first. */
-void referee_positions_add(position_set *set, const bg_board *view, int player,
+ * none: a position also reached without one needs none). */
+void referee_positions_add(reading_set *set, const bg_board *view, int player,
                            uint8_t hidden) {
   bg_board absolute;
   board_seen_by(view, player, &absolute);
-  uint64_t hash = board_hash(&absolute);
-  const unsigned mask = 2 * BG_MAX_CANDIDATES - 1;
+  position_set index = {.slots = set->slots, .mask = 2 * BG_MAX_CANDIDATES - 1};
   if (set->count == 0)
-    memset(set->slots, 0, sizeof set->slots);
-  unsigned slot = (unsigned)hash & mask;
-  for (; set->slots[slot]; slot = (slot + 1) & mask) {
-    int i = set->slots[slot] - 1;
-    if (set->hashes[i] == hash && board_equal(&set->boards[i], &absolute)) {
-      if (!hidden)
-        set->hidden[i] = 0;
-      return;
-    }
+    index = readings_index(set);
+  position_boards boards = {.first = set->boards, .stride = sizeof set->boards[0]};
+  uint32_t *slot = position_set_slot(&index, boards, &absolute, board_hash(&absolute));
+  if (*slot) {
+    if (!hidden)
+      set->hidden[*slot - 1] = 0;
+    return;
   }
   if (set->count < BG_MAX_CANDIDATES) {
     set->hidden[set->count] = hidden;
-    set->hashes[set->count] = hash;
     board_copy(&set->boards[set->count++], &absolute);
-    set->slots[slot] = (uint16_t)set->count;
+    *slot = (uint32_t)set->count;
   }
 }
 
-void referee_positions_renumber(position_set *set, int count) {
-  position_set kept_boards_only;
+void referee_positions_renumber(reading_set *set, int count) {
+  reading_set kept_boards_only;
   kept_boards_only.count = 0;
   for (int i = 0; i < count; i++)
     referee_positions_add(&kept_boards_only, &set->boards[i], 0, set->hidden[i]);
   referee_positions_copy(set, &kept_boards_only);
 }
 
-void referee_positions_only(position_set *set, const bg_board *board) {
+void referee_positions_only(reading_set *set, const bg_board *board) {
   set->count = 1;
   set->boards[0] = *board;
   set->hidden[0] = 0;
 }
 
-void referee_settle_hidden_hits(play_checker *checker, position_set *positions) {
+void referee_settle_hidden_hits(play_checker *checker, reading_set *positions) {
   if (checker->hidden.count == 0 || positions->count == 0)
     return;
   if (checker->recovery.silenced || (checker->recovery.plays_on_probation > 0 &&
@@ -95,7 +97,7 @@ void referee_settle_hidden_hits(play_checker *checker, position_set *positions) 
 }
 
 int referee_plays_of_roll(const bg_action *roll, const bg_board *view, int high, int low,
-                          bg_playlist *plays, position_set *after) {
+                          bg_playlist *plays, reading_set *after) {
   bg_action tried = *roll;
   tried.die1 = high;
   tried.die2 = low;
@@ -117,8 +119,8 @@ int referee_plays_of_roll(const bg_action *roll, const bg_board *view, int high,
 }
 
 bool referee_follow_every_play(play_checker *checker, const bg_action *roll,
-                               position_set *positions) {
-  position_set *after = &checker->scratch.any_roll;
+                               reading_set *positions) {
+  reading_set *after = &checker->scratch.any_roll;
   after->count = 0;
   if (positions->count > READINGS_OF_UNKNOWN_PLAY &&
       checker->recovery.misses_in_game > GENEROUS_MISSES) {
@@ -151,7 +153,7 @@ bool referee_follow_every_play(play_checker *checker, const bg_action *roll,
  * physically stand: the mover's checkers where the notation puts them, a
  * lone opposing checker on a destination hit. */
 bool referee_resynchronise(const bg_action *roll, const bg_board *view,
-                           position_set *after) {
+                           reading_set *after) {
   bg_board target;
   if (!referee_moves_target(view, roll, &target))
     return false;
@@ -287,7 +289,7 @@ void referee_legal_nearest_first(play_checker *checker, const bg_action *roll,
  * (referee_legal_nearest_first) to `positions`, up to `room` positions in
  * all. */
 static void add_legal_plays(play_checker *checker, const bg_action *roll,
-                            position_set *positions, int plays, int room) {
+                            reading_set *positions, int plays, int room) {
   for (int i = 0; i < checker->legal.plays.count && i < plays && positions->count < room;
        i++)
     referee_positions_add(positions, &checker->legal.plays.plays[i].result, roll->player,
@@ -313,7 +315,7 @@ static void keep_nearest(nearest_plays *nearest, const bg_playlist *sorted) {
  * from theirs where the written path hits a blot that no legal path to
  * that place passes (a wrong die: "31: bar/24 12/11 11/10* 10/9"). */
 static void follow_wrong_path(const bg_action *roll, const bg_board *view,
-                              const position_set *landed, position_set *after) {
+                              const reading_set *landed, reading_set *after) {
   referee_positions_copy(after, landed);
   referee_resynchronise(roll, view, after);
 }
@@ -330,8 +332,8 @@ static void put_on_probation(play_checker *checker, const bg_action *roll) {
 /* A play that lands on no legal play's place: the record's own position
  * as it stands from each reading, the explained one's (`view`) first. */
 static void follow_written_play(play_checker *checker, const bg_action *roll,
-                                const position_set *positions, int explained,
-                                const bg_board *view, position_set *after) {
+                                const reading_set *positions, int explained,
+                                const bg_board *view, reading_set *after) {
   if (!referee_resynchronise(roll, view, after) &&
       checker->recovery.plays_on_probation == 0)
     put_on_probation(checker, roll);
@@ -366,7 +368,7 @@ static void miss_budget_init(miss_budget *budget, const play_checker *checker,
 
 /* The plays kept of one reading by the first pass, up to `room`. */
 static void add_kept_plays(const bg_action *roll, const nearest_plays *nearest, int room,
-                           position_set *after) {
+                           reading_set *after) {
   for (int n = 0; n < nearest->count && after->count < room; n++)
     referee_positions_add(after, &nearest->results[n], roll->player, 0);
 }
@@ -377,7 +379,7 @@ static void add_kept_plays(const bg_action *roll, const nearest_plays *nearest, 
  * (checker->legal caches them). */
 static void add_reading_plays(play_checker *checker, const bg_action *roll,
                               const bg_board *board, nearest_plays *nearest, int plays,
-                              int room, position_set *after) {
+                              int room, reading_set *after) {
   bg_board view;
   board_seen_by(board, roll->player, &view);
   referee_legal_nearest_first(checker, roll, &view);
@@ -391,8 +393,8 @@ static void add_reading_plays(play_checker *checker, const bg_action *roll,
  * the generous budget, those the first pass kept, not a second move
  * generation: no more than `room` of them can be added). */
 static void add_pass(play_checker *checker, const bg_action *roll,
-                     const position_set *positions, miss_budget *budget, bool first,
-                     position_set *after) {
+                     const reading_set *positions, miss_budget *budget, bool first,
+                     reading_set *after) {
   for (int k = -1, visit = 0; k < budget->readings && after->count < budget->room; k++) {
     int i = k < 0 ? budget->explained : k;
     if (k == budget->explained)
@@ -422,9 +424,9 @@ static void add_pass(play_checker *checker, const bg_action *roll,
  * positions.  A record that misses again and again costs what a valid one
  * costs, not a move generation for every position it allows. */
 void referee_follow_after_miss(play_checker *checker, const bg_action *roll,
-                               position_set *positions, int explained,
-                               const position_set *landed) {
-  position_set *after = &checker->scratch.any_roll;
+                               reading_set *positions, int explained,
+                               const reading_set *landed) {
+  reading_set *after = &checker->scratch.any_roll;
   after->count = 0;
   bg_board view;
   board_seen_by(&positions->boards[explained], roll->player, &view);

@@ -82,7 +82,7 @@ static bool legal_leaves(const bg_playlist *legal, const bg_board *board) {
  * player, so the board is its own view): no error? */
 static bool referee_accepts(play_checker *checker, bg_diag_sink *sink,
                             const bg_board *board, const bg_action *roll) {
-  static position_set positions; /* large: kept out of the stack */
+  static reading_set positions; /* large: kept out of the stack */
   positions.count = 0;
   referee_positions_only(&positions, board);
   long errors = sink->errors;

@@ -81,7 +81,9 @@ static size_t escape_text(char *to, const char *text, size_t length) {
   for (size_t i = 0; i < length; i++) {
     unsigned char code;
     if (is_yaml_control(text, length, i, &code)) {
-      memcpy(to, "\\u00", 4);
+      to[0] = '\\';
+      to[1] = 'u';
+      to[2] = to[3] = '0';
       to[4] = hex_digits[code >> 4];
       to[5] = hex_digits[code & 0xf];
       to += 6;

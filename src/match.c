@@ -180,6 +180,7 @@ void match_free(bg_match *match) {
     free(match->kept_texts);
     match->kept_texts = next;
   }
+  free(match->unread_lines);
   for (int i = 0; i < match->game_count; i++)
     free_game(&match->games[i]);
   free(match->games);
@@ -274,6 +275,41 @@ const char *match_keep_text(bg_match *match, const char *text, size_t length) {
   kept->next = match->kept_texts;
   match->kept_texts = kept;
   return kept->text;
+}
+
+bool match_add_unread_line(bg_match *match, const char *text, size_t length,
+                           bg_srcpos pos) {
+  if (match->unread_count == match->unread_capacity) {
+    int capacity = match->unread_capacity ? 2 * match->unread_capacity : 4;
+    bg_unread_line *grown =
+        realloc(match->unread_lines, (size_t)capacity * sizeof *grown);
+    if (!grown)
+      return false;
+    match->unread_lines = grown;
+    match->unread_capacity = capacity;
+  }
+  const char *kept = match_keep_text(match, text, length);
+  if (!kept)
+    return false;
+  int game = match->game_count - 1;
+  match->unread_lines[match->unread_count++] =
+      (bg_unread_line){.text = kept,
+                       .length = length,
+                       .pos = pos,
+                       .game = game,
+                       .actions_before = game >= 0 ? match->games[game].action_count : 0};
+  return true;
+}
+
+const bg_unread_line *match_next_unread_line(const bg_match *match, int game,
+                                             int action_index, int *next) {
+  if (*next >= match->unread_count)
+    return NULL;
+  const bg_unread_line *line = &match->unread_lines[*next];
+  if (line->game > game || (line->game == game && line->actions_before > action_index))
+    return NULL;
+  (*next)++;
+  return line;
 }
 
 bool match_add_tag(bg_match *match, const char *key, const char *value, bg_srcpos pos) {

@@ -122,6 +122,20 @@ typedef struct {
   int resign_level;
 } bg_action;
 
+/* A whole line of the record its reader could not read outside any cell
+ * (line noise inside a game, a line of plays before the first game line),
+ * with a syntax error said of it: kept, with its place among the actions,
+ * so that a conversion writes it again where the notation can hold it.
+ * The referee never sees it: it judges the actions alone, as the reader
+ * left them. */
+typedef struct {
+  const char *text;   /* as the record wrote it (match_keep_text) */
+  size_t length;      /* its bytes: a NUL byte is text too */
+  bg_srcpos pos;      /* where its syntax error stands */
+  int game;           /* the game it stands in (from 0), -1 before the first */
+  int actions_before; /* the game's actions read before it */
+} bg_unread_line;
+
 typedef enum { RULE_UNSET = -1, RULE_OFF = 0, RULE_ON = 1 } bg_rule_flag;
 
 typedef struct {
@@ -190,6 +204,9 @@ typedef struct {
   bg_move *moves_reserved;
   bg_setup *setups;                /* every position set up, newest first */
   struct bg_kept_text *kept_texts; /* match_keep_text's, newest first */
+  bg_unread_line *unread_lines;    /* in the order read (match_add_unread_line) */
+  int unread_count;
+  int unread_capacity;
 } bg_match;
 
 bg_match *match_new(const char *file);
@@ -214,6 +231,19 @@ bg_move *match_reserve_moves(bg_match *match);
 /* A copy of `length` bytes of `text`, NUL-ended, kept until the match is
  * freed (an action's `written`); NULL when memory is out. */
 const char *match_keep_text(bg_match *match, const char *text, size_t length);
+
+/* Keeps `length` bytes of `text` as a line the reader could not read,
+ * standing after the actions read so far of the match's last game (before
+ * the first game when it has none); false when memory is out. */
+bool match_add_unread_line(bg_match *match, const char *text, size_t length,
+                           bg_srcpos pos);
+
+/* The next unread line of `match` from *next on (a writer's cursor,
+ * 0 at the match's start) that stands before action `action_index` of
+ * game `game` (both from 0; INT_MAX for "before the game's end" or
+ * "before the match's end"), *next moved past it; NULL when none. */
+const bg_unread_line *match_next_unread_line(const bg_match *match, int game,
+                                             int action_index, int *next);
 
 /* A position for an ACT_SET_POSITION action, empty (all borne off), kept
  * until the match is freed; NULL when memory is out. */

@@ -429,12 +429,15 @@ static bool read_game_content(bg_mat_reader *reader, const mat_line *line) {
   if (reader->match->game_count == 0) {
     /* Lines of a game with no "Game 1" line before them: said once, at
      * the first; the rest of them are the same mistake. */
-    if (!reader->no_game_said)
-      mat_syntax_error(reader, line->number, 1,
-                       "expected a line like ' Game 1' (this line and the lines after it "
-                       "up to a game line are not read)");
+    if (reader->no_game_said)
+      return true;
+    mat_syntax_error(reader, line->number, 1,
+                     "expected a line like ' Game 1' (this line and the lines after it "
+                     "up to a game line are not read)");
     reader->no_game_said = true;
-    return true;
+    /* kept, so that a conversion says it again (bg_unread_line) */
+    return match_add_unread_line(reader->match, line->text, line->length,
+                                 (bg_srcpos){line->number, 1});
   }
   read_move_line(reader, line);
   return !reader->out_of_memory;

@@ -608,6 +608,22 @@ static void keep_written_cells(mat_line_state *state, int first_action) {
   }
 }
 
+/* A line with no move number that the reader could not read and that
+ * took no turn (line noise, a stray "??") is kept whole, at its place
+ * among the actions: a conversion writes it again, read again as the
+ * same syntax error. */
+static void keep_unread_line(mat_line_state *state, int first_action) {
+  bg_mat_reader *reader = state->reader;
+  const mat_line *line = state->line;
+  if (reader->line_error_count == 0 || reader->move_number != 0 ||
+      state->game->action_count != first_action)
+    return;
+  size_t first = mat_first_non_blank(line);
+  bg_srcpos pos = {line->number, (int)first + 1};
+  if (!match_add_unread_line(reader->match, line->text, line->length, pos))
+    reader->out_of_memory = true;
+}
+
 void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
   bg_match *match = reader->match;
   mat_line_state state = {
@@ -619,6 +635,7 @@ void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
   reader->line_error_count = 0;
   read_cells(&state, offset);
   keep_written_cells(&state, actions_before);
+  keep_unread_line(&state, actions_before);
   if (numbering_broken)
     mat_flag_numbering_break(reader, state.game, actions_before);
   else if (reader->lines_swapped)

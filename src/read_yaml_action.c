@@ -450,10 +450,11 @@ static void flag_numbering(bg_yaml_reader *reader, bg_action *action) {
 
 /* ---- text the record's reader could not read ---------------------------------- */
 
-/* [unreadable, mat|text, TEXT] (unless a player is named "unreadable"). */
+/* [unreadable, mat|text|line, TEXT] (unless a player is named "unreadable"). */
 static bool is_unreadable_entry(const bg_yaml_reader *reader, const action_text *text) {
   return text->count == 3 && is_word(&text->items[0], "unreadable") &&
-         (is_word(&text->items[1], "mat") || is_word(&text->items[1], "text")) &&
+         (is_word(&text->items[1], "mat") || is_word(&text->items[1], "text") ||
+          is_word(&text->items[1], "line")) &&
          text->items[2].text && strcmp(reader->match->players[0], "unreadable") != 0 &&
          strcmp(reader->match->players[1], "unreadable") != 0;
 }
@@ -467,6 +468,12 @@ static void hold_written(bg_yaml_reader *reader, const action_text *text) {
   bg_yaml_syntax_error(reader, text->mark,
                        "'%s' could not be read in the record this was converted from",
                        quoted);
+  if (is_word(&text->items[1], "line")) { /* a line of its own: no action's */
+    if (!match_add_unread_line(reader->match, written->text, written->length,
+                               bg_yaml_position(reader, text->mark)))
+      bg_out_of_memory();
+    return;
+  }
   reader->written_held = match_keep_text(reader->match, written->text, written->length);
   reader->written_held_mat = is_word(&text->items[1], "mat");
 }

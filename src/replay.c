@@ -360,8 +360,12 @@ void bg_replay_say_crawford_unmarked(bg_replay *replay, const bg_replay_event *e
 }
 
 /* Does the model keep the text of the line `line`, as an action's own
- * (match_keep_text), so that the writer writes it again? */
-static bool keeps_line(const bg_match *match, int line) {
+ * (match_keep_text) or, when the writer writes them, as an unread line,
+ * so that the writer writes it again? */
+static bool keeps_line(const bg_match *match, int line, bool unread_lines) {
+  for (int i = 0; unread_lines && i < match->unread_count; i++)
+    if (match->unread_lines[i].pos.line == line)
+      return true;
   for (int g = 0; g < match->game_count; g++)
     for (int i = 0; i < match->games[g].action_count; i++) {
       const bg_action *act = &match->games[g].actions[i];
@@ -371,7 +375,7 @@ static bool keeps_line(const bg_match *match, int line) {
   return false;
 }
 
-void bg_replay_say_unkept_syntax(bg_replay *replay) {
+void bg_replay_say_unkept_syntax(bg_replay *replay, bool unread_lines) {
   const bg_match *match = replay->ref.match;
   bg_diag_sink *sink = replay->ref.sink;
   size_t count = diag_sink_held_count(sink);
@@ -380,7 +384,8 @@ void bg_replay_say_unkept_syntax(bg_replay *replay) {
   const bg_diag *held = diag_sink_held(sink);
   for (size_t i = 0; i < count; i++)
     if (held[i].severity == DIAG_ERROR && held[i].rule &&
-        strcmp(held[i].rule, RULE_SLUG(SYNTAX)) == 0 && !keeps_line(match, held[i].line))
+        strcmp(held[i].rule, RULE_SLUG(SYNTAX)) == 0 &&
+        !keeps_line(match, held[i].line, unread_lines))
       lost[lost_count++] = (bg_srcpos){held[i].line, held[i].column};
   /* said once the held diagnostics are read: saying adds to them */
   for (size_t i = 0; i < lost_count; i++)

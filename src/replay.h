@@ -172,9 +172,10 @@ void bg_replay_say_crawford_unmarked(bg_replay *replay, const bg_replay_event *e
 
 /* Before a writer writes the match: a `lossy` warning at each syntax
  * error the reader said (held in the sink) whose text the model does not
- * keep (a line outside any cell, a header the reader skipped): the
+ * keep (a header the reader skipped; a line outside any cell, unless
+ * `unread_lines`: the writer writes the match's unread lines): the
  * output cannot say it again. */
-void bg_replay_say_unkept_syntax(bg_replay *replay);
+void bg_replay_say_unkept_syntax(bg_replay *replay, bool unread_lines);
 
 /* A writer's `lossy` warning, at `pos` of the match walked: what the
  * target notation cannot hold of the record, said at the record's own

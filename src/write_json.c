@@ -62,11 +62,34 @@ static size_t escape_byte(unsigned char c, char *to) {
   return 6;
 }
 
+/* Is text[at] DEL or the first byte of a C1 control (U+0080..U+009F)?
+ * YAML reads neither unescaped, and a JSON document is read back as YAML
+ * (bgmatch.5): *code is then the character. */
+static bool is_yaml_control(const char *text, size_t length, size_t at,
+                            unsigned char *code) {
+  unsigned char c = (unsigned char)text[at];
+  unsigned char next = at + 1 < length ? (unsigned char)text[at + 1] : 0;
+  *code = c == 0x7f ? c : next;
+  return c == 0x7f || (c == 0xc2 && next >= 0x80 && next <= 0x9f);
+}
+
 /* `text` escaped into `to` (room for 6 * length), without quotes; UTF-8
- * sequences pass as they are.  Returns the bytes written. */
+ * sequences pass as they are, but for the controls YAML does not read
+ * (is_yaml_control), escaped as \u00XX.  Returns the bytes written. */
 static size_t escape_text(char *to, const char *text, size_t length) {
   char *start = to;
   for (size_t i = 0; i < length; i++) {
+    unsigned char code;
+    if (is_yaml_control(text, length, i, &code)) {
+      to[0] = '\\';
+      to[1] = 'u';
+      to[2] = to[3] = '0';
+      to[4] = hex_digits[code >> 4];
+      to[5] = hex_digits[code & 0xf];
+      to += 6;
+      i += code != 0x7f; /* the C1 control's second byte */
+      continue;
+    }
     size_t escaped = escape_byte((unsigned char)text[i], to);
     if (escaped == 0)
       *to++ = text[i];

@@ -58,6 +58,7 @@
  * be read, "00:" for unreadable dice) and said to be lost (a `lossy`
  * warning).
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,6 +117,7 @@ typedef struct {
   int positions;   /* positions the replay follows before the next action */
   line_cells line;
   held_marks *held; /* NULL when the record marks hits */
+  int unread_next;  /* the match's next unread line to write */
 } mat_writer;
 
 /* Columns `text` takes in an editor: its characters when it is UTF-8,
@@ -446,6 +448,19 @@ static void write_action(mat_writer *w, bg_replay *replay, const bg_replay_event
   w->positions = event->after_known ? event->readings : 0;
 }
 
+/* The lines the record's reader could not read (bg_unread_line) that
+ * stand before action `action_index` of game `game`, each written as the
+ * record wrote it, on its own line: read again, the same syntax error. */
+static void write_unread_lines(mat_writer *w, int game, int action_index) {
+  const bg_unread_line *unread;
+  while ((unread = match_next_unread_line(w->match, game, action_index,
+                                          &w->unread_next)) != NULL) {
+    flush_line(w);
+    fwrite(unread->text, 1, unread->length, w->out);
+    fputc('\n', w->out);
+  }
+}
+
 /* Holds the copy of a record that does not mark hits as a habit (see
  * held_marks); false when it is written straight to `w->out`. */
 static bool hold_copy(mat_writer *w, held_marks *held) {
@@ -497,13 +512,18 @@ bool write_mat(FILE *out, const bg_match *match, bg_replay *replay, bool first) 
     if (holding && (event->errors > 0 ||
                     (event->kind == BG_REPLAY_ACTION && event->action->written)))
       held.errors = true; /* a syntax error of the record's reader, too */
-    if (event->kind == BG_REPLAY_GAME_START)
+    if (event->kind == BG_REPLAY_GAME_START) {
+      write_unread_lines(&w, event->game_index - 1, INT_MAX);
       write_game_start(&w, event);
-    else if (event->kind == BG_REPLAY_ACTION)
+    } else if (event->kind == BG_REPLAY_ACTION) {
+      write_unread_lines(&w, event->game_index, event->action_index);
       write_action(&w, replay, event);
-    else if (event->kind == BG_REPLAY_GAME_END)
+    } else if (event->kind == BG_REPLAY_GAME_END) {
       flush_line(&w);
+      write_unread_lines(&w, event->game_index, INT_MAX);
+    }
   }
+  write_unread_lines(&w, INT_MAX, INT_MAX);
   if (holding && !release_copy(&w))
     return false;
   return !ferror(out);

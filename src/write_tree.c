@@ -14,6 +14,7 @@
  */
 #include "write_tree.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +31,7 @@ typedef struct {
   /* Both players bear one name: they are then named by their index in
    * `players` (0 or 1) instead, or the actions could not say who acted. */
   bool same_names;
+  int unread_next; /* the match's next unread line to write */
 } tree_walk;
 
 /* ---- scalars and collections ---------------------------------------- */
@@ -354,6 +356,21 @@ static bool put_written(tree_walk *walk, const bg_action *action) {
          put_record_text(walk, action->written) && close_sequence(walk);
 }
 
+/* [unreadable, line, TEXT] for each line the record's reader could not
+ * read outside any cell (bg_unread_line) that stands before action
+ * `action_index` of game `game`: the YAML reader says it again as a
+ * syntax error, and a .mat written from it writes the line again. */
+static bool put_unread_lines(tree_walk *walk, int game, int action_index) {
+  const bg_unread_line *unread;
+  bool written = true;
+  while (written && (unread = match_next_unread_line(walk->match, game, action_index,
+                                                     &walk->unread_next)) != NULL)
+    written = open_sequence(walk, true) && put_string(walk, "unreadable") &&
+              put_string(walk, "line") && put_record_text(walk, unread->text) &&
+              close_sequence(walk);
+  return written;
+}
+
 /* The action of a replay event, by the player the replay says acted (a
  * "Wins" line credits the winner it read with the board). */
 static bool put_action(tree_walk *walk, const bg_replay_event *event) {
@@ -429,26 +446,30 @@ static bool close_game(tree_walk *walk, const bg_game_result *result) {
 static bool put_games(tree_walk *walk, bg_replay *replay) {
   bool written = open_sequence(walk, false);
   bool in_game = false;
+  int game = 0;
   const bg_replay_event *event;
   while ((event = bg_replay_next(replay)) != NULL) {
     bg_replay_say_crawford_unmarked(
-        replay, event, "the notation does not mark the Crawford game: this wrong "
-                 "mark is not written");
+        replay, event,
+        "the notation does not mark the Crawford game: this wrong "
+        "mark is not written");
     if (!written)
       continue;
     if (event->kind == BG_REPLAY_GAME_START) {
       written = open_game(walk, event->game);
       in_game = true;
+      game = event->game_index;
     } else if (event->kind == BG_REPLAY_ACTION && in_game) {
-      written = put_action(walk, event);
+      written =
+          put_unread_lines(walk, game, event->action_index) && put_action(walk, event);
     } else if (event->kind == BG_REPLAY_GAME_END && in_game) {
-      written = close_game(walk, &event->result);
+      written = put_unread_lines(walk, game, INT_MAX) && close_game(walk, &event->result);
       in_game = false;
     }
   }
   if (written && in_game) { /* a game the replay did not end: no result */
     bg_game_result none = {.winner = -1, .points = -1, .credited = -1};
-    written = close_game(walk, &none);
+    written = put_unread_lines(walk, game, INT_MAX) && close_game(walk, &none);
   }
   return written && close_sequence(walk);
 }

@@ -42,6 +42,8 @@ bool writer_write(bg_format format, FILE *out, const bg_match *match, bg_replay 
   int index = writer_index(format);
   if (index < 0)
     return false;
-  bg_replay_say_unkept_syntax(replay);
+  /* SGF has no place for a line no reader could read: its reader would
+   * not say it again */
+  bg_replay_say_unkept_syntax(replay, format != BG_FORMAT_SGF);
   return writers[index].write(out, match, replay, first);
 }

@@ -5,8 +5,8 @@
 #   grammar/gen.sh lists   grammar/*.pcre > grammar_lists.h
 #   grammar/gen.sh sources grammar/*.pcre > grammar_patterns.h
 #
-# lists:   X-macro lists, from which src/read_mat_int.h makes the enums and
-#          src/read_mat_grammar.c its tables:
+# lists:   X-macro lists, from which src/read/read_mat_int.h makes the enums and
+#          src/read/read_mat_grammar.c its tables:
 #            MAT_PATTERNS(X): X(CELL_TOKEN, "cell-token") per file;
 #            MAT_GROUPS(X):   X(CELL_TOKEN, DIE1, "die1") per named group
 #                             ((?<n>...), (?P<n>...), (?'n'...)) of each

@@ -7,9 +7,11 @@
 # (tests/lib/source_names.py); each is one case.
 #
 #   tests/lint.sh [--calls ALLOW OBJDIR] FILE... -- CFLAGS...
-#        (make lint: src/*.c with the compiler's -std, -D and -I flags)
+#        (make lint: src/*.c and src/*/*.c with the compiler's -std, -D
+#        and -I flags)
 #
-# With --calls, the objects of FILE... in OBJDIR (foo.c's is OBJDIR/foo.o)
+# With --calls, the objects of FILE... in OBJDIR, which mirrors the folders
+# below FILE's first one (src/read/foo.c's is OBJDIR/read/foo.o),
 # go through tests/lib/callgraph.sh --allow ALLOW, with the includes and
 # the calls of the headers' inline functions beside FILE... as edges
 # (tests/lib/includes.py edges): a cycle between files that ALLOW does not
@@ -139,12 +141,19 @@ run_clang_tidy() {
   fi
 }
 
-# The headers beside FILE... (src/*.h for src/*.c), one a line.
+# The headers beside FILE... (src/*.h for src/*.c, src/read/*.h for
+# src/read/*.c), one a line.
 headers() {
   local dir
   for dir in $(printf '%s\n' "${files[@]%/*}" | sort -u); do
     compgen -G "$dir/*.h"
   done
+}
+
+# The object of a source file: src/read/foo.c's is OBJDIR/read/foo.o.
+object_of() {
+  local below=${1#*/}
+  echo "$calls_objdir/${below%.c}.o"
 }
 
 # The call cycles between the files, from their objects' symbols, and
@@ -157,7 +166,7 @@ run_callgraph() {
   fi
   local objects=() file
   for file in "${files[@]}"; do
-    objects+=("$calls_objdir/$(basename "${file%.c}").o")
+    objects+=("$(object_of "$file")")
   done
   local sources
   mapfile -t sources < <(headers)
@@ -195,7 +204,7 @@ run_prefixes() {
       bg_* | "$word"_* | "$module" | main) ;;
       *) [[ -n $notation && $symbol == "$notation"_* ]] || wrong+=("$module.c: $symbol") ;;
       esac
-    done < <(nm -g --defined-only "$calls_objdir/$module.o" | awk '{print $3}')
+    done < <(nm -g --defined-only "$(object_of "$file")" | awk '{print $3}')
   done
   if [[ ${#wrong[@]} -eq 0 ]]; then
     verdict ok "external symbols carry their module's prefix ($(count ${#files[@]} file))"

@@ -8,8 +8,9 @@
 # report or hang fails the target (its reproducer is build-fuzz/TARGET-*).
 #
 #   tests/fuzz/run.sh SECONDS GEN_DIR TARGET...
-#       (the Makefile passes CFLAGS_PKG, LIBS_PKG and LIB_SRC in the
-#       environment: the library's flags, libraries and sources)
+#       (the Makefile passes CFLAGS_PKG, LIBS_PKG, LIB_SRC and SRC_INCLUDES
+#       in the environment: the library's flags, libraries, sources and
+#       the -I of each folder of src/)
 #
 # The corpus each target grows is kept in build-fuzz/corpus-TARGET between
 # runs; the seeds are made again each time in build-fuzz/seeds-TARGET.
@@ -89,14 +90,17 @@ seeds() { # seeds TARGET: the files its seeds are copied from
 # -fno-sanitize goes after -fsanitize in each command: the later one wins.
 SANITIZERS=address,undefined
 NOT_SANITIZED=alignment,pointer-overflow
+# shellcheck disable=SC2206 # SRC_INCLUDES: -I and a folder, words
 FUZZ_FLAGS=(-std=c11 -D_POSIX_C_SOURCE=200809L -g -O2 -fno-sanitize-recover=all
-  -fsanitize-coverage-ignorelist=tests/fuzz/coverage-ignore.txt -I src -I "$gen")
+  -fsanitize-coverage-ignorelist=tests/fuzz/coverage-ignore.txt $SRC_INCLUDES -I "$gen")
 library_objects() {
   local src obj status=0
   rm -rf "$out/obj"
   mkdir -p "$out/obj"
   for src in $LIB_SRC; do
-    obj=$out/obj/$(basename "$src" .c).o
+    obj=$out/obj/${src#src/}
+    obj=${obj%.c}.o
+    mkdir -p "${obj%/*}"
     # shellcheck disable=SC2086 # flags are words
     clang "${FUZZ_FLAGS[@]}" -fsanitize=fuzzer-no-link,"$SANITIZERS" -fno-sanitize="$NOT_SANITIZED" $CFLAGS_PKG \
       -c "$src" -o "$obj" || status=1

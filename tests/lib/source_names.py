@@ -6,11 +6,11 @@
       (".TP" then ".B slug"), a unit test that names it (its slug quoted or
       in brackets, or RULE_SLUG(NAME)) and a folder of e2e cases named
       after it (E2E_DIR/COMMAND/slug/) holding a case whose expected output
-      shows it ("[slug]" or "rule":"slug"); and no code of SRC but
-      rules.def writes a slug as a string where it names a rule.
+      shows it ("[slug]" or "rule":"slug"); and no code of SRC (or its
+      folders) but rules.def writes a slug as a string where it names a rule.
   source_names.py comments SRC
-      every function a comment of SRC names, as name_with_underscore(,
-      is an identifier of SRC's code.
+      every function a comment of SRC (and its folders) names, as
+      name_with_underscore(, is an identifier of their code.
 
 Each finding is one line, FILE:LINE: WHAT; exit status 1 when there is one.
 """
@@ -80,11 +80,14 @@ def split_source(text):
 
 
 def sources(src):
-    for name in sorted(os.listdir(src)):
-        if name.endswith(('.c', '.h', '.def')):
-            path = os.path.join(src, name)
-            with open(path, encoding='utf-8', errors='replace') as f:
-                yield path, split_source(f.read())
+    """(path, (code, comment)) of each source of SRC and its folders."""
+    for root, dirs, files in os.walk(src):
+        dirs.sort()
+        for name in sorted(files):
+            if name.endswith(('.c', '.h', '.def')):
+                path = os.path.join(root, name)
+                with open(path, encoding='utf-8', errors='replace') as f:
+                    yield path, split_source(f.read())
 
 
 def registry(src):

@@ -2,7 +2,8 @@
 # lint.sh — static analysis of C sources: cppcheck, then clang-tidy with the
 # checks of .clang-tidy, then the call cycles between the files (headers'
 # inline functions counted), then the prefixes of their external symbols,
-# then the direction of includes between stages (tests/stages), then the
+# then the direction of includes between stages and each file in its
+# stage's folder (tests/stages), then the
 # registry of rules and the functions comments name
 # (tests/lib/source_names.py); each is one case.
 #
@@ -20,8 +21,9 @@
 #
 # The includes of FILE... and of the headers beside them go one way by
 # stage: no file includes a header of a later stage of tests/stages but
-# those tests/stages.allow lists (tests/lib/includes.py stages).  Both
-# include checks are first shown to fail on a planted case.
+# those tests/stages.allow lists, and each file stands in its stage's
+# folder (tests/lib/includes.py stages).  The include checks are first
+# shown to fail on planted cases.
 #
 # clang-tidy gets CFLAGS as they are; cppcheck only their -D, -U and -I
 # (and -std=X as its --std=X), the rest being the compiler's business.
@@ -215,24 +217,28 @@ run_prefixes() {
 }
 
 # The checks of includes fail where they should: a header whose inline
-# function calls into the .c file that includes it is a cycle, and an
-# engine file that includes the model's header breaks the stages.
+# function calls into the .c file that includes it is a cycle, an engine
+# file that includes the model's header breaks the stages, and a referee
+# file outside src/referee/ stands in no folder of its stage.
 run_include_checks_fail() {
   local planted=$logs/planted
   mkdir -p "$planted"
   printf 'static inline int fast(void) { return slow(); }\n' >"$planted/fast.h"
   printf '#include "fast.h"\nint slow(void) { return 1; }\n' >"$planted/fast.c"
   printf '#include "match.h"\n' >"$planted/board_planted.c"
+  printf '#include "match.h"\n' >"$planted/referee_planted.c"
   { python3 tests/lib/includes.py edges "$planted/fast.c" "$planted/fast.h" &&
     echo "fast.c def slow"; } >"$planted/edges"
   local cycle stage
   cycle=$(tests/lib/callgraph.sh --edges "$planted/edges")
-  stage=$(python3 tests/lib/includes.py stages tests/stages /dev/null "$planted/board_planted.c")
-  if [[ $cycle == "cycle: fast.c fast.h" && $stage == *"board_planted.c (engine) includes match.h"* ]]; then
-    verdict ok "include checks fail on a planted cycle and a planted stage break"
+  stage=$(python3 tests/lib/includes.py stages tests/stages /dev/null "$planted/board_planted.c"
+    python3 tests/lib/includes.py stages tests/stages /dev/null "$planted/referee_planted.c")
+  if [[ $cycle == "cycle: fast.c fast.h" && $stage == *"board_planted.c (engine) includes match.h"* &&
+    $stage == *"referee_planted.c (referee) stands in "*", not in src/referee/"* ]]; then
+    verdict ok "include checks fail on a planted cycle, stage break and misplaced file"
   else
     printf '%s\n%s\n' "$cycle" "$stage"
-    verdict FAIL "include checks" "a planted cycle or stage break passed"
+    verdict FAIL "include checks" "a planted cycle, stage break or misplaced file passed"
   fi
 }
 
@@ -249,7 +255,7 @@ run_stages() {
   found=$(python3 tests/lib/includes.py stages tests/stages tests/stages.allow \
     "${files[@]}" "${sources[@]}")
   if [[ -z $found ]]; then
-    verdict ok "include stages ($(count $((${#files[@]} + ${#sources[@]})) file); $(grep -cvE '^[[:space:]]*(#|$)' tests/stages.allow) allowed by tests/stages.allow)"
+    verdict ok "include stages ($(count $((${#files[@]} + ${#sources[@]})) file), each in its stage's folder; $(grep -cvE '^[[:space:]]*(#|$)' tests/stages.allow) allowed by tests/stages.allow)"
   else
     echo "$found"
     verdict FAIL "include stages" "$(count "$(grep -c . <<<"$found")" finding)"

@@ -8,13 +8,14 @@
       so that a header whose inline function calls into a .c file that
       includes that header is a cycle like any other.
   includes.py stages MAP ALLOW FILE...
-      each file of FILE... includes no header of a later stage: MAP lists
-      the stages in order, each a line "STAGE PREFIX..." (a file belongs to
-      the stage of the longest prefix its name starts with, whatever its
-      folder); ALLOW lists the includes still accepted, a line "FILE
-      HEADER" each with its reason after a '#'.  A file of no stage, a
-      later stage's header included, or an ALLOW line that no longer
-      matches is a finding.
+      each file of FILE... stands in its stage's folder and includes no
+      header of a later stage: MAP lists the stages in order, each a line
+      "STAGE FOLDER PREFIX..." (a file belongs to the stage of the longest
+      prefix its name starts with; FOLDER is where that stage's files
+      stand, from the top of the tree); ALLOW lists the includes still
+      accepted, a line "FILE HEADER" each with its reason after a '#'.  A
+      file of no stage or out of its folder, a later stage's header
+      included, or an ALLOW line that no longer matches is a finding.
 
 Each finding is one line, FILE:LINE: WHAT; exit status 1 when there is one.
 """
@@ -104,23 +105,34 @@ def edges(files):
 
 
 def read_stage_map(path):
-    """[(prefix, rank, stage)], longest prefix first."""
+    """[(prefix, rank, stage, folder)], longest prefix first."""
     prefixes = []
     with open(path, encoding='utf-8') as f:
         for line in f:
             words = line.split('#', 1)[0].split()
-            if len(words) < 2:
+            if len(words) < 3:
                 continue
-            rank = len({stage for _, _, stage in prefixes})
-            prefixes += [(prefix, rank, words[0]) for prefix in words[1:]]
+            rank = len({stage for _, _, stage, _ in prefixes})
+            stage, folder = words[0], os.path.normpath(words[1])
+            prefixes += [(prefix, rank, stage, folder) for prefix in words[2:]]
     return sorted(prefixes, key=lambda p: -len(p[0]))
 
 
 def stage_of(name, prefixes):
-    for prefix, rank, stage in prefixes:
+    """(rank, stage, folder) of the file named name, or None."""
+    for prefix, rank, stage, folder in prefixes:
         if name.startswith(prefix):
-            return rank, stage
+            return rank, stage, folder
     return None
+
+
+def misplaced(path, own):
+    """A finding when path stands outside its stage's folder, else None."""
+    folder = os.path.relpath(os.path.dirname(os.path.abspath(path)))
+    if folder == own[2]:
+        return None
+    return (f'{path}:1: {os.path.basename(path)} ({own[1]}) stands in '
+            f'{folder}/, not in {own[2]}/: git mv it there')
 
 
 def read_allowed(path):
@@ -145,6 +157,9 @@ def stages(map_path, allow_path, files):
         if own is None:
             findings.append(f'{path}:1: no stage of {map_path} holds {name}')
             continue
+        wrong_folder = misplaced(path, own)
+        if wrong_folder:
+            findings.append(wrong_folder)
         for number, header in includes_of(path):
             theirs = stage_of(header, prefixes)
             if theirs is None:

@@ -144,6 +144,12 @@ bool board_is_blot_of_opponent(const bg_board *board, int point);
 /* Opposing checkers standing on the roller's point `point` (1..24). */
 int board_opponent_checkers_on(const bg_board *board, int point);
 
+/* Whether side `side` has borne off all its checkers (the game is won).
+ * Inline: the referee asks it after every play. */
+static inline bool board_bore_off_all(const bg_board *board, int side) {
+  return board->checkers[side][BG_OFF] == BG_CHECKERS;
+}
+
 /* Once side `winner` has borne off all 15: 1 single game, 2 gammon (the
  * loser has borne off none), 3 backgammon (a gammon where the loser also has
  * a checker on the bar or in the winner's home board).  0 when `winner` has

@@ -574,6 +574,50 @@ bool referee_dice_may_make_moves(const bg_action *roll) {
   return dice_share_out(&dice, 0, checkers, count, 0);
 }
 
+/* What the search and maximal_after_search conclude, without them, of
+ * the two commonest plays they see: a no-play, and one checker of a
+ * non-double moved by both dice ("24/13" with 65).  1: proved, with the
+ * position in *after; 0: refused; -1: neither kind (search).
+ *  - A no-play is as long as any when no die moves a checker (of a double,
+ *    its one die), and leaves the position as it was.
+ *  - The hop stops after one die or the other; a blot on either stop is a
+ *    hit another reading could make (blot_where_one_checker_may_land):
+ *    refused, whether the hop is legal or not.  Else it is legal when the
+ *    dice make it in one order or the other, and hits what stands on its
+ *    destination: the search's own steps and position. */
+static int replay_common_case(const bg_action *roll, const bg_board *view,
+                              bg_board *after) {
+  int die1 = roll->die1, die2 = roll->die2;
+  if (roll->move_count == 0) {
+    if (any_step(view, die1) || (die1 != die2 && any_step(view, die2)))
+      return 0;
+    board_copy(after, view);
+    return 1;
+  }
+  const bg_move *move = &roll->moves[0];
+  int from = move->from, to = move->to;
+  if (roll->move_count != 1 || move->count != 1 || die1 == die2 || from > BG_BAR ||
+      to < 1 || from - to != die1 + die2)
+    return -1;
+  for (int order = 0; order < 2; order++) {
+    int first = order ? die2 : die1, stop = from - first;
+    if (board_is_blot_of_opponent(view, stop))
+      return 0;
+  }
+  for (int order = 0; order < 2; order++) {
+    int first = order ? die2 : die1, stop = from - first;
+    if (board_step_target(view, from, first) != stop)
+      continue;
+    board_copy(after, view);
+    board_apply_step(after, from, stop);
+    if (board_step_target(after, stop, from - to - first) != to)
+      continue;
+    board_apply_step(after, stop, to);
+    return 1;
+  }
+  return 0;
+}
+
 /* referee_replay_one_die_per_move, else referee_replay_maximal, with their
  * one search run once: both set it up alike, so where the first searched
  * in vain the second would too (and a record followed after a mistake
@@ -583,6 +627,9 @@ static bool replay_either_way(const bg_action *roll, const bg_board *view,
   bool dice_valid = dice_are_dice(roll);
   if (roll->move_count > 0 && dice_valid && replay_as_written(roll, view, after))
     return true;
+  int common = dice_valid ? replay_common_case(roll, view, after) : -1;
+  if (common >= 0)
+    return common == 1;
   move_search search;
   if (!referee_search_init(&search, roll, 0))
     return false;

@@ -81,7 +81,10 @@ typedef struct {
   int number;
 } number_entry;
 
-#define NUMBER_BITS 9
+/* One slot a line start: the numbers of a game in each writer's layout
+ * ("  9)", " 10)", "9)") make some hundreds of keys, which 2^9 slots
+ * mapped directly onto each other; 2^11 (48 KB) keep them apart. */
+#define NUMBER_BITS 11
 
 #define PHRASE_SETS 64
 #define PHRASE_WAYS 4 /* "Doubles => 2", "Doubles => 4"... share a first word */

@@ -479,14 +479,16 @@ static void keep_roll(mat_line_state *state, size_t offset, size_t token_end) {
 /* A move standing apart in the right column after a left roll ("13) 31:
  *                        20/14 15/9 9/3 14/8", or after the left play):
  * the right player's play, its dice lost, not more of the left play. */
-static bool starts_diceless_right_cell(const mat_line_state *state, size_t offset) {
+static inline bool starts_diceless_right_cell(const mat_line_state *state,
+                                              size_t offset) {
   const bg_action *action = state->action;
   const bg_mat_reader *reader = state->reader;
   const char *text = state->line->text;
-  return state->cells == 1 && action && action->kind == ACT_ROLL && action->player == 0 &&
-         !state->play_closed && !state->broken &&
-         reader->right_column_learned && (int)offset + 1 >= reader->right_column &&
-         offset >= 2 && text[offset - 1] == ' ' && text[offset - 2] == ' ';
+  /* the column first: asked of every move, most stand left of it */
+  return (int)offset + 1 >= reader->right_column && reader->right_column_learned &&
+         state->cells == 1 && action && action->kind == ACT_ROLL && action->player == 0 &&
+         !state->play_closed && !state->broken && offset >= 2 &&
+         text[offset - 1] == ' ' && text[offset - 2] == ' ';
 }
 
 /* The right player's roll whose dice are lost: said once; its play is read

@@ -267,7 +267,8 @@ static uint64_t before_end(uint64_t v, uint64_t ends) {
  * in one pass; false when it is empty or too long to be remembered.  A
  * line is followed by INPUT_LINE_SLACK readable bytes (input.h), so
  * MEMO_KEY bytes are read wherever the word starts, 8 at a time. */
-static bool scan_word(memo_word *word, const char *text, size_t length, size_t offset) {
+static inline bool scan_word(memo_word *word, const char *text, size_t length,
+                             size_t offset) {
   size_t rest = length - offset, at;
 #ifdef MAT_WORDWISE
   uint64_t low, high = 0;

@@ -109,6 +109,15 @@ int board_pip_count(const bg_board *board, int side);
  * (0 = off) or -1 when the step is not legal. */
 int board_step_target(const bg_board *board, int from, int die);
 
+/* Whether a step from `from` (1..25) onto the point `to` (1..24), at most
+ * 6 below it, is legal: board_step_target(board, from, from - to) == to.
+ * Inline: the referee's proofs ask it of every move a record writes. */
+static inline bool board_step_lands(const bg_board *board, int from, int to) {
+  return board->checkers[0][from] > 0 &&
+         (from == BG_BAR || board->checkers[0][BG_BAR] == 0) &&
+         board->checkers[1][BG_BAR - to] < 2;
+}
+
 /* Rules that board_step_target_relaxed may set aside, so that the referee
  * can tell which rule a recorded play breaks ("legal but for the bear-off
  * rule" is a wrong bear-off). */
@@ -134,6 +143,12 @@ bool board_is_blot_of_opponent(const bg_board *board, int point);
 
 /* Opposing checkers standing on the roller's point `point` (1..24). */
 int board_opponent_checkers_on(const bg_board *board, int point);
+
+/* Whether side `side` has borne off all its checkers (the game is won).
+ * Inline: the referee asks it after every play. */
+static inline bool board_bore_off_all(const bg_board *board, int side) {
+  return board->checkers[side][BG_OFF] == BG_CHECKERS;
+}
 
 /* Once side `winner` has borne off all 15: 1 single game, 2 gammon (the
  * loser has borne off none), 3 backgammon (a gammon where the loser also has

@@ -553,33 +553,31 @@ static void resolve_conventions(bg_match *match) {
                         match_game_result(&match->games[0]) != NULL;
 }
 
-/* Backgammon Galaxy writes a resignation in either column: the "Wins"
- * line after it names the winner, so the other player resigned. */
-static void resolve_resigner(bg_game *game, int index) {
-  for (int i = index + 1; i < game->action_count; i++)
-    if (game->actions[i].kind == ACT_WIN) {
-      game->actions[index].player = 1 - game->actions[i].player;
-      return;
-    }
-}
-
-/* The rolls after which the game was given up, once who acted is known:
- * the roller resigned, its play possibly cut short; or, with no play
- * written, the opponent resigned once the roller had rolled (FIBS allows
- * it, and its clients write that roll with an empty play before the
- * roller's "Wins"): an empty cell there claims no dance. */
-static void resolve_resigned_rolls(bg_game *game) {
-  /* One pass from the end: `winner` is the player a "Wins" line gives the
-   * game to right after the action before the one looked at (no roll or
-   * double between), -1 when none does.  Only a "Wins" line decides, not
-   * a resignation line between them. */
-  int winner = -1;
+/* Each action's column (the player as the record placed it), and the
+ * rolls after which the game was given up, once who acted is known: the
+ * roller resigned, its play possibly cut short; or, with no play written,
+ * the opponent resigned once the roller had rolled (FIBS allows it, and
+ * its clients write that roll with an empty play before the roller's
+ * "Wins"): an empty cell there claims no dance.  With `resigners`, a
+ * resignation is the loser's of the next "Wins" line: Backgammon Galaxy
+ * writes one in either column, and that line names the winner.  One pass
+ * from the end over the actions (they are many: a pass each cost more). */
+static void resolve_actions(bg_game *game, bool resigners) {
+  /* `winner`: the player a "Wins" line gives the game to right after the
+   * action before the one looked at (no roll or double between), -1 when
+   * none does; only a "Wins" line decides, not a resignation line between
+   * them.  `next_win`: the player of the next "Wins" line, -1 none. */
+  int winner = -1, next_win = -1;
   for (int i = game->action_count - 1; i >= 0; i--) {
     bg_action *act = &game->actions[i];
+    act->column = act->player;
     if (act->kind == ACT_WIN) {
-      winner = act->player;
+      winner = next_win = act->player;
     } else if (act->kind == ACT_DOUBLE) {
       winner = -1;
+    } else if (act->kind == ACT_RESIGN) {
+      if (resigners && next_win >= 0)
+        act->player = 1 - next_win;
     } else if (act->kind == ACT_ROLL) {
       bool roller_gave_up = winner >= 0 && winner != act->player;
       bool opponent_gave_up = winner == act->player && act->move_count == 0;
@@ -589,29 +587,16 @@ static void resolve_resigned_rolls(bg_game *game) {
   }
 }
 
-static void resolve_game(bg_game *game) {
-  for (int i = 0; i < game->action_count; i++)
-    game->actions[i].column = game->actions[i].player;
-  for (int i = 0; i < game->action_count; i++)
-    if (game->actions[i].kind == ACT_RESIGN)
-      resolve_resigner(game, i);
-  resolve_resigned_rolls(game);
-}
-
 void match_resolve(bg_match *match) {
   resolve_variation(match);
   resolve_conventions(match);
   for (int g = 0; g < match->game_count; g++)
-    resolve_game(&match->games[g]);
+    resolve_actions(&match->games[g], true);
 }
 
 void match_resolve_named(bg_match *match) {
   resolve_variation(match);
   resolve_conventions(match);
-  for (int g = 0; g < match->game_count; g++) {
-    bg_game *game = &match->games[g];
-    for (int i = 0; i < game->action_count; i++)
-      game->actions[i].column = game->actions[i].player;
-    resolve_resigned_rolls(game);
-  }
+  for (int g = 0; g < match->game_count; g++)
+    resolve_actions(&match->games[g], false);
 }

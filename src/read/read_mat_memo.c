@@ -81,7 +81,10 @@ typedef struct {
   int number;
 } number_entry;
 
-#define NUMBER_BITS 9
+/* One slot a line start: the numbers of a game in each writer's layout
+ * ("  9)", " 10)", "9)") make some hundreds of keys, which 2^9 slots
+ * mapped directly onto each other; 2^11 (48 KB) keep them apart. */
+#define NUMBER_BITS 11
 
 #define PHRASE_SETS 64
 #define PHRASE_WAYS 4 /* "Doubles => 2", "Doubles => 4"... share a first word */
@@ -264,7 +267,8 @@ static uint64_t before_end(uint64_t v, uint64_t ends) {
  * in one pass; false when it is empty or too long to be remembered.  A
  * line is followed by INPUT_LINE_SLACK readable bytes (input.h), so
  * MEMO_KEY bytes are read wherever the word starts, 8 at a time. */
-static bool scan_word(memo_word *word, const char *text, size_t length, size_t offset) {
+static inline bool scan_word(memo_word *word, const char *text, size_t length,
+                             size_t offset) {
   size_t rest = length - offset, at;
 #ifdef MAT_WORDWISE
   uint64_t low, high = 0;

@@ -24,6 +24,8 @@
  */
 #include "read_mat_int.h"
 
+#include "alloc.h"
+
 #include <string.h>
 
 typedef enum {
@@ -479,14 +481,16 @@ static void keep_roll(mat_line_state *state, size_t offset, size_t token_end) {
 /* A move standing apart in the right column after a left roll ("13) 31:
  *                        20/14 15/9 9/3 14/8", or after the left play):
  * the right player's play, its dice lost, not more of the left play. */
-static bool starts_diceless_right_cell(const mat_line_state *state, size_t offset) {
+static inline bool starts_diceless_right_cell(const mat_line_state *state,
+                                              size_t offset) {
   const bg_action *action = state->action;
   const bg_mat_reader *reader = state->reader;
   const char *text = state->line->text;
-  return state->cells == 1 && action && action->kind == ACT_ROLL && action->player == 0 &&
-         !state->play_closed && !state->broken &&
-         reader->right_column_learned && (int)offset + 1 >= reader->right_column &&
-         offset >= 2 && text[offset - 1] == ' ' && text[offset - 2] == ' ';
+  /* the column first: asked of every move, most stand left of it */
+  return (int)offset + 1 >= reader->right_column && reader->right_column_learned &&
+         state->cells == 1 && action && action->kind == ACT_ROLL && action->player == 0 &&
+         !state->play_closed && !state->broken && offset >= 2 &&
+         text[offset - 1] == ' ' && text[offset - 2] == ' ';
 }
 
 /* The right player's roll whose dice are lost: said once; its play is read
@@ -500,6 +504,29 @@ static void start_diceless_cell(mat_line_state *state, size_t offset) {
   mat_syntax_error(state->reader, state->line->number, (int)offset + 1,
                    "expected a roll like '63:' before this play: its dice are missing (the "
                    "play is checked with every roll that makes it)");
+}
+
+/* mat_add_known_moves, inline where it runs for most words of a record:
+ * with room for the moves (the common case) they are written at once;
+ * else that function adds them one by one and says the error. */
+static inline void add_known_moves(mat_line_state *state, const mat_decoded_word *known,
+                                   size_t offset) {
+  bg_action *action = state->action;
+  int count = known->count;
+  if (action->move_count + count > BG_MAX_MOVES) {
+    mat_add_known_moves(state, known, offset);
+    return;
+  }
+  if (!action->moves && !(action->moves = match_reserve_moves(state->reader->match)))
+    bg_out_of_memory();
+  bg_move *moves = action->moves + action->move_count;
+  int line = state->line->number;
+  action->move_count += count;
+  for (int i = 0; i < count; i++) {
+    const mat_decoded_move *d = &known->moves[i];
+    moves[i] = (bg_move){d->from, d->to, d->count, d->hit,
+                         (bg_srcpos){line, (int)(offset + d->column) + 1}};
+  }
 }
 
 /* The cells of a move line, from `offset` on. */
@@ -520,9 +547,9 @@ static void read_cells(mat_line_state *state, size_t offset) {
           return;
       } else if (starts_diceless_right_cell(state, offset)) {
         start_diceless_cell(state, offset);
-        mat_add_known_moves(state, state->known, offset);
+        add_known_moves(state, state->known, offset);
       } else if (takes_known_moves(state)) {
-        mat_add_known_moves(state, state->known, offset);
+        add_known_moves(state, state->known, offset);
       } else if (!state->broken) {
         read_play_token(state, TOK_MOVE, offset); /* says what is wrong */
       }

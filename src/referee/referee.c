@@ -99,13 +99,11 @@ static int resignations_allowed(const reading_set *set, int player) {
   return resigned;
 }
 
-/* After `player`'s roll: has the player borne off the last checker?  After
- * an earlier mistake the referee follows several positions; when only some
- * of them are won and the record plays on, those are the wrong readings.
- * Asked after every play: the positions are read as they are kept (what a
- * game is worth does not depend on which side is on roll), and what a
- * resignation may be worth only once some reading is won. */
-static void note_bear_off(game_state *state, const bg_game *game, int index, int player) {
+/* note_bear_off once some reading is won: which, and what the game may
+ * be worth.  Cold: the rare case, kept out of the path every play takes
+ * (its registers were saved and restored after every play). */
+__attribute__((cold)) static void note_win(game_state *state, const bg_game *game,
+                                           int index, int player) {
   int multipliers = 0, won = 0, side = player == 1;
   for (int i = 0; i < state->positions.count; i++) {
     int m = board_win_multiplier(&state->positions.boards[i], side);
@@ -126,6 +124,20 @@ static void note_bear_off(game_state *state, const bg_game *game, int index, int
   state->end.reason = END_BORE_OFF;
   state->end.winner = player;
   state->end.multipliers = multipliers;
+}
+
+/* After `player`'s roll: has the player borne off the last checker?  After
+ * an earlier mistake the referee follows several positions; when only some
+ * of them are won and the record plays on, those are the wrong readings.
+ * Asked after every play: the positions are read as they are kept (what a
+ * game is worth does not depend on which side is on roll), a byte each,
+ * and the rest only once some reading is won (note_win). */
+static void note_bear_off(game_state *state, const bg_game *game, int index, int player) {
+  bool any_won = false;
+  for (int i = 0; i < state->positions.count; i++)
+    any_won |= board_bore_off_all(&state->positions.boards[i], player == 1);
+  if (any_won)
+    note_win(state, game, index, player);
 }
 
 /* Is roll `index` the last thing the match records, with no result after

@@ -188,24 +188,40 @@ bool referee_search_run(move_search *search, const bg_action *roll,
   return search_moves(search, &board, &left, 0, NULL);
 }
 
-/* The die that makes `move` in one step: its distance, or for a bear-off
- * the smallest larger die left (whichever die bears the checker off, the
- * position is the same; the smallest leaves the most to the other moves);
- * 0 when none of the dice left does. */
-static int die_for(const dice_left *left, const bg_move *move) {
-  int distance = move->from - move->to, larger = 0;
-  for (int i = 0; i < left->count; i++) {
-    int die = left->dice[i];
-    if (die == distance)
-      return die;
-    if (move->to == BG_OFF && die > distance && (larger == 0 || die < larger))
-      larger = die;
-  }
-  return larger;
-}
-
 static bool dice_are_dice(const bg_action *roll) {
   return roll->die1 >= 1 && roll->die1 <= 6 && roll->die2 >= 1 && roll->die2 <= 6;
+}
+
+/* The dice of a roll not yet played, as at most two values with a count
+ * each (a double is one value four times): the replay of a play written
+ * one die per move asks for a die by its distance, with no list to scan. */
+typedef struct {
+  int value[2];
+  int count[2];
+} dice_by_value;
+
+static void dice_by_value_init(dice_by_value *dice, int die1, int die2) {
+  bool double_roll = die1 == die2;
+  *dice = (dice_by_value){.value = {die1, die2},
+                          .count = {double_roll ? 4 : 1, !double_roll}};
+}
+
+/* The die that makes a move of `distance` in one step, as an index of
+ * `dice`: its distance, or for a bear-off (`off`) the smallest larger die
+ * left (whichever die bears the checker off, the position is the same;
+ * the smallest leaves the most to the other moves); -1 when none does. */
+static int die_index_for(const dice_by_value *dice, int distance, bool off) {
+  for (int i = 0; i < 2; i++)
+    if (dice->count[i] && dice->value[i] == distance)
+      return i;
+  if (!off)
+    return -1;
+  int best = -1;
+  for (int i = 0; i < 2; i++)
+    if (dice->count[i] && dice->value[i] > distance &&
+        (best < 0 || dice->value[i] < dice->value[best]))
+      best = i;
+  return best;
 }
 
 /* The commonest case of the one below, without the search: each move one
@@ -213,23 +229,30 @@ static bool dice_are_dice(const bg_action *roll) {
  * written points only, so every order that works leaves this position; a
  * play this does not prove goes to the search.  The steps are made in
  * `result` itself: a board changed byte by byte and then copied whole
- * stalls the copy's wide loads.  On failure `result` holds no position. */
+ * stalls the copy's wide loads.  On failure `result` holds no position.
+ * Asked of every play: a step onto a point is judged inline
+ * (board_step_lands), a bear-off by board_step_target. */
 static bool replay_as_written(const bg_action *roll, const bg_board *view,
                               bg_board *result) {
-  dice_left left;
-  dice_init(&left, roll->die1, roll->die2);
-  *result = *view;
+  dice_by_value dice;
+  dice_by_value_init(&dice, roll->die1, roll->die2);
+  board_copy(result, view);
   for (int i = 0; i < roll->move_count; i++) {
     const bg_move *move = &roll->moves[i];
+    int from = move->from, to = move->to;
+    if (from < 1 || from > BG_BAR || to < BG_OFF || to >= from)
+      return false;
     for (int k = 0; k < move->count; k++) {
-      int die = die_for(&left, move);
-      if (die == 0 || board_step_target(result, move->from, die) != move->to)
+      int die = die_index_for(&dice, from - to, to == BG_OFF);
+      if (die < 0 ||
+          (to == BG_OFF ? board_step_target(result, from, dice.value[die]) != to
+                        : !board_step_lands(result, from, to)))
         return false;
-      dice_remove(&left, die);
-      board_apply_step(result, move->from, move->to);
+      dice.count[die]--;
+      board_apply_step(result, from, to);
     }
   }
-  return left.count == 0;
+  return dice.count[0] + dice.count[1] == 0;
 }
 
 bool referee_replay_one_die_per_move(const bg_action *roll, const bg_board *view,
@@ -438,6 +461,13 @@ static bool walk_paths(checker_paths *paths, const bg_board *view, const dice_le
 }
 
 bool referee_play_walk(const bg_action *roll, const bg_board *view, bg_board *after) {
+  /* A play of one die per move, in its written order, is a walk, and the
+   * only position a walk of it can leave: every step lands on a written
+   * point (see replay_as_written).  Most plays are such; no search. */
+  bg_board replayed;
+  if (roll->move_count > 0 && dice_are_dice(roll) &&
+      replay_as_written(roll, view, after ? after : &replayed))
+    return true;
   checker_paths paths = {.count = 0};
   for (int i = 0; i < roll->move_count; i++)
     for (int k = 0; k < roll->moves[i].count; k++) {
@@ -544,6 +574,50 @@ bool referee_dice_may_make_moves(const bg_action *roll) {
   return dice_share_out(&dice, 0, checkers, count, 0);
 }
 
+/* What the search and maximal_after_search conclude, without them, of
+ * the two commonest plays they see: a no-play, and one checker of a
+ * non-double moved by both dice ("24/13" with 65).  1: proved, with the
+ * position in *after; 0: refused; -1: neither kind (search).
+ *  - A no-play is as long as any when no die moves a checker (of a double,
+ *    its one die), and leaves the position as it was.
+ *  - The hop stops after one die or the other; a blot on either stop is a
+ *    hit another reading could make (blot_where_one_checker_may_land):
+ *    refused, whether the hop is legal or not.  Else it is legal when the
+ *    dice make it in one order or the other, and hits what stands on its
+ *    destination: the search's own steps and position. */
+static int replay_common_case(const bg_action *roll, const bg_board *view,
+                              bg_board *after) {
+  int die1 = roll->die1, die2 = roll->die2;
+  if (roll->move_count == 0) {
+    if (any_step(view, die1) || (die1 != die2 && any_step(view, die2)))
+      return 0;
+    board_copy(after, view);
+    return 1;
+  }
+  const bg_move *move = &roll->moves[0];
+  int from = move->from, to = move->to;
+  if (roll->move_count != 1 || move->count != 1 || die1 == die2 || from > BG_BAR ||
+      to < 1 || from - to != die1 + die2)
+    return -1;
+  for (int order = 0; order < 2; order++) {
+    int first = order ? die2 : die1, stop = from - first;
+    if (board_is_blot_of_opponent(view, stop))
+      return 0;
+  }
+  for (int order = 0; order < 2; order++) {
+    int first = order ? die2 : die1, stop = from - first;
+    if (board_step_target(view, from, first) != stop)
+      continue;
+    board_copy(after, view);
+    board_apply_step(after, from, stop);
+    if (board_step_target(after, stop, from - to - first) != to)
+      continue;
+    board_apply_step(after, stop, to);
+    return 1;
+  }
+  return 0;
+}
+
 /* referee_replay_one_die_per_move, else referee_replay_maximal, with their
  * one search run once: both set it up alike, so where the first searched
  * in vain the second would too (and a record followed after a mistake
@@ -553,6 +627,9 @@ static bool replay_either_way(const bg_action *roll, const bg_board *view,
   bool dice_valid = dice_are_dice(roll);
   if (roll->move_count > 0 && dice_valid && replay_as_written(roll, view, after))
     return true;
+  int common = dice_valid ? replay_common_case(roll, view, after) : -1;
+  if (common >= 0)
+    return common == 1;
   move_search search;
   if (!referee_search_init(&search, roll, 0))
     return false;

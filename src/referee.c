@@ -301,11 +301,14 @@ static void check_played(referee *ref, game_state *state, const bg_game *game, i
 /* The play of a roll, as its cell says it. */
 static void play_cell(referee *ref, game_state *state, const bg_game *game, int index,
                       const bg_action *roll, const roll_turn *turn) {
-  switch (match_roll_status(roll)) {
+  switch (roll->status) {
   case ROLL_DICE_UNREAD:
+  case ROLL_DICE_UNREAD_PLAY_UNKNOWN:
+  case ROLL_DICE_UNREAD_NOT_A_PLAY:
     follow_unread_dice(ref, state, roll);
     break;
   case ROLL_UNREADABLE:
+  case ROLL_NOT_A_PLAY:
     follow_unreadable(ref, state, game, index, roll);
     break;
   case ROLL_UNRECORDED:
@@ -329,7 +332,8 @@ static void play_cell(referee *ref, game_state *state, const bg_game *game, int 
 static void on_roll(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *roll = &game->actions[index];
   if (game_over(state)) {
-    if (!roll->unknown_play) /* an unplayed roll after the last one: no action */
+    /* an unplayed roll after the last one: no action */
+    if (!match_roll_marked_unknown(roll))
       say_after_end(ref, state, game, index, roll);
     return;
   }
@@ -355,7 +359,7 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
  * the plays after it unchecked. */
 static void on_set_position(game_state *state, const bg_action *act) {
   bg_board board;
-  if (act->unreadable || !match_setup_board(act, &board)) {
+  if (!match_setup_board(act, &board)) {
     state->positions.count = 0;
     return;
   }

@@ -446,27 +446,33 @@ void referee_end_game(referee *ref, game_state *state, const bg_game *game,
   referee_count_result(ref, result->winner, result->points, game->number);
 }
 
-void referee_act(referee *ref, game_state *state, const bg_game *game, int index) {
+/* A double: a double out of turn may show a turn lost before it. */
+static void on_double(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *act = &game->actions[index];
-  if (act->after_numbering_break) /* the reader marks the line */
-    recover(ref, state, MISFIT_NUMBERING_BREAK, game, index, act);
-  if (act->kind != ACT_ROLL && act->kind != ACT_WIN && game_over(state)) {
-    say_after_end(ref, state, game, index, act);
-    return;
-  }
+  referee_settle_unanswered_double(ref, state, act);
+  if (state->cube.double_by < 0 &&
+      law_turn(&state->turns, state->set_up, act) == TURN_NOT_YOURS)
+    recover(ref, state, MISFIT_NOT_YOUR_DOUBLE, game, index, act);
+  referee_on_double(ref, state, act);
+}
+
+/* A "Wins" line: whether its check blamed the result. */
+static void on_win(referee *ref, game_state *state, const bg_action *act) {
+  long faults_before = ref->faults;
+  referee_check_win(ref, state, act);
+  ref->tally.last_result_blamed = ref->faults > faults_before;
+}
+
+/* The action, by its kind, in a game still going on (or its "Wins"). */
+static void act_by_kind(referee *ref, game_state *state, const bg_game *game, int index) {
+  const bg_action *act = &game->actions[index];
   switch (act->kind) {
   case ACT_ROLL:
     on_roll(ref, state, game, index);
     break;
-  case ACT_DOUBLE: {
-    referee_settle_unanswered_double(ref, state, act);
-    /* a double out of turn may show a turn lost before it */
-    if (state->cube.double_by < 0 &&
-        law_turn(&state->turns, state->set_up, act) == TURN_NOT_YOURS)
-      recover(ref, state, MISFIT_NOT_YOUR_DOUBLE, game, index, act);
-    referee_on_double(ref, state, act);
+  case ACT_DOUBLE:
+    on_double(ref, state, game, index);
     break;
-  }
   case ACT_TAKE:
     referee_on_take(ref, state, game, index);
     break;
@@ -480,16 +486,24 @@ void referee_act(referee *ref, game_state *state, const bg_game *game, int index
     referee_settle_unanswered_double(ref, state, act);
     referee_on_resign(ref, state, act);
     break;
-  case ACT_WIN: {
-    long faults_before = ref->faults;
-    referee_check_win(ref, state, act);
-    ref->tally.last_result_blamed = ref->faults > faults_before;
+  case ACT_WIN:
+    on_win(ref, state, act);
     break;
-  }
   case ACT_SET_POSITION:
     on_set_position(state, act);
     break;
   }
+}
+
+void referee_act(referee *ref, game_state *state, const bg_game *game, int index) {
+  const bg_action *act = &game->actions[index];
+  if (act->after_numbering_break) /* the reader marks the line */
+    recover(ref, state, MISFIT_NUMBERING_BREAK, game, index, act);
+  if (act->kind != ACT_ROLL && act->kind != ACT_WIN && game_over(state)) {
+    say_after_end(ref, state, game, index, act);
+    return;
+  }
+  act_by_kind(ref, state, game, index);
 }
 
 /* Backgammon (or no [Variation] tag), Nackgammon and LongGammon are

@@ -367,14 +367,80 @@ bool match_setup_board(const bg_action *setup, bg_board *board) {
   return board_is_valid(board);
 }
 
-bg_roll_status match_roll_status(const bg_action *roll) {
-  if (roll->dice_unknown)
-    return ROLL_DICE_UNREAD;
-  if (roll->unreadable)
-    return ROLL_UNREADABLE;
-  if (roll->die1 == 0)
-    return roll->unknown_play ? ROLL_UNRECORDED : ROLL_NOTHING_ROLLED;
-  return roll->unknown_play ? ROLL_PLAY_UNRECORDED : ROLL_PLAYED;
+bool match_roll_dice_unread(const bg_action *roll) {
+  switch (roll->status) {
+  case ROLL_DICE_UNREAD:
+  case ROLL_DICE_UNREAD_PLAY_UNKNOWN:
+  case ROLL_DICE_UNREAD_NOT_A_PLAY:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool match_roll_marked_unknown(const bg_action *roll) {
+  switch (roll->status) {
+  case ROLL_PLAY_UNRECORDED:
+  case ROLL_UNRECORDED:
+  case ROLL_UNREADABLE:
+  case ROLL_DICE_UNREAD_PLAY_UNKNOWN:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool match_roll_play_unknown(const bg_action *roll) {
+  return match_roll_marked_unknown(roll) || roll->status == ROLL_NOT_A_PLAY ||
+         roll->status == ROLL_DICE_UNREAD_NOT_A_PLAY;
+}
+
+void match_roll_mark_nothing_rolled(bg_action *roll) {
+  roll->die1 = roll->die2 = 0;
+  roll->status = ROLL_NOTHING_ROLLED;
+}
+
+void match_roll_mark_unrecorded(bg_action *roll) {
+  switch (roll->status) {
+  case ROLL_PLAYED:
+    roll->status = ROLL_PLAY_UNRECORDED;
+    break;
+  case ROLL_NOTHING_ROLLED:
+    roll->status = ROLL_UNRECORDED;
+    break;
+  case ROLL_NOT_A_PLAY:
+    roll->status = ROLL_UNREADABLE;
+    break;
+  case ROLL_DICE_UNREAD:
+  case ROLL_DICE_UNREAD_NOT_A_PLAY:
+    roll->status = ROLL_DICE_UNREAD_PLAY_UNKNOWN;
+    break;
+  default: /* unknown already */
+    break;
+  }
+}
+
+void match_roll_mark_unreadable(bg_action *roll) {
+  roll->status =
+      match_roll_dice_unread(roll) ? ROLL_DICE_UNREAD_PLAY_UNKNOWN : ROLL_UNREADABLE;
+}
+
+void match_roll_mark_not_a_play(bg_action *roll) {
+  if (match_roll_marked_unknown(roll))
+    match_roll_mark_unreadable(roll);
+  else
+    roll->status =
+        match_roll_dice_unread(roll) ? ROLL_DICE_UNREAD_NOT_A_PLAY : ROLL_NOT_A_PLAY;
+}
+
+void match_roll_mark_dice_unread(bg_action *roll) {
+  roll->die1 = roll->die2 = 0;
+  if (match_roll_marked_unknown(roll))
+    roll->status = ROLL_DICE_UNREAD_PLAY_UNKNOWN;
+  else if (match_roll_play_unknown(roll))
+    roll->status = ROLL_DICE_UNREAD_NOT_A_PLAY;
+  else
+    roll->status = ROLL_DICE_UNREAD;
 }
 
 bool match_action_marks_hit(const bg_action *action) {
@@ -402,8 +468,8 @@ bool match_marks_hits(const bg_match *match) {
 }
 
 bool match_action_is_play(const bg_action *action) {
-  return action->kind == ACT_ROLL &&
-         (action->die1 > 0 || action->unreadable || action->dice_unknown);
+  return action->kind == ACT_ROLL && action->status != ROLL_NOTHING_ROLLED &&
+         action->status != ROLL_UNRECORDED;
 }
 
 int match_game_play_count(const bg_game *game) {

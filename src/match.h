@@ -68,8 +68,29 @@ enum {
   RESIGN_MATCH = 4, /* "Resigned Match": the points the winner still needed */
 };
 
+/* What a roll's cell says of its dice and its play (bg_action's
+ * `status`).  A roll is ROLL_PLAYED until its reader says otherwise. */
+typedef enum {
+  ROLL_PLAYED = 0,      /* dice and play as written (maybe no play) */
+  ROLL_PLAY_UNRECORDED, /* "63: ????", the dice only */
+  ROLL_NOTHING_ROLLED,  /* no dice: "00:", the player resigned instead */
+  ROLL_UNRECORDED,      /* "????" alone: neither roll nor play written */
+  /* The cell could not be read (a syntax error said so): its play is
+   * unknown and marked so, its dice as read or 0. */
+  ROLL_UNREADABLE,
+  /* The play is no play (an SGF node's, a .xg record's steps; a syntax
+   * error said so): unknown, but not marked so: a writer writes none. */
+  ROLL_NOT_A_PLAY,
+  /* The dice could not be read ("72: 13/9", a syntax error said so):
+   * dice 0, the play read as written; then with the play unknown too
+   * ("??: ????", or the cell broken after the dice), or no play. */
+  ROLL_DICE_UNREAD,
+  ROLL_DICE_UNREAD_PLAY_UNKNOWN,
+  ROLL_DICE_UNREAD_NOT_A_PLAY,
+} bg_roll_status;
+
 typedef struct {
-  /* (the pointers first: no padding, 80 bytes an action) */
+  /* (the pointers first: 96 bytes an action) */
   /* the moves, in the match's own storage (match_reserve_moves): room
    * for BG_MAX_MOVES while the reader writes them, then what is used; an
    * action copied keeps pointing there, so a copy lives no longer than
@@ -92,15 +113,11 @@ typedef struct {
   bg_srcpos pos;   /* first character of the action's text */
   int move_number; /* the "12)" of the line, 0 when there is none */
   /* ACT_ROLL */
-  int die1, die2;             /* as written: first digit, second digit; both 0 for
-                                 "00:" (nothing rolled: the player resigned instead) and
-                                 for a cell that could not be read */
-  bool unknown_play;          /* "????": the roll's play was not recorded */
-  bool unreadable;            /* the cell could not be read (a syntax error said so):
-                                 its play is unknown too */
-  bool dice_unknown;          /* the dice could not be read ("72:", a syntax error said
-                                 so): dice 0, the play is read as written */
-  bool cannot_move;           /* the play was written "Cannot Move" (vs left blank) */
+  int die1, die2;             /* as written: first digit, second digit; both 0 where
+                                 `status` says there are none */
+  bg_roll_status status;      /* what the cell says of its dice and its play */
+  bool cannot_move;           /* the play was written "Cannot Move" (vs left blank):
+                                 how a writer writes an empty play, not its status */
   bool written_mat;           /* `written` is a .mat cell (a .mat writes it as it is) */
   bool and_match;             /* ACT_WIN: "and the match" */
   bool resigns_after;         /* set by match_resolve: the game is given up right
@@ -320,21 +337,24 @@ bool match_parse_date(const char *text, char sep, long parts[3]);
 /* Does `action` mark a hit on any of its moves? */
 bool match_action_marks_hit(const bg_action *action);
 
-/* What a roll's cell says of its dice and its play: one of these, from
- * its flags and its dice (the first that holds, in this order).
- * `cannot_move`, `resigns_after` and `after_numbering_break` are facts
- * apart, which any of them may have. */
-typedef enum {
-  ROLL_DICE_UNREAD,     /* dice_unknown: "72: 13/9", the play read as written */
-  ROLL_UNREADABLE,      /* unreadable: the cell could not be read */
-  ROLL_UNRECORDED,      /* no dice, unknown_play: neither roll nor play written */
-  ROLL_NOTHING_ROLLED,  /* no dice: "00:", the player resigned instead */
-  ROLL_PLAY_UNRECORDED, /* unknown_play: "63: ????", the dice only */
-  ROLL_PLAYED           /* dice and play as written (maybe no play) */
-} bg_roll_status;
+/* Are the dice of `roll` unread (ROLL_DICE_UNREAD and its kin)? */
+bool match_roll_dice_unread(const bg_action *roll);
 
-/* The status of an ACT_ROLL. */
-bg_roll_status match_roll_status(const bg_action *roll);
+/* Does the record mark the play of `roll` unknown ("????", or a cell
+ * that could not be read), as a writer writes it again? */
+bool match_roll_marked_unknown(const bg_action *roll);
+
+/* Is the play of `roll` unknown: marked so, or no play that could be
+ * read? */
+bool match_roll_play_unknown(const bg_action *roll);
+
+/* What a reader learns of a roll, as it reads it: the status moves on
+ * from what was known before (dice unread and play unknown combine). */
+void match_roll_mark_nothing_rolled(bg_action *roll); /* "00:" */
+void match_roll_mark_unrecorded(bg_action *roll);     /* "????" */
+void match_roll_mark_unreadable(bg_action *roll);     /* a cell not read */
+void match_roll_mark_not_a_play(bg_action *roll);     /* a play not read */
+void match_roll_mark_dice_unread(bg_action *roll);    /* dice not read */
 
 /* Sets match->players[i] to a copy of name (replacing any earlier one). */
 bool match_set_player(bg_match *match, int i, const char *name);

@@ -477,7 +477,6 @@ static bool read_set_position(bg_mat_reader *reader, const mat_line *line) {
                      "this '; Set Pos=' board is no backgammon position (more than 15 "
                      "checkers a side, or both sides on one point): the plays after it "
                      "are not checked");
-    action->unreadable = true;
   }
   return true;
 }

@@ -161,7 +161,9 @@ static void fill_action(mat_line_state *state, bg_action *action, token_kind kin
     } else if (mat_group_span(&state->reader->patterns, GRP_CELL_TOKEN_DIE1, &span)) {
       action->die1 = text[span.start] - '0';
       action->die2 = text[span.start + 1] - '0';
-    } /* else "00:": nothing rolled, dice 0 */
+    }
+    if (action->die1 == 0) /* "00:": nothing rolled */
+      match_roll_mark_nothing_rolled(action);
     break;
   case TOK_DOUBLE:
     action->kind = ACT_DOUBLE;
@@ -193,7 +195,7 @@ static void fill_action(mat_line_state *state, bg_action *action, token_kind kin
     break;
   case TOK_BAD_ROLL:
     action->kind = ACT_ROLL;
-    action->dice_unknown = true;
+    match_roll_mark_dice_unread(action);
     break;
   default:
     action->kind = ACT_RESIGN;
@@ -385,8 +387,7 @@ static void start_unreadable_cell(mat_line_state *state, size_t offset) {
   action->player = state->cells == 0 ? lone_cell_player(state, (int)offset + 1) : 1;
   action->pos = (bg_srcpos){state->line->number, (int)offset + 1};
   action->move_number = state->reader->move_number;
-  action->unknown_play = true;
-  action->unreadable = true;
+  match_roll_mark_unreadable(action);
   state->action = action;
   state->cells++;
   state->broken = false;
@@ -407,8 +408,8 @@ static bool starts_hidden_roll(const mat_line_state *state, token_kind kind,
 
 static void start_hidden_roll(mat_line_state *state, size_t offset) {
   start_unreadable_cell(state, offset);
-  if (state->action)
-    state->action->unreadable = false; /* nothing unreadable: just not written */
+  if (state->action) /* nothing unreadable: just not written */
+    state->action->status = ROLL_UNRECORDED;
 }
 
 /* "??" on a line with no move number and no cell: line noise, not a turn
@@ -456,7 +457,7 @@ static void read_play_token(mat_line_state *state, token_kind kind, size_t offse
   if (kind == TOK_CANNOT)
     action->cannot_move = true;
   else
-    action->unknown_play = true;
+    match_roll_mark_unrecorded(action);
 }
 
 /* ---- the line ------------------------------------------------------------ */
@@ -500,7 +501,7 @@ static void start_diceless_cell(mat_line_state *state, size_t offset) {
   if (!action)
     return;
   action->kind = ACT_ROLL;
-  action->dice_unknown = true;
+  match_roll_mark_dice_unread(action);
   mat_syntax_error(state->reader, state->line->number, (int)offset + 1,
                    "expected a roll like '63:' before this play: its dice are missing (the "
                    "play is checked with every roll that makes it)");

@@ -94,7 +94,6 @@ static bool add_position(bg_mat_reader *reader, char **fields, int count, bg_src
                      "this position row is no backgammon position (more than 15 checkers "
                      "a side, or both sides on one point): the plays after it are not "
                      "checked");
-    action->unreadable = true;
   } else if (is_nackgammon_start(&board) && !match_tag(match, "Variation") &&
              !match_add_tag(match, "Variation", "Nackgammon", pos)) {
     reader->out_of_memory = true;

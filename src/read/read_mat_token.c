@@ -149,8 +149,7 @@ void mat_flag_numbering_break(bg_mat_reader *reader, bg_game *game, int first_ac
 void mat_break_cell(mat_line_state *state) {
   state->broken = true;
   if (state->action && state->action->kind == ACT_ROLL) {
-    state->action->unknown_play = true;
-    state->action->unreadable = true;
+    match_roll_mark_unreadable(state->action);
     state->action->cannot_move = false;
     state->action->move_count = 0;
   }

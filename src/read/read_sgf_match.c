@@ -453,7 +453,7 @@ static void read_roll(bg_sgf_reader *reader, int player, bg_srcpos pos, const ch
                player ? 'B' : 'W', value);
     roll->die1 = roll->die2 = 0;
     roll->move_count = 0;
-    roll->unreadable = true;
+    match_roll_mark_not_a_play(roll);
     keep_node_text(reader, roll, player, value, length);
   }
 }
@@ -559,7 +559,7 @@ void sgf_node_end(bg_sgf_reader *reader) {
     if (roll) {
       roll->die1 = tree->dice_node[0];
       roll->die2 = tree->dice_node[1];
-      roll->unknown_play = true;
+      match_roll_mark_unrecorded(roll);
     }
   }
 }

@@ -59,9 +59,6 @@ bool sgf_setup_end(sgf_tree *tree, bg_match *match) {
     return true;
   tree->setup_open = false;
   bg_action *action = &match->games[match->game_count - 1].actions[tree->setup_index];
-  bg_board board;
-  if (match_setup_board(action, &board))
-    return true;
-  action->unreadable = true; /* the referee checks nothing after it */
-  return false;
+  bg_board board; /* none: the referee checks nothing after it */
+  return match_setup_board(action, &board);
 }

@@ -144,7 +144,7 @@ static bg_action *add_roll(bg_xg_reader *reader, int player, const int dice[2],
   } else {
     syntax(reader, pos, "record %ld: %d and %d are no dice", reader->record, dice[0],
            dice[1]);
-    roll->dice_unknown = true;
+    match_roll_mark_dice_unread(roll);
   }
   return roll;
 }
@@ -158,7 +158,7 @@ static bool keep_pending_roll(bg_xg_reader *reader) {
   bg_action *roll =
       add_roll(reader, reader->pending_player, reader->pending_dice, reader->pending_pos);
   if (roll)
-    roll->unknown_play = true;
+    match_roll_mark_unrecorded(roll);
   return roll != NULL;
 }
 
@@ -305,7 +305,6 @@ static bool add_set_up(bg_xg_reader *reader, const int position[26]) {
            "record %ld: the game's starting position is no backgammon position: the "
            "plays of this game are not checked",
            reader->record);
-    action->unreadable = true;
   }
   return true;
 }
@@ -457,7 +456,7 @@ static bool read_move(bg_xg_reader *reader, const xg_move *move) {
     if (reader->io_error)
       return false;
     roll->move_count = 0;
-    roll->unreadable = true;
+    match_roll_mark_not_a_play(roll);
   }
   reader->has_last_play = true;
   reader->last_mover = player;

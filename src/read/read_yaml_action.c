@@ -163,7 +163,7 @@ static bg_srcpos item_position(const bg_yaml_reader *reader, const yaml_item *it
  * none. */
 static bool read_play(bg_yaml_reader *reader, const yaml_item *item, bg_action *roll) {
   if (is_word(item, NOTATION_UNRECORDED)) {
-    roll->unknown_play = true;
+    match_roll_mark_unrecorded(roll);
     return true;
   }
   if (is_word(item, NOTATION_CANNOT_MOVE)) {
@@ -212,7 +212,7 @@ static bool read_roll(bg_yaml_reader *reader, const action_text *text, bg_action
   roll->kind = ACT_ROLL;
   long value = bg_yaml_item_number(dice, 99);
   if (is_word(dice, "??")) {
-    roll->dice_unknown = true;
+    match_roll_mark_dice_unread(roll);
   } else if (value > 0 && value / 10 >= 1 && value / 10 <= 6 && value % 10 >= 1 &&
              value % 10 <= 6) {
     roll->die1 = (int)(value / 10);
@@ -220,6 +220,8 @@ static bool read_roll(bg_yaml_reader *reader, const action_text *text, bg_action
   } else if (value != 0) {
     action_error(reader, text, 1, "dice like 63 (each die 1 to 6), 0 or '?\?'");
     return false;
+  } else {
+    match_roll_mark_nothing_rolled(roll);
   }
   if (text->count != 3) {
     action_error(reader, text, text->count < 3 ? -1 : 3,
@@ -393,7 +395,6 @@ static bool read_position(bg_yaml_reader *reader, const action_text *text,
         "this position is no backgammon position (more than 15 checkers a "
         "side, or both sides on one point): the plays after it are not "
         "checked");
-    setup->unreadable = true; /* as read_mat.c: the referee stops there */
   }
   return true;
 }
@@ -485,8 +486,8 @@ static void flag_written(bg_yaml_reader *reader, bg_action *action) {
     return;
   action->written = reader->written_held;
   action->written_mat = reader->written_held_mat;
-  if (action->kind == ACT_ROLL && action->unknown_play)
-    action->unreadable = true;
+  if (action->kind == ACT_ROLL && match_roll_marked_unknown(action))
+    match_roll_mark_unreadable(action);
   reader->written_held = NULL;
 }
 
@@ -567,8 +568,7 @@ bool bg_yaml_read_action(bg_yaml_reader *reader, bg_game *game) {
                             .pos = pos,
                             .die1 = die1,
                             .die2 = die2,
-                            .unknown_play = true,
-                            .unreadable = true};
+                            .status = ROLL_UNREADABLE};
     }
   }
   if (game->action_count > 0 && action == &game->actions[game->action_count - 1]) {

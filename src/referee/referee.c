@@ -313,11 +313,14 @@ static void check_played(referee *ref, game_state *state, const bg_game *game, i
 /* The play of a roll, as its cell says it. */
 static void play_cell(referee *ref, game_state *state, const bg_game *game, int index,
                       const bg_action *roll, const roll_turn *turn) {
-  switch (match_roll_status(roll)) {
+  switch (roll->status) {
   case ROLL_DICE_UNREAD:
+  case ROLL_DICE_UNREAD_PLAY_UNKNOWN:
+  case ROLL_DICE_UNREAD_NOT_A_PLAY:
     follow_unread_dice(ref, state, roll);
     break;
   case ROLL_UNREADABLE:
+  case ROLL_NOT_A_PLAY:
     follow_unreadable(ref, state, game, index, roll);
     break;
   case ROLL_UNRECORDED:
@@ -341,7 +344,8 @@ static void play_cell(referee *ref, game_state *state, const bg_game *game, int 
 static void on_roll(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *roll = &game->actions[index];
   if (game_over(state)) {
-    if (!roll->unknown_play) /* an unplayed roll after the last one: no action */
+    /* an unplayed roll after the last one: no action */
+    if (!match_roll_marked_unknown(roll))
       say_after_end(ref, state, game, index, roll);
     return;
   }
@@ -367,7 +371,7 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
  * the plays after it unchecked. */
 static void on_set_position(game_state *state, const bg_action *act) {
   bg_board board;
-  if (act->unreadable || !match_setup_board(act, &board)) {
+  if (!match_setup_board(act, &board)) {
     state->positions.count = 0;
     return;
   }
@@ -454,27 +458,33 @@ void referee_end_game(referee *ref, game_state *state, const bg_game *game,
   referee_count_result(ref, result->winner, result->points, game->number);
 }
 
-void referee_act(referee *ref, game_state *state, const bg_game *game, int index) {
+/* A double: a double out of turn may show a turn lost before it. */
+static void on_double(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *act = &game->actions[index];
-  if (act->after_numbering_break) /* the reader marks the line */
-    recover(ref, state, MISFIT_NUMBERING_BREAK, game, index, act);
-  if (act->kind != ACT_ROLL && act->kind != ACT_WIN && game_over(state)) {
-    say_after_end(ref, state, game, index, act);
-    return;
-  }
+  referee_settle_unanswered_double(ref, state, act);
+  if (state->cube.double_by < 0 &&
+      law_turn(&state->turns, state->set_up, act) == TURN_NOT_YOURS)
+    recover(ref, state, MISFIT_NOT_YOUR_DOUBLE, game, index, act);
+  referee_on_double(ref, state, act);
+}
+
+/* A "Wins" line: whether its check blamed the result. */
+static void on_win(referee *ref, game_state *state, const bg_action *act) {
+  long faults_before = ref->faults;
+  referee_check_win(ref, state, act);
+  ref->tally.last_result_blamed = ref->faults > faults_before;
+}
+
+/* The action, by its kind, in a game still going on (or its "Wins"). */
+static void act_by_kind(referee *ref, game_state *state, const bg_game *game, int index) {
+  const bg_action *act = &game->actions[index];
   switch (act->kind) {
   case ACT_ROLL:
     on_roll(ref, state, game, index);
     break;
-  case ACT_DOUBLE: {
-    referee_settle_unanswered_double(ref, state, act);
-    /* a double out of turn may show a turn lost before it */
-    if (state->cube.double_by < 0 &&
-        law_turn(&state->turns, state->set_up, act) == TURN_NOT_YOURS)
-      recover(ref, state, MISFIT_NOT_YOUR_DOUBLE, game, index, act);
-    referee_on_double(ref, state, act);
+  case ACT_DOUBLE:
+    on_double(ref, state, game, index);
     break;
-  }
   case ACT_TAKE:
     referee_on_take(ref, state, game, index);
     break;
@@ -488,16 +498,24 @@ void referee_act(referee *ref, game_state *state, const bg_game *game, int index
     referee_settle_unanswered_double(ref, state, act);
     referee_on_resign(ref, state, act);
     break;
-  case ACT_WIN: {
-    long faults_before = ref->faults;
-    referee_check_win(ref, state, act);
-    ref->tally.last_result_blamed = ref->faults > faults_before;
+  case ACT_WIN:
+    on_win(ref, state, act);
     break;
-  }
   case ACT_SET_POSITION:
     on_set_position(state, act);
     break;
   }
+}
+
+void referee_act(referee *ref, game_state *state, const bg_game *game, int index) {
+  const bg_action *act = &game->actions[index];
+  if (act->after_numbering_break) /* the reader marks the line */
+    recover(ref, state, MISFIT_NUMBERING_BREAK, game, index, act);
+  if (act->kind != ACT_ROLL && act->kind != ACT_WIN && game_over(state)) {
+    say_after_end(ref, state, game, index, act);
+    return;
+  }
+  act_by_kind(ref, state, game, index);
 }
 
 /* Backgammon (or no [Variation] tag), Nackgammon and LongGammon are

@@ -130,8 +130,8 @@ static const bg_action *next_action(const bg_game *game, int index) {
 /* Does the game go on after a drop: a roll that was played, or a double?
  * (Some programs write an unplayed roll after a game's last action.) */
 static bool game_goes_on(const bg_action *next) {
-  return next &&
-         ((next->kind == ACT_ROLL && !next->unknown_play) || next->kind == ACT_DOUBLE);
+  return next && ((next->kind == ACT_ROLL && !match_roll_marked_unknown(next)) ||
+                  next->kind == ACT_DOUBLE);
 }
 
 /* Is `next` the doubler's win, right after the take, for what a drop of

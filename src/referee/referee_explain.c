@@ -209,49 +209,75 @@ void referee_explain_miss(play_checker *checker, const bg_action *roll,
     hint_other_roll(checker, roll, view);
 }
 
+/* "63:" with no play where a legal play exists. */
+static void say_no_play_recorded(play_checker *checker, const bg_action *roll,
+                                 const char *legal) {
+  char message[512];
+  snprintf(message, sizeof message, "%d%d is recorded as no play, but %d legal %s",
+           roll->die1, roll->die2, checker->legal.plays.count,
+           checker->legal.plays.count == 1 ? "play exists" : "plays exist");
+  referee_report_play(checker, roll, roll->pos, DIAG_ERROR, RULE_SLUG(WRONG_NO_PLAY),
+                      message, legal);
+}
+
+/* A play recorded for a roll that cannot be played at all. */
+static void say_unplayable_roll(play_checker *checker, const bg_action *roll,
+                                const char *text) {
+  char message[512];
+  snprintf(message, sizeof message,
+           "%d%d cannot be played in this position, but the record plays %s", roll->die1,
+           roll->die2, text);
+  referee_report_play(checker, roll, roll->pos, DIAG_ERROR, RULE_SLUG(ILLEGAL_MOVE),
+                      message, NULL);
+}
+
+/* A checker moved while one stood on the bar, as the search bent it. */
+static void say_moved_from_bar(play_checker *checker, const bg_action *roll,
+                               const bg_move *bent, const char *legal) {
+  char message[512], text[256];
+  notation_move_text(bent, text, sizeof text);
+  snprintf(message, sizeof message,
+           "%s moves a checker while one is on the bar: it must enter first", text);
+  referee_report_play(checker, roll, bent->pos, DIAG_ERROR, RULE_SLUG(ILLEGAL_MOVE),
+                      message, legal);
+}
+
+/* Is the play legal once a rule is relaxed (fewer dice, bearing off, the
+ * bar)?  Then that rule is the one it breaks, reported.  True when one
+ * was. */
+static bool explain_by_relaxing(play_checker *checker, const bg_action *roll,
+                                const bg_board *view, const char *legal) {
+  move_search search;
+  if (playable(&search, roll, view, 0)) {
+    explain_unplayed(checker, roll, &search, legal);
+    return true;
+  }
+  if (playable(&search, roll, view, BG_RELAX_BEAR_OFF) && search.bent_move) {
+    explain_bear_off(checker, roll, &search, legal);
+    return true;
+  }
+  if (playable(&search, roll, view, BG_RELAX_BAR) && search.bent_move) {
+    say_moved_from_bar(checker, roll, search.bent_move, legal);
+    return true;
+  }
+  return false;
+}
+
 static void explain_play(play_checker *checker, const bg_action *roll,
                          const bg_board *view) {
   referee_legal_nearest_first(checker, roll, view);
   char legal[1024], message[512], text[256];
   notation_legal_list(&checker->legal.plays, legal, sizeof legal);
   notation_play_text(roll, text, sizeof text);
-  if (roll->move_count == 0) {
-    snprintf(message, sizeof message, "%d%d is recorded as no play, but %d legal %s",
-             roll->die1, roll->die2, checker->legal.plays.count,
-             checker->legal.plays.count == 1 ? "play exists" : "plays exist");
-    referee_report_play(checker, roll, roll->pos, DIAG_ERROR, RULE_SLUG(WRONG_NO_PLAY),
-                        message, legal);
-    return;
-  }
-  if (max_dice(&checker->legal.plays) == 0) {
-    snprintf(message, sizeof message,
-             "%d%d cannot be played in this position, but the record plays %s",
-             roll->die1, roll->die2, text);
+  if (roll->move_count == 0)
+    say_no_play_recorded(checker, roll, legal);
+  else if (max_dice(&checker->legal.plays) == 0)
+    say_unplayable_roll(checker, roll, text);
+  else if (!explain_by_relaxing(checker, roll, view, legal) &&
+           !explain_by_walking(checker, roll, view, legal)) {
+    snprintf(message, sizeof message, "%s is not a legal play of %d%d", text, roll->die1,
+             roll->die2);
     referee_report_play(checker, roll, roll->pos, DIAG_ERROR, RULE_SLUG(ILLEGAL_MOVE),
-                        message, NULL);
-    return;
+                        message, legal);
   }
-  move_search search;
-  if (playable(&search, roll, view, 0)) {
-    explain_unplayed(checker, roll, &search, legal);
-    return;
-  }
-  if (playable(&search, roll, view, BG_RELAX_BEAR_OFF) && search.bent_move) {
-    explain_bear_off(checker, roll, &search, legal);
-    return;
-  }
-  if (playable(&search, roll, view, BG_RELAX_BAR) && search.bent_move) {
-    notation_move_text(search.bent_move, text, sizeof text);
-    snprintf(message, sizeof message,
-             "%s moves a checker while one is on the bar: it must enter first", text);
-    referee_report_play(checker, roll, search.bent_move->pos, DIAG_ERROR,
-                        RULE_SLUG(ILLEGAL_MOVE), message, legal);
-    return;
-  }
-  if (explain_by_walking(checker, roll, view, legal))
-    return;
-  snprintf(message, sizeof message, "%s is not a legal play of %d%d", text, roll->die1,
-           roll->die2);
-  referee_report_play(checker, roll, roll->pos, DIAG_ERROR, RULE_SLUG(ILLEGAL_MOVE),
-                      message, legal);
 }

@@ -136,6 +136,60 @@ static uint8_t hidden_hit_of(play_checker *checker, const bg_action *roll,
   return (uint8_t)(checker->hidden.of_roll = checker->hidden.count);
 }
 
+/* The record's moves as one position's legal plays are matched against
+ * them: where they put the mover's checkers, and where a walk of them in
+ * their own order ends (when it can be walked). */
+typedef struct {
+  const bg_action *roll;
+  const bg_board *target;
+  bg_board walked;
+  bool walks;
+} record_moves;
+
+/* Does `play` take the record's path?  The move generator keeps one play
+ * per position, whose steps may take another path than the record's
+ * (19/14/13 for 19/18/13): a walk of the record's own moves vouches for
+ * its path too. */
+static bool on_record_path(const record_moves *record, const bg_play *play) {
+  return path_agrees(record->roll, play) ||
+         (record->walks && board_equal(&play->result, &record->walked));
+}
+
+/* Adds the position `play` leaves to each reading it fits; whether it
+ * takes the record's path. */
+static bool add_readings_of(play_checker *checker, const record_moves *record,
+                            const bg_play *play, uint8_t hidden, play_readings *found) {
+  const bg_action *roll = record->roll;
+  bool on_path = on_record_path(record, play);
+  bool marked = !checker->marks_hits || hits_agree(roll, play);
+  referee_positions_add(&found->any, &play->result, roll->player, hidden);
+  if (on_path)
+    referee_positions_add(&found->path, &play->result, roll->player, hidden);
+  if (marked)
+    referee_positions_add(&found->marks, &play->result, roll->player, hidden);
+  /* the likeliest reading first: it is the one the replay shows */
+  if (on_path && marked && every_hit_marked(roll, play))
+    referee_positions_add(&found->path_and_marks, &play->result, roll->player, hidden);
+  return on_path;
+}
+
+/* After the likeliest readings, the plays on the record's path whose
+ * marks agree but leave a hit unmarked: readings too, each with the hidden
+ * hit it needs. */
+static void add_unmarked_hit_readings(play_checker *checker, const record_moves *record,
+                                      uint8_t hidden, play_readings *found) {
+  const bg_action *roll = record->roll;
+  for (int i = 0; i < checker->scratch.plays.count; i++) {
+    const bg_play *play = &checker->scratch.plays.plays[i];
+    if (same_roller_side(&play->result, record->target) &&
+        (!checker->marks_hits || hits_agree(roll, play)) &&
+        !every_hit_marked(roll, play) && on_record_path(record, play))
+      referee_positions_add(
+          &found->path_and_marks, &play->result, roll->player,
+          hidden || !checker->marks_hits ? hidden : hidden_hit_of(checker, roll, play));
+  }
+}
+
 /* Matches the play against one position's legal plays; `target` is where
  * the record's moves put the mover's checkers from there
  * (referee_moves_target), and the readings found need the hidden hit
@@ -150,40 +204,17 @@ static int match_from(play_checker *checker, const bg_action *roll, const bg_boa
   if (!movegen_may_be_legal(view, roll->die1, roll->die2, target))
     return 0;
   movegen_legal_plays(view, roll->die1, roll->die2, &checker->scratch.plays);
-  /* The move generator keeps one play per position, whose steps may take
-   * another path than the record's (19/14/13 for 19/18/13): a walk of the
-   * record's own moves vouches for its path too. */
-  bg_board walked;
-  bool walks = *walks_found = referee_play_walk(roll, view, &walked);
+  record_moves record = {.roll = roll, .target = target};
+  record.walks = *walks_found = referee_play_walk(roll, view, &record.walked);
   int matched = 0;
   for (int i = 0; i < checker->scratch.plays.count; i++) {
     const bg_play *play = &checker->scratch.plays.plays[i];
     if (!same_roller_side(&play->result, target))
       continue;
     matched++;
-    bool on_path =
-        path_agrees(roll, play) || (walks && board_equal(&play->result, &walked));
-    *path_found |= on_path;
-    bool marked = !checker->marks_hits || hits_agree(roll, play);
-    referee_positions_add(&found->any, &play->result, roll->player, hidden);
-    if (on_path)
-      referee_positions_add(&found->path, &play->result, roll->player, hidden);
-    if (marked)
-      referee_positions_add(&found->marks, &play->result, roll->player, hidden);
-    /* the likeliest reading first: it is the one the replay shows */
-    if (on_path && marked && every_hit_marked(roll, play))
-      referee_positions_add(&found->path_and_marks, &play->result, roll->player, hidden);
+    *path_found |= add_readings_of(checker, &record, play, hidden, found);
   }
-  for (int i = 0; i < checker->scratch.plays.count; i++) {
-    const bg_play *play = &checker->scratch.plays.plays[i];
-    if (same_roller_side(&play->result, target) &&
-        (!checker->marks_hits || hits_agree(roll, play)) &&
-        !every_hit_marked(roll, play) &&
-        (path_agrees(roll, play) || (walks && board_equal(&play->result, &walked))))
-      referee_positions_add(
-          &found->path_and_marks, &play->result, roll->player,
-          hidden || !checker->marks_hits ? hidden : hidden_hit_of(checker, roll, play));
-  }
+  add_unmarked_hit_readings(checker, &record, hidden, found);
   return matched;
 }
 

@@ -29,10 +29,12 @@ void referee_positions_copy(reading_set *to, const reading_set *from) {
   memcpy(to->hidden, from->hidden, (size_t)from->count);
 }
 
-/* The index over a set's boards, emptied when the set is. */
+/* The index over a set's boards, in the set's own slots; emptied when the
+ * set is (its slots may still hold a former content's places). */
 static position_set readings_index(reading_set *set) {
-  position_set index;
-  position_set_init(&index, set->slots, 2 * BG_MAX_CANDIDATES);
+  position_set index = {.slots = set->slots, .mask = 2 * BG_MAX_CANDIDATES - 1};
+  if (set->count == 0)
+    position_set_clear(&index);
   return index;
 }
 
@@ -42,9 +44,7 @@ void referee_positions_add(reading_set *set, const bg_board *view, int player,
                            uint8_t hidden) {
   bg_board absolute;
   board_seen_by(view, player, &absolute);
-  position_set index = {.slots = set->slots, .mask = 2 * BG_MAX_CANDIDATES - 1};
-  if (set->count == 0)
-    index = readings_index(set);
+  position_set index = readings_index(set);
   position_boards boards = {.first = set->boards, .stride = sizeof set->boards[0]};
   uint32_t *slot = position_set_slot(&index, boards, &absolute, board_hash(&absolute));
   if (*slot) {

@@ -18,8 +18,8 @@
 typedef void (*start_fn)(bg_board *board);
 
 static bool is_written_play(const bg_action *act) {
-  return act->kind == ACT_ROLL && act->move_count > 0 && act->die1 > 0 &&
-         !act->unknown_play && !act->unreadable && !act->dice_unknown;
+  return act->kind == ACT_ROLL && act->status == ROLL_PLAYED && act->move_count > 0 &&
+         act->die1 > 0;
 }
 
 /* Does `roll`'s written play walk by its dice from `absolute`?  Where it

@@ -155,7 +155,7 @@ static const bg_replay_event *action(bg_replay *replay) {
   replay->ref.plays.last_play_legal = false;
   referee_act(&replay->ref, &replay->state, game, index);
   const bg_action *act = event->action;
-  if (act->kind == ACT_ROLL && (act->unknown_play || act->unreadable))
+  if (act->kind == ACT_ROLL && match_roll_play_unknown(act))
     replay->guessing = true;
   if (replay->state.positions.count <= 1)
     replay->guessing = false;

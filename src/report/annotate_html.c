@@ -155,7 +155,7 @@ static void add_arrows(const annotate_item *item, board_svg_view *view) {
  * the model holds them); never the legal play the replay went on from. */
 static void write_played(FILE *out, const bg_action *roll, const char *written) {
   fputs("<p class=\"played\">Played (as written): ", out);
-  if (roll->unknown_play || roll->unreadable) {
+  if (match_roll_play_unknown(roll)) {
     fputs("<em>not recorded</em></p>\n", out);
     return;
   }

@@ -44,7 +44,7 @@ static void find_played(shown *s) {
       if (board_equal(&s->legal.plays[i].result, &after))
         s->played = i;
   }
-  if (roll->unknown_play || roll->unreadable)
+  if (match_roll_play_unknown(roll))
     snprintf(s->played_text, sizeof s->played_text, "%s (not recorded)",
              NOTATION_UNRECORDED);
   else if (roll->move_count == 0)

@@ -243,7 +243,8 @@ static void place_cell(mat_writer *w, int column, const char *text, cell_kind ki
 static bool resolved_play(const mat_writer *w, const bg_replay_event *event,
                           bg_play *play) {
   const bg_action *roll = event->action;
-  if (roll->unknown_play || roll->cannot_move || roll->dice_unknown)
+  if (match_roll_marked_unknown(roll) || roll->cannot_move ||
+      match_roll_dice_unread(roll))
     return false;
   return event->errors == 0 && event->warnings == 0 && w->positions == 1 &&
          event->readings == 1 && bg_replay_play(event, play);
@@ -269,7 +270,7 @@ static bool roll_cell(const mat_writer *w, const bg_replay_event *event, char *c
   char *play_text = cell + at + 1; /* after the blank */
   bg_play play;
   bool resolved = false;
-  if (roll->unknown_play)
+  if (match_roll_marked_unknown(roll))
     snprintf(play_text, PLAY_SIZE, "%s", NOTATION_UNRECORDED);
   else if (roll->cannot_move)
     snprintf(play_text, PLAY_SIZE, "Cannot Move");
@@ -289,7 +290,7 @@ static void note_roll(mat_writer *w, const bg_action *roll, int column, const ch
   if (!held)
     return;
   if (!resolved) {
-    if (roll->move_count > 0 && !roll->unknown_play && !roll->cannot_move)
+    if (roll->move_count > 0 && !match_roll_marked_unknown(roll) && !roll->cannot_move)
       held->record_plays = true;
     return;
   }

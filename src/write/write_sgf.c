@@ -314,7 +314,8 @@ static void add_roll(sgf_game *game, const bg_replay_event *event) {
   settle_open_hop(game, event);
   char colour = roll->player == 0 ? 'W' : 'B';
   int die1, die2;
-  if (roll->dice_unknown && !roll->unknown_play && dice_measured(roll, &die1, &die2)) {
+  if (match_roll_dice_unread(roll) && !match_roll_marked_unknown(roll) &&
+      dice_measured(roll, &die1, &die2)) {
     /* SGF writes a play with its dice: the ones its moves measure */
     bg_replay_say_lossy(game->replay, roll->pos,
                         "SGF cannot write a play without its dice: written with the dice "
@@ -333,7 +334,7 @@ static void add_roll(sgf_game *game, const bg_replay_event *event) {
     return;
   }
   open_node(game);
-  if (roll->unknown_play) {
+  if (match_roll_marked_unknown(roll)) {
     /* the dice without a play: gnubg's "set dice" node */
     text_printf(&game->nodes, "PL[%c]DI[%d%d]", colour, roll->die1, roll->die2);
     return;
@@ -414,7 +415,7 @@ static bool add_unreadable_roll(sgf_game *game, const bg_replay_event *event) {
   const char *text = action->written;
   int die1, die2;
   if (action->kind != ACT_ROLL || !text || (action->die1 >= 1 && action->die2 >= 1) ||
-      (action->dice_unknown && !action->unknown_play &&
+      (match_roll_dice_unread(action) && !match_roll_marked_unknown(action) &&
        dice_measured(action, &die1, &die2)))
     return false;
   bool as_text = action->written_mat && unreadable_value(text);

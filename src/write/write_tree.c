@@ -271,11 +271,12 @@ static bool put_position(tree_walk *walk, const bg_action *setup) {
  * record wrote it, "" for no play ("cannot move" when the record said so),
  * "????" when not recorded. */
 static bool put_roll(tree_walk *walk, const bg_action *roll) {
-  bool dice = roll->dice_unknown ? put_string(walk, "??")
-                                 : put_integer(walk, roll->die1 * 10 + roll->die2);
+  bool dice = match_roll_dice_unread(roll)
+                  ? put_string(walk, "??")
+                  : put_integer(walk, roll->die1 * 10 + roll->die2);
   if (!dice)
     return false;
-  if (roll->unknown_play)
+  if (match_roll_marked_unknown(roll))
     return put_string(walk, NOTATION_UNRECORDED);
   if (roll->cannot_move && roll->move_count == 0)
     return put_string(walk, NOTATION_CANNOT_MOVE);

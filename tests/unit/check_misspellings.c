@@ -169,9 +169,9 @@ START_TEST(question_marks_without_a_number) {
   ck_assert_int_eq(r.sink.pending[0].line, 5);
   ck_assert_int_eq(r.sink.pending[1].line, 6);
   ck_assert_int_eq(action_count(&r), 6);
-  ck_assert(action(&r, 2)->unknown_play && action(&r, 2)->move_number == 2);
-  ck_assert(action(&r, 3)->unknown_play && action(&r, 3)->die1 == 6);
-  ck_assert(action(&r, 4)->unknown_play && action(&r, 4)->player == 0);
+  ck_assert(match_roll_marked_unknown(action(&r, 2)) && action(&r, 2)->move_number == 2);
+  ck_assert(match_roll_marked_unknown(action(&r, 3)) && action(&r, 3)->die1 == 6);
+  ck_assert(match_roll_marked_unknown(action(&r, 4)) && action(&r, 4)->player == 0);
   ck_assert_int_eq(action(&r, 5)->kind, ACT_WIN);
   parsed_free(&r);
 }

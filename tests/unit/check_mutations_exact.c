@@ -219,7 +219,7 @@ static bool same_mover(const bg_board *a, const bg_board *b) {
 
 static bool dice_known(const bg_action *roll) {
   return roll->die1 >= 1 && roll->die1 <= 6 && roll->die2 >= 1 && roll->die2 <= 6 &&
-         !roll->unknown_play && !roll->unreadable;
+         !match_roll_play_unknown(roll);
 }
 
 /* Can moves [i, n) each take their own dice of those not in `used`?  A move

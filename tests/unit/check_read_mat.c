@@ -194,7 +194,7 @@ START_TEST(gnubg_record) {
   assert_roll(a, 1, 5, 2, 9, 34); /* "52:" alone: no play */
   ck_assert_int_eq(a->move_count, 0);
   ck_assert(!a->cannot_move);
-  ck_assert(!a->unknown_play);
+  ck_assert(!match_roll_marked_unknown(a));
   a = action_at(&r, 0, 0, 5);
   assert_action(a, ACT_DOUBLE, 0, 2);
   ck_assert_int_eq(a->pos.column, 7);
@@ -500,13 +500,13 @@ START_TEST(no_play_cannot_move_unknown) {
             "  2) 33: ????                          21: ???\n");
   ck_assert_int_eq(syntax_errors(&r), 0);
   const bg_action *a = action_at(&r, 0, 0, 0);
-  ck_assert(!a->cannot_move && !a->unknown_play && a->move_count == 0);
+  ck_assert(!a->cannot_move && a->status == ROLL_PLAYED && a->move_count == 0);
   a = action_at(&r, 0, 0, 1);
-  ck_assert(a->cannot_move && !a->unknown_play && a->move_count == 0);
+  ck_assert(a->cannot_move && a->status == ROLL_PLAYED && a->move_count == 0);
   a = action_at(&r, 0, 0, 2);
-  ck_assert(a->unknown_play && !a->cannot_move);
+  ck_assert(a->status == ROLL_PLAY_UNRECORDED && !a->cannot_move);
   assert_roll(a, 0, 3, 3, 5, 6);
-  ck_assert(action_at(&r, 0, 0, 3)->unknown_play);
+  ck_assert(match_roll_marked_unknown(action_at(&r, 0, 0, 3)));
   parsed_free(&r);
 }
 END_TEST
@@ -715,7 +715,7 @@ START_TEST(fibs_raw_text_in_cell) {
   assert_roll(action_at(&r, 0, 0, 0), 1, 4, 1, 4, 44);
   const bg_action *a = action_at(&r, 0, 0, 1);
   assert_roll(a, 0, 6, 3, 5, 6);
-  ck_assert(a->unknown_play); /* its play could not be read */
+  ck_assert(a->status == ROLL_UNREADABLE); /* its play could not be read */
   assert_roll(action_at(&r, 0, 0, 2), 1, 5, 2, 5, 44);
   assert_roll(action_at(&r, 0, 0, 3), 0, 3, 1, 6, 6);
   parsed_free(&r);
@@ -738,9 +738,9 @@ START_TEST(bad_points_and_too_many_moves) {
   ck_assert_ptr_nonnull(strstr(diag_at(&r, 1)->message, "more than 16 moves"));
   ck_assert_int_eq(diag_at(&r, 2)->column, 15);
   ck_assert_int_eq(diag_at(&r, 3)->column, 44);
-  ck_assert(action_at(&r, 0, 0, 0)->unknown_play);
+  ck_assert(match_roll_marked_unknown(action_at(&r, 0, 0, 0)));
   ck_assert_int_eq(action_at(&r, 0, 0, 1)->move_count, 2);
-  ck_assert(action_at(&r, 0, 0, 2)->unknown_play);
+  ck_assert(match_roll_marked_unknown(action_at(&r, 0, 0, 2)));
   parsed_free(&r);
 }
 END_TEST
@@ -769,16 +769,16 @@ START_TEST(number_inside_a_play) {
   ck_assert_int_eq(diag_at(&r, 3)->line, 7);
   ck_assert_ptr_nonnull(strstr(diag_at(&r, 3)->message, "expected ':'"));
   ck_assert_int_eq(r.matches[0]->games[0].action_count, 8);
-  ck_assert(action_at(&r, 0, 0, 0)->unreadable);
+  ck_assert(action_at(&r, 0, 0, 0)->status == ROLL_UNREADABLE);
   assert_roll(action_at(&r, 0, 0, 1), 1, 4, 1, 4, 40);
-  ck_assert(action_at(&r, 0, 0, 2)->unreadable);
+  ck_assert(action_at(&r, 0, 0, 2)->status == ROLL_UNREADABLE);
   assert_roll(action_at(&r, 0, 0, 3), 1, 4, 1, 5, 40);
   ck_assert_int_eq(action_at(&r, 0, 0, 4)->move_count, 4);
   ck_assert_int_eq(action_at(&r, 0, 0, 5)->player, 1);
-  ck_assert(action_at(&r, 0, 0, 5)->dice_unknown);
+  ck_assert(action_at(&r, 0, 0, 5)->status == ROLL_DICE_UNREAD);
   ck_assert_int_eq(action_at(&r, 0, 0, 6)->move_count, 2);
   ck_assert_int_eq(action_at(&r, 0, 0, 7)->player, 1);
-  ck_assert(action_at(&r, 0, 0, 7)->dice_unknown);
+  ck_assert(action_at(&r, 0, 0, 7)->status == ROLL_DICE_UNREAD);
   ck_assert_int_eq(action_at(&r, 0, 0, 7)->move_count, 2);
   parsed_free(&r);
 }
@@ -804,7 +804,7 @@ START_TEST(roll_without_colon_at_the_right_column) {
   ck_assert_int_eq(r.matches[0]->games[0].action_count, 6);
   ck_assert_int_eq(action_at(&r, 0, 0, 2)->move_count, 4);
   ck_assert_int_eq(action_at(&r, 0, 0, 3)->player, 1);
-  ck_assert(action_at(&r, 0, 0, 3)->dice_unknown);
+  ck_assert(action_at(&r, 0, 0, 3)->status == ROLL_DICE_UNREAD);
   ck_assert_int_eq(action_at(&r, 0, 0, 3)->move_count, 2);
   ck_assert_int_eq(action_at(&r, 0, 0, 4)->player, 0);
   ck_assert_int_eq(action_at(&r, 0, 0, 4)->kind, ACT_ROLL);

@@ -152,14 +152,14 @@ static void compare_roll(comparison *c, int line, const char *text) {
                   (roll->die1 == dice[1] && roll->die2 == dice[0]));
   if (strcmp(play, "(game over, roll not played)") == 0) {
     /* dropped, or kept as a roll not played before a resignation */
-    if (is_roll && roll->unknown_play)
+    if (is_roll && match_roll_marked_unknown(roll))
       c->next++;
     return;
   }
   c->plays++;
   c->next++;
   bool no_move = strcmp(play, "(no move)") == 0;
-  if (!is_roll || roll->unknown_play || roll->unreadable)
+  if (!is_roll || match_roll_play_unknown(roll))
     mismatch(c, line, "expected the roll '%s'", text);
   else if (no_move ? roll->move_count != 0 : !same_steps(roll, play))
     mismatch(c, line, "the play of '%s' differs (%d moves read)", text, roll->move_count);

@@ -87,11 +87,12 @@ START_TEST(a_built_match_as_the_model) {
   assert_move(&a[1], 1, 4, 0);   /* off */
   ck_assert(a[2].kind == ACT_DOUBLE && a[2].player == 0 && a[2].value == 2);
   ck_assert(a[3].kind == ACT_TAKE && a[3].player == 1);
-  ck_assert(a[4].kind == ACT_ROLL && a[4].move_count == 0 && !a[4].unknown_play);
+  ck_assert(a[4].kind == ACT_ROLL && a[4].move_count == 0 && a[4].status == ROLL_PLAYED);
   ck_assert(a[5].kind == ACT_ROLL && a[5].player == 1 && a[5].move_count == 2);
   assert_move(&a[5], 0, 13, 9);
   /* Alice's 53 before she resigned: rolled, not played */
-  ck_assert(a[6].kind == ACT_ROLL && a[6].player == 0 && a[6].unknown_play);
+  ck_assert(a[6].kind == ACT_ROLL && a[6].player == 0 &&
+            a[6].status == ROLL_PLAY_UNRECORDED);
   ck_assert(a[6].die1 == 5 && a[6].resigns_after);
   /* and resigned a single game: the footer's termination code 101 */
   ck_assert(a[7].kind == ACT_RESIGN && a[7].player == 0 && a[7].value == 0);
@@ -169,7 +170,8 @@ START_TEST(a_set_up_position) {
   const bg_game *game = &r.matches[0]->games[0];
   ck_assert_int_eq(game->action_count, 1);
   const bg_action *set_up = &game->actions[0];
-  ck_assert(set_up->kind == ACT_SET_POSITION && !set_up->unreadable);
+  bg_board board;
+  ck_assert(set_up->kind == ACT_SET_POSITION && match_setup_board(set_up, &board));
   ck_assert_int_eq(set_up->setup->checkers[0][6], 15);
   ck_assert_int_eq(set_up->setup->checkers[1][6], 14);
   ck_assert_int_eq(set_up->setup->checkers[1][25], 1);

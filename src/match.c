@@ -401,6 +401,13 @@ bool match_marks_hits(const bg_match *match) {
   return match_hit_marks(match, 1) > 0;
 }
 
+bool match_numbering_breaks_at(const bg_game *game, int index) {
+  const bg_action *action = &game->actions[index];
+  const bg_action *before = index > 0 ? action - 1 : NULL;
+  return action->after_numbering_break &&
+         !(before && before->after_numbering_break && before->pos.line == action->pos.line);
+}
+
 bool match_action_is_play(const bg_action *action) {
   return action->kind == ACT_ROLL &&
          (action->die1 > 0 || action->unreadable || action->dice_unknown);

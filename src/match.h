@@ -277,12 +277,19 @@ bool match_setup_board(const bg_action *setup, bg_board *board);
 
 /* Does the record mark hits with '*' anywhere?  Some programs (Backgammon
  * Galaxy, FIBS clients) never do: the referee then holds no unmarked hit
- * against a play, and the .mat writer marks none. */
+ * against a play.  The .mat writer marks the hits of such a record's
+ * clean copy, and leaves them out only where the record is broken and a
+ * play is written as the record's own (unmarked) moves. */
 bool match_marks_hits(const bg_match *match);
 
 /* The moves marked with '*', counted up to `enough`: one mark in a record
  * that writes no other may be a slip, not the record's habit. */
 int match_hit_marks(const bg_match *match, int enough);
+
+/* Is action `index` of `game` where the record's move numbers break off:
+ * the first action of the line that breaks them (the line's other actions
+ * share that break, and a writer says or writes it once)? */
+bool match_numbering_breaks_at(const bg_game *game, int index);
 
 /* Is `action` a play, as show's --play and stats count them: a roll,
  * whether or not its dice or its play could be read. */

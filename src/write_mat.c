@@ -419,9 +419,7 @@ static bool written_cell(mat_writer *w, bg_replay *replay, const bg_replay_event
  * read again, the copy's numbers break off at the same action. */
 static void break_numbering(mat_writer *w, const bg_replay_event *event) {
   const bg_action *act = event->action;
-  const bg_action *before = event->action_index > 0 ? act - 1 : NULL;
-  if (!act->after_numbering_break ||
-      (before && before->after_numbering_break && before->pos.line == act->pos.line))
+  if (!match_numbering_breaks_at(event->game, event->action_index))
     return;
   flush_line(w);
   int number = w->move_number + 1 + act->move_number - act->numbering_expected;

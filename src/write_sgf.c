@@ -381,9 +381,7 @@ static void add_cube(sgf_game *game, const bg_action *action, const char *word) 
  * break is cannot come back: said so. */
 static void say_numbering_lost(sgf_game *game, const bg_replay_event *event) {
   const bg_action *action = event->action;
-  const bg_action *before = event->action_index > 0 ? action - 1 : NULL;
-  if (!action->after_numbering_break ||
-      (before && before->after_numbering_break && before->pos.line == action->pos.line))
+  if (!match_numbering_breaks_at(event->game, event->action_index))
     return;
   bg_replay_say_lossy(game->replay, action->numbering_pos,
                       "SGF has no move numbers: the break in the record's (move %d where "

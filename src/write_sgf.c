@@ -32,7 +32,7 @@
  * and of the record's problems, a wrong cube value, a wrong score line,
  * text the record's reader could not read and move numbers that break
  * off: each said at conversion, at its place in the record, as a `lossy`
- * warning.  A roll whose dice could not be read is a node all the same,
+ * warning (write_sgf_lossy.c words them).  A roll whose dice could not be read is a node all the same,
  * whose value the SGF reader cannot read either (the .mat cell's text
  * where it can be, else empty: add_unreadable_roll), so that the syntax
  * error comes back and the turn stays in its place.
@@ -43,8 +43,7 @@
 
 #include "alloc.h"
 #include "notation.h"
-#include "rules.h"
-#include "writer.h"
+#include "write_sgf_int.h"
 
 /* ---- text that grows ------------------------------------------------ */
 
@@ -122,39 +121,13 @@ static const char *severity_word(bg_severity severity) {
   return severity == DIAG_ERROR ? "error" : severity == DIAG_WARNING ? "warning" : "note";
 }
 
-/* What an error of `rule` is about that GNU Backgammon's SGF cannot hold,
- * or NULL: a cube's value (a double node has none) and a score line (a
- * game's score is taken from the results before it). */
-static const char *unheld(const char *rule) {
-  if (strcmp(rule, RULE_SLUG(CUBE)) == 0)
-    return "SGF has no cube values: a double is written without the value the record "
-           "gives it";
-  if (strcmp(rule, RULE_SLUG(SCORE)) == 0)
-    return "SGF has no score lines and no 'Wins' lines: the score and points the record "
-           "writes here are not written";
-  return NULL;
-}
-
-/* The lossy warnings an event's errors ask for: said once the event's
- * diagnostics are read, since saying one adds to the sink that holds them
- * (and may move them). */
-typedef struct {
-  bg_srcpos pos;
-  const char *lost;
-} lossy_note;
-
 /* The diagnostics of an event, one line each, for the current node; an
  * error about what SGF cannot hold is also said at conversion, at its
  * place in the record (a `lossy` warning). */
 static void add_diags(sgf_game *game, const bg_replay_event *event) {
-  lossy_note *notes = event->diag_count ? calloc(event->diag_count, sizeof *notes) : NULL;
-  size_t note_count = 0;
   for (size_t i = 0; i < event->diag_count; i++) {
     const bg_diag *diag = &event->diags[i];
     const char *rule = diag->rule ? diag->rule : "";
-    const char *lost = diag->severity == DIAG_ERROR ? unheld(rule) : NULL;
-    if (lost && notes)
-      notes[note_count++] = (lossy_note){{diag->line, diag->column}, lost};
     char head[64];
     snprintf(head, sizeof head, "%s%s: ", game->comment.length ? "\n" : "",
              severity_word(diag->severity));
@@ -168,9 +141,7 @@ static void add_diags(sgf_game *game, const bg_replay_event *event) {
       text_puts(&game->comment, diag->legal);
     }
   }
-  for (size_t i = 0; i < note_count; i++)
-    bg_replay_say_lossy(game->replay, notes[i].pos, "%s", notes[i].lost);
-  free(notes);
+  write_sgf_say_unheld(game->replay, event);
 }
 
 /* Puts the pending comment on the last node written (the root's comes
@@ -316,10 +287,7 @@ static void add_roll(sgf_game *game, const bg_replay_event *event) {
   int die1, die2;
   if (roll->dice_unknown && !roll->unknown_play && dice_measured(roll, &die1, &die2)) {
     /* SGF writes a play with its dice: the ones its moves measure */
-    bg_replay_say_lossy(game->replay, roll->pos,
-                        "SGF cannot write a play without its dice: written with the dice "
-                        "its moves measure (%d%d)",
-                        die1, die2);
+    write_sgf_say_dice_measured(game->replay, roll, die1, die2);
     open_node(game);
     text_printf(&game->nodes, "%c[%d%d", colour, die1, die2);
     add_record_moves(game, roll);
@@ -376,19 +344,6 @@ static void add_cube(sgf_game *game, const bg_action *action, const char *word) 
   text_printf(&game->nodes, "%c[%s]", action->player == 0 ? 'W' : 'B', word);
 }
 
-/* Where the record's move numbers break off (the first action of the
- * line that breaks them): SGF numbers no moves, so the syntax error the
- * break is cannot come back: said so. */
-static void say_numbering_lost(sgf_game *game, const bg_replay_event *event) {
-  const bg_action *action = event->action;
-  if (!match_numbering_breaks_at(event->game, event->action_index))
-    return;
-  bg_replay_say_lossy(game->replay, action->numbering_pos,
-                      "SGF has no move numbers: the break in the record's (move %d where "
-                      "%d was expected) is not written",
-                      action->move_number, action->numbering_expected);
-}
-
 /* Can `text` be a node's value that the SGF reader cannot read either: no
  * dice first, and no cube word? */
 static bool unreadable_value(const char *text) {
@@ -417,9 +372,7 @@ static bool add_unreadable_roll(sgf_game *game, const bg_replay_event *event) {
     return false;
   bool as_text = action->written_mat && unreadable_value(text);
   if (!as_text)
-    bg_replay_say_lossy(game->replay, action->pos,
-                        "SGF cannot hold this text its reader could not read: '%.60s'",
-                        text);
+    write_sgf_say_text_lost(game->replay, action, text);
   open_node(game);
   text_property(&game->nodes, event->player == 1 ? "B" : "W", as_text ? text : "");
   return true;
@@ -427,15 +380,13 @@ static bool add_unreadable_roll(sgf_game *game, const bg_replay_event *event) {
 
 static void add_action(sgf_game *game, const bg_replay_event *event) {
   const bg_action *action = event->action;
-  say_numbering_lost(game, event);
+  write_sgf_say_numbering_lost(game->replay, event);
   if (add_unreadable_roll(game, event)) {
     add_diags(game, event);
     return;
   }
   if (action->written)
-    bg_replay_say_lossy(game->replay, action->pos,
-                        "SGF cannot hold this text its reader could not read: '%.60s'",
-                        action->written);
+    write_sgf_say_text_lost(game->replay, action, action->written);
   switch (action->kind) {
   case ACT_ROLL:
     add_roll(game, event);

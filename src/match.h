@@ -82,6 +82,7 @@ typedef struct {
    * kept by the match (match_keep_text) so that a conversion writes it
    * again where the notation can hold it; NULL when none. */
   const char *written;
+  size_t written_length; /* its bytes: a NUL byte is text too */
   bg_action_kind kind;
   /* Who acts: 0 = the left player (first in the score line), 1 = the
    * right one.  The column the record wrote the action in is `column`;

@@ -415,9 +415,11 @@ static void keep_node_text(bg_sgf_reader *reader, bg_action *roll, int player,
   char text[64];
   int n = snprintf(text, sizeof text, "%c[%.*s]", player ? 'B' : 'W',
                    (int)(length < 40 ? length : 40), value);
-  if (n > 0)
-    roll->written = match_keep_text(
-        reader->match, text, (size_t)n < sizeof text ? (size_t)n : sizeof text - 1);
+  if (n > 0) {
+    size_t kept = (size_t)n < sizeof text ? (size_t)n : sizeof text - 1;
+    roll->written = match_keep_text(reader->match, text, kept);
+    roll->written_length = roll->written ? strlen(roll->written) : 0;
+  }
 }
 
 static void read_roll(bg_sgf_reader *reader, int player, bg_srcpos pos, const char *value,

@@ -45,6 +45,12 @@ typedef struct {
   int setup_index;    /* this one of the game's (read_sgf_setup.c) */
   bg_srcpos node_pos; /* the node's ';' */
   bg_srcpos dice_pos;
+  /* NB[found:expected] was read: the record converted numbered the line
+   * of the game's next action `found` where `expected` was due (bgmatch's
+   * own property: SGF numbers no moves, write_sgf.c) */
+  bool numbering_held;
+  int numbering_found, numbering_expected;
+  bg_srcpos numbering_pos;
 } sgf_tree;
 
 struct bg_sgf_reader {

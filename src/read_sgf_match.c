@@ -117,6 +117,7 @@ void sgf_tree_begin(bg_sgf_reader *reader, bg_srcpos pos) {
   tree->cube = 1;
   tree->offered_by = -1;
   tree->dice_player = -1;
+  tree->numbering_held = false;
 }
 
 void sgf_node_begin(bg_sgf_reader *reader, bg_srcpos pos, bool root) {
@@ -230,11 +231,12 @@ static bool has_rule(const sgf_tree *tree, const char *rule) {
   return false;
 }
 
-/* The game RU names besides backgammon (gnubg's variations), NULL when
- * none: it becomes the [Variation] tag gnubg's .mat export writes. */
+/* The game RU names besides backgammon (gnubg's variations, and
+ * LongGammon, which bgmatch's SGF writes), NULL when none: it becomes the
+ * [Variation] tag gnubg's .mat export writes. */
 static const char *variation_rule(const sgf_tree *tree) {
   static const char *const variations[] = {"Nackgammon", "Hypergammon1", "Hypergammon2",
-                                           "Hypergammon3"};
+                                           "Hypergammon3", "LongGammon"};
   for (size_t i = 0; i < sizeof variations / sizeof variations[0]; i++)
     if (has_rule(tree, variations[i]))
       return variations[i];
@@ -353,7 +355,32 @@ static bg_action *add_action(bg_sgf_reader *reader, bg_action_kind kind, int pla
   action->kind = kind;
   action->player = action->column = player;
   action->pos = pos;
+  sgf_tree *tree = &reader->tree;
+  if (tree->numbering_held) { /* the break NB[] said, as a .mat reader marks it */
+    action->after_numbering_break = true;
+    action->move_number = tree->numbering_found;
+    action->numbering_expected = tree->numbering_expected;
+    action->numbering_pos = tree->numbering_pos;
+    tree->numbering_held = false;
+  }
   return action;
+}
+
+/* NB[found:expected]: where the record converted broke its move numbers,
+ * held for the game's next action. */
+static void read_numbering(bg_sgf_reader *reader, bg_srcpos pos, const char *value) {
+  sgf_tree *tree = &reader->tree;
+  int found, expected, used = 0;
+  if (sscanf(value, "%d:%d%n", &found, &expected, &used) != 2 || value[used] != '\0' ||
+      found < 0 || expected < 1) {
+    sgf_syntax(reader, pos, "NB[%.40s] is not a break of the move numbers: NB[10:9]",
+               value);
+    return;
+  }
+  tree->numbering_held = true;
+  tree->numbering_found = found;
+  tree->numbering_expected = expected;
+  tree->numbering_pos = pos;
 }
 
 /* A point letter as the mover's point: 1..24, 25 the bar, 0 off; -1 none. */
@@ -517,6 +544,8 @@ static void move_property(bg_sgf_reader *reader, const char *ident, bg_srcpos po
       read_roll(reader, player, pos, value, length);
       tree->node_play = true;
     }
+  } else if (strcmp(ident, "NB") == 0) {
+    read_numbering(reader, pos, value);
   } else if (strcmp(ident, "PL") == 0) {
     tree->dice_player = value[0] == 'B' ? 1 : value[0] == 'W' ? 0 : -1;
     tree->dice_pos = pos;

@@ -28,14 +28,17 @@
  * What gnubg's SGF cannot hold is left out: hit marks (a point says it),
  * the beaver rule and a cube limit (no RU value for them), header tags
  * other than Site, Event, Round, EventDate and Transcriber (or Annotator),
- * move numbers;
+ * move numbers (but where the record's break off, the node of that action
+ * carries the break as NB[found:expected], a property of bgmatch's own
+ * that gnubg ignores and read_sgf_match.c reads back);
  * and of the record's problems, a wrong cube value, a wrong score line,
- * text the record's reader could not read and move numbers that break
- * off: each said at conversion, at its place in the record, as a `lossy`
- * warning (write_sgf_lossy.c words them).  A roll whose dice could not be read is a node all the same,
- * whose value the SGF reader cannot read either (the .mat cell's text
- * where it can be, else empty: add_unreadable_roll), so that the syntax
- * error comes back and the turn stays in its place.
+ * text the record's reader could not read and a break of the move
+ * numbers at an action with no node (a "Wins" line) that plays follow:
+ * each said at conversion, at its place in the record, as a `lossy`
+ * warning (write_sgf_lossy.c words them).  A roll whose dice could not be read is a node
+ * all the same, whose value the SGF reader cannot read either (the .mat cell's text where
+ * it can be, else empty: add_unreadable_roll), so that the syntax error comes back and
+ * the turn stays in its place.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -115,6 +118,9 @@ typedef struct {
   size_t hop_at;
   char hop_letters[4];
   bg_board hop_other;
+  /* The action whose line breaks the record's move numbers, until its
+   * node carries the break (NB[], open_node); NULL when none. */
+  const bg_action *numbering_break;
 } sgf_game;
 
 static const char *severity_word(bg_severity severity) {
@@ -157,6 +163,11 @@ static void close_node(sgf_game *game) {
 static void open_node(sgf_game *game) {
   close_node(game);
   text_puts(&game->nodes, "\n;");
+  const bg_action *broken = game->numbering_break;
+  if (broken)
+    text_printf(&game->nodes, "NB[%d:%d]", broken->move_number,
+                broken->numbering_expected);
+  game->numbering_break = NULL;
 }
 
 /* A point of the mover's side (1..24, 25 the bar, 0 off) as SGF's letter,
@@ -378,9 +389,22 @@ static bool add_unreadable_roll(sgf_game *game, const bg_replay_event *event) {
   return true;
 }
 
+/* Does an action other than a result follow action `index` of `game`?  A
+ * break of the move numbers that no node carries loses nothing when none
+ * does: the plays after a break are what the referee judges it by, and
+ * with none it reports nothing (a "Wins" line numbered on, as Backgammon
+ * Studio writes it after "Concedes"). */
+static bool plays_follow(const bg_game *game, int index) {
+  for (int i = index; i < game->action_count; i++)
+    if (game->actions[i].kind != ACT_WIN && game->actions[i].kind != ACT_RESIGN)
+      return true;
+  return false;
+}
+
 static void add_action(sgf_game *game, const bg_replay_event *event) {
   const bg_action *action = event->action;
-  write_sgf_say_numbering_lost(game->replay, event);
+  if (match_numbering_breaks_at(event->game, event->action_index))
+    game->numbering_break = action;
   if (add_unreadable_roll(game, event)) {
     add_diags(game, event);
     return;
@@ -407,6 +431,9 @@ static void add_action(sgf_game *game, const bg_replay_event *event) {
   default: /* a resignation or a "Wins" line: the root's RE says it */
     break;
   }
+  if (game->numbering_break == action && plays_follow(event->game, event->action_index))
+    write_sgf_say_numbering_lost(game->replay, action);
+  game->numbering_break = NULL;
   add_diags(game, event);
 }
 
@@ -452,7 +479,9 @@ static void add_info(sgf_text *root, const bg_match *match) {
  * that does not say is played under gnubg's default, with the Jacoby
  * rule, as gnubg's own import of its .mat has it: only one that says the
  * rule is off goes without.  Nackgammon is the one variation the model
- * and gnubg share (read_sgf_match.c reads the word back). */
+ * and gnubg share; LongGammon gnubg has not (it ignores the word), but
+ * without it the copy's plays would be judged from backgammon's start:
+ * read_sgf_match.c reads both words back. */
 static void add_rules(sgf_text *root, const sgf_game *game) {
   const bg_match *match = game->match;
   const char *rule = NULL;
@@ -460,11 +489,13 @@ static void add_rules(sgf_text *root, const sgf_game *game) {
     rule = game->crawford_game ? "Crawford:CrawfordGame" : "Crawford";
   else if (match->length == 0 && match->jacoby != RULE_OFF)
     rule = "Jacoby";
-  bool nackgammon = match->variation == VARIATION_NACKGAMMON;
-  if (!rule && !nackgammon)
+  const char *variation = match->variation == VARIATION_NACKGAMMON   ? "Nackgammon"
+                          : match->variation == VARIATION_LONGGAMMON ? "LongGammon"
+                                                                     : NULL;
+  if (!rule && !variation)
     return;
-  text_printf(root, "RU[%s%s%s]", rule ? rule : "", rule && nackgammon ? ":" : "",
-              nackgammon ? "Nackgammon" : "");
+  text_printf(root, "RU[%s%s%s]", rule ? rule : "", rule && variation ? ":" : "",
+              variation ? variation : "");
 }
 
 static void add_result(sgf_text *root, const sgf_game *game) {

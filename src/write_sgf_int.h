@@ -14,9 +14,9 @@
  * since saying one adds to the sink that holds them (and may move them). */
 void write_sgf_say_unheld(bg_replay *replay, const bg_replay_event *event);
 
-/* Says where the record's move numbers break off (at the first action of
- * the line that breaks them), when SGF, numbering no moves, loses it. */
-void write_sgf_say_numbering_lost(bg_replay *replay, const bg_replay_event *event);
+/* Says where the record's move numbers break off (`action`, the first of
+ * the line that breaks them), when its break has no node to stand on. */
+void write_sgf_say_numbering_lost(bg_replay *replay, const bg_action *action);
 
 /* Says that a play written without its dice is written with the dice its
  * moves measure. */

@@ -3,7 +3,8 @@
  * said at conversion as `lossy` warnings at the record's own place (the
  * SGF writer, write_sgf.c, decides when; this file says what): a cube's
  * value (a double node has none), a score line and a "Wins" line's points
- * (a game's score is taken from the results before it), move numbers,
+ * (a game's score is taken from the results before it), a break of the
+ * move numbers where the action has no node to carry it (NB[]),
  * dice a play was written without, and text the record's reader could
  * not read that no SGF value can hold.
  */
@@ -49,13 +50,10 @@ void write_sgf_say_unheld(bg_replay *replay, const bg_replay_event *event) {
   free(notes);
 }
 
-void write_sgf_say_numbering_lost(bg_replay *replay, const bg_replay_event *event) {
-  const bg_action *action = event->action;
-  if (!match_numbering_breaks_at(event->game, event->action_index))
-    return;
+void write_sgf_say_numbering_lost(bg_replay *replay, const bg_action *action) {
   bg_replay_say_lossy(replay, action->numbering_pos,
-                      "SGF has no move numbers: the break in the record's (move %d where "
-                      "%d was expected) is not written",
+                      "SGF has no move numbers, and this action no node: the break in the "
+                      "record's (move %d where %d was expected) is not written",
                       action->move_number, action->numbering_expected);
 }
 

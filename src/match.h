@@ -287,9 +287,14 @@ bool match_marks_hits(const bg_match *match);
  * that writes no other may be a slip, not the record's habit. */
 int match_hit_marks(const bg_match *match, int enough);
 
+/* Do actions `a` and `b` share one break of the record's move numbers
+ * (the actions of one .mat line: the same number's place)?  By that place,
+ * not by the actions' line: a JSON document is one line. */
+bool match_same_numbering_break(const bg_action *a, const bg_action *b);
+
 /* Is action `index` of `game` where the record's move numbers break off:
- * the first action of the line that breaks them (the line's other actions
- * share that break, and a writer says or writes it once)? */
+ * the first action of those that share the break (a writer says or writes
+ * it once)? */
 bool match_numbering_breaks_at(const bg_game *game, int index);
 
 /* Is `action` a play, as show's --play and stats count them: a roll,

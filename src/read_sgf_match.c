@@ -366,20 +366,28 @@ static bg_action *add_action(bg_sgf_reader *reader, bg_action_kind kind, int pla
   return action;
 }
 
+/* Move numbers past it are no record's: NB[] refuses them, so that no int
+ * overflows. */
+enum { MAX_MOVE_NUMBER = 1000000 };
+
 /* NB[found:expected]: where the record converted broke its move numbers,
  * held for the game's next action. */
 static void read_numbering(bg_sgf_reader *reader, bg_srcpos pos, const char *value) {
   sgf_tree *tree = &reader->tree;
-  int found, expected, used = 0;
-  if (sscanf(value, "%d:%d%n", &found, &expected, &used) != 2 || value[used] != '\0' ||
-      found < 0 || expected < 1) {
+  char *colon;
+  long found = strtol(value, &colon, 10), expected = -1;
+  char *end = colon;
+  if (colon != value && *colon == ':' && colon[1] >= '0' && colon[1] <= '9')
+    expected = strtol(colon + 1, &end, 10);
+  if (expected < 1 || *end != '\0' || found < 0 || found > MAX_MOVE_NUMBER ||
+      expected > MAX_MOVE_NUMBER) {
     sgf_syntax(reader, pos, "NB[%.40s] is not a break of the move numbers: NB[10:9]",
                value);
     return;
   }
   tree->numbering_held = true;
-  tree->numbering_found = found;
-  tree->numbering_expected = expected;
+  tree->numbering_found = (int)found;
+  tree->numbering_expected = (int)expected;
   tree->numbering_pos = pos;
 }
 

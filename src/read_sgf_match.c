@@ -117,7 +117,6 @@ void sgf_tree_begin(bg_sgf_reader *reader, bg_srcpos pos) {
   tree->cube = 1;
   tree->offered_by = -1;
   tree->dice_player = -1;
-  tree->numbering_held = false;
 }
 
 void sgf_node_begin(bg_sgf_reader *reader, bg_srcpos pos, bool root) {
@@ -231,9 +230,8 @@ static bool has_rule(const sgf_tree *tree, const char *rule) {
   return false;
 }
 
-/* The game RU names besides backgammon (gnubg's variations, and
- * LongGammon, which bgmatch's SGF writes), NULL when none: it becomes the
- * [Variation] tag gnubg's .mat export writes. */
+/* The game RU names besides backgammon (gnubg's variations, bgmatch's
+ * LongGammon), NULL when none: it becomes the [Variation] tag. */
 static const char *variation_rule(const sgf_tree *tree) {
   static const char *const variations[] = {"Nackgammon", "Hypergammon1", "Hypergammon2",
                                            "Hypergammon3", "LongGammon"};
@@ -355,40 +353,8 @@ static bg_action *add_action(bg_sgf_reader *reader, bg_action_kind kind, int pla
   action->kind = kind;
   action->player = action->column = player;
   action->pos = pos;
-  sgf_tree *tree = &reader->tree;
-  if (tree->numbering_held) { /* the break NB[] said, as a .mat reader marks it */
-    action->after_numbering_break = true;
-    action->move_number = tree->numbering_found;
-    action->numbering_expected = tree->numbering_expected;
-    action->numbering_pos = tree->numbering_pos;
-    tree->numbering_held = false;
-  }
+  sgf_numbering_flag(&reader->tree, action);
   return action;
-}
-
-/* Move numbers past it are no record's: NB[] refuses them, so that no int
- * overflows. */
-enum { MAX_MOVE_NUMBER = 1000000 };
-
-/* NB[found:expected]: where the record converted broke its move numbers,
- * held for the game's next action. */
-static void read_numbering(bg_sgf_reader *reader, bg_srcpos pos, const char *value) {
-  sgf_tree *tree = &reader->tree;
-  char *colon;
-  long found = strtol(value, &colon, 10), expected = -1;
-  char *end = colon;
-  if (colon != value && *colon == ':' && colon[1] >= '0' && colon[1] <= '9')
-    expected = strtol(colon + 1, &end, 10);
-  if (expected < 1 || *end != '\0' || found < 0 || found > MAX_MOVE_NUMBER ||
-      expected > MAX_MOVE_NUMBER) {
-    sgf_syntax(reader, pos, "NB[%.40s] is not a break of the move numbers: NB[10:9]",
-               value);
-    return;
-  }
-  tree->numbering_held = true;
-  tree->numbering_found = (int)found;
-  tree->numbering_expected = (int)expected;
-  tree->numbering_pos = pos;
 }
 
 /* A point letter as the mover's point: 1..24, 25 the bar, 0 off; -1 none. */
@@ -451,9 +417,8 @@ static void keep_node_text(bg_sgf_reader *reader, bg_action *roll, int player,
   int n = snprintf(text, sizeof text, "%c[%.*s]", player ? 'B' : 'W',
                    (int)(length < 40 ? length : 40), value);
   if (n > 0) {
-    size_t kept = (size_t)n < sizeof text ? (size_t)n : sizeof text - 1;
-    roll->written = match_keep_text(reader->match, text, kept);
-    roll->written_length = roll->written ? strlen(roll->written) : 0;
+    roll->written_length = (size_t)n < sizeof text ? (size_t)n : sizeof text - 1;
+    roll->written = match_keep_text(reader->match, text, roll->written_length);
   }
 }
 
@@ -553,7 +518,9 @@ static void move_property(bg_sgf_reader *reader, const char *ident, bg_srcpos po
       tree->node_play = true;
     }
   } else if (strcmp(ident, "NB") == 0) {
-    read_numbering(reader, pos, value);
+    if (!sgf_numbering_read(tree, pos, value))
+      sgf_syntax(reader, pos, "NB[%.40s] is not a break of the move numbers: NB[10:9]",
+                 value);
   } else if (strcmp(ident, "PL") == 0) {
     tree->dice_player = value[0] == 'B' ? 1 : value[0] == 'W' ? 0 : -1;
     tree->dice_pos = pos;

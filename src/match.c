@@ -467,6 +467,18 @@ bool match_marks_hits(const bg_match *match) {
   return match_hit_marks(match, 1) > 0;
 }
 
+bool match_same_numbering_break(const bg_action *a, const bg_action *b) {
+  return a->after_numbering_break && b->after_numbering_break &&
+         a->numbering_pos.line == b->numbering_pos.line &&
+         a->numbering_pos.column == b->numbering_pos.column;
+}
+
+bool match_numbering_breaks_at(const bg_game *game, int index) {
+  const bg_action *action = &game->actions[index];
+  return action->after_numbering_break &&
+         !(index > 0 && match_same_numbering_break(action - 1, action));
+}
+
 bool match_action_is_play(const bg_action *action) {
   return action->kind == ACT_ROLL && action->status != ROLL_NOTHING_ROLLED &&
          action->status != ROLL_UNRECORDED;

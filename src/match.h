@@ -103,6 +103,7 @@ typedef struct {
    * kept by the match (match_keep_text) so that a conversion writes it
    * again where the notation can hold it; NULL when none. */
   const char *written;
+  size_t written_length; /* its bytes: a NUL byte is text too */
   bg_action_kind kind;
   /* Who acts: 0 = the left player (first in the score line), 1 = the
    * right one.  The column the record wrote the action in is `column`;
@@ -294,12 +295,24 @@ bool match_setup_board(const bg_action *setup, bg_board *board);
 
 /* Does the record mark hits with '*' anywhere?  Some programs (Backgammon
  * Galaxy, FIBS clients) never do: the referee then holds no unmarked hit
- * against a play, and the .mat writer marks none. */
+ * against a play.  The .mat writer marks the hits of such a record's
+ * clean copy, and leaves them out only where the record is broken and a
+ * play is written as the record's own (unmarked) moves. */
 bool match_marks_hits(const bg_match *match);
 
 /* The moves marked with '*', counted up to `enough`: one mark in a record
  * that writes no other may be a slip, not the record's habit. */
 int match_hit_marks(const bg_match *match, int enough);
+
+/* Do actions `a` and `b` share one break of the record's move numbers
+ * (the actions of one .mat line: the same number's place)?  By that place,
+ * not by the actions' line: a JSON document is one line. */
+bool match_same_numbering_break(const bg_action *a, const bg_action *b);
+
+/* Is action `index` of `game` where the record's move numbers break off:
+ * the first action of those that share the break (a writer says or writes
+ * it once)? */
+bool match_numbering_breaks_at(const bg_game *game, int index);
 
 /* Is `action` a play, as show's --play and stats count them: a roll,
  * whether or not its dice or its play could be read. */

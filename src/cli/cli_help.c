@@ -191,7 +191,7 @@ typedef struct {
 
 static const command_help commands[] = {
     {"check", check_text, true, true, check_example},
-    {"convert", convert_text, true, false, convert_example},
+    {"convert", convert_text, true, true, convert_example},
     {"annotate", annotate_text, true, true, annotate_example},
     {"show", show_text, true, false, show_example},
     {"stats", stats_text, true, true, stats_example},

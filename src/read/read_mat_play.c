@@ -632,6 +632,7 @@ static void keep_written_cells(mat_line_state *state, int first_action) {
       length--;
     action->written =
         match_keep_text(state->reader->match, line->text + from - 1, length);
+    action->written_length = action->written ? length : 0;
     action->written_mat = true;
   }
 }

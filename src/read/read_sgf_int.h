@@ -45,6 +45,12 @@ typedef struct {
   int setup_index;    /* this one of the game's (read_sgf_setup.c) */
   bg_srcpos node_pos; /* the node's ';' */
   bg_srcpos dice_pos;
+  /* NB[found:expected] was read: the record converted numbered the line
+   * of the game's next action `found` where `expected` was due (bgmatch's
+   * own property: SGF numbers no moves; read_sgf_numbering.c) */
+  bool numbering_held;
+  int numbering_found, numbering_expected;
+  bg_srcpos numbering_pos;
 } sgf_tree;
 
 struct bg_sgf_reader {
@@ -91,6 +97,12 @@ void sgf_tree_end(bg_sgf_reader *reader);
 /* The end of the input: the match being read is ready. */
 void sgf_input_end(bg_sgf_reader *reader);
 void sgf_tree_free(sgf_tree *tree);
+
+/* read_sgf_numbering.c: NB[found:expected], a break of the move numbers,
+ * held for the game's next action (false for a value that is none); the
+ * action made next is flagged with the break held, if any. */
+bool sgf_numbering_read(sgf_tree *tree, bg_srcpos pos, const char *value);
+void sgf_numbering_flag(sgf_tree *tree, bg_action *action);
 
 /* read_sgf_setup.c: a value of a set-up node's AE, AW or AB property, put
  * on the node's set-up action (made at the first); SGF_SETUP_NOT_MINE for

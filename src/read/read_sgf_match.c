@@ -230,11 +230,11 @@ static bool has_rule(const sgf_tree *tree, const char *rule) {
   return false;
 }
 
-/* The game RU names besides backgammon (gnubg's variations), NULL when
- * none: it becomes the [Variation] tag gnubg's .mat export writes. */
+/* The game RU names besides backgammon (gnubg's variations, bgmatch's
+ * LongGammon), NULL when none: it becomes the [Variation] tag. */
 static const char *variation_rule(const sgf_tree *tree) {
   static const char *const variations[] = {"Nackgammon", "Hypergammon1", "Hypergammon2",
-                                           "Hypergammon3"};
+                                           "Hypergammon3", "LongGammon"};
   for (size_t i = 0; i < sizeof variations / sizeof variations[0]; i++)
     if (has_rule(tree, variations[i]))
       return variations[i];
@@ -353,6 +353,7 @@ static bg_action *add_action(bg_sgf_reader *reader, bg_action_kind kind, int pla
   action->kind = kind;
   action->player = action->column = player;
   action->pos = pos;
+  sgf_numbering_flag(&reader->tree, action);
   return action;
 }
 
@@ -415,9 +416,10 @@ static void keep_node_text(bg_sgf_reader *reader, bg_action *roll, int player,
   char text[64];
   int n = snprintf(text, sizeof text, "%c[%.*s]", player ? 'B' : 'W',
                    (int)(length < 40 ? length : 40), value);
-  if (n > 0)
-    roll->written = match_keep_text(
-        reader->match, text, (size_t)n < sizeof text ? (size_t)n : sizeof text - 1);
+  if (n > 0) {
+    roll->written_length = (size_t)n < sizeof text ? (size_t)n : sizeof text - 1;
+    roll->written = match_keep_text(reader->match, text, roll->written_length);
+  }
 }
 
 static void read_roll(bg_sgf_reader *reader, int player, bg_srcpos pos, const char *value,
@@ -515,6 +517,10 @@ static void move_property(bg_sgf_reader *reader, const char *ident, bg_srcpos po
       read_roll(reader, player, pos, value, length);
       tree->node_play = true;
     }
+  } else if (strcmp(ident, "NB") == 0) {
+    if (!sgf_numbering_read(tree, pos, value))
+      sgf_syntax(reader, pos, "NB[%.40s] is not a break of the move numbers: NB[10:9]",
+                 value);
   } else if (strcmp(ident, "PL") == 0) {
     tree->dice_player = value[0] == 'B' ? 1 : value[0] == 'W' ? 0 : -1;
     tree->dice_pos = pos;

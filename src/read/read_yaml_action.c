@@ -476,6 +476,7 @@ static void hold_written(bg_yaml_reader *reader, const action_text *text) {
     return;
   }
   reader->written_held = match_keep_text(reader->match, written->text, written->length);
+  reader->written_held_length = reader->written_held ? written->length : 0;
   reader->written_held_mat = is_word(&text->items[1], "mat");
 }
 
@@ -485,6 +486,7 @@ static void flag_written(bg_yaml_reader *reader, bg_action *action) {
   if (!reader->written_held)
     return;
   action->written = reader->written_held;
+  action->written_length = reader->written_held_length;
   action->written_mat = reader->written_held_mat;
   if (action->kind == ACT_ROLL && match_roll_marked_unknown(action))
     match_roll_mark_unreadable(action);
@@ -523,6 +525,24 @@ static bg_action *add_action(bg_game *game) {
   if (!action)
     bg_out_of_memory();
   return action;
+}
+
+bool bg_yaml_read_games_line(bg_yaml_reader *reader) {
+  action_text text;
+  memset(text.items, 0, sizeof text.items);
+  text.count = 0;
+  text.room_used = 0;
+  if (!collect_items(reader, &text)) {
+    free_items(&text);
+    return !reader->stopped;
+  }
+  if (is_unreadable_entry(reader, &text) && is_word(&text.items[1], "line"))
+    hold_written(reader, &text);
+  else
+    bg_yaml_syntax_error(reader, text.mark,
+                         "expected a game like {game: 1, ...} or [unreadable, line, TEXT]");
+  free_items(&text);
+  return true;
 }
 
 bool bg_yaml_read_action(bg_yaml_reader *reader, bg_game *game) {

@@ -62,6 +62,7 @@ struct bg_yaml_reader {
    * the game is what the record's reader made of TEXT (kept by the match;
    * NULL when none held). */
   const char *written_held;
+  size_t written_held_length; /* its bytes: a NUL byte is text too */
   bool written_held_mat;
   /* The rings' contents are never zeroed: each byte and line start is
    * read only once it is written. */
@@ -203,5 +204,11 @@ void bg_yaml_quote(const char *text, size_t length, char *out, size_t size);
 /* Reads the action at the current event (a sequence start, or anything:
  * then reported) into the game being read.  False when reading stopped. */
 bool bg_yaml_read_action(bg_yaml_reader *reader, bg_game *game);
+
+/* Reads an item of `games:` that is a sequence, [unreadable, line, TEXT]:
+ * a line the record's reader could not read before its first game (or in
+ * a match with none), kept at its place; anything else is reported.
+ * False when reading stopped. */
+bool bg_yaml_read_games_line(bg_yaml_reader *reader);
 
 #endif

@@ -465,6 +465,8 @@ static void drop_last_game(bg_match *match) {
 /* One game of the sequence; a game that could not be read is dropped. */
 static bool read_game_item(bg_yaml_reader *reader, void *data) {
   (void)data;
+  if (reader->event.type == YAML_SEQUENCE_START_EVENT)
+    return bg_yaml_read_games_line(reader);
   int games_before = reader->match->game_count;
   bool ok = read_game(reader);
   reader->game_index = 0;

@@ -82,7 +82,7 @@ void referee_numbering_settle(play_checker *checker, const bg_game *game) {
 
 void referee_numbering_broken(play_checker *checker, const bg_action *act) {
   if (checker->recovery.numbering_break &&
-      checker->recovery.numbering_break->pos.line == act->pos.line)
+      match_same_numbering_break(checker->recovery.numbering_break, act))
     return; /* another action of the same line */
   checker->recovery.numbering_break = act;
   checker->recovery.numbering_break_said = false;

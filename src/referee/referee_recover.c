@@ -29,7 +29,7 @@ static bool say_numbering_misfit(referee *ref) {
 static referee_recovery recover_numbering_break(referee *ref,
                                                 const referee_misfit *misfit) {
   const bg_action *before = ref->plays.recovery.numbering_break;
-  if (!before || before->pos.line != misfit->act->pos.line)
+  if (!before || !match_same_numbering_break(before, misfit->act))
     referee_numbering_settle(&ref->plays, misfit->game);
   referee_numbering_broken(&ref->plays, misfit->act);
   return RECOVERY_VERDICT_STANDS;

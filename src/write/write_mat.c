@@ -81,6 +81,7 @@ typedef enum { CELL_ROLL, CELL_KEYWORD, CELL_RESULT } cell_kind;
 /* The move line being filled, written when a cell cannot join it. */
 typedef struct {
   char text[2][CELL_SIZE]; /* [0] the left player's cell, [1] the right's */
+  size_t length[2];        /* their bytes: a record's cell may hold a NUL */
   bool used[2];
   bool left_is_roll;
   bool numbered; /* holds a cell other than a result: takes a move number */
@@ -198,35 +199,39 @@ static void flush_line(mat_writer *w) {
   int width = line->numbered ? write_move_number(w->out, ++w->move_number)
                              : (int)fwrite("     ", 1, 5, w->out);
   hold_marks(w, 0);
-  fputs(line->text[0], w->out);
-  width += (int)strlen(line->text[0]);
+  fwrite(line->text[0], 1, line->length[0], w->out);
+  width += (int)line->length[0];
   if (line->used[1]) {
     pad_to_right_column(w->out, width);
     hold_marks(w, 1);
-    fputs(line->text[1], w->out);
+    fwrite(line->text[1], 1, line->length[1], w->out);
   }
   fputc('\n', w->out);
   line->mark_count[0] = line->mark_count[1] = 0;
   /* not a memset of both cells: a line is written per two actions */
   line->text[0][0] = line->text[1][0] = '\0';
+  line->length[0] = line->length[1] = 0;
   line->used[0] = line->used[1] = false;
   line->left_is_roll = line->numbered = false;
   line->break_number = 0;
 }
 
-/* Puts a cell in `column` of the line being filled, or of a new line when
- * that cell is taken or the left player's column is asked for again.  A
- * result never follows the other player's roll on its line: read back,
- * that would be DailyGammon's result written after the winner's roll. */
-static void place_cell(mat_writer *w, int column, const char *text, cell_kind kind) {
+/* Puts the `length` bytes of a cell in `column` of the line being filled, or of a new
+ * line when that cell is taken or the left player's column is asked for again.  A result
+ * never follows the other player's roll on its line: read back, that would be
+ * DailyGammon's result written after the winner's roll. */
+static void place_cell(mat_writer *w, int column, const char *text, size_t length,
+                       cell_kind kind) {
   line_cells *line = &w->line;
   bool full = column == 0 ? line->used[0] || line->used[1]
                           : line->used[1] || (kind == CELL_RESULT && line->left_is_roll);
   if (full)
     flush_line(w);
-  size_t length = strnlen(text, sizeof line->text[column] - 1);
+  if (length > sizeof line->text[column] - 1)
+    length = sizeof line->text[column] - 1;
   memcpy(line->text[column], text, length);
   line->text[column][length] = '\0';
+  line->length[column] = length;
   line->used[column] = true;
   if (column == 0)
     line->left_is_roll = kind == CELL_ROLL;
@@ -406,8 +411,12 @@ static bool written_cell(mat_writer *w, bg_replay *replay, const bg_replay_event
   }
   char cell[CELL_SIZE];
   bool keyword = act->kind != ACT_ROLL;
-  snprintf(cell, sizeof cell, "%s%s", keyword ? " " : "", act->written);
-  place_cell(w, column, cell,
+  size_t at = keyword ? 1 : 0, length = act->written_length;
+  if (length > sizeof cell - at)
+    length = sizeof cell - at;
+  cell[0] = ' ';
+  memcpy(cell + at, act->written, length);
+  place_cell(w, column, cell, at + length,
              act->kind == ACT_WIN ? CELL_RESULT
              : keyword            ? CELL_KEYWORD
                                   : CELL_ROLL);
@@ -420,9 +429,7 @@ static bool written_cell(mat_writer *w, bg_replay *replay, const bg_replay_event
  * read again, the copy's numbers break off at the same action. */
 static void break_numbering(mat_writer *w, const bg_replay_event *event) {
   const bg_action *act = event->action;
-  const bg_action *before = event->action_index > 0 ? act - 1 : NULL;
-  if (!act->after_numbering_break ||
-      (before && before->after_numbering_break && before->pos.line == act->pos.line))
+  if (!match_numbering_breaks_at(event->game, event->action_index))
     return;
   flush_line(w);
   int number = w->move_number + 1 + act->move_number - act->numbering_expected;
@@ -440,11 +447,12 @@ static void write_action(mat_writer *w, bg_replay *replay, const bg_replay_event
     write_set_position(w, event);
   } else if (act->kind == ACT_ROLL) {
     bool resolved = roll_cell(w, event, cell, sizeof cell);
-    place_cell(w, column, cell, CELL_ROLL);
+    place_cell(w, column, cell, strlen(cell), CELL_ROLL);
     note_roll(w, act, column, cell, resolved);
   } else {
     keyword_cell(event, cell, sizeof cell);
-    place_cell(w, column, cell, act->kind == ACT_WIN ? CELL_RESULT : CELL_KEYWORD);
+    place_cell(w, column, cell, strlen(cell),
+               act->kind == ACT_WIN ? CELL_RESULT : CELL_KEYWORD);
   }
   w->positions = event->after_known ? event->readings : 0;
 }

@@ -28,14 +28,17 @@
  * What gnubg's SGF cannot hold is left out: hit marks (a point says it),
  * the beaver rule and a cube limit (no RU value for them), header tags
  * other than Site, Event, Round, EventDate and Transcriber (or Annotator),
- * move numbers;
+ * move numbers (but where the record's break off, the node of that action
+ * carries the break as NB[found:expected], a property of bgmatch's own
+ * that gnubg ignores and read_sgf_match.c reads back);
  * and of the record's problems, a wrong cube value, a wrong score line,
- * text the record's reader could not read and move numbers that break
- * off: each said at conversion, at its place in the record, as a `lossy`
- * warning.  A roll whose dice could not be read is a node all the same,
- * whose value the SGF reader cannot read either (the .mat cell's text
- * where it can be, else empty: add_unreadable_roll), so that the syntax
- * error comes back and the turn stays in its place.
+ * text the record's reader could not read and a break of the move
+ * numbers at an action with no node (a "Wins" line) that plays follow:
+ * each said at conversion, at its place in the record, as a `lossy`
+ * warning (write_sgf_lossy.c words them).  A roll whose dice could not be read is a node
+ * all the same, whose value the SGF reader cannot read either (the .mat cell's text where
+ * it can be, else empty: add_unreadable_roll), so that the syntax error comes back and
+ * the turn stays in its place.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -43,8 +46,7 @@
 
 #include "alloc.h"
 #include "notation.h"
-#include "rules.h"
-#include "writer.h"
+#include "write_sgf_int.h"
 
 /* ---- text that grows ------------------------------------------------ */
 
@@ -116,45 +118,22 @@ typedef struct {
   size_t hop_at;
   char hop_letters[4];
   bg_board hop_other;
+  /* The action whose line breaks the record's move numbers, until its
+   * node carries the break (NB[], open_node); NULL when none. */
+  const bg_action *numbering_break;
 } sgf_game;
 
 static const char *severity_word(bg_severity severity) {
   return severity == DIAG_ERROR ? "error" : severity == DIAG_WARNING ? "warning" : "note";
 }
 
-/* What an error of `rule` is about that GNU Backgammon's SGF cannot hold,
- * or NULL: a cube's value (a double node has none) and a score line (a
- * game's score is taken from the results before it). */
-static const char *unheld(const char *rule) {
-  if (strcmp(rule, RULE_SLUG(CUBE)) == 0)
-    return "SGF has no cube values: a double is written without the value the record "
-           "gives it";
-  if (strcmp(rule, RULE_SLUG(SCORE)) == 0)
-    return "SGF has no score lines and no 'Wins' lines: the score and points the record "
-           "writes here are not written";
-  return NULL;
-}
-
-/* The lossy warnings an event's errors ask for: said once the event's
- * diagnostics are read, since saying one adds to the sink that holds them
- * (and may move them). */
-typedef struct {
-  bg_srcpos pos;
-  const char *lost;
-} lossy_note;
-
 /* The diagnostics of an event, one line each, for the current node; an
  * error about what SGF cannot hold is also said at conversion, at its
  * place in the record (a `lossy` warning). */
 static void add_diags(sgf_game *game, const bg_replay_event *event) {
-  lossy_note *notes = event->diag_count ? calloc(event->diag_count, sizeof *notes) : NULL;
-  size_t note_count = 0;
   for (size_t i = 0; i < event->diag_count; i++) {
     const bg_diag *diag = &event->diags[i];
     const char *rule = diag->rule ? diag->rule : "";
-    const char *lost = diag->severity == DIAG_ERROR ? unheld(rule) : NULL;
-    if (lost && notes)
-      notes[note_count++] = (lossy_note){{diag->line, diag->column}, lost};
     char head[64];
     snprintf(head, sizeof head, "%s%s: ", game->comment.length ? "\n" : "",
              severity_word(diag->severity));
@@ -168,9 +147,7 @@ static void add_diags(sgf_game *game, const bg_replay_event *event) {
       text_puts(&game->comment, diag->legal);
     }
   }
-  for (size_t i = 0; i < note_count; i++)
-    bg_replay_say_lossy(game->replay, notes[i].pos, "%s", notes[i].lost);
-  free(notes);
+  write_sgf_say_unheld(game->replay, event);
 }
 
 /* Puts the pending comment on the last node written (the root's comes
@@ -186,6 +163,11 @@ static void close_node(sgf_game *game) {
 static void open_node(sgf_game *game) {
   close_node(game);
   text_puts(&game->nodes, "\n;");
+  const bg_action *broken = game->numbering_break;
+  if (broken)
+    text_printf(&game->nodes, "NB[%d:%d]", broken->move_number,
+                broken->numbering_expected);
+  game->numbering_break = NULL;
 }
 
 /* A point of the mover's side (1..24, 25 the bar, 0 off) as SGF's letter,
@@ -317,10 +299,7 @@ static void add_roll(sgf_game *game, const bg_replay_event *event) {
   if (match_roll_dice_unread(roll) && !match_roll_marked_unknown(roll) &&
       dice_measured(roll, &die1, &die2)) {
     /* SGF writes a play with its dice: the ones its moves measure */
-    bg_replay_say_lossy(game->replay, roll->pos,
-                        "SGF cannot write a play without its dice: written with the dice "
-                        "its moves measure (%d%d)",
-                        die1, die2);
+    write_sgf_say_dice_measured(game->replay, roll, die1, die2);
     open_node(game);
     text_printf(&game->nodes, "%c[%d%d", colour, die1, die2);
     add_record_moves(game, roll);
@@ -377,21 +356,6 @@ static void add_cube(sgf_game *game, const bg_action *action, const char *word) 
   text_printf(&game->nodes, "%c[%s]", action->player == 0 ? 'W' : 'B', word);
 }
 
-/* Where the record's move numbers break off (the first action of the
- * line that breaks them): SGF numbers no moves, so the syntax error the
- * break is cannot come back: said so. */
-static void say_numbering_lost(sgf_game *game, const bg_replay_event *event) {
-  const bg_action *action = event->action;
-  const bg_action *before = event->action_index > 0 ? action - 1 : NULL;
-  if (!action->after_numbering_break ||
-      (before && before->after_numbering_break && before->pos.line == action->pos.line))
-    return;
-  bg_replay_say_lossy(game->replay, action->numbering_pos,
-                      "SGF has no move numbers: the break in the record's (move %d where "
-                      "%d was expected) is not written",
-                      action->move_number, action->numbering_expected);
-}
-
 /* Can `text` be a node's value that the SGF reader cannot read either: no
  * dice first, and no cube word? */
 static bool unreadable_value(const char *text) {
@@ -420,25 +384,34 @@ static bool add_unreadable_roll(sgf_game *game, const bg_replay_event *event) {
     return false;
   bool as_text = action->written_mat && unreadable_value(text);
   if (!as_text)
-    bg_replay_say_lossy(game->replay, action->pos,
-                        "SGF cannot hold this text its reader could not read: '%.60s'",
-                        text);
+    write_sgf_say_text_lost(game->replay, action, text);
   open_node(game);
   text_property(&game->nodes, event->player == 1 ? "B" : "W", as_text ? text : "");
   return true;
 }
 
+/* Does an action other than a result follow action `index` of `game`?  A
+ * break of the move numbers that no node carries loses nothing when none
+ * does: the plays after a break are what the referee judges it by, and
+ * with none it reports nothing (a "Wins" line numbered on, as Backgammon
+ * Studio writes it after "Concedes"). */
+static bool plays_follow(const bg_game *game, int index) {
+  for (int i = index; i < game->action_count; i++)
+    if (game->actions[i].kind != ACT_WIN && game->actions[i].kind != ACT_RESIGN)
+      return true;
+  return false;
+}
+
 static void add_action(sgf_game *game, const bg_replay_event *event) {
   const bg_action *action = event->action;
-  say_numbering_lost(game, event);
+  if (match_numbering_breaks_at(event->game, event->action_index))
+    game->numbering_break = action;
   if (add_unreadable_roll(game, event)) {
     add_diags(game, event);
     return;
   }
   if (action->written)
-    bg_replay_say_lossy(game->replay, action->pos,
-                        "SGF cannot hold this text its reader could not read: '%.60s'",
-                        action->written);
+    write_sgf_say_text_lost(game->replay, action, action->written);
   switch (action->kind) {
   case ACT_ROLL:
     add_roll(game, event);
@@ -459,6 +432,9 @@ static void add_action(sgf_game *game, const bg_replay_event *event) {
   default: /* a resignation or a "Wins" line: the root's RE says it */
     break;
   }
+  if (game->numbering_break == action && plays_follow(event->game, event->action_index))
+    write_sgf_say_numbering_lost(game->replay, action);
+  game->numbering_break = NULL;
   add_diags(game, event);
 }
 
@@ -504,7 +480,9 @@ static void add_info(sgf_text *root, const bg_match *match) {
  * that does not say is played under gnubg's default, with the Jacoby
  * rule, as gnubg's own import of its .mat has it: only one that says the
  * rule is off goes without.  Nackgammon is the one variation the model
- * and gnubg share (read_sgf_match.c reads the word back). */
+ * and gnubg share; LongGammon gnubg has not (it ignores the word), but
+ * without it the copy's plays would be judged from backgammon's start:
+ * read_sgf_match.c reads both words back. */
 static void add_rules(sgf_text *root, const sgf_game *game) {
   const bg_match *match = game->match;
   const char *rule = NULL;
@@ -512,11 +490,13 @@ static void add_rules(sgf_text *root, const sgf_game *game) {
     rule = game->crawford_game ? "Crawford:CrawfordGame" : "Crawford";
   else if (match->length == 0 && match->jacoby != RULE_OFF)
     rule = "Jacoby";
-  bool nackgammon = match->variation == VARIATION_NACKGAMMON;
-  if (!rule && !nackgammon)
+  const char *variation = match->variation == VARIATION_NACKGAMMON   ? "Nackgammon"
+                          : match->variation == VARIATION_LONGGAMMON ? "LongGammon"
+                                                                     : NULL;
+  if (!rule && !variation)
     return;
-  text_printf(root, "RU[%s%s%s]", rule ? rule : "", rule && nackgammon ? ":" : "",
-              nackgammon ? "Nackgammon" : "");
+  text_printf(root, "RU[%s%s%s]", rule ? rule : "", rule && variation ? ":" : "",
+              variation ? variation : "");
 }
 
 static void add_result(sgf_text *root, const sgf_game *game) {

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "notation.h"
 #include "rules.h"
 
@@ -45,6 +46,28 @@ static bool put_record_text(tree_walk *walk, const char *bytes) {
   char *utf8 = notation_utf8_from_record(bytes ? bytes : "");
   bool written = put_string(walk, utf8);
   free(utf8);
+  return written;
+}
+
+/* The `length` bytes of a text the record's reader could not read, NUL
+ * bytes too (YAML and JSON escape them, and their reader keeps them):
+ * each piece between them made UTF-8 as put_record_text does. */
+static bool put_record_bytes(tree_walk *walk, const char *bytes, size_t length) {
+  if (!memchr(bytes, '\0', length))
+    return put_record_text(walk, bytes);
+  char *joined = bg_malloc(2 * length + 1);
+  size_t at = 0;
+  for (size_t from = 0; from < length; from += strlen(bytes + from) + 1) {
+    char *utf8 = notation_utf8_from_record(bytes + from);
+    size_t piece = strlen(utf8);
+    memcpy(joined + at, utf8, piece);
+    at += piece;
+    free(utf8);
+    if (from + strlen(bytes + from) < length)
+      joined[at++] = '\0';
+  }
+  bool written = walk->sink->scalar(walk->sink, WRITE_TREE_STRING, joined, at);
+  free(joined);
   return written;
 }
 
@@ -204,12 +227,11 @@ static bool put_source(tree_walk *walk) {
 
 static bool put_match(tree_walk *walk) {
   return open_mapping(walk, false) && put_key(walk, "length") && put_length(walk) &&
-         put_key(walk, "players") &&
-         open_sequence(walk, true) && put_string(walk, walk->names[0]) &&
-         put_string(walk, walk->names[1]) && close_sequence(walk) &&
-         put_key(walk, "rules") && put_rules(walk) && put_key(walk, "info") &&
-         put_info(walk) && put_key(walk, "tags") && put_tags(walk) && put_source(walk) &&
-         close_mapping(walk);
+         put_key(walk, "players") && open_sequence(walk, true) &&
+         put_string(walk, walk->names[0]) && put_string(walk, walk->names[1]) &&
+         close_sequence(walk) && put_key(walk, "rules") && put_rules(walk) &&
+         put_key(walk, "info") && put_info(walk) && put_key(walk, "tags") &&
+         put_tags(walk) && put_source(walk) && close_mapping(walk);
 }
 
 /* ---- actions -------------------------------------------------------- */
@@ -336,9 +358,7 @@ static bool put_action_value(tree_walk *walk, const bg_action *action) {
  * referee reads a game with one otherwise (bgmatch.5, ACTIONS). */
 static bool put_numbering_break(tree_walk *walk, const bg_replay_event *event) {
   const bg_action *action = event->action;
-  const bg_action *before = event->action_index > 0 ? action - 1 : NULL;
-  if (!action->after_numbering_break ||
-      (before && before->after_numbering_break && before->pos.line == action->pos.line))
+  if (!match_numbering_breaks_at(event->game, event->action_index))
     return true;
   return open_sequence(walk, true) && put_string(walk, "numbered") &&
          put_integer(walk, action->move_number) && put_string(walk, "expected") &&
@@ -354,7 +374,8 @@ static bool put_written(tree_walk *walk, const bg_action *action) {
     return true;
   return open_sequence(walk, true) && put_string(walk, "unreadable") &&
          put_string(walk, action->written_mat ? "mat" : "text") &&
-         put_record_text(walk, action->written) && close_sequence(walk);
+         put_record_bytes(walk, action->written, action->written_length) &&
+         close_sequence(walk);
 }
 
 /* [unreadable, line, TEXT] for each line the record's reader could not
@@ -367,7 +388,8 @@ static bool put_unread_lines(tree_walk *walk, int game, int action_index) {
   while (written && (unread = match_next_unread_line(walk->match, game, action_index,
                                                      &walk->unread_next)) != NULL)
     written = open_sequence(walk, true) && put_string(walk, "unreadable") &&
-              put_string(walk, "line") && put_record_text(walk, unread->text) &&
+              put_string(walk, "line") &&
+              put_record_bytes(walk, unread->text, unread->length) &&
               close_sequence(walk);
   return written;
 }
@@ -445,7 +467,8 @@ static bool close_game(tree_walk *walk, const bg_game_result *result) {
  * game's result from the replay's GAME_END.  After a failure the replay is
  * still walked to its end, writing nothing. */
 static bool put_games(tree_walk *walk, bg_replay *replay) {
-  bool written = open_sequence(walk, false);
+  /* the lines before the first game are items of their own, in order */
+  bool written = open_sequence(walk, false) && put_unread_lines(walk, -1, INT_MAX);
   bool in_game = false;
   int game = 0;
   const bg_replay_event *event;

@@ -177,6 +177,34 @@ START_TEST(variations_follow_the_main_line) {
 }
 END_TEST
 
+/* NB[found:expected] (bgmatch's SGF writer): the node's action breaks the
+ * move numbers as a .mat line would, the next one does not, and two
+ * breaks on one line of text are two breaks (their places differ). */
+START_TEST(numbering_break_is_read_back) {
+  static const char text[] =
+      "(;GM[6]MI[length:1][game:0]PW[a]PB[b];W[31hefe];NB[10:9]B[62agln]"
+      ";NB[12:11]W[double];B[take])";
+  bg_match *matches[1];
+  char *said;
+  ck_assert_int_eq(read_sgf_text(text, strlen(text), matches, 1, &said), 1);
+  ck_assert_str_eq(said, "");
+  const bg_game *game = &matches[0]->games[0];
+  ck_assert_int_eq(game->action_count, 4);
+  ck_assert(!game->actions[0].after_numbering_break);
+  ck_assert(game->actions[1].after_numbering_break);
+  ck_assert_int_eq(game->actions[1].move_number, 10);
+  ck_assert_int_eq(game->actions[1].numbering_expected, 9);
+  ck_assert(game->actions[2].after_numbering_break);
+  ck_assert(!game->actions[3].after_numbering_break);
+  ck_assert(!match_numbering_breaks_at(game, 0));
+  ck_assert(match_numbering_breaks_at(game, 1));
+  ck_assert(match_numbering_breaks_at(game, 2)); /* one line of text, two breaks */
+  ck_assert(!match_same_numbering_break(&game->actions[1], &game->actions[2]));
+  match_free(matches[0]);
+  free(said);
+}
+END_TEST
+
 /* Each malformed text: the diagnostic, at the property's place. */
 START_TEST(malformed_text_is_placed) {
   static const struct {
@@ -325,6 +353,7 @@ static Suite *read_sgf_suite(void) {
   tcase_add_test(model, a_new_match_in_an_unclosed_tree);
   tcase_add_test(model, variations_follow_the_main_line);
   tcase_add_test(model, malformed_text_is_placed);
+  tcase_add_test(model, numbering_break_is_read_back);
   suite_add_tcase(suite, model);
   TCase *hostile = tcase_create("hostile");
   tcase_set_timeout(hostile, 30);

@@ -41,6 +41,18 @@ void referee_on_double(referee *ref, game_state *state, const bg_action *act) {
   keep_cube_before(ref, state, faults_before);
 }
 
+/* After a refused cube action the record may have gone on without it: a
+ * later double to twice the cube before it says so.  The game then goes
+ * on from that cube, and the refusal is not blamed again on this double. */
+static bool follows_cube_before(game_state *state, const bg_action *act) {
+  int before = state->cube.before_refused;
+  if (before == 0 || act->value != law_cube_doubled(before))
+    return false;
+  state->cube.value = before;
+  state->cube.before_refused = 0;
+  return true;
+}
+
 static void check_double(referee *ref, game_state *state, const bg_action *act) {
   int player = act->player;
   const game_cube *cube = &state->cube;
@@ -69,6 +81,8 @@ static void check_double(referee *ref, game_state *state, const bg_action *act) 
         referee_player_name(ref, player), referee_player_name(ref, 1 - player));
     break;
   case DOUBLE_WRONG_VALUE:
+    if (follows_cube_before(state, act))
+      break;
     SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "the cube goes from %d to %d, not %d",
         cube->value, law_cube_doubled(cube->value), act->value);
     break;
@@ -234,8 +248,11 @@ void referee_on_drop(referee *ref, game_state *state, const bg_game *game, int i
 
 void referee_on_beaver(referee *ref, game_state *state, const bg_action *act) {
   long faults_before = ref->faults;
+  /* Without the beaver (or raccoon) the double offered was taken. */
+  int taken = state->cube.double_value;
   check_beaver(ref, state, act);
-  keep_cube_before(ref, state, faults_before);
+  if (ref->faults > faults_before && state->cube.before_refused == 0)
+    state->cube.before_refused = taken;
 }
 
 /* A beaver (the taker redoubles at once and keeps the cube), or a raccoon

@@ -144,6 +144,19 @@ static void check_unvalued_resignation(referee *ref, const game_state *state,
   }
 }
 
+/* Does the "Wins" line fit the cube: as what the bear-off was worth when
+ * the game was borne off, else as a resignation? */
+static bool fits_cube(const referee *ref, const game_state *state, const bg_action *win) {
+  if (state->end.reason != END_BORE_OFF)
+    return is_resignation_value(ref, state, win->player, win->value);
+  int multipliers = effective_multipliers(ref, state);
+  for (int m = 1; m <= 3; m++)
+    if ((multipliers & (1 << m)) &&
+        is_recorded_value(ref, win->player, state->cube.value * m, win->value))
+      return true;
+  return false;
+}
+
 /* After a double or beaver the rules refused, the "Wins" line says which
  * cube the game was played for: the one before it, when only that fits. */
 static void settle_refused_cube(const referee *ref, game_state *state,
@@ -152,10 +165,10 @@ static void settle_refused_cube(const referee *ref, game_state *state,
   if (refused == 0 || state->end.reason == END_DROP)
     return;
   int turned = state->cube.value;
-  if (is_resignation_value(ref, state, win->player, win->value))
+  if (fits_cube(ref, state, win))
     return;
   state->cube.value = refused;
-  if (!is_resignation_value(ref, state, win->player, win->value))
+  if (!fits_cube(ref, state, win))
     state->cube.value = turned;
 }
 

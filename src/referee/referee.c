@@ -480,6 +480,8 @@ void referee_act(referee *ref, game_state *state, const bg_game *game, int index
     long faults_before = ref->faults;
     referee_check_win(ref, state, act);
     ref->tally.last_result_blamed = ref->faults > faults_before;
+    ref->tally.last_result_said =
+        ref->tally.last_result_blamed && !ref->plays.recovery.silenced;
     break;
   }
   case ACT_SET_POSITION:

@@ -279,6 +279,10 @@ void referee_on_resign(referee *ref, game_state *state, const bg_action *act) {
       state->end.value = state->cube.value * act->resign_level;
     return;
   }
+  /* After a refused cube action the points resigned say which cube stood. */
+  bg_action as_won = *act;
+  as_won.player = state->end.winner;
+  settle_refused_cube(ref, state, &as_won);
   if (!is_resignation_value(ref, state, state->end.winner, act->value) &&
       !is_resignation_value(ref, state, act->player, act->value) &&
       !is_match_concession(ref, act->value))

@@ -260,7 +260,8 @@ void referee_check_score_line(referee *ref, const bg_game *game, bool first) {
   } else if (ref->tally.last_game_open && one_game_apart(ref->tally.score, game->score)) {
     go_on_from(ref, game->score, NULL); /* the game before has no result */
   } else if (ref->tally.last_result_blamed &&
-             (implied_points(ref, game) > 0 || follows_written_result(ref, game))) {
+             (implied_points(ref, game) > 0 ||
+              (ref->tally.last_result_said && follows_written_result(ref, game)))) {
     go_on_from(ref, game->score, NULL); /* that "Wins" line was said to be wrong */
   } else if (blames_start(ref, game)) {
     blame_start(ref, game);

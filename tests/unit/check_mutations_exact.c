@@ -852,6 +852,31 @@ static void remove_a_game_line(const file_info *file, mutant_list *out) {
     }
 }
 
+/* 13. In match play, a take written as a beaver: "Takes" -> "Beavers =>
+ * 2N".  The game goes on from the cube as taken, so the later cube
+ * actions and the result are no second error. */
+static void beaver_in_a_match(const file_info *file, mutant_list *out) {
+  for (int m = 0; m < file->match_count; m++) {
+    if (file->matches[m]->length <= 0)
+      continue;
+    for (int g = 0; g < file->matches[m]->game_count; g++) {
+      const bg_game *game = &file->matches[m]->games[g];
+      for (int a = 1; a < game->action_count; a++) {
+        const bg_action *act = &game->actions[a], *offer = &game->actions[a - 1];
+        const char *line = file->rec.lines[act->pos.line - 1];
+        int at = act->pos.column - 1;
+        if (act->kind != ACT_TAKE || offer->kind != ACT_DOUBLE ||
+            strncasecmp(line + at, "Takes", 5) != 0)
+          continue;
+        char beaver[32];
+        snprintf(beaver, sizeof beaver, "Beavers => %d", 2 * offer->value);
+        add_mutant(out, EDIT_REPLACE, act->pos.line - 1,
+                   splice(line, at, 5, beaver, at + 5), act->pos.line, NULL);
+      }
+    }
+  }
+}
+
 /* ---- judging the copies --------------------------------------------------- */
 
 /* The changed roll as the copy reads: found by the original's place (the
@@ -927,6 +952,7 @@ static const struct {
     {"bear-off from a lower point", bear_off_lower, play_breaks, "error",
      "wrong-bear-off illegal-move", 100},
     {"Game line removed", remove_a_game_line, NULL, "error", "syntax", 100},
+    {"take written as a beaver", beaver_in_a_match, NULL, "error", "cube", 100},
 };
 
 #define KIND_COUNT ((int)(sizeof kinds / sizeof kinds[0]))

@@ -22,7 +22,8 @@
  * floors are a ratchet: set to what the referee achieves today, to be raised
  * towards 100 as it improves, never lowered.  MUTATION_VERBOSE=1 prints
  * every copy that is not exact, with its diagnostics, on stderr (and, to
- * audit the replay, each copy it judged "not a break").
+ * audit the replay, each copy it judged "not a break").  MUTATION_EXTRA=
+ * PATTERN (a glob) adds records to try.
  */
 #include <check.h>
 #include <ctype.h>
@@ -86,6 +87,11 @@ static void list_records(record_list *list, bool say_skip) {
   *list = (record_list){0};
   add_matches(list, "samples/*.mat");
   list->samples = list->count;
+  /* MUTATION_EXTRA=PATTERN: more records to try (other producers, fresh
+   * self-play), each clean to begin with */
+  const char *extra = getenv("MUTATION_EXTRA");
+  if (extra && *extra)
+    add_matches(list, extra);
   char corpus[1024], pattern[1100];
   shared_path("corpus", corpus, sizeof corpus);
   struct stat info;
@@ -877,6 +883,118 @@ static void beaver_in_a_match(const file_info *file, mutant_list *out) {
   }
 }
 
+/* 14. A move's destination made a point the opponent holds with two or
+ * more checkers, a die's distance from its start: 13/9 -> 13/11. */
+static void land_on_a_block(const file_info *file, mutant_list *out) {
+  for (int r = 0; r < file->roll_count; r++) {
+    const roll_site *site = &file->rolls[r];
+    const char *line = roll_line(file, site);
+    int dice[2] = {site->roll.die1, site->roll.die2};
+    for (int m = 0; m < site->roll.move_count; m++) {
+      const bg_move *move = &site->roll.moves[m];
+      move_text_at where;
+      if (move->to < 1 || !move_is_editable(line, &site->roll, move, &where))
+        continue;
+      int begin = where.slash + 1, end = digits_end(line, begin);
+      for (int d = 0; d < 2 && end > begin; d++) {
+        int to = move->from - dice[d];
+        if (to < 1 || to == move->to || site->view.checkers[1][BG_BAR - to] < 2)
+          continue;
+        char digits[12];
+        snprintf(digits, sizeof digits, "%d", to);
+        replace_in_roll(out, file, site, begin, end - begin, digits);
+        break;
+      }
+    }
+  }
+}
+
+/* The highest point below the bar where the roller has a checker that can
+ * move `distance` pips onto a point the opponent does not hold; 0 none. */
+static int free_checker(const bg_board *view, int distance) {
+  for (int from = 24; from > distance; from--)
+    if (view->checkers[0][from] > 0 && view->checkers[1][BG_BAR - (from - distance)] < 2)
+      return from;
+  return 0;
+}
+
+/* 15. With a checker on the bar, its entry replaced by the same distance
+ * moved by another checker: bar/22 -> 13/10. */
+static void ignore_the_bar(const file_info *file, mutant_list *out) {
+  for (int r = 0; r < file->roll_count; r++) {
+    const roll_site *site = &file->rolls[r];
+    const char *line = roll_line(file, site);
+    for (int m = 0; m < site->roll.move_count; m++) {
+      const bg_move *move = &site->roll.moves[m];
+      move_text_at where;
+      if (move->from != BG_BAR || move->to < 1 || move->count != 1 ||
+          !move_is_editable(line, &site->roll, move, &where))
+        continue;
+      int distance = BG_BAR - move->to, from = free_checker(&site->view, distance);
+      if (from == 0)
+        continue;
+      char play[16];
+      snprintf(play, sizeof play, "%d/%d", from, from - distance);
+      replace_in_roll(out, file, site, where.begin, where.end - where.begin, play);
+    }
+  }
+}
+
+/* Does the roller have a checker outside the home board (or on the bar)? */
+static bool checker_outside_home(const bg_board *view) {
+  for (int point = 7; point <= BG_BAR; point++)
+    if (view->checkers[0][point] > 0)
+      return true;
+  return false;
+}
+
+/* 16. With a checker still outside the home board, a move of one die
+ * replaced by a bear-off from that die's point: 9/5 -> 4/off. */
+static void bear_off_too_soon(const file_info *file, mutant_list *out) {
+  for (int r = 0; r < file->roll_count; r++) {
+    const roll_site *site = &file->rolls[r];
+    const char *line = roll_line(file, site);
+    if (!checker_outside_home(&site->view))
+      continue;
+    for (int m = 0; m < site->roll.move_count; m++) {
+      const bg_move *move = &site->roll.moves[m];
+      move_text_at where;
+      int distance = move->from - move->to;
+      if (move->to < 1 || move->count != 1 || distance > 6 ||
+          (distance != site->roll.die1 && distance != site->roll.die2) ||
+          site->view.checkers[0][distance] == 0 ||
+          !move_is_editable(line, &site->roll, move, &where))
+        continue;
+      char play[16];
+      snprintf(play, sizeof play, "%d/off", distance);
+      replace_in_roll(out, file, site, where.begin, where.end - where.begin, play);
+    }
+  }
+}
+
+/* 17. A lone move of the higher die (the only die the position let be
+ * played, or the one chosen) made the lower die's: 13/7 -> 13/10 with 63. */
+static void play_the_lower_die(const file_info *file, mutant_list *out) {
+  for (int r = 0; r < file->roll_count; r++) {
+    const roll_site *site = &file->rolls[r];
+    const bg_action *roll = &site->roll;
+    const char *line = roll_line(file, site);
+    int high = roll->die1 > roll->die2 ? roll->die1 : roll->die2;
+    int low = roll->die1 + roll->die2 - high;
+    move_text_at where;
+    if (roll->move_count != 1 || roll->moves[0].count != 1 || high == low ||
+        roll->moves[0].from - roll->moves[0].to != high ||
+        roll->moves[0].from - low < 1 ||
+        !move_is_editable(line, roll, &roll->moves[0], &where))
+      continue;
+    char play[16];
+    snprintf(play, sizeof play, roll->moves[0].from == BG_BAR ? "bar/%d" : "%d/%d",
+             roll->moves[0].from == BG_BAR ? BG_BAR - low : roll->moves[0].from,
+             roll->moves[0].from - low);
+    replace_in_roll(out, file, site, where.begin, where.end - where.begin, play);
+  }
+}
+
 /* ---- judging the copies --------------------------------------------------- */
 
 /* The changed roll as the copy reads: found by the original's place (the
@@ -953,6 +1071,11 @@ static const struct {
      "wrong-bear-off illegal-move", 100},
     {"Game line removed", remove_a_game_line, NULL, "error", "syntax", 100},
     {"take written as a beaver", beaver_in_a_match, NULL, "error", "cube", 100},
+    {"landed on a block", land_on_a_block, play_breaks, "error", "illegal-move", 100},
+    {"bar ignored", ignore_the_bar, play_breaks, "error", "illegal-move", 100},
+    {"bear-off too soon", bear_off_too_soon, play_breaks, "error",
+     "wrong-bear-off illegal-move", 100},
+    {"lower die played", play_the_lower_die, play_breaks, "error", PLAY_RULES, 100},
 };
 
 #define KIND_COUNT ((int)(sizeof kinds / sizeof kinds[0]))

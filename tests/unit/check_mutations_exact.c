@@ -995,6 +995,70 @@ static void play_the_lower_die(const file_info *file, mutant_list *out) {
   }
 }
 
+/* The column where `game`'s right player's cells start: the first of that
+ * player's actions written on a numbered line; 0 when none is. */
+static int right_column(const bg_game *game) {
+  for (int a = 0; a < game->action_count; a++)
+    if (game->actions[a].player == 1 && game->actions[a].kind == ACT_ROLL)
+      return game->actions[a].pos.column;
+  return 0;
+}
+
+/* Is `g` the match's Crawford game: a player has just reached one point
+ * short of the length (with the rule not turned off by a tag)? */
+static bool is_crawford_game(const bg_match *match, int g) {
+  const char *crawford = match_tag(match, "Crawford");
+  int before = match->length - 1;
+  if (match->length < 2 || g == 0 || (crawford && strcasecmp(crawford, "Off") == 0))
+    return false;
+  const int *now = match->games[g].score, *earlier = match->games[g - 1].score;
+  return (now[0] == before || now[1] == before) && earlier[0] < before &&
+         earlier[1] < before;
+}
+
+/* A line "  k)  Doubles => VALUE      Takes" in the layout of `roll`'s
+ * line, to stand before it. */
+static char *double_line(const file_info *file, const bg_action *roll, int value,
+                         int column) {
+  const char *line = file->rec.lines[roll->pos.line - 1];
+  const char *paren = strchr(line, ')');
+  int number = paren ? (int)(paren - line) + 1 : 0;
+  char cell[48];
+  snprintf(cell, sizeof cell, "  Doubles => %d", value);
+  int width = number + (int)strlen(cell);
+  int pad = column - 1 > width ? column - 1 - width : 2;
+  char *text = malloc((size_t)number + strlen(cell) + (size_t)pad + 8);
+  sprintf(text, "%.*s%s%*sTakes%s", number, line, cell, pad, "",
+          file->rec.crlf ? "\r" : "");
+  return text;
+}
+
+/* 18. A double by the left player, taken, put in before one of their rolls
+ * where the rules forbid it: in the Crawford game, or with the cube the
+ * right player's.  The record goes on as if it was not there. */
+static void double_out_of_turn(const file_info *file, mutant_list *out) {
+  for (int m = 0; m < file->match_count; m++)
+    for (int g = 0; g < file->matches[m]->game_count; g++) {
+      const bg_game *game = &file->matches[m]->games[g];
+      bool crawford = is_crawford_game(file->matches[m], g);
+      int column = right_column(game), cube = 1, owner = -1, offered = 0, rolls = 0;
+      for (int a = 0; a < game->action_count && column > 0; a++) {
+        const bg_action *act = &game->actions[a];
+        if (act->kind == ACT_DOUBLE)
+          offered = act->value;
+        else if (act->kind == ACT_TAKE && offered > 0) {
+          cube = offered;
+          owner = act->player;
+        } else if (act->kind == ACT_ROLL && act->player == 0 && rolls++ > 0 &&
+                   (crawford || owner == 1) && act->pos.column < column) {
+          add_mutant(out, EDIT_INSERT, act->pos.line - 1,
+                     double_line(file, act, 2 * cube, column), act->pos.line, NULL);
+          break; /* once a game: the game after it is as written */
+        }
+      }
+    }
+}
+
 /* ---- judging the copies --------------------------------------------------- */
 
 /* The changed roll as the copy reads: found by the original's place (the
@@ -1076,6 +1140,7 @@ static const struct {
     {"bear-off too soon", bear_off_too_soon, play_breaks, "error",
      "wrong-bear-off illegal-move", 100},
     {"lower die played", play_the_lower_die, play_breaks, "error", PLAY_RULES, 100},
+    {"double out of turn", double_out_of_turn, NULL, "error", "cube", 100},
 };
 
 #define KIND_COUNT ((int)(sizeof kinds / sizeof kinds[0]))

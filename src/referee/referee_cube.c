@@ -11,6 +11,7 @@
 
 static void check_double(referee *ref, game_state *state, const bg_action *act);
 static void check_beaver(referee *ref, game_state *state, const bg_action *act);
+static void turn_both(game_state *state);
 
 /* A double nobody answered: the game went on, so it was taken. */
 void referee_settle_unanswered_double(referee *ref, game_state *state,
@@ -20,6 +21,7 @@ void referee_settle_unanswered_double(referee *ref, game_state *state,
   if (!state->cube.beavered)
     SAY(next, DIAG_ERROR, RULE_SLUG(CUBE),
         "the double to %d was neither taken nor dropped", state->cube.double_value);
+  turn_both(state);
   state->cube.value = state->cube.double_value;
   state->cube.owner =
       state->cube.beavered ? state->cube.owner : 1 - state->cube.double_by;
@@ -96,6 +98,14 @@ static void check_double(referee *ref, game_state *state, const bg_action *act) 
   state->cube.double_by = player;
   state->cube.double_value = law_cube_doubled(state->cube.value);
   state->cube.beavered = false;
+  state->cube.both_readings = state->cube.before_refused != 0;
+}
+
+/* A take of a double both readings of the cube share turns both. */
+static void turn_both(game_state *state) {
+  if (state->cube.both_readings && state->cube.before_refused != 0)
+    state->cube.before_refused = law_cube_doubled(state->cube.before_refused);
+  state->cube.both_readings = false;
 }
 
 /* An answer with no double before it: the record says one was answered,
@@ -163,6 +173,7 @@ static bool won_as_if_dropped(const referee *ref, const game_state *state,
 }
 
 static void take(game_state *state, int taker) {
+  turn_both(state);
   state->cube.value = state->cube.double_value;
   state->cube.owner = state->cube.beavered ? 1 - taker : taker;
   state->cube.double_by = -1;

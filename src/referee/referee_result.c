@@ -118,6 +118,11 @@ static int check_valued_end(referee *ref, const game_state *state, const bg_acti
   int worth = capped(ref, win->player, state->end.value);
   if (is_recorded_value(ref, win->player, state->end.value, win->value))
     return -1;
+  /* after a refused cube action, a drop may be of the cube without it */
+  int other = state->cube.before_refused;
+  if (state->end.reason == END_DROP && other != 0 &&
+      is_recorded_value(ref, win->player, other, win->value))
+    return -1;
   SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
       "Wins %d point%s, but the game was worth %d (%s)", win->value, plural(win->value),
       worth,

@@ -20,6 +20,10 @@
 #   answerer   a take or drop under the doubler's colour (SGF)
 #   dice-order the dice of a non-double written the other way round: the
 #              same roll, so the copy must check clean
+#   beaver     a take in match play written as a beaver (YAML)
+#   drop-take  a drop that ends the game written as a take
+#   crawford   a double, taken, put in before a play of the Crawford game
+#              (YAML)
 # A copy is exact with one error or warning at the line (the line after a
 # line left out), none for dice-order.  Each kind has a floor, the share of
 # exact copies it keeps: set to what the referee achieves, to be raised,
@@ -37,13 +41,13 @@ shift 2
 case $notation in
 sgf)
   declare -A floor=([step]=100 [from]=100 [unplayed]=95 [take-drop]=100 [no-double]=100
-    [lost-turn]=95 [colour]=100 [answerer]=100 [dice-order]=100)
-  kinds=(step from unplayed take-drop no-double lost-turn colour answerer dice-order)
+    [lost-turn]=95 [colour]=100 [answerer]=100 [dice-order]=100 [drop-take]=100)
+  kinds=(step from unplayed take-drop no-double lost-turn colour answerer dice-order drop-take)
   ;;
 yaml)
   declare -A floor=([step]=100 [take-drop]=100 [no-double]=100 [lost-turn]=95 [colour]=95
-    [dice-order]=100)
-  kinds=(step take-drop no-double lost-turn colour dice-order)
+    [dice-order]=100 [beaver]=100 [drop-take]=100 [crawford]=100)
+  kinds=(step take-drop no-double lost-turn colour dice-order beaver drop-take crawford)
   ;;
 *)
   echo "usage: tests/mutations.sh sgf|yaml BIN FILE..." >&2
@@ -114,7 +118,7 @@ delete_at() {
 
 mutate_sgf() {
   local file=$1 i n
-  local -a lines=() plays=() cube_takes=() doubles=() inner=() answers=()
+  local -a lines=() plays=() cube_takes=() doubles=() inner=() answers=() game_drops=()
   mapfile -t lines <"$file"
   n=${#lines[@]}
   # play nodes: ;B[52ywfa] (dice, then from/to letters a pair a move)
@@ -132,6 +136,9 @@ mutate_sgf() {
       answers+=("$i")
     elif [[ $line =~ ^\;[BW]\[drop\] ]]; then
       answers+=("$i")
+      if ((i + 1 == n)) || [[ $line == *")" || ! ${lines[i + 1]} =~ ^\;[BW]\[[1-6][1-6] ]]; then
+        game_drops+=("$i")
+      fi
     elif [[ $line =~ ^\;[BW]\[double\] && $line != *")" ]] && ((i + 1 < n)) &&
       [[ ${lines[i + 1]} =~ ^\;[BW]\[(take|drop)\] ]]; then
       doubles+=("$i")
@@ -162,6 +169,10 @@ mutate_sgf() {
     index=${answers[site]}
     try answerer "$file" $((index + 1)) "$(other_colour "${lines[index]}")"
   done
+  for site in $(spread ${#game_drops[@]}); do
+    index=${game_drops[site]}
+    try drop-take "$file" $((index + 1)) "${lines[index]/drop/take}"
+  done
   delete_at no-double "$file" "${doubles[@]}"
   delete_at lost-turn "$file" "${inner[@]}"
 }
@@ -169,14 +180,29 @@ mutate_sgf() {
 # The actions of bgmatch's YAML notation, one a line: "  - [Ana, 41, 13/9
 # 24/23]", "  - [Bob, double, 2]", "  - [Ana, take]".
 mutate_yaml() {
-  local file=$1 i n names
-  local -a lines=() plays=() cube_takes=() doubles=() inner=()
+  local file=$1 i n names length=0 offered=0 crawford_done=0 crawford_at=-1
+  local -a lines=() plays=() cube_takes=() doubles=() inner=() beavers=() drops=()
   mapfile -t lines <"$file"
   n=${#lines[@]}
   local play='^ *- \[([^],]+), ([1-6])([1-6])(, ([^]]*))?\]$'
   for ((i = 0; i < n; i++)); do
     local line=${lines[i]}
     [[ $line =~ ^\ *players:\ \[(.*)\]$ ]] && names=${BASH_REMATCH[1]}
+    [[ $line =~ ^\ *length:\ ([0-9]+) ]] && length=${BASH_REMATCH[1]}
+    [[ $line =~ crawford:\ false ]] && crawford_done=1
+    [[ $line =~ ,\ double,\ ([0-9]+)\]$ ]] && offered=${BASH_REMATCH[1]}
+    if [[ $line =~ ^\ *-\ \[[^],]+,\ take\]$ ]] && ((length > 0 && offered > 0)); then
+      beavers+=("$i:$((2 * offered))")
+    fi
+    if [[ $line =~ ^\ *-\ \[[^],]+,\ drop\]$ ]] && ((i + 1 < n)) &&
+      [[ ! ${lines[i + 1]} =~ $play ]]; then
+      drops+=("$i")
+    fi
+    # the Crawford game: the first whose score has a player one point short
+    if [[ $line =~ ^\ *score:\ \[([0-9]+),\ ([0-9]+)\]$ ]] && ((length > 1 && !crawford_done)) &&
+      ((BASH_REMATCH[1] == length - 1 || BASH_REMATCH[2] == length - 1)); then
+      crawford_done=1 crawford_at=$((i + 3)) # past "actions:" and the opening roll
+    fi
     if [[ $line =~ $play ]]; then
       plays+=("$i")
       if ((i > 0 && i + 1 < n)) && [[ ${lines[i - 1]} =~ $play && ${lines[i + 1]} =~ $play ]]; then
@@ -211,6 +237,21 @@ mutate_yaml() {
   done
   delete_at no-double "$file" "${doubles[@]}"
   delete_at lost-turn "$file" "${inner[@]}"
+  local entry
+  for site in $(spread ${#beavers[@]}); do
+    entry=${beavers[site]} index=${entry%%:*}
+    try beaver "$file" $((index + 1)) "${lines[index]/take\]/beaver, ${entry#*:}]}"
+  done
+  for site in $(spread ${#drops[@]}); do
+    index=${drops[site]}
+    try drop-take "$file" $((index + 1)) "${lines[index]/drop\]/take]}"
+  done
+  if ((crawford_at > 0 && crawford_at < n)) && [[ ${lines[crawford_at]} =~ $play ]]; then
+    local who=${BASH_REMATCH[1]} indent=${lines[crawford_at]%%-*} other
+    other=$([[ $who == "$first" ]] && echo "$second" || echo "$first")
+    try crawford "$file" $((crawford_at + 1)) \
+      "$indent- [$who, double, 2]\n$indent- [$other, take]\n${lines[crawford_at]}"
+  fi
 }
 
 [[ ${BASH_SOURCE[0]} == "$0" ]] || return 0

@@ -71,6 +71,7 @@ law_turn_verdict law_turn(const game_turns *turns, bool set_up, const bg_action 
 typedef struct {
   int value;
   int before_refused; /* the cube before a refused double or beaver, 0 none */
+  bool both_readings; /* the waiting double came after it: a take turns both */
   int owner;          /* -1: centred */
   int double_by;      /* -1: no double waiting for an answer */
   int double_value;

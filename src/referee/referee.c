@@ -468,11 +468,12 @@ static void on_double(referee *ref, game_state *state, const bg_game *game, int 
   referee_on_double(ref, state, act);
 }
 
-/* A "Wins" line: whether its check blamed the result. */
+/* A "Wins" line: whether its check blamed the result, and said so. */
 static void on_win(referee *ref, game_state *state, const bg_action *act) {
   long faults_before = ref->faults;
   referee_check_win(ref, state, act);
   ref->tally.last_result_blamed = ref->faults > faults_before;
+  ref->tally.last_result_said = ref->tally.last_result_blamed && !ref->plays.recovery.silenced;
 }
 
 /* The action, by its kind, in a game still going on (or its "Wins"). */

@@ -11,6 +11,7 @@
 
 static void check_double(referee *ref, game_state *state, const bg_action *act);
 static void check_beaver(referee *ref, game_state *state, const bg_action *act);
+static void turn_both(game_state *state);
 
 /* A double nobody answered: the game went on, so it was taken. */
 void referee_settle_unanswered_double(referee *ref, game_state *state,
@@ -20,6 +21,7 @@ void referee_settle_unanswered_double(referee *ref, game_state *state,
   if (!state->cube.beavered)
     SAY(next, DIAG_ERROR, RULE_SLUG(CUBE),
         "the double to %d was neither taken nor dropped", state->cube.double_value);
+  turn_both(state);
   state->cube.value = state->cube.double_value;
   state->cube.owner =
       state->cube.beavered ? state->cube.owner : 1 - state->cube.double_by;
@@ -39,6 +41,18 @@ void referee_on_double(referee *ref, game_state *state, const bg_action *act) {
   long faults_before = ref->faults;
   check_double(ref, state, act);
   keep_cube_before(ref, state, faults_before);
+}
+
+/* After a refused cube action the record may have gone on without it: a
+ * later double to twice the cube before it says so.  The game then goes
+ * on from that cube, and the refusal is not blamed again on this double. */
+static bool follows_cube_before(game_state *state, const bg_action *act) {
+  int before = state->cube.before_refused;
+  if (before == 0 || act->value != law_cube_doubled(before))
+    return false;
+  state->cube.value = before;
+  state->cube.before_refused = 0;
+  return true;
 }
 
 static void check_double(referee *ref, game_state *state, const bg_action *act) {
@@ -69,6 +83,8 @@ static void check_double(referee *ref, game_state *state, const bg_action *act) 
         referee_player_name(ref, player), referee_player_name(ref, 1 - player));
     break;
   case DOUBLE_WRONG_VALUE:
+    if (follows_cube_before(state, act))
+      break;
     SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "the cube goes from %d to %d, not %d",
         cube->value, law_cube_doubled(cube->value), act->value);
     break;
@@ -82,6 +98,14 @@ static void check_double(referee *ref, game_state *state, const bg_action *act) 
   state->cube.double_by = player;
   state->cube.double_value = law_cube_doubled(state->cube.value);
   state->cube.beavered = false;
+  state->cube.both_readings = state->cube.before_refused != 0;
+}
+
+/* A take of a double both readings of the cube share turns both. */
+static void turn_both(game_state *state) {
+  if (state->cube.both_readings && state->cube.before_refused != 0)
+    state->cube.before_refused = law_cube_doubled(state->cube.before_refused);
+  state->cube.both_readings = false;
 }
 
 /* An answer with no double before it: the record says one was answered,
@@ -149,6 +173,7 @@ static bool won_as_if_dropped(const referee *ref, const game_state *state,
 }
 
 static void take(game_state *state, int taker) {
+  turn_both(state);
   state->cube.value = state->cube.double_value;
   state->cube.owner = state->cube.beavered ? 1 - taker : taker;
   state->cube.double_by = -1;
@@ -234,8 +259,11 @@ void referee_on_drop(referee *ref, game_state *state, const bg_game *game, int i
 
 void referee_on_beaver(referee *ref, game_state *state, const bg_action *act) {
   long faults_before = ref->faults;
+  /* Without the beaver (or raccoon) the double offered was taken. */
+  int taken = state->cube.double_value;
   check_beaver(ref, state, act);
-  keep_cube_before(ref, state, faults_before);
+  if (ref->faults > faults_before && state->cube.before_refused == 0)
+    state->cube.before_refused = taken;
 }
 
 /* A beaver (the taker redoubles at once and keeps the cube), or a raccoon

@@ -133,6 +133,9 @@ static const char *explain_move(const bg_board *view, const dice_left *left,
   else if (view->checkers[0][move->from] == 0)
     snprintf(message, size, "%s: no checker of the mover stands on the %s point", text,
              from_name);
+  else if (move->from != BG_BAR && view->checkers[0][BG_BAR] > 0)
+    snprintf(message, size,
+             "%s moves a checker while one is on the bar: it must enter first", text);
   else if (opposing >= 2)
     snprintf(message, size,
              "%s lands on the %s point, which is blocked (%d opposing checkers)", text,

@@ -498,6 +498,7 @@ typedef struct {
   bool alt_known;
   bool last_game_open;     /* the game before ended with no result to count */
   bool last_result_blamed; /* its "Wins" line was reported wrong already */
+  bool last_result_said;   /* and that was said (its game not out of step) */
   bool crawford_done;
   bool last_result_open; /* see last_result */
 } match_tally;

@@ -118,6 +118,11 @@ static int check_valued_end(referee *ref, const game_state *state, const bg_acti
   int worth = capped(ref, win->player, state->end.value);
   if (is_recorded_value(ref, win->player, state->end.value, win->value))
     return -1;
+  /* after a refused cube action, a drop may be of the cube without it */
+  int other = state->cube.before_refused;
+  if (state->end.reason == END_DROP && other != 0 &&
+      is_recorded_value(ref, win->player, other, win->value))
+    return -1;
   SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
       "Wins %d point%s, but the game was worth %d (%s)", win->value, plural(win->value),
       worth,
@@ -144,6 +149,19 @@ static void check_unvalued_resignation(referee *ref, const game_state *state,
   }
 }
 
+/* Does the "Wins" line fit the cube: as what the bear-off was worth when
+ * the game was borne off, else as a resignation? */
+static bool fits_cube(const referee *ref, const game_state *state, const bg_action *win) {
+  if (state->end.reason != END_BORE_OFF)
+    return is_resignation_value(ref, state, win->player, win->value);
+  int multipliers = effective_multipliers(ref, state);
+  for (int m = 1; m <= 3; m++)
+    if ((multipliers & (1 << m)) &&
+        is_recorded_value(ref, win->player, state->cube.value * m, win->value))
+      return true;
+  return false;
+}
+
 /* After a double or beaver the rules refused, the "Wins" line says which
  * cube the game was played for: the one before it, when only that fits. */
 static void settle_refused_cube(const referee *ref, game_state *state,
@@ -152,10 +170,10 @@ static void settle_refused_cube(const referee *ref, game_state *state,
   if (refused == 0 || state->end.reason == END_DROP)
     return;
   int turned = state->cube.value;
-  if (is_resignation_value(ref, state, win->player, win->value))
+  if (fits_cube(ref, state, win))
     return;
   state->cube.value = refused;
-  if (!is_resignation_value(ref, state, win->player, win->value))
+  if (!fits_cube(ref, state, win))
     state->cube.value = turned;
 }
 
@@ -266,6 +284,10 @@ void referee_on_resign(referee *ref, game_state *state, const bg_action *act) {
       state->end.value = state->cube.value * act->resign_level;
     return;
   }
+  /* After a refused cube action the points resigned say which cube stood. */
+  bg_action as_won = *act;
+  as_won.player = state->end.winner;
+  settle_refused_cube(ref, state, &as_won);
   if (!is_resignation_value(ref, state, state->end.winner, act->value) &&
       !is_resignation_value(ref, state, act->player, act->value) &&
       !is_match_concession(ref, act->value))

@@ -50,6 +50,19 @@ static int implied_points(const referee *ref, const bg_game *game) {
   return game->score[loser] == ref->tally.score[loser] && implied > 0 ? implied : 0;
 }
 
+/* Does the score line count the last game as its "Wins" line wrote it,
+ * from the score line before?  When that "Wins" line was said to be wrong,
+ * the record carried its value on: one mistake, said once. */
+static bool follows_written_result(const referee *ref, const bg_game *game) {
+  if (game == ref->match->games || !game[-1].score_pos.line)
+    return false;
+  const bg_action *win = &ref->tally.last_result;
+  const int *before = game[-1].score;
+  int winner = win->player, loser = 1 - winner;
+  return game->score[loser] == before[loser] &&
+         game->score[winner] == before[winner] + win->value;
+}
+
 /* Does the score line give the last game to its loser, at the value the
  * "Wins" line wrote, and nothing to the winner it named?  The line stood
  * in the wrong column. */
@@ -246,7 +259,9 @@ void referee_check_score_line(referee *ref, const bg_game *game, bool first) {
     go_on_from(ref, game->score, NULL); /* the other reading was the right one */
   } else if (ref->tally.last_game_open && one_game_apart(ref->tally.score, game->score)) {
     go_on_from(ref, game->score, NULL); /* the game before has no result */
-  } else if (ref->tally.last_result_blamed && implied_points(ref, game) > 0) {
+  } else if (ref->tally.last_result_blamed &&
+             (implied_points(ref, game) > 0 ||
+              (ref->tally.last_result_said && follows_written_result(ref, game)))) {
     go_on_from(ref, game->score, NULL); /* that "Wins" line was said to be wrong */
   } else if (blames_start(ref, game)) {
     blame_start(ref, game);

@@ -22,7 +22,8 @@
  * floors are a ratchet: set to what the referee achieves today, to be raised
  * towards 100 as it improves, never lowered.  MUTATION_VERBOSE=1 prints
  * every copy that is not exact, with its diagnostics, on stderr (and, to
- * audit the replay, each copy it judged "not a break").
+ * audit the replay, each copy it judged "not a break").  MUTATION_EXTRA=
+ * PATTERN (a glob) adds records to try.
  */
 #include <check.h>
 #include <ctype.h>
@@ -86,6 +87,11 @@ static void list_records(record_list *list, bool say_skip) {
   *list = (record_list){0};
   add_matches(list, "samples/*.mat");
   list->samples = list->count;
+  /* MUTATION_EXTRA=PATTERN: more records to try (other producers, fresh
+   * self-play), each clean to begin with */
+  const char *extra = getenv("MUTATION_EXTRA");
+  if (extra && *extra)
+    add_matches(list, extra);
   char corpus[1024], pattern[1100];
   shared_path("corpus", corpus, sizeof corpus);
   struct stat info;
@@ -852,6 +858,207 @@ static void remove_a_game_line(const file_info *file, mutant_list *out) {
     }
 }
 
+/* 13. In match play, a take written as a beaver: "Takes" -> "Beavers =>
+ * 2N".  The game goes on from the cube as taken, so the later cube
+ * actions and the result are no second error. */
+static void beaver_in_a_match(const file_info *file, mutant_list *out) {
+  for (int m = 0; m < file->match_count; m++) {
+    if (file->matches[m]->length <= 0)
+      continue;
+    for (int g = 0; g < file->matches[m]->game_count; g++) {
+      const bg_game *game = &file->matches[m]->games[g];
+      for (int a = 1; a < game->action_count; a++) {
+        const bg_action *act = &game->actions[a], *offer = &game->actions[a - 1];
+        const char *line = file->rec.lines[act->pos.line - 1];
+        int at = act->pos.column - 1;
+        if (act->kind != ACT_TAKE || offer->kind != ACT_DOUBLE ||
+            strncasecmp(line + at, "Takes", 5) != 0)
+          continue;
+        char beaver[32];
+        snprintf(beaver, sizeof beaver, "Beavers => %d", 2 * offer->value);
+        add_mutant(out, EDIT_REPLACE, act->pos.line - 1,
+                   splice(line, at, 5, beaver, at + 5), act->pos.line, NULL);
+      }
+    }
+  }
+}
+
+/* 14. A move's destination made a point the opponent holds with two or
+ * more checkers, a die's distance from its start: 13/9 -> 13/11. */
+static void land_on_a_block(const file_info *file, mutant_list *out) {
+  for (int r = 0; r < file->roll_count; r++) {
+    const roll_site *site = &file->rolls[r];
+    const char *line = roll_line(file, site);
+    int dice[2] = {site->roll.die1, site->roll.die2};
+    for (int m = 0; m < site->roll.move_count; m++) {
+      const bg_move *move = &site->roll.moves[m];
+      move_text_at where;
+      if (move->to < 1 || !move_is_editable(line, &site->roll, move, &where))
+        continue;
+      int begin = where.slash + 1, end = digits_end(line, begin);
+      for (int d = 0; d < 2 && end > begin; d++) {
+        int to = move->from - dice[d];
+        if (to < 1 || to == move->to || site->view.checkers[1][BG_BAR - to] < 2)
+          continue;
+        char digits[12];
+        snprintf(digits, sizeof digits, "%d", to);
+        replace_in_roll(out, file, site, begin, end - begin, digits);
+        break;
+      }
+    }
+  }
+}
+
+/* The highest point below the bar where the roller has a checker that can
+ * move `distance` pips onto a point the opponent does not hold; 0 none. */
+static int free_checker(const bg_board *view, int distance) {
+  for (int from = 24; from > distance; from--)
+    if (view->checkers[0][from] > 0 && view->checkers[1][BG_BAR - (from - distance)] < 2)
+      return from;
+  return 0;
+}
+
+/* 15. With a checker on the bar, its entry replaced by the same distance
+ * moved by another checker: bar/22 -> 13/10. */
+static void ignore_the_bar(const file_info *file, mutant_list *out) {
+  for (int r = 0; r < file->roll_count; r++) {
+    const roll_site *site = &file->rolls[r];
+    const char *line = roll_line(file, site);
+    for (int m = 0; m < site->roll.move_count; m++) {
+      const bg_move *move = &site->roll.moves[m];
+      move_text_at where;
+      if (move->from != BG_BAR || move->to < 1 || move->count != 1 ||
+          !move_is_editable(line, &site->roll, move, &where))
+        continue;
+      int distance = BG_BAR - move->to, from = free_checker(&site->view, distance);
+      if (from == 0)
+        continue;
+      char play[16];
+      snprintf(play, sizeof play, "%d/%d", from, from - distance);
+      replace_in_roll(out, file, site, where.begin, where.end - where.begin, play);
+    }
+  }
+}
+
+/* Does the roller have a checker outside the home board (or on the bar)? */
+static bool checker_outside_home(const bg_board *view) {
+  for (int point = 7; point <= BG_BAR; point++)
+    if (view->checkers[0][point] > 0)
+      return true;
+  return false;
+}
+
+/* 16. With a checker still outside the home board, a move of one die
+ * replaced by a bear-off from that die's point: 9/5 -> 4/off. */
+static void bear_off_too_soon(const file_info *file, mutant_list *out) {
+  for (int r = 0; r < file->roll_count; r++) {
+    const roll_site *site = &file->rolls[r];
+    const char *line = roll_line(file, site);
+    if (!checker_outside_home(&site->view))
+      continue;
+    for (int m = 0; m < site->roll.move_count; m++) {
+      const bg_move *move = &site->roll.moves[m];
+      move_text_at where;
+      int distance = move->from - move->to;
+      if (move->to < 1 || move->count != 1 || distance > 6 ||
+          (distance != site->roll.die1 && distance != site->roll.die2) ||
+          site->view.checkers[0][distance] == 0 ||
+          !move_is_editable(line, &site->roll, move, &where))
+        continue;
+      char play[16];
+      snprintf(play, sizeof play, "%d/off", distance);
+      replace_in_roll(out, file, site, where.begin, where.end - where.begin, play);
+    }
+  }
+}
+
+/* 17. A lone move of the higher die (the only die the position let be
+ * played, or the one chosen) made the lower die's: 13/7 -> 13/10 with 63. */
+static void play_the_lower_die(const file_info *file, mutant_list *out) {
+  for (int r = 0; r < file->roll_count; r++) {
+    const roll_site *site = &file->rolls[r];
+    const bg_action *roll = &site->roll;
+    const char *line = roll_line(file, site);
+    int high = roll->die1 > roll->die2 ? roll->die1 : roll->die2;
+    int low = roll->die1 + roll->die2 - high;
+    move_text_at where;
+    if (roll->move_count != 1 || roll->moves[0].count != 1 || high == low ||
+        roll->moves[0].from - roll->moves[0].to != high ||
+        roll->moves[0].from - low < 1 ||
+        !move_is_editable(line, roll, &roll->moves[0], &where))
+      continue;
+    char play[16];
+    snprintf(play, sizeof play, roll->moves[0].from == BG_BAR ? "bar/%d" : "%d/%d",
+             roll->moves[0].from == BG_BAR ? BG_BAR - low : roll->moves[0].from,
+             roll->moves[0].from - low);
+    replace_in_roll(out, file, site, where.begin, where.end - where.begin, play);
+  }
+}
+
+/* The column where `game`'s right player's cells start: the first of that
+ * player's actions written on a numbered line; 0 when none is. */
+static int right_column(const bg_game *game) {
+  for (int a = 0; a < game->action_count; a++)
+    if (game->actions[a].player == 1 && game->actions[a].kind == ACT_ROLL)
+      return game->actions[a].pos.column;
+  return 0;
+}
+
+/* Is `g` the match's Crawford game: a player has just reached one point
+ * short of the length (with the rule not turned off by a tag)? */
+static bool is_crawford_game(const bg_match *match, int g) {
+  const char *crawford = match_tag(match, "Crawford");
+  int before = match->length - 1;
+  if (match->length < 2 || g == 0 || (crawford && strcasecmp(crawford, "Off") == 0))
+    return false;
+  const int *now = match->games[g].score, *earlier = match->games[g - 1].score;
+  return (now[0] == before || now[1] == before) && earlier[0] < before &&
+         earlier[1] < before;
+}
+
+/* A line "  k)  Doubles => VALUE      Takes" in the layout of `roll`'s
+ * line, to stand before it. */
+static char *double_line(const file_info *file, const bg_action *roll, int value,
+                         int column) {
+  const char *line = file->rec.lines[roll->pos.line - 1];
+  const char *paren = strchr(line, ')');
+  int number = paren ? (int)(paren - line) + 1 : 0;
+  char cell[48];
+  snprintf(cell, sizeof cell, "  Doubles => %d", value);
+  int width = number + (int)strlen(cell);
+  int pad = column - 1 > width ? column - 1 - width : 2;
+  char *text = malloc((size_t)number + strlen(cell) + (size_t)pad + 8);
+  sprintf(text, "%.*s%s%*sTakes%s", number, line, cell, pad, "",
+          file->rec.crlf ? "\r" : "");
+  return text;
+}
+
+/* 18. A double by the left player, taken, put in before one of their rolls
+ * where the rules forbid it: in the Crawford game, or with the cube the
+ * right player's.  The record goes on as if it was not there. */
+static void double_out_of_turn(const file_info *file, mutant_list *out) {
+  for (int m = 0; m < file->match_count; m++)
+    for (int g = 0; g < file->matches[m]->game_count; g++) {
+      const bg_game *game = &file->matches[m]->games[g];
+      bool crawford = is_crawford_game(file->matches[m], g);
+      int column = right_column(game), cube = 1, owner = -1, offered = 0, rolls = 0;
+      for (int a = 0; a < game->action_count && column > 0; a++) {
+        const bg_action *act = &game->actions[a];
+        if (act->kind == ACT_DOUBLE)
+          offered = act->value;
+        else if (act->kind == ACT_TAKE && offered > 0) {
+          cube = offered;
+          owner = act->player;
+        } else if (act->kind == ACT_ROLL && act->player == 0 && rolls++ > 0 &&
+                   (crawford || owner == 1) && act->pos.column < column) {
+          add_mutant(out, EDIT_INSERT, act->pos.line - 1,
+                     double_line(file, act, 2 * cube, column), act->pos.line, NULL);
+          break; /* once a game: the game after it is as written */
+        }
+      }
+    }
+}
+
 /* ---- judging the copies --------------------------------------------------- */
 
 /* The changed roll as the copy reads: found by the original's place (the
@@ -927,6 +1134,13 @@ static const struct {
     {"bear-off from a lower point", bear_off_lower, play_breaks, "error",
      "wrong-bear-off illegal-move", 100},
     {"Game line removed", remove_a_game_line, NULL, "error", "syntax", 100},
+    {"take written as a beaver", beaver_in_a_match, NULL, "error", "cube", 100},
+    {"landed on a block", land_on_a_block, play_breaks, "error", "illegal-move", 100},
+    {"bar ignored", ignore_the_bar, play_breaks, "error", "illegal-move", 100},
+    {"bear-off too soon", bear_off_too_soon, play_breaks, "error",
+     "wrong-bear-off illegal-move", 100},
+    {"lower die played", play_the_lower_die, play_breaks, "error", PLAY_RULES, 100},
+    {"double out of turn", double_out_of_turn, NULL, "error", "cube", 100},
 };
 
 #define KIND_COUNT ((int)(sizeof kinds / sizeof kinds[0]))

@@ -527,15 +527,23 @@ static bg_action *add_action(bg_game *game) {
   return action;
 }
 
+/* The items of one flow sequence into `text`; false when they could not
+ * be read (the reader said why).  The items are zeroed (an item past the
+ * count is read as no text), the room not: only its first bytes are used. */
+static bool read_action_text(bg_yaml_reader *reader, action_text *text) {
+  memset(text->items, 0, sizeof text->items);
+  text->count = 0;
+  text->room_used = 0;
+  if (collect_items(reader, text))
+    return true;
+  free_items(text);
+  return false;
+}
+
 bool bg_yaml_read_games_line(bg_yaml_reader *reader) {
   action_text text;
-  memset(text.items, 0, sizeof text.items);
-  text.count = 0;
-  text.room_used = 0;
-  if (!collect_items(reader, &text)) {
-    free_items(&text);
+  if (!read_action_text(reader, &text))
     return !reader->stopped;
-  }
   if (is_unreadable_entry(reader, &text) && is_word(&text.items[1], "line"))
     hold_written(reader, &text);
   else
@@ -546,16 +554,9 @@ bool bg_yaml_read_games_line(bg_yaml_reader *reader) {
 }
 
 bool bg_yaml_read_action(bg_yaml_reader *reader, bg_game *game) {
-  /* The items zeroed (an item past the count is read as no text), the
-   * room not: only its first bytes are used. */
   action_text text;
-  memset(text.items, 0, sizeof text.items);
-  text.count = 0;
-  text.room_used = 0;
-  if (!collect_items(reader, &text)) {
-    free_items(&text);
+  if (!read_action_text(reader, &text))
     return !reader->stopped;
-  }
   if (is_numbering(&text)) {
     hold_numbering(reader, &text);
     free_items(&text);

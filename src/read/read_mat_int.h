@@ -307,6 +307,15 @@ int mat_byte_column(const bg_mat_reader *reader, int column);
 void mat_note_names_line(bg_mat_reader *reader, const mat_line *line);
 bool mat_names_line_said(bg_mat_reader *reader, bool before_game_line);
 
+/* read_mat_score.c: a score line (its groups matched last) as the game's
+ * starting score and the players' names; the same line right after the
+ * match line, as the names of a match that may stop there; a score line
+ * where moves were expected, as the start of a game whose " Game N" line
+ * is missing.  Each false when memory is out. */
+bool mat_read_score_line(bg_mat_reader *reader, const mat_line *line);
+bool mat_read_names_line(bg_mat_reader *reader, const mat_line *line);
+bool mat_start_unannounced_game(bg_mat_reader *reader, const mat_line *line);
+
 /* The offset of the line's first byte from `offset` on that is no blank
  * (its length when there is none).  Eight bytes at a time where the byte
  * order allows: the blanks that pad a move line's columns are long runs, and

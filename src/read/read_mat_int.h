@@ -384,6 +384,18 @@ void mat_cell_error(mat_line_state *state, size_t offset, const char *message);
  * unknown (the error was said otherwise). */
 void mat_break_cell(mat_line_state *state);
 
+/* read_mat_broken.c: a syntax error at the word at `offset`, which is no
+ * roll, cube action or move where one was expected; the current cell is
+ * broken. */
+void mat_cell_error_expected(mat_line_state *state, size_t offset);
+/* A roll cell whose dice (just matched) are no roll or lack their ':'. */
+void mat_report_bad_dice(mat_line_state *state, size_t offset);
+/* Once the line is read: the text of each cell of the line (its actions
+ * from `first_action` on) a syntax error stands in; a line without a
+ * move number that took no turn, kept whole. */
+void mat_keep_written_cells(mat_line_state *state, int first_action);
+void mat_keep_unread_line(mat_line_state *state, int first_action);
+
 /* read_mat_token.c: the move token at `offset` ("24/18*", "6/4(2)",
  * "24/18/13"), just matched or state->known, added to the current roll. */
 void mat_read_move_token(mat_line_state *state, size_t offset);

@@ -307,6 +307,15 @@ int mat_byte_column(const bg_mat_reader *reader, int column);
 void mat_note_names_line(bg_mat_reader *reader, const mat_line *line);
 bool mat_names_line_said(bg_mat_reader *reader, bool before_game_line);
 
+/* read_mat_score.c: a score line (its groups matched last) as the game's
+ * starting score and the players' names; the same line right after the
+ * match line, as the names of a match that may stop there; a score line
+ * where moves were expected, as the start of a game whose " Game N" line
+ * is missing.  Each false when memory is out. */
+bool mat_read_score_line(bg_mat_reader *reader, const mat_line *line);
+bool mat_read_names_line(bg_mat_reader *reader, const mat_line *line);
+bool mat_start_unannounced_game(bg_mat_reader *reader, const mat_line *line);
+
 /* The offset of the line's first byte from `offset` on that is no blank
  * (its length when there is none).  Eight bytes at a time where the byte
  * order allows: the blanks that pad a move line's columns are long runs, and
@@ -374,6 +383,18 @@ void mat_cell_error(mat_line_state *state, size_t offset, const char *message);
 /* The same without a message: the current cell is broken, its roll's play
  * unknown (the error was said otherwise). */
 void mat_break_cell(mat_line_state *state);
+
+/* read_mat_broken.c: a syntax error at the word at `offset`, which is no
+ * roll, cube action or move where one was expected; the current cell is
+ * broken. */
+void mat_cell_error_expected(mat_line_state *state, size_t offset);
+/* A roll cell whose dice (just matched) are no roll or lack their ':'. */
+void mat_report_bad_dice(mat_line_state *state, size_t offset);
+/* Once the line is read: the text of each cell of the line (its actions
+ * from `first_action` on) a syntax error stands in; a line without a
+ * move number that took no turn, kept whole. */
+void mat_keep_written_cells(mat_line_state *state, int first_action);
+void mat_keep_unread_line(mat_line_state *state, int first_action);
 
 /* read_mat_token.c: the move token at `offset` ("24/18*", "6/4(2)",
  * "24/18/13"), just matched or state->known, added to the current roll. */

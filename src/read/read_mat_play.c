@@ -19,8 +19,8 @@
  *
  * Stage: under read_mat.c, which hands it each move line.  Calls the cell
  * tokens' file (read_mat_token.c: move numbers, moves, misspelt cube
- * words), the memo and the patterns, and read_mat_report.c; never
- * read_mat.c.
+ * words), read_mat_broken.c (a broken cell's errors and kept text), the
+ * memo and the patterns, and read_mat_report.c; never read_mat.c.
  */
 #include "read_mat_int.h"
 
@@ -86,23 +86,6 @@ static size_t skip_token(const mat_line *line, size_t offset) {
   while (offset < line->length && line->text[offset] != ' ' && line->text[offset] != '\t')
     offset++;
   return offset;
-}
-
-/* ---- errors ------------------------------------------------------------- */
-
-static void cell_error_expected(mat_line_state *state, size_t offset) {
-  char found[64];
-  mat_quote_token(state->line, offset, found, sizeof found);
-  int line = state->line->number, column = (int)offset + 1;
-  bg_action *action = state->action;
-  if (action && action->kind == ACT_ROLL && action->die1 > 0 && !state->broken)
-    mat_syntax_error(state->reader, line, column,
-                     "expected a move like '24/18' after '%d%d:', found '%s'",
-                     action->die1, action->die2, found);
-  else
-    mat_syntax_error(state->reader, line, column,
-                     "expected a roll like '63:' or 'Doubles => 2', found '%s'", found);
-  mat_break_cell(state);
 }
 
 /* ---- cells -------------------------------------------------------------- */
@@ -204,25 +187,6 @@ static void fill_action(mat_line_state *state, bg_action *action, token_kind kin
   }
 }
 
-/* "72:" or "64 13/9": the turn is the player's and the play is read; the
- * referee checks it with every roll that could have made it. */
-static void report_bad_dice(mat_line_state *state, size_t offset) {
-  mat_span dice = {0, 0};
-  mat_group_span(&state->reader->patterns, GRP_CELL_TOKEN_BADDICE, &dice);
-  const char *text = state->line->text;
-  int digits = (int)(dice.end - dice.start);
-  size_t after = skip_blanks(state->line, dice.end);
-  if (after < state->line->length && text[after] == ':')
-    mat_syntax_error(state->reader, state->line->number, (int)offset + 1,
-                     "'%.*s' is no roll: each die is 1 to 6 (the play is checked "
-                     "with every roll that makes it)",
-                     digits, text + dice.start);
-  else
-    mat_syntax_error(state->reader, state->line->number, (int)offset + 1,
-                     "expected ':' after the dice '%.*s' (the play is read as written)",
-                     digits, text + dice.start);
-}
-
 /* Opens a cell at `offset` for a token of `kind`, its action added but
  * not filled; NULL when the line cannot hold another. */
 static bg_action *open_cell(mat_line_state *state, token_kind kind, size_t offset) {
@@ -269,7 +233,7 @@ static bool start_cell(mat_line_state *state, token_kind kind, size_t offset) {
     return false;
   fill_action(state, action, kind);
   if (kind == TOK_BAD_ROLL)
-    report_bad_dice(state, offset);
+    mat_report_bad_dice(state, offset);
   return true;
 }
 
@@ -569,7 +533,7 @@ static void read_cells(mat_line_state *state, size_t offset) {
       if (!stray && starts_unreadable_cell(state, offset))
         start_unreadable_cell(state, offset);
       if (!state->broken)
-        cell_error_expected(state, offset);
+        mat_cell_error_expected(state, offset);
       offset = skip_token(line, offset);
       continue;
     }
@@ -581,11 +545,11 @@ static void read_cells(mat_line_state *state, size_t offset) {
       mat_group_span(patterns, GRP_CELL_TOKEN_AGAIN, &again);
       if (reader->move_number == 0 ||
           mat_span_int(line->text, again) != reader->move_number)
-        cell_error_expected(state, offset);
+        mat_cell_error_expected(state, offset);
     } else if (kind == TOK_BAD_ROLL && state->broken) {
       /* A number amid text already reported ("%%%% 12 / 34"): no roll. */
     } else if (kind == TOK_BAD_ROLL && continues_play(state, offset)) {
-      cell_error_expected(state, offset);
+      mat_cell_error_expected(state, offset);
     } else if (starts_cell(kind)) {
       if (!start_cell(state, kind, offset))
         return;
@@ -600,59 +564,6 @@ static void read_cells(mat_line_state *state, size_t offset) {
   }
 }
 
-/* Whether a syntax error of the line stands in the columns [from, to). */
-static bool error_between(const bg_mat_reader *reader, int from, int to) {
-  for (int i = 0; i < reader->line_error_count; i++)
-    if (reader->line_error_columns[i] >= from && reader->line_error_columns[i] < to)
-      return true;
-  return false;
-}
-
-/* Each cell of the line that a syntax error stands in keeps its text (up
- * to the next cell, blanks after it dropped): a conversion writes it again
- * where the target notation can hold it, so that it is read again as the
- * same error instead of passing for a clean or unrecorded play. */
-static void keep_written_cells(mat_line_state *state, int first_action) {
-  const mat_line *line = state->line;
-  bg_game *game = state->game;
-  if (state->reader->line_error_count == 0)
-    return;
-  for (int i = first_action; i < game->action_count; i++) {
-    bg_action *action = &game->actions[i];
-    if (action->pos.line != line->number)
-      continue;
-    int from = action->pos.column;
-    int to = (int)line->length + 1;
-    if (i + 1 < game->action_count && game->actions[i + 1].pos.line == line->number)
-      to = game->actions[i + 1].pos.column;
-    if (from < 1 || to <= from || !error_between(state->reader, from, to))
-      continue;
-    size_t length = (size_t)(to - from);
-    while (length > 0 && line->text[from - 1 + length - 1] == ' ')
-      length--;
-    action->written =
-        match_keep_text(state->reader->match, line->text + from - 1, length);
-    action->written_length = action->written ? length : 0;
-    action->written_mat = true;
-  }
-}
-
-/* A line with no move number that the reader could not read and that
- * took no turn (line noise, a stray "??") is kept whole, at its place
- * among the actions: a conversion writes it again, read again as the
- * same syntax error. */
-static void keep_unread_line(mat_line_state *state, int first_action) {
-  bg_mat_reader *reader = state->reader;
-  const mat_line *line = state->line;
-  if (reader->line_error_count == 0 || reader->move_number != 0 ||
-      state->game->action_count != first_action)
-    return;
-  size_t first = mat_first_non_blank(line);
-  bg_srcpos pos = {line->number, (int)first + 1};
-  if (!match_add_unread_line(reader->match, line->text, line->length, pos))
-    reader->out_of_memory = true;
-}
-
 void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
   bg_match *match = reader->match;
   mat_line_state state = {
@@ -663,8 +574,8 @@ void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
   bool numbering_broken = !mat_move_number_follows(reader, line);
   reader->line_error_count = 0;
   read_cells(&state, offset);
-  keep_written_cells(&state, actions_before);
-  keep_unread_line(&state, actions_before);
+  mat_keep_written_cells(&state, actions_before);
+  mat_keep_unread_line(&state, actions_before);
   if (numbering_broken)
     mat_flag_numbering_break(reader, state.game, actions_before);
   else if (reader->lines_swapped)

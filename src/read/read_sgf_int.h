@@ -98,6 +98,14 @@ void sgf_tree_end(bg_sgf_reader *reader);
 void sgf_input_end(bg_sgf_reader *reader);
 void sgf_tree_free(sgf_tree *tree);
 
+/* read_sgf_game.c, at the end of a tree's first node: whether the tree
+ * starts another match than the one being read; that match resolved and
+ * made the next one to hand out; the game the tree opens, added to the
+ * match being read (a new one when there is none). */
+bool sgf_tree_starts_match(const bg_sgf_reader *reader);
+void sgf_hand_out(bg_sgf_reader *reader);
+void sgf_add_game(bg_sgf_reader *reader);
+
 /* read_sgf_numbering.c: NB[found:expected], a break of the move numbers,
  * held for the game's next action (false for a value that is none); the
  * action made next is flagged with the break held, if any. */

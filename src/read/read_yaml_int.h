@@ -30,6 +30,10 @@
 #define YAML_RING_FIRST_BYTES 4096
 #define YAML_RING_FIRST_LINES 128
 
+/* The largest number the notation reads (lengths, scores, line numbers):
+ * far above any real match, far below a long's overflow. */
+#define YAML_MAX_NUMBER (1L << 30)
+
 struct bg_yaml_reader {
   bg_input *input;
   const char *file;
@@ -196,6 +200,10 @@ bool bg_yaml_skip_checked(bg_yaml_reader *reader);
 /* The match of the document whose start is the current event, or NULL
  * (its problems reported, or reading stopped): read_yaml_match.c. */
 bg_match *bg_yaml_read_document(bg_yaml_reader *reader);
+
+/* Reads `games:` (at `mark`), the value of the current key, into the
+ * match being read: read_yaml_game.c.  False when reading stopped. */
+bool bg_yaml_read_games(bg_yaml_reader *reader, yaml_mark_t mark);
 
 /* Text quoted for a message: printable ASCII as is, other bytes as \xNN,
  * cut at 40 bytes. */

@@ -11,8 +11,8 @@
  * only to see that it holds nothing the notation refuses.
  *
  * Stage: the top of the YAML reader's schema layer, and where its matches
- * are handed over (bg_yaml_reader_next).  Calls read_yaml_action.c for each
- * action and read_yaml.c's events and diagnostics; neither calls back.
+ * are handed over (bg_yaml_reader_next).  Calls read_yaml_game.c for
+ * `games:` and read_yaml.c's events and diagnostics; neither calls back.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +22,6 @@
 #include "read_yaml_int.h"
 
 #define MAX_TAGS 1024 /* per match, as the .mat reader: junk must not grow memory */
-#define MAX_NUMBER (1L << 30)
 
 /* ---- the match header --------------------------------------------------- */
 
@@ -104,7 +103,8 @@ static bool read_rule_value(bg_yaml_reader *reader, const char *key, yaml_mark_t
   if (strcmp(key, "beavers") == 0)
     return read_rule_flag(reader, &match->beavers);
   if (strcmp(key, "cube_limit") == 0) {
-    bool ok = bg_yaml_read_number(reader, "a cube limit like 64", MAX_NUMBER, &limit);
+    bool ok =
+        bg_yaml_read_number(reader, "a cube limit like 64", YAML_MAX_NUMBER, &limit);
     if (ok && limit == 0) /* "none" is said by leaving it out */
       bg_yaml_syntax_error(reader, reader->event.start_mark,
                            "expected a cube limit like 64, found 0");
@@ -211,7 +211,7 @@ static bg_yaml_entry read_source_entry(bg_yaml_reader *reader, const char *key,
   bg_match *match = data;
   long line;
   if (strcmp(key, "line") == 0) {
-    bool ok = bg_yaml_read_number(reader, "a line number like 3", MAX_NUMBER, &line);
+    bool ok = bg_yaml_read_number(reader, "a line number like 3", YAML_MAX_NUMBER, &line);
     match->source_line = ok ? (int)line : 0;
     return bg_yaml_entry_of(ok);
   }
@@ -250,7 +250,7 @@ static bool read_header_value(bg_yaml_reader *reader, const char *key, yaml_mark
       seen->failed = true;
       return false;
     }
-    long length = bg_yaml_scalar_number(reader, MAX_NUMBER);
+    long length = bg_yaml_scalar_number(reader, YAML_MAX_NUMBER);
     /* null: the record the notation was written from gave no length */
     match->length_unknown = length < 0 && bg_yaml_scalar_is_plain(reader) &&
                             strcmp(bg_yaml_scalar_text(reader), "null") == 0;
@@ -333,156 +333,6 @@ static bool read_header(bg_yaml_reader *reader) {
   return ok;
 }
 
-/* ---- games ---------------------------------------------------------------- */
-
-/* score: [left, right] */
-static bool read_score(bg_yaml_reader *reader, bg_game *game) {
-  const char *what = "a score like [0, 0]";
-  if (!bg_yaml_expect_start(reader, YAML_SEQUENCE_START_EVENT, what))
-    return false;
-  game->score_pos = bg_yaml_position(reader, reader->event.start_mark);
-  for (int i = 0; i < 2; i++) {
-    long points;
-    if (!bg_yaml_advance(reader) ||
-        !bg_yaml_read_number(reader, what, MAX_NUMBER, &points))
-      return false;
-    game->score[i] = (int)points;
-  }
-  if (!bg_yaml_advance(reader))
-    return false;
-  if (reader->event.type == YAML_SEQUENCE_END_EVENT)
-    return true;
-  return bg_yaml_unexpected(reader, what);
-}
-
-static bool read_actions(bg_yaml_reader *reader, bg_game *game) {
-  if (!bg_yaml_expect_start(reader, YAML_SEQUENCE_START_EVENT,
-                            "actions: a sequence like [[Bob, 52, 13/11 13/8], ...]"))
-    return false;
-  reader->numbering_held = false; /* a break held at the end of a game is for none */
-  reader->written_held = NULL;    /* and so is a text held then */
-  for (reader->action_index = 1;; reader->action_index++) {
-    if (!bg_yaml_advance(reader))
-      return false;
-    if (reader->event.type == YAML_SEQUENCE_END_EVENT)
-      break;
-    if (!bg_yaml_read_action(reader, game))
-      return false;
-  }
-  reader->action_index = 0;
-  return true;
-}
-
-/* A resumed match starts anywhere; then each game is the next one, by the
- * number written before it or by its place, as the .mat reader checks.
- * A game dropped for an error still counts: one mistake, one diagnostic. */
-static void check_game_number(bg_yaml_reader *reader, const bg_game *game, int previous,
-                              yaml_mark_t mark) {
-  if (reader->games_seen > 1) {
-    int expected = previous + 1;
-    int by_place = reader->first_game_number + reader->games_seen - 1;
-    if (game->number != expected && game->number != by_place)
-      bg_yaml_syntax_error(reader, mark,
-                           "expected game: %d after game %d, found game: %d", expected,
-                           expected - 1, game->number);
-  }
-}
-
-/* A new game of `match`; out of memory ends the program (alloc.h). */
-static bg_game *add_game(bg_match *match) {
-  bg_game *game = match_add_game(match);
-  if (!game)
-    bg_out_of_memory();
-  return game;
-}
-
-/* What a game's entries are read into. */
-typedef struct {
-  bg_game *game;
-  yaml_mark_t number_mark; /* where its number stands (or the game starts) */
-} game_into;
-
-/* `game: N`, its number; false when it is no number. */
-static bool read_game_number(bg_yaml_reader *reader, game_into *into) {
-  long number;
-  into->number_mark = reader->event.start_mark;
-  if (!bg_yaml_read_number(reader, "a game number like 1", MAX_NUMBER, &number))
-    return false;
-  into->game->number = (int)number;
-  reader->game_index = into->game->number;
-  reader->last_game_number = into->game->number;
-  if (reader->games_seen == 1)
-    reader->first_game_number = into->game->number;
-  return true;
-}
-
-/* One entry of a game: a game whose number or score is wrong is not this
- * game, and the rest of it is not read; `result` is derived, what it
- * holds is not read; an unknown key is said and its value skipped. */
-static bg_yaml_entry read_game_entry(bg_yaml_reader *reader, const char *key,
-                                     yaml_mark_t mark, void *data) {
-  game_into *into = data;
-  bool ok;
-  if (strcmp(key, "game") == 0)
-    ok = read_game_number(reader, into);
-  else if (strcmp(key, "score") == 0)
-    ok = read_score(reader, into->game);
-  else if (strcmp(key, "actions") == 0)
-    ok = read_actions(reader, into->game);
-  else if (strcmp(key, "result") == 0)
-    return bg_yaml_entry_of(bg_yaml_skip_checked(reader));
-  else {
-    bg_yaml_unknown_key(reader, key, mark, "game, score, actions or result");
-    return BG_YAML_ENTRY_SKIP;
-  }
-  return ok ? BG_YAML_ENTRY_READ : BG_YAML_ENTRY_STOP;
-}
-
-/* One game; false when it cannot be used (said: it is dropped). */
-static bool read_game(bg_yaml_reader *reader) {
-  const char *what = "a game, a mapping like {game: 1, score: [0, 0], actions: [...]}";
-  if (!bg_yaml_expect_start(reader, YAML_MAPPING_START_EVENT, what))
-    return false;
-  game_into into = {.game = add_game(reader->match)};
-  int previous = reader->last_game_number;
-  into.game->number = previous + 1;
-  reader->games_seen++;
-  into.game->pos = bg_yaml_position(reader, reader->event.start_mark);
-  reader->game_index = into.game->number;
-  into.number_mark = reader->event.start_mark;
-  if (!bg_yaml_read_entries(reader, read_game_entry, &into))
-    return false;
-  check_game_number(reader, into.game, previous, into.number_mark);
-  return true;
-}
-
-/* Drops the last game (one that could not be read). */
-static void drop_last_game(bg_match *match) {
-  free(match->games[match->game_count - 1].actions);
-  match->game_count--;
-}
-
-/* One game of the sequence; a game that could not be read is dropped. */
-static bool read_game_item(bg_yaml_reader *reader, void *data) {
-  (void)data;
-  if (reader->event.type == YAML_SEQUENCE_START_EVENT)
-    return bg_yaml_read_games_line(reader);
-  int games_before = reader->match->game_count;
-  bool ok = read_game(reader);
-  reader->game_index = 0;
-  reader->action_index = 0;
-  if (!ok && reader->match->game_count > games_before)
-    drop_last_game(reader->match);
-  return ok;
-}
-
-static bool read_games(bg_yaml_reader *reader, yaml_mark_t mark) {
-  reader->match->pos = bg_yaml_position(reader, mark);
-  reader->games_seen = reader->last_game_number = reader->first_game_number = 0;
-  return bg_yaml_read_sequence(reader, "games: a sequence of games", read_game_item,
-                               NULL);
-}
-
 /* ---- the document --------------------------------------------------------- */
 
 /* bgmatch: 1, the first key: it says the document is the notation. */
@@ -502,7 +352,8 @@ static bool read_version(bg_yaml_reader *reader) {
   }
   long version;
   if (!bg_yaml_advance(reader) ||
-      !bg_yaml_read_number(reader, "the notation's version, 1", MAX_NUMBER, &version))
+      !bg_yaml_read_number(reader, "the notation's version, 1", YAML_MAX_NUMBER,
+                           &version))
     return false;
   if (version == 1)
     return true;
@@ -542,7 +393,7 @@ static bool read_root(bg_yaml_reader *reader) {
     if (strcmp(key, "match") == 0 && !reader->match)
       ok = read_header(reader);
     else if (strcmp(key, "games") == 0 && reader->match && !games)
-      ok = games = read_games(reader, mark);
+      ok = games = bg_yaml_read_games(reader, mark);
     else {
       bg_yaml_unknown_key(reader, key, mark,
                           games           ? "the end of the document"

@@ -1,0 +1,184 @@
+/*
+ * referee_proof_search.c — the record's moves replayed with the dice by a
+ * search over their orders and their splits into dice (a move that takes
+ * two dice hops over a point it does not name), and what no position
+ * changes: whether the dice can make the moves at all.  referee_proof.c
+ * runs the search when its quick replays do not settle a play;
+ * referee_explain.c and replay.c run it too.
+ */
+#include "referee_int.h"
+
+/* ---- replaying the record's moves with the dice ---------------------- */
+
+static bool search_moves(move_search *search, bg_board *view, const dice_left *left,
+                         unsigned done, const bg_move *bent);
+
+static void note_bent(move_search *search, const bg_move *move, const bg_board *view,
+                      int die) {
+  search->bent_move = move;
+  search->bent_board = *view;
+  search->bent_die = die;
+}
+
+/* Carries move `index`, now at point `at`, on to its destination with the
+ * dice left, then goes on with the other moves.  Each step is made on
+ * `view` and taken back after its branch (a copy per hop was a checked
+ * call under AddressSanitizer). */
+bool referee_search_hop(move_search *search, bg_board *view, const dice_left *left,
+                        unsigned done, int index, int at, const bg_move *bent) {
+  const bg_move *move = search->moves[index];
+  if (at == move->to)
+    return search_moves(search, view, left, done, bent);
+  /* Dice that finish the move in one step first: "6/off" with 65 is the 6,
+   * not 6/1/off. */
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < left->count; i++) {
+      int die = left->dice[i];
+      if (dice_seen_before(left, i))
+        continue;
+      int landing = board_step_target_relaxed(view, at, die, search->relaxed);
+      if (landing < 0 || (landing == BG_OFF ? move->to != BG_OFF : landing < move->to))
+        continue;
+      if ((landing == move->to) != (pass == 0))
+        continue;
+      bool needs_relaxing = !bent && board_step_target(view, at, die) != landing;
+      dice_left rest = *left;
+      int steps_before = search->step_count;
+      bool hit = board_apply_step(view, at, landing);
+      if (search->in_written_order) /* its steps are wanted: the proofs want none */
+        search->steps[search->step_count++] = (bg_step){
+            .from = (int8_t)at, .to = (int8_t)landing, .die = (int8_t)die, .hit = hit};
+      dice_remove(&rest, die);
+      bool found = referee_search_hop(search, view, &rest, done, index, landing,
+                                      needs_relaxing ? move : bent);
+      board_undo_step(view, at, landing, hit);
+      if (found) {
+        if (needs_relaxing)
+          note_bent(search, move, view, die);
+        return true;
+      }
+      search->step_count = steps_before;
+    }
+  return false;
+}
+
+static bool same_move(const bg_move *a, const bg_move *b) {
+  return a->from == b->from && a->to == b->to;
+}
+
+/* Plays the moves not yet done, in any order. */
+static bool search_moves(move_search *search, bg_board *view, const dice_left *left,
+                         unsigned done, const bg_move *bent) {
+  if (done == (1u << search->count) - 1) {
+    search->dice_used = search->dice_total - left->count;
+    search->final_board = *view;
+    search->final_dice = *left;
+    if (!bent)
+      search->bent_move = NULL;
+    return true;
+  }
+  for (int i = 0; i < search->count; i++) {
+    if (done & (1u << i))
+      continue;
+    bool tried = false; /* the same move twice: one order is enough */
+    for (int j = 0; j < i && !tried; j++)
+      tried = !(done & (1u << j)) && same_move(search->moves[j], search->moves[i]);
+    if (!tried && referee_search_hop(search, view, left, done | (1u << i), i,
+                                     search->moves[i]->from, bent))
+      return true;
+    if (search->in_written_order)
+      return false;
+  }
+  return false;
+}
+
+/* The notation's moves, one entry per checker, into `checkers`; -1 when
+ * it moves more checkers than a roll has dice, or one that does not go
+ * forward.  In the written order only (`as_written`), a move that goes
+ * nowhere ("6/6") is no step. */
+static int checkers_moved(const bg_action *roll, bool as_written,
+                          const bg_move *checkers[BG_MAX_DICE_STEPS]) {
+  int count = 0;
+  for (int i = 0; i < roll->move_count; i++)
+    for (int k = 0; k < roll->moves[i].count; k++) {
+      if (as_written && roll->moves[i].to == roll->moves[i].from)
+        continue;
+      if (count == BG_MAX_DICE_STEPS || roll->moves[i].to >= roll->moves[i].from)
+        return -1;
+      checkers[count++] = &roll->moves[i];
+    }
+  return count;
+}
+
+/* Sets up a search of the notation's moves, one entry per checker; false
+ * when checkers_moved refuses them. */
+static bool search_init(move_search *search, const bg_action *roll, unsigned relaxed,
+                        bool as_written) {
+  memset(search, 0, sizeof *search);
+  search->relaxed = relaxed;
+  search->in_written_order = as_written;
+  dice_left left;
+  dice_init(&left, roll->die1, roll->die2);
+  search->dice_total = left.count;
+  int count = checkers_moved(roll, as_written, search->moves);
+  if (count < 0)
+    return false;
+  search->count = count;
+  return true;
+}
+
+bool referee_search_init(move_search *search, const bg_action *roll, unsigned relaxed) {
+  return search_init(search, roll, relaxed, false);
+}
+
+bool referee_search_init_as_written(move_search *search, const bg_action *roll) {
+  return search_init(search, roll, 0, true);
+}
+
+/* Runs a search set up by referee_search_init with all the roll's dice. */
+bool referee_search_run(move_search *search, const bg_action *roll,
+                        const bg_board *view) {
+  dice_left left;
+  dice_init(&left, roll->die1, roll->die2);
+  bg_board board = *view; /* stepped on and back */
+  return search_moves(search, &board, &left, 0, NULL);
+}
+
+/* ---- what no position changes ----------------------------------------- */
+
+/* Can the dice not in `used` be shared out among checkers `next`...: each
+ * takes dice of its own whose pips add up to its distance, or for a
+ * bear-off to at least its distance with all but its largest die short of
+ * it (each step before the last lands on a point)? */
+static bool dice_share_out(const dice_left *dice, unsigned used,
+                           const bg_move *const *checkers, int count, int next) {
+  if (next == count)
+    return true;
+  unsigned all = (1u << dice->count) - 1;
+  int distance = checkers[next]->from - checkers[next]->to;
+  bool off = checkers[next]->to == BG_OFF;
+  for (unsigned subset = all & ~used; subset; subset = (subset - 1) & all & ~used) {
+    int sum = 0, largest = 0;
+    for (int i = 0; i < dice->count; i++)
+      if (subset & (1u << i)) {
+        sum += dice->dice[i];
+        largest = dice->dice[i] > largest ? dice->dice[i] : largest;
+      }
+    bool fits = off ? sum >= distance && sum - largest < distance : sum == distance;
+    if (fits && dice_share_out(dice, used | subset, checkers, count, next + 1))
+      return true;
+  }
+  return false;
+}
+
+bool referee_dice_may_make_moves(const bg_action *roll) {
+  if (roll->die1 < 1 || roll->die1 > 6 || roll->die2 < 1 || roll->die2 > 6)
+    return true;
+  const bg_move *checkers[BG_MAX_DICE_STEPS];
+  int count = checkers_moved(roll, false, checkers);
+  if (count < 0)
+    return false;
+  dice_left dice;
+  dice_init(&dice, roll->die1, roll->die2);
+  return dice_share_out(&dice, 0, checkers, count, 0);
+}

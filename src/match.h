@@ -128,7 +128,7 @@ typedef struct {
   uint8_t dice;               /* bg_roll_dice: what the cell says of the dice */
   uint8_t play;               /* bg_roll_play: what the cell says of the play */
   bool cannot_move;           /* the play was written "Cannot Move" (vs left blank):
-                                 how a writer writes an empty play, not its status */
+                                 how a writer writes an empty play, not `play` */
   bool written_mat;           /* `written` is a .mat cell (a .mat writes it as it is) */
   bool and_match;             /* ACT_WIN: "and the match" */
   bool resigns_after;         /* set by match_resolve: the game is given up right

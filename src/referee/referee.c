@@ -163,7 +163,8 @@ static bool play_is_legal(referee *ref, const game_state *state, const bg_action
 static bool follow_unknown_play(referee *ref, game_state *state, const bg_game *game,
                                 int index) {
   const bg_action *roll = &game->actions[index];
-  if (roll->die1 == 0 || !referee_follow_every_play(&ref->plays, roll, &state->positions))
+  if (!match_roll_has_dice(roll) ||
+      !referee_follow_every_play(&ref->plays, roll, &state->positions))
     return false;
   note_bear_off(state, game, index, roll->player);
   return true;
@@ -310,30 +311,31 @@ static void check_played(referee *ref, game_state *state, const bg_game *game, i
     note_bear_off(state, game, index, roll->player);
 }
 
-/* The play of a roll, as its cell says it. */
+/* The play of a roll, as its cell says it: its dice first (unread, the
+ * play is followed with every roll), then its play. */
 static void play_cell(referee *ref, game_state *state, const bg_game *game, int index,
                       const bg_action *roll, const roll_turn *turn) {
-  switch (roll->status) {
-  case ROLL_DICE_UNREAD:
-  case ROLL_DICE_UNREAD_PLAY_UNKNOWN:
-  case ROLL_DICE_UNREAD_NOT_A_PLAY:
+  if (match_roll_dice_unread(roll)) {
     follow_unread_dice(ref, state, roll);
-    break;
-  case ROLL_UNREADABLE:
-  case ROLL_NOT_A_PLAY:
+    return;
+  }
+  bool nothing_rolled = roll->dice == ROLL_DICE_NONE;
+  switch ((bg_roll_play)roll->play) {
+  case ROLL_PLAY_UNREADABLE:
+  case ROLL_PLAY_NOT_A_PLAY:
     follow_unreadable(ref, state, game, index, roll);
     break;
-  case ROLL_UNRECORDED:
-    say_unrecorded_turn(ref, state, roll);
-    break;
-  case ROLL_NOTHING_ROLLED:
-    state->positions.count = 0; /* the player resigned instead */
-    break;
   case ROLL_PLAY_UNRECORDED:
-    follow_unrecorded_play(ref, state, game, index, roll);
+    if (nothing_rolled) /* "????" alone */
+      say_unrecorded_turn(ref, state, roll);
+    else
+      follow_unrecorded_play(ref, state, game, index, roll);
     break;
-  case ROLL_PLAYED:
-    check_played(ref, state, game, index, roll, turn);
+  case ROLL_PLAY_AS_WRITTEN:
+    if (nothing_rolled)
+      state->positions.count = 0; /* the player resigned instead */
+    else
+      check_played(ref, state, game, index, roll, turn);
     break;
   }
 }

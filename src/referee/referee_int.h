@@ -492,12 +492,12 @@ void referee_end_match(referee *ref);
 /* referee_cube.c */
 void referee_settle_unanswered_double(referee *ref, game_state *state,
                                       const bg_action *next);
-void referee_on_double(referee *ref, game_state *state, const bg_action *act);
+void referee_on_double(referee *ref, game_state *state, const bg_game *game, int index);
 /* The answers to a double, action `index` of `game`: what follows them
  * tells a take written for a drop and a drop written for a take. */
 void referee_on_take(referee *ref, game_state *state, const bg_game *game, int index);
 void referee_on_drop(referee *ref, game_state *state, const bg_game *game, int index);
-void referee_on_beaver(referee *ref, game_state *state, const bg_action *act);
+void referee_on_beaver(referee *ref, game_state *state, const bg_game *game, int index);
 
 /* referee_result.c */
 int referee_derived_points(const referee *ref, const game_state *state);

@@ -8,7 +8,8 @@
  * out (referee_lost_turn.c), move numbers that break off
  * (referee_numbering.c), the readings of the plays after a miss
  * (referee_readings.c), a start the record does not name
- * (referee_start.c).  Its budgets are referee_budget.h's.
+ * (referee_start.c); the cube's other reading after a refused cube
+ * action it keeps itself.  Its budgets are referee_budget.h's.
  */
 #ifndef BG_REFEREE_RECOVER_H
 #define BG_REFEREE_RECOVER_H
@@ -27,9 +28,19 @@ typedef struct referee referee;
 
 /* ======== the recovery's state ========================================= */
 
+/* The cube's other reading.  After a double or beaver the rules refuse,
+ * the record may have gone on without it (the refusal its one mistake) as
+ * well as with it: the cube without it is followed beside the rules' cube,
+ * turned by the doubles taken after it, until a double to twice it or the
+ * game's "Wins" line says which the game was played for. */
+typedef struct {
+  int value;           /* the cube without the refused action, 0 none */
+  bool shares_waiting; /* the double waiting came after it: a take turns both */
+} cube_reading;
+
 /* What the recovery keeps of one game, reset at each game's start (the
  * play checker's `recovery`): how the plays are followed once the record
- * is out of step with the game.
+ * is out of step with the game, and the cube's other reading.
  *
  * After a play whose own position cannot stand (a checker moved from
  * where none is), the referee follows the legal plays of its roll; if
@@ -52,6 +63,7 @@ typedef struct {
   bool numbering_break_said;
   int misses_in_game;      /* plays of the game that were no legal play */
   bool lost_turn_followed; /* referee_follow_lost_turn, once a game */
+  cube_reading cube;
 } game_recovery;
 
 /* ======== the one entry (referee_recover.c) ============================ */
@@ -65,6 +77,8 @@ typedef enum {
   MISFIT_OPENING_DOUBLE,  /* law_turn: TURN_OPENING_DOUBLE */
   MISFIT_UNPROVED_PLAY,   /* a written play the quick proof does not prove legal */
   MISFIT_NOT_YOUR_DOUBLE, /* a double, no double waiting, by the player not on turn */
+  MISFIT_CUBE_REFUSED,    /* a double or beaver the rules refused, said already */
+  MISFIT_CUBE_VALUE,      /* law_double: DOUBLE_WRONG_VALUE, before it is said */
 } referee_misfit_kind;
 
 typedef struct {
@@ -73,6 +87,8 @@ typedef struct {
   int index;            /* of the action in `game`, as written */
   const bg_action *act; /* the action as the rules path applies it (a roll
                            renamed: ref->renamed) */
+  int cube_without;     /* MISFIT_CUBE_REFUSED: the cube had the action not
+                           been made */
 } referee_misfit;
 
 /* What the recovery made of a misfit. */
@@ -89,6 +105,10 @@ typedef enum {
   /* said: the roll is the other player's, written under the wrong name;
    * it is played as ref->renamed */
   RECOVERY_RENAMED,
+  /* the record read otherwise, its mistake said before (a double to
+   * twice the cube's other reading goes on from that reading): nothing
+   * more to say */
+  RECOVERY_FOLLOWED,
 } referee_recovery;
 
 /* The one entry of the recovery: decides what the broken record most
@@ -121,6 +141,17 @@ bool referee_misnamed_roll(referee *ref, const game_state *state, const bg_game 
  * doubler has not rolled in this game, the opponent rolls next, or no roll
  * follows). */
 int referee_roll_after_lost_turn(const game_state *state, const bg_game *game, int index);
+
+/* ======== the cube's other reading (referee_recover.c) ================= */
+
+/* The rules path tells the reading how the cube moves on: a double is
+ * offered (whatever the verdict on it), and the double waiting is taken
+ * (or the game goes on without an answer). */
+void referee_cube_reading_offered(referee *ref);
+void referee_cube_reading_taken(referee *ref);
+/* The cube's other reading, 0 none: what the game's result is valued by
+ * where the rules' cube does not fit it. */
+int referee_cube_other_reading(const referee *ref);
 
 /* ======== the plays' recovery ========================================== */
 

@@ -389,12 +389,8 @@ void referee_begin_game(referee *ref, game_state *state, const bg_game *game,
   ref->game = game;
   diag_sink_begin_game(ref->sink);
   referee_check_score_line(ref, game, first);
-  state->cube = (game_cube){.value = 1,
-                            .before_refused = 0,
-                            .owner = -1,
-                            .double_by = -1,
-                            .double_value = 0,
-                            .beavered = false};
+  state->cube = (game_cube){
+      .value = 1, .owner = -1, .double_by = -1, .double_value = 0, .beavered = false};
   state->turns =
       (game_turns){.expected_roller = -1, .last_roll_pos = {{0}}, .rolls_checked = 0};
   state->end = (game_ending){
@@ -467,7 +463,7 @@ static void on_double(referee *ref, game_state *state, const bg_game *game, int 
   if (state->cube.double_by < 0 &&
       law_turn(&state->turns, state->set_up, act) == TURN_NOT_YOURS)
     recover(ref, state, MISFIT_NOT_YOUR_DOUBLE, game, index, act);
-  referee_on_double(ref, state, act);
+  referee_on_double(ref, state, game, index);
 }
 
 /* A "Wins" line: whether its check blamed the result, and said so. */
@@ -495,7 +491,7 @@ static void act_by_kind(referee *ref, game_state *state, const bg_game *game, in
     referee_on_drop(ref, state, game, index);
     break;
   case ACT_BEAVER:
-    referee_on_beaver(ref, state, act);
+    referee_on_beaver(ref, state, game, index);
     break;
   case ACT_RESIGN:
     referee_settle_unanswered_double(ref, state, act);

@@ -9,6 +9,7 @@
  *                       move line, the moves of a play, cube actions
  *                       misspelt; a cell's errors
  *   read_mat_memo.c     cell tokens already matched
+ *   read_mat_line_memo.c  patterns whole lines did not match
  *   read_mat_grammar.c  the compiled patterns of grammar/
  *   read_mat_report.c   diagnostics: places, the syntax-error limit, quoting
  *
@@ -72,7 +73,8 @@ typedef struct {
   const char *memo_mark;     /* the last result's mark when it came from the memo */
   uint32_t ovector_pairs;
   pcre2_match_context *context;
-  struct mat_memo *memo; /* cell tokens already matched (read_mat_memo.c) */
+  struct mat_memo *memo;       /* cell tokens already matched (read_mat_memo.c) */
+  struct mat_line_memo *lines; /* patterns whole lines failed (read_mat_line_memo.c) */
 } mat_patterns;
 
 /* A byte range of the current line, [start, end). */
@@ -220,6 +222,17 @@ void mat_memo_forget_word(mat_patterns *patterns);
 /* The memo of mat_match_token: made after the patterns, freed before them. */
 bool mat_memo_new(mat_patterns *patterns);
 void mat_memo_free(mat_patterns *patterns);
+
+/* read_mat_line_memo.c: pattern `id` matched at the start of the whole
+ * line `text` (the line being read): mat_match_at's answer, "no" without
+ * PCRE2 when the same bytes failed it before. */
+bool mat_match_line(mat_patterns *patterns, mat_pattern_id id, const char *text,
+                    size_t length);
+/* A new line is being read (the last one's buffer is reused). */
+void mat_line_memo_new_line(mat_patterns *patterns);
+/* Made after the patterns, freed before them. */
+bool mat_line_memo_new(mat_patterns *patterns);
+void mat_line_memo_free(mat_patterns *patterns);
 
 /* The span of group `group` in the last match; false when it did not take
  * part in it.  Inline: it runs a dozen times per move token. */

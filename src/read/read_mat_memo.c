@@ -486,7 +486,7 @@ static bool find_move_number(mat_patterns *patterns, const char *text, size_t le
       return true;
     }
   }
-  if (!mat_match_at(patterns, PAT_MOVE_NUMBER, text, length, 0))
+  if (!mat_match_line(patterns, PAT_MOVE_NUMBER, text, length))
     return false;
   mat_span span = {0, 0};
   mat_group_span(patterns, GRP_MOVE_NUMBER_NUMBER, &span);

@@ -39,9 +39,11 @@
 #include <string.h>
 
 /* The tables of words start with 2^MEMO_FIRST_BITS slots each and, each
- * time half as many entries were written, are made again (empty) twice as
- * large, up to 2^MEMO_BITS: a record of a few games reads a few hundred
- * words, and clearing the full tables (700 KB) cost more than reading it. */
+ * time half as many entries were written, are made again twice as large,
+ * up to 2^MEMO_BITS, the entries they hold moved over: a record of a few
+ * games reads a few hundred words, and clearing the full tables (700 KB)
+ * cost more than reading it; matching the words again cost more than
+ * moving them. */
 #define MEMO_FIRST_BITS 8
 #define MEMO_BITS 12
 #define MEMO_KEY 16 /* longer words are matched every time */
@@ -168,13 +170,13 @@ static void make_word(memo_word *word, mat_pattern_id pattern, const char *text,
   word->pattern = pattern;
 }
 
-static memo_entry *slot_of(const mat_patterns *patterns, const memo_word *word) {
+static memo_entry *slot_of(const struct mat_memo *memo, const memo_word *word) {
   /* the high bits of a product depend on every byte of the key: "10/9" and
    * "10/7" must not share a slot */
   uint64_t hash = (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u) ^
                    (uint64_t)(word->length + word->pattern) << 59) *
                   0x9e3779b97f4a7c15u;
-  return &patterns->memo->slot[hash >> (64 - patterns->memo->bits)];
+  return &memo->slot[hash >> (64 - memo->bits)];
 }
 
 static bool holds(const memo_entry *entry, const memo_word *word) {
@@ -231,16 +233,50 @@ static void remember(mat_patterns *patterns, memo_entry *entry, int rc,
   patterns->memo->kept++;
 }
 
+static uint32_t decoded_slot(const struct mat_memo *memo, const memo_word *word) {
+  uint64_t hash =
+      (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u)) * 0x9e3779b97f4a7c15u;
+  return (uint32_t)(hash >> (64 - memo->bits));
+}
+
+/* Puts the entries of the tables of 2^bits slots into the memo's. */
+static void move_entries(struct mat_memo *memo, const memo_entry *slot,
+                         const decoded_entry *decoded, unsigned bits) {
+  for (size_t i = 0; i < (size_t)1 << bits; i++) {
+    if (slot[i].length) {
+      memo_word word = {{slot[i].key[0], slot[i].key[1]},
+                        slot[i].length,
+                        (mat_pattern_id)slot[i].pattern};
+      *slot_of(memo, &word) = slot[i];
+      memo->kept++;
+    }
+    if (decoded[i].length) {
+      memo_word word = {
+          {decoded[i].key[0], decoded[i].key[1]}, decoded[i].length, PAT_CELL_TOKEN};
+      memo->decoded[decoded_slot(memo, &word)] = decoded[i];
+      memo->kept++;
+    }
+  }
+}
+
 /* Once the tables have taken as many entries as half their slots, they
- * are made again, empty, twice as large (as far as MEMO_BITS).  Called
- * where no entry of them is held (a token about to be matched; the entry
- * shown last has its pairs unset first). */
+ * are made again twice as large (as far as MEMO_BITS), their entries
+ * moved over.  Called where no entry of them is held (a token about to be
+ * matched; the entry shown last has its pairs unset first). */
 static void grow_if_busy(struct mat_memo *memo) {
   if (memo->bits == MEMO_BITS || memo->kept < (1u << memo->bits) / 2)
     return;
   unshow(memo);
-  if (!make_tables(memo, memo->bits + 1))
+  memo_entry *slot = memo->slot;
+  decoded_entry *decoded = memo->decoded;
+  unsigned bits = memo->bits;
+  memo->slot = NULL;
+  memo->decoded = NULL;
+  if (!make_tables(memo, bits + 1))
     bg_out_of_memory();
+  move_entries(memo, slot, decoded, bits);
+  free(slot);
+  free(decoded);
 }
 
 #ifdef MAT_WORDWISE
@@ -403,7 +439,7 @@ bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
   if (!read_word(patterns->memo, &word, text, length, offset))
     return mat_match_at(patterns, PAT_CELL_TOKEN, text, length, offset);
   size_t end = offset + word.length;
-  memo_entry *entry = slot_of(patterns, &word);
+  memo_entry *entry = slot_of(patterns->memo, &word);
   if (holds(entry, &word)) {
     show(patterns, entry, offset);
     return true;
@@ -515,12 +551,6 @@ bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t leng
   memo->numbered_number = *number;
   memo->numbered_end = *end;
   return true;
-}
-
-static uint32_t decoded_slot(const struct mat_memo *memo, const memo_word *word) {
-  uint64_t hash =
-      (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u)) * 0x9e3779b97f4a7c15u;
-  return (uint32_t)(hash >> (64 - memo->bits));
 }
 
 const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *text,

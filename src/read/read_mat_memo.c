@@ -509,8 +509,11 @@ static number_entry *number_slot(struct mat_memo *memo, const memo_word *word) {
   return &memo->numbers[hash >> (64 - NUMBER_BITS)];
 }
 
-static bool find_move_number(mat_patterns *patterns, const char *text, size_t length,
-                             int *number, size_t *end) {
+/* Not inlined: mat_match_move_number answers the second ask of a line
+ * without the frame this one needs. */
+__attribute__((noinline)) static bool find_move_number(mat_patterns *patterns,
+                                                       const char *text, size_t length,
+                                                       int *number, size_t *end) {
   memo_word word;
   number_entry *entry = NULL;
   if (read_line_start(&word, text, length)) {

@@ -559,16 +559,23 @@ bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t leng
 const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *text,
                                          size_t length, size_t offset,
                                          size_t *word_length) {
+  /* the first ask of the word: scanned here, and left for read_word only
+   * when it is not kept decoded (then it is matched) */
+  struct mat_memo *memo = patterns->memo;
   memo_word word;
-  if (!read_word(patterns->memo, &word, text, length, offset))
-    return NULL;
-  const decoded_entry *entry =
-      &patterns->memo->decoded[decoded_slot(patterns->memo, &word)];
-  if (entry->length != word.length || entry->key[0] != word.key[0] ||
-      entry->key[1] != word.key[1])
-    return NULL;
-  *word_length = word.length;
-  return &entry->decoded;
+  bool scanned = scan_word(&word, text, length, offset);
+  if (scanned) {
+    const decoded_entry *entry = &memo->decoded[decoded_slot(memo, &word)];
+    if (entry->length == word.length && entry->key[0] == word.key[0] &&
+        entry->key[1] == word.key[1]) {
+      *word_length = word.length;
+      return &entry->decoded;
+    }
+  }
+  memo->last = word;
+  memo->last_ok = scanned;
+  memo->last_at = text + offset;
+  return NULL;
 }
 
 void mat_memo_keep_decoded(mat_patterns *patterns, const char *text, size_t length,

@@ -345,6 +345,28 @@ static inline bool scan_word(memo_word *word, const char *text, size_t length,
   return at > 0;
 }
 
+/* The `length` bytes (1 to MEMO_KEY) at `text` as a key: a word as
+ * scan_word makes it, with its ends known; a phrase (the line's slack
+ * lets 16 bytes be read). */
+static inline void key_word(memo_word *word, const char *text, size_t length) {
+#ifdef MAT_WORDWISE
+  uint64_t low, high = 0;
+  memcpy(&low, text, 8);
+  if (length <= 8) {
+    low &= ~(uint64_t)0 >> (64 - 8 * length);
+  } else {
+    memcpy(&high, text + 8, 8);
+    high &= ~(uint64_t)0 >> (128 - 8 * length);
+  }
+  word->key[0] = low;
+  word->key[1] = high;
+  word->length = length;
+  word->pattern = PAT_CELL_TOKEN;
+#else
+  make_word(word, PAT_CELL_TOKEN, text, length);
+#endif
+}
+
 /* scan_word, once per word of the line (mat_memo_forget_word starts a
  * line). */
 static bool read_word(struct mat_memo *memo, memo_word *word, const char *text,
@@ -390,18 +412,6 @@ static memo_entry *phrase_set(struct mat_memo *memo, const memo_word *first_word
   return memo->phrases[hash >> (64 - 6)];
 }
 
-/* The `span` bytes at `offset` as a key (span at most MEMO_KEY: the
- * line's slack lets 16 bytes be read). */
-static void read_phrase(memo_word *phrase, const char *text, size_t offset, size_t span) {
-  uint64_t low, high;
-  memcpy(&low, text + offset, 8);
-  memcpy(&high, text + offset + 8, 8);
-  phrase->key[0] = span >= 8 ? low : low_bytes(low, span);
-  phrase->key[1] = span <= 8 ? 0 : low_bytes(high, span - 8);
-  phrase->length = span;
-  phrase->pattern = PAT_CELL_TOKEN;
-}
-
 /* A kept phrase token at `offset`, or NULL. */
 static const memo_entry *find_phrase(struct mat_memo *memo, const memo_word *first_word,
                                      const char *text, size_t length, size_t offset) {
@@ -412,7 +422,7 @@ static const memo_entry *find_phrase(struct mat_memo *memo, const memo_word *fir
         (end < length && text[end] != ' ' && text[end] != '\t'))
       continue;
     memo_word phrase;
-    read_phrase(&phrase, text, offset, span);
+    key_word(&phrase, text + offset, span);
     if (holds(&set[way], &phrase))
       return &set[way];
   }
@@ -426,7 +436,7 @@ static void remember_phrase(mat_patterns *patterns, int rc, const memo_word *fir
   if (end - offset > MEMO_KEY)
     return;
   memo_word phrase;
-  read_phrase(&phrase, text, offset, end - offset);
+  key_word(&phrase, text + offset, end - offset);
   memo_entry *way = &phrase_set(memo, first_word)[memo->next_phrase_way++ % PHRASE_WAYS];
   remember(patterns, way, rc, &phrase, offset);
 }
@@ -557,24 +567,23 @@ bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t leng
 }
 
 const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *text,
-                                         size_t length, size_t offset,
-                                         size_t *word_length) {
-  /* the first ask of the word: scanned here, and left for read_word only
-   * when it is not kept decoded (then it is matched) */
+                                         size_t start, size_t end) {
+  /* the first ask of the word, whose ends the caller found: its key is
+   * left for read_word only when it is not kept decoded (then it is
+   * matched) */
   struct mat_memo *memo = patterns->memo;
-  memo_word word;
-  bool scanned = scan_word(&word, text, length, offset);
-  if (scanned) {
+  memo_word word = {.length = 0};
+  bool keyed = end - start <= MEMO_KEY;
+  if (keyed) {
+    key_word(&word, text + start, end - start);
     const decoded_entry *entry = &memo->decoded[decoded_slot(memo, &word)];
     if (entry->length == word.length && entry->key[0] == word.key[0] &&
-        entry->key[1] == word.key[1]) {
-      *word_length = word.length;
+        entry->key[1] == word.key[1])
       return &entry->decoded;
-    }
   }
   memo->last = word;
-  memo->last_ok = scanned;
-  memo->last_at = text + offset;
+  memo->last_ok = keyed;
+  memo->last_at = text + start;
   return NULL;
 }
 

@@ -189,7 +189,7 @@ static void fill_action(mat_line_state *state, bg_action *action, token_kind kin
 
 /* Opens a cell at `offset` for a token of `kind`, its action added but
  * not filled; NULL when the line cannot hold another. */
-static bg_action *open_cell(mat_line_state *state, token_kind kind, size_t offset) {
+static inline bg_action *open_cell(mat_line_state *state, token_kind kind, size_t offset) {
   int column = (int)offset + 1;
   int player;
   if (state->cells == 0) {

@@ -172,10 +172,13 @@ static void make_word(memo_word *word, mat_pattern_id pattern, const char *text,
 
 static memo_entry *slot_of(const struct mat_memo *memo, const memo_word *word) {
   /* the high bits of a product depend on every byte of the key: "10/9" and
-   * "10/7" must not share a slot */
+   * "10/7" must not share a slot; its factor is not decoded_slot's, so
+   * that two words of one decoded slot, which put each other out there
+   * ("17/11" and "13/7*"), are not of one slot here too, and matched
+   * again each time */
   uint64_t hash = (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u) ^
                    (uint64_t)(word->length + word->pattern) << 59) *
-                  0x9e3779b97f4a7c15u;
+                  0xff51afd7ed558ccdu;
   return &memo->slot[hash >> (64 - memo->bits)];
 }
 

@@ -353,11 +353,13 @@ static bool read_set_position(bg_mat_reader *reader, const mat_line *line) {
 }
 
 /* A game's first move line that is a server's board dump: read as the
- * game's starting position (read_mat_row.c). */
+ * game's starting position (read_mat_row.c).  Asked of PCRE2, not of the
+ * line memo: a game's first move line is seldom met again, and would put
+ * out a line that is. */
 static bool opens_game_with_position_row(bg_mat_reader *reader, const mat_line *line) {
   const bg_match *match = reader->match;
   return match->games[match->game_count - 1].action_count == 0 &&
-         mat_match_line(&reader->patterns, PAT_POSITION_ROW, line->text, line->length) &&
+         mat_match_at(&reader->patterns, PAT_POSITION_ROW, line->text, line->length, 0) &&
          mat_read_position_row(reader, line);
 }
 

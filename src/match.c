@@ -260,10 +260,13 @@ static bool room_for_action(bg_game *game) {
 }
 
 bg_action *match_game_add_action(bg_game *game) {
+  /* copied, not memset: GCC makes the memset of an action a `rep stos`,
+   * slower than the rest of this function, and the copy six stores */
+  static const bg_action empty_action;
   if (!room_for_action(game))
     return NULL;
   bg_action *action = &game->actions[game->action_count++];
-  memset(action, 0, sizeof *action);
+  *action = empty_action;
   return action;
 }
 

@@ -276,26 +276,26 @@ static void read_move_line(bg_mat_reader *reader, const mat_line *line) {
 static bool read_game_content(bg_mat_reader *reader, const mat_line *line) {
   mat_patterns *patterns = &reader->patterns;
   if (reader->match->game_count == 0 && reader->names_line == 0 &&
-      mat_match_at(patterns, PAT_SCORE_LINE, line->text, line->length, 0))
+      mat_match_line(patterns, PAT_SCORE_LINE, line->text, line->length))
     return mat_read_names_line(reader, line);
-  bool game_line = mat_match_at(patterns, PAT_GAME_LINE, line->text, line->length, 0);
+  bool game_line = mat_match_line(patterns, PAT_GAME_LINE, line->text, line->length);
   if (!mat_names_line_said(reader, game_line))
     return false;
   if (game_line)
     return start_game(reader, line);
   if (reader->expecting_score) {
     reader->expecting_score = false;
-    if (mat_match_at(patterns, PAT_SCORE_LINE, line->text, line->length, 0))
+    if (mat_match_line(patterns, PAT_SCORE_LINE, line->text, line->length))
       return mat_read_score_line(reader, line);
     mat_syntax_error(
         reader, line->number, 1,
         "expected a score line like ' Alice : 0      Bob : 0' after 'Game %d'",
         mat_game_number(reader));
-    if (!mat_match_at(patterns, PAT_MOVE_NUMBER, line->text, line->length, 0))
+    if (!mat_match_line(patterns, PAT_MOVE_NUMBER, line->text, line->length))
       return true;
   }
   if (reader->match->game_count > 0 &&
-      mat_match_at(patterns, PAT_SCORE_LINE, line->text, line->length, 0))
+      mat_match_line(patterns, PAT_SCORE_LINE, line->text, line->length))
     return mat_start_unannounced_game(reader, line);
   if (reader->match->game_count == 0) {
     /* Lines of a game with no "Game 1" line before them: said once, at
@@ -353,7 +353,9 @@ static bool read_set_position(bg_mat_reader *reader, const mat_line *line) {
 }
 
 /* A game's first move line that is a server's board dump: read as the
- * game's starting position (read_mat_row.c). */
+ * game's starting position (read_mat_row.c).  Asked of PCRE2, not of the
+ * line memo: a game's first move line is seldom met again, and would put
+ * out a line that is. */
 static bool opens_game_with_position_row(bg_mat_reader *reader, const mat_line *line) {
   const bg_match *match = reader->match;
   return match->games[match->game_count - 1].action_count == 0 &&
@@ -374,6 +376,7 @@ static bool opens_move_line(mat_patterns *patterns, const char *text, size_t len
 static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
   mat_patterns *patterns = &reader->patterns;
   reader->move_number = 0; /* a move line sets its own */
+  mat_line_memo_new_line(patterns);
   if (is_blank(line))
     return LINE_DONE;
   /* The commonest line first: a line that opens with "12)" can be nothing
@@ -386,21 +389,21 @@ static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
     read_move_line(reader, line);
     return reader->out_of_memory ? LINE_FAILED : LINE_DONE;
   }
-  if (mat_match_at(patterns, PAT_MATCH_LINE, line->text, line->length, 0)) {
+  if (mat_match_line(patterns, PAT_MATCH_LINE, line->text, line->length)) {
     if (reader->match)
       return LINE_STARTS_MATCH;
     return start_match(reader, line) ? LINE_DONE : LINE_FAILED;
   }
-  if (mat_match_at(patterns, PAT_TAG_LINE, line->text, line->length, 0))
+  if (mat_match_line(patterns, PAT_TAG_LINE, line->text, line->length))
     return mat_read_tag_line(reader, line) ? LINE_DONE : LINE_FAILED;
-  if (in_game && mat_match_at(patterns, PAT_SET_POSITION, line->text, line->length, 0))
+  if (in_game && mat_match_line(patterns, PAT_SET_POSITION, line->text, line->length))
     return read_set_position(reader, line) ? LINE_DONE : LINE_FAILED;
-  if (mat_match_at(patterns, PAT_GAME_TYPE, line->text, line->length, 0))
+  if (mat_match_line(patterns, PAT_GAME_TYPE, line->text, line->length))
     return mat_read_game_type(reader, line) ? LINE_DONE : LINE_FAILED;
-  if (mat_match_at(patterns, PAT_COMMENT_LINE, line->text, line->length, 0))
+  if (mat_match_line(patterns, PAT_COMMENT_LINE, line->text, line->length))
     return LINE_DONE;
   if (!reader->match && !reader->has_stray_line && !reader->stray_reported &&
-      mat_match_at(patterns, PAT_GAME_LINE, line->text, line->length, 0)) {
+      mat_match_line(patterns, PAT_GAME_LINE, line->text, line->length)) {
     if (!start_match_without_length(reader, line))
       return LINE_FAILED;
   }
@@ -434,7 +437,7 @@ bg_mat_reader *mat_reader_open(bg_input *input, const char *file, bg_diag_sink *
   reader->left_column = DEFAULT_LEFT_COLUMN;
   reader->right_column = DEFAULT_RIGHT_COLUMN;
   if (!reader->pending_tags || !mat_patterns_compile(&reader->patterns) ||
-      !mat_memo_new(&reader->patterns)) {
+      !mat_memo_new(&reader->patterns) || !mat_line_memo_new(&reader->patterns)) {
     mat_reader_free(reader);
     return NULL;
   }
@@ -541,6 +544,7 @@ void mat_reader_free(bg_mat_reader *reader) {
   if (!reader)
     return;
   mat_memo_free(&reader->patterns);
+  mat_line_memo_free(&reader->patterns);
   mat_patterns_free(&reader->patterns);
   match_free(reader->match);
   match_free(reader->pending_tags);

@@ -9,6 +9,7 @@
  *                       move line, the moves of a play, cube actions
  *                       misspelt; a cell's errors
  *   read_mat_memo.c     cell tokens already matched
+ *   read_mat_line_memo.c  patterns whole lines did not match
  *   read_mat_grammar.c  the compiled patterns of grammar/
  *   read_mat_report.c   diagnostics: places, the syntax-error limit, quoting
  *
@@ -26,6 +27,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "input.h"
 #include "diag.h"
@@ -72,7 +76,8 @@ typedef struct {
   const char *memo_mark;     /* the last result's mark when it came from the memo */
   uint32_t ovector_pairs;
   pcre2_match_context *context;
-  struct mat_memo *memo; /* cell tokens already matched (read_mat_memo.c) */
+  struct mat_memo *memo;       /* cell tokens already matched (read_mat_memo.c) */
+  struct mat_line_memo *lines; /* patterns whole lines failed (read_mat_line_memo.c) */
 } mat_patterns;
 
 /* A byte range of the current line, [start, end). */
@@ -200,11 +205,10 @@ typedef struct {
   mat_decoded_move moves[4]; /* a chain of five points is four moves */
 } mat_decoded_word;
 
-/* The decoded token of the word at `offset` when it was kept before (its
- * length in *word_length), else NULL. */
+/* The decoded token of the word text[start, end) (a whole word: a blank
+ * or the line's end after it) when it was kept before, else NULL. */
 const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *text,
-                                         size_t length, size_t offset,
-                                         size_t *word_length);
+                                         size_t start, size_t end);
 
 /* Keeps `decoded` for the word at `offset`: only when the move or roll
  * token just matched there, ending at `token_end`, is the whole word. */
@@ -220,6 +224,17 @@ void mat_memo_forget_word(mat_patterns *patterns);
 /* The memo of mat_match_token: made after the patterns, freed before them. */
 bool mat_memo_new(mat_patterns *patterns);
 void mat_memo_free(mat_patterns *patterns);
+
+/* read_mat_line_memo.c: pattern `id` matched at the start of the whole
+ * line `text` (the line being read): mat_match_at's answer, "no" without
+ * PCRE2 when the same bytes failed it before. */
+bool mat_match_line(mat_patterns *patterns, mat_pattern_id id, const char *text,
+                    size_t length);
+/* A new line is being read (the last one's buffer is reused). */
+void mat_line_memo_new_line(mat_patterns *patterns);
+/* Made after the patterns, freed before them. */
+bool mat_line_memo_new(mat_patterns *patterns);
+void mat_line_memo_free(mat_patterns *patterns);
 
 /* The span of group `group` in the last match; false when it did not take
  * part in it.  Inline: it runs a dozen times per move token. */
@@ -350,6 +365,67 @@ static inline size_t mat_skip_blanks(const mat_line *line, size_t offset) {
 /* mat_skip_blanks from the line's start. */
 static inline size_t mat_first_non_blank(const mat_line *line) {
   return mat_skip_blanks(line, 0);
+}
+
+/* The blanks of a move line's first MAT_MAP_BYTES bytes, a bit each (set: a
+ * blank, or past the line's end), found once for the line: a word's start
+ * and end are then a bit scan each, where looking at the bytes around
+ * every word cost more than reading the word.  Move lines are shorter
+ * (99.6% of those of the bench); the words of a longer one after its
+ * first MAT_MAP_BYTES bytes are found byte by byte. */
+#define MAT_MAP_BYTES 64
+typedef uint64_t mat_blank_map;
+
+/* The blanks of the 16 bytes at `text`, a bit each (a line is followed by
+ * INPUT_LINE_SLACK readable bytes: 16 can be read from any byte of it). */
+static inline uint64_t mat_blank_bits16(const char *text) {
+#ifdef __SSE2__
+  __m128i v = _mm_loadu_si128((const __m128i *)(const void *)text);
+  __m128i blanks = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
+                                _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')));
+  return (uint64_t)(unsigned)_mm_movemask_epi8(blanks);
+#else
+  uint64_t bits = 0;
+  for (int i = 0; i < 16; i++)
+    if (text[i] == ' ' || text[i] == '\t')
+      bits |= (uint64_t)1 << i;
+  return bits;
+#endif
+}
+
+static inline mat_blank_map mat_map_blanks(const mat_line *line) {
+  mat_blank_map bits = 0;
+  for (size_t at = 0; at < line->length && at < MAT_MAP_BYTES; at += 16)
+    bits |= mat_blank_bits16(line->text + at) << at;
+  if (line->length < MAT_MAP_BYTES)
+    bits |= ~(uint64_t)0 << line->length;
+  return bits;
+}
+
+/* The start of the word at or after `offset`: mat_skip_blanks, by the map. */
+static inline size_t mat_next_word(const mat_line *line, mat_blank_map map,
+                                   size_t offset) {
+  if (offset < MAT_MAP_BYTES) {
+    uint64_t words = ~map >> offset;
+    if (words)
+      return offset + (size_t)__builtin_ctzll(words);
+    offset = MAT_MAP_BYTES;
+  }
+  return mat_skip_blanks(line, offset);
+}
+
+/* The end of the word at `start` (its first blank, or the line's end), by
+ * the map. */
+static inline size_t mat_word_end(const mat_line *line, mat_blank_map map, size_t start) {
+  if (start < MAT_MAP_BYTES) {
+    uint64_t blanks = map >> start;
+    if (blanks)
+      return start + (size_t)__builtin_ctzll(blanks);
+    start = MAT_MAP_BYTES;
+  }
+  while (start < line->length && line->text[start] != ' ' && line->text[start] != '\t')
+    start++;
+  return start;
 }
 
 /* read_mat_token.c: "  12) " read into reader->move_number and the left

@@ -39,9 +39,11 @@
 #include <string.h>
 
 /* The tables of words start with 2^MEMO_FIRST_BITS slots each and, each
- * time half as many entries were written, are made again (empty) twice as
- * large, up to 2^MEMO_BITS: a record of a few games reads a few hundred
- * words, and clearing the full tables (700 KB) cost more than reading it. */
+ * time half as many entries were written, are made again twice as large,
+ * up to 2^MEMO_BITS, the entries they hold moved over: a record of a few
+ * games reads a few hundred words, and clearing the full tables (700 KB)
+ * cost more than reading it; matching the words again cost more than
+ * moving them. */
 #define MEMO_FIRST_BITS 8
 #define MEMO_BITS 12
 #define MEMO_KEY 16 /* longer words are matched every time */
@@ -168,13 +170,16 @@ static void make_word(memo_word *word, mat_pattern_id pattern, const char *text,
   word->pattern = pattern;
 }
 
-static memo_entry *slot_of(const mat_patterns *patterns, const memo_word *word) {
+static memo_entry *slot_of(const struct mat_memo *memo, const memo_word *word) {
   /* the high bits of a product depend on every byte of the key: "10/9" and
-   * "10/7" must not share a slot */
+   * "10/7" must not share a slot; its factor is not decoded_slot's, so
+   * that two words of one decoded slot, which put each other out there
+   * ("17/11" and "13/7*"), are not of one slot here too, and matched
+   * again each time */
   uint64_t hash = (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u) ^
                    (uint64_t)(word->length + word->pattern) << 59) *
-                  0x9e3779b97f4a7c15u;
-  return &patterns->memo->slot[hash >> (64 - patterns->memo->bits)];
+                  0xff51afd7ed558ccdu;
+  return &memo->slot[hash >> (64 - memo->bits)];
 }
 
 static bool holds(const memo_entry *entry, const memo_word *word) {
@@ -231,16 +236,50 @@ static void remember(mat_patterns *patterns, memo_entry *entry, int rc,
   patterns->memo->kept++;
 }
 
+static uint32_t decoded_slot(const struct mat_memo *memo, const memo_word *word) {
+  uint64_t hash =
+      (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u)) * 0x9e3779b97f4a7c15u;
+  return (uint32_t)(hash >> (64 - memo->bits));
+}
+
+/* Puts the entries of the tables of 2^bits slots into the memo's. */
+static void move_entries(struct mat_memo *memo, const memo_entry *slot,
+                         const decoded_entry *decoded, unsigned bits) {
+  for (size_t i = 0; i < (size_t)1 << bits; i++) {
+    if (slot[i].length) {
+      memo_word word = {{slot[i].key[0], slot[i].key[1]},
+                        slot[i].length,
+                        (mat_pattern_id)slot[i].pattern};
+      *slot_of(memo, &word) = slot[i];
+      memo->kept++;
+    }
+    if (decoded[i].length) {
+      memo_word word = {
+          {decoded[i].key[0], decoded[i].key[1]}, decoded[i].length, PAT_CELL_TOKEN};
+      memo->decoded[decoded_slot(memo, &word)] = decoded[i];
+      memo->kept++;
+    }
+  }
+}
+
 /* Once the tables have taken as many entries as half their slots, they
- * are made again, empty, twice as large (as far as MEMO_BITS).  Called
- * where no entry of them is held (a token about to be matched; the entry
- * shown last has its pairs unset first). */
+ * are made again twice as large (as far as MEMO_BITS), their entries
+ * moved over.  Called where no entry of them is held (a token about to be
+ * matched; the entry shown last has its pairs unset first). */
 static void grow_if_busy(struct mat_memo *memo) {
   if (memo->bits == MEMO_BITS || memo->kept < (1u << memo->bits) / 2)
     return;
   unshow(memo);
-  if (!make_tables(memo, memo->bits + 1))
+  memo_entry *slot = memo->slot;
+  decoded_entry *decoded = memo->decoded;
+  unsigned bits = memo->bits;
+  memo->slot = NULL;
+  memo->decoded = NULL;
+  if (!make_tables(memo, bits + 1))
     bg_out_of_memory();
+  move_entries(memo, slot, decoded, bits);
+  free(slot);
+  free(decoded);
 }
 
 #ifdef MAT_WORDWISE
@@ -309,6 +348,28 @@ static inline bool scan_word(memo_word *word, const char *text, size_t length,
   return at > 0;
 }
 
+/* The `length` bytes (1 to MEMO_KEY) at `text` as a key: a word as
+ * scan_word makes it, with its ends known; a phrase (the line's slack
+ * lets 16 bytes be read). */
+static inline void key_word(memo_word *word, const char *text, size_t length) {
+#ifdef MAT_WORDWISE
+  uint64_t low, high = 0;
+  memcpy(&low, text, 8);
+  if (length <= 8) {
+    low &= ~(uint64_t)0 >> (64 - 8 * length);
+  } else {
+    memcpy(&high, text + 8, 8);
+    high &= ~(uint64_t)0 >> (128 - 8 * length);
+  }
+  word->key[0] = low;
+  word->key[1] = high;
+  word->length = length;
+  word->pattern = PAT_CELL_TOKEN;
+#else
+  make_word(word, PAT_CELL_TOKEN, text, length);
+#endif
+}
+
 /* scan_word, once per word of the line (mat_memo_forget_word starts a
  * line). */
 static bool read_word(struct mat_memo *memo, memo_word *word, const char *text,
@@ -354,18 +415,6 @@ static memo_entry *phrase_set(struct mat_memo *memo, const memo_word *first_word
   return memo->phrases[hash >> (64 - 6)];
 }
 
-/* The `span` bytes at `offset` as a key (span at most MEMO_KEY: the
- * line's slack lets 16 bytes be read). */
-static void read_phrase(memo_word *phrase, const char *text, size_t offset, size_t span) {
-  uint64_t low, high;
-  memcpy(&low, text + offset, 8);
-  memcpy(&high, text + offset + 8, 8);
-  phrase->key[0] = span >= 8 ? low : low_bytes(low, span);
-  phrase->key[1] = span <= 8 ? 0 : low_bytes(high, span - 8);
-  phrase->length = span;
-  phrase->pattern = PAT_CELL_TOKEN;
-}
-
 /* A kept phrase token at `offset`, or NULL. */
 static const memo_entry *find_phrase(struct mat_memo *memo, const memo_word *first_word,
                                      const char *text, size_t length, size_t offset) {
@@ -376,7 +425,7 @@ static const memo_entry *find_phrase(struct mat_memo *memo, const memo_word *fir
         (end < length && text[end] != ' ' && text[end] != '\t'))
       continue;
     memo_word phrase;
-    read_phrase(&phrase, text, offset, span);
+    key_word(&phrase, text + offset, span);
     if (holds(&set[way], &phrase))
       return &set[way];
   }
@@ -390,7 +439,7 @@ static void remember_phrase(mat_patterns *patterns, int rc, const memo_word *fir
   if (end - offset > MEMO_KEY)
     return;
   memo_word phrase;
-  read_phrase(&phrase, text, offset, end - offset);
+  key_word(&phrase, text + offset, end - offset);
   memo_entry *way = &phrase_set(memo, first_word)[memo->next_phrase_way++ % PHRASE_WAYS];
   remember(patterns, way, rc, &phrase, offset);
 }
@@ -403,7 +452,7 @@ bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
   if (!read_word(patterns->memo, &word, text, length, offset))
     return mat_match_at(patterns, PAT_CELL_TOKEN, text, length, offset);
   size_t end = offset + word.length;
-  memo_entry *entry = slot_of(patterns, &word);
+  memo_entry *entry = slot_of(patterns->memo, &word);
   if (holds(entry, &word)) {
     show(patterns, entry, offset);
     return true;
@@ -473,8 +522,11 @@ static number_entry *number_slot(struct mat_memo *memo, const memo_word *word) {
   return &memo->numbers[hash >> (64 - NUMBER_BITS)];
 }
 
-static bool find_move_number(mat_patterns *patterns, const char *text, size_t length,
-                             int *number, size_t *end) {
+/* Not inlined: mat_match_move_number answers the second ask of a line
+ * without the frame this one needs. */
+__attribute__((noinline)) static bool find_move_number(mat_patterns *patterns,
+                                                       const char *text, size_t length,
+                                                       int *number, size_t *end) {
   memo_word word;
   number_entry *entry = NULL;
   if (read_line_start(&word, text, length)) {
@@ -486,7 +538,7 @@ static bool find_move_number(mat_patterns *patterns, const char *text, size_t le
       return true;
     }
   }
-  if (!mat_match_at(patterns, PAT_MOVE_NUMBER, text, length, 0))
+  if (!mat_match_line(patterns, PAT_MOVE_NUMBER, text, length))
     return false;
   mat_span span = {0, 0};
   mat_group_span(patterns, GRP_MOVE_NUMBER_NUMBER, &span);
@@ -517,25 +569,25 @@ bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t leng
   return true;
 }
 
-static uint32_t decoded_slot(const struct mat_memo *memo, const memo_word *word) {
-  uint64_t hash =
-      (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u)) * 0x9e3779b97f4a7c15u;
-  return (uint32_t)(hash >> (64 - memo->bits));
-}
-
 const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *text,
-                                         size_t length, size_t offset,
-                                         size_t *word_length) {
-  memo_word word;
-  if (!read_word(patterns->memo, &word, text, length, offset))
-    return NULL;
-  const decoded_entry *entry =
-      &patterns->memo->decoded[decoded_slot(patterns->memo, &word)];
-  if (entry->length != word.length || entry->key[0] != word.key[0] ||
-      entry->key[1] != word.key[1])
-    return NULL;
-  *word_length = word.length;
-  return &entry->decoded;
+                                         size_t start, size_t end) {
+  /* the first ask of the word, whose ends the caller found: its key is
+   * left for read_word only when it is not kept decoded (then it is
+   * matched) */
+  struct mat_memo *memo = patterns->memo;
+  memo_word word = {.length = 0};
+  bool keyed = end - start <= MEMO_KEY;
+  if (keyed) {
+    key_word(&word, text + start, end - start);
+    const decoded_entry *entry = &memo->decoded[decoded_slot(memo, &word)];
+    if (entry->length == word.length && entry->key[0] == word.key[0] &&
+        entry->key[1] == word.key[1])
+      return &entry->decoded;
+  }
+  memo->last = word;
+  memo->last_ok = keyed;
+  memo->last_at = text + start;
+  return NULL;
 }
 
 void mat_memo_keep_decoded(mat_patterns *patterns, const char *text, size_t length,

@@ -189,7 +189,7 @@ static void fill_action(mat_line_state *state, bg_action *action, token_kind kin
 
 /* Opens a cell at `offset` for a token of `kind`, its action added but
  * not filled; NULL when the line cannot hold another. */
-static bg_action *open_cell(mat_line_state *state, token_kind kind, size_t offset) {
+static inline bg_action *open_cell(mat_line_state *state, token_kind kind, size_t offset) {
   int column = (int)offset + 1;
   int player;
   if (state->cells == 0) {
@@ -502,11 +502,11 @@ static void read_cells(mat_line_state *state, size_t offset) {
   const mat_line *line = state->line;
   mat_patterns *patterns = &reader->patterns;
   mat_memo_forget_word(patterns);
-  for (offset = skip_blanks(line, offset); offset < line->length;
-       offset = skip_blanks(line, offset)) {
-    size_t word_length = 0;
-    state->known =
-        mat_memo_decoded(patterns, line->text, line->length, offset, &word_length);
+  mat_blank_map map = mat_map_blanks(line);
+  /* each turn of the loop leaves `offset` at a word or the line's end */
+  for (offset = mat_next_word(line, map, offset); offset < line->length;) {
+    size_t end = mat_word_end(line, map, offset);
+    state->known = mat_memo_decoded(patterns, line->text, offset, end);
     if (state->known) {
       /* a roll or move token decoded before: no match, no decoding */
       if (state->known->roll) {
@@ -520,13 +520,13 @@ static void read_cells(mat_line_state *state, size_t offset) {
       } else if (!state->broken) {
         read_play_token(state, TOK_MOVE, offset); /* says what is wrong */
       }
-      offset += word_length;
+      offset = mat_next_word(line, map, end);
       continue;
     }
     if (!mat_match_token(patterns, line->text, line->length, offset)) {
       size_t typo_end;
       if (read_misspelt_cell(state, offset, &typo_end)) {
-        offset = typo_end;
+        offset = mat_next_word(line, map, typo_end);
         continue;
       }
       /* On a line with no move number, text before any cell is a stray
@@ -536,7 +536,7 @@ static void read_cells(mat_line_state *state, size_t offset) {
         start_unreadable_cell(state, offset);
       if (!state->broken)
         mat_cell_error_expected(state, offset);
-      offset = skip_token(line, offset);
+      offset = mat_next_word(line, map, end);
       continue;
     }
     size_t token_end = mat_match_end(patterns);
@@ -562,7 +562,7 @@ static void read_cells(mat_line_state *state, size_t offset) {
         start_diceless_cell(state, offset);
       read_play_token(state, kind, offset);
     }
-    offset = token_end;
+    offset = mat_next_word(line, map, token_end);
   }
 }
 

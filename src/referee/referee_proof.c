@@ -91,39 +91,56 @@ static int die_index_for(const dice_by_value *dice, int distance, bool off) {
 /* The commonest case of the one below, without the search: each move one
  * step of one die, legal in the written order.  The steps land on the
  * written points only, so every order that works leaves this position; a
- * play this does not prove goes to the search.  The steps are made in
- * `result` itself: a board changed byte by byte and then copied whole
- * stalls the copy's wide loads.  On failure `result` holds no position.
- * Asked of every play: a step onto a point is judged inline
- * (board_step_lands), a bear-off by board_step_target. */
-static bool replay_as_written(const bg_action *roll, const bg_board *view,
-                              bg_board *result) {
+ * play this does not prove goes to the search (and so does a move of no
+ * checker, "(0)", which no reader makes).  The steps are made on `board`
+ * itself, which holds no position when the play fails.  Asked of every
+ * play: a step onto a point is judged inline (board_step_lands), a
+ * bear-off by board_step_target.
+ *
+ * With `marks_hits`, the record's hit marks must mark the points the
+ * steps hit: each move's first step onto its destination meets what stood
+ * there before the play (the opponent's checkers move only when hit), so
+ * those are the blots on the destinations, and no hit is hidden on the
+ * way: what referee_prove_quickly asks of the marks, without another pass
+ * over the moves. */
+static bool replay_on_board(bool marks_hits, const bg_action *roll, bg_board *board) {
   dice_by_value dice;
   dice_by_value_init(&dice, roll->die1, roll->die2);
-  board_copy(result, view);
-  for (int i = 0; i < roll->move_count; i++) {
+  uint32_t marked = 0, hit = 0;
+  bool walks = dice_are_dice(roll) && roll->move_count > 0;
+  for (int i = 0; i < roll->move_count && walks; i++) {
     const bg_move *move = &roll->moves[i];
     int from = move->from, to = move->to;
-    if (from < 1 || from > BG_BAR || to < BG_OFF || to >= from)
-      return false;
-    for (int k = 0; k < move->count; k++) {
+    walks = from <= BG_BAR && to >= BG_OFF && to < from && move->count > 0;
+    marked |= (uint32_t)move->hit << (walks ? to : 0);
+    for (int k = 0; k < move->count && walks; k++) {
       int die = die_index_for(&dice, from - to, to == BG_OFF);
-      if (die < 0 ||
-          (to == BG_OFF ? board_step_target(result, from, dice.value[die]) != to
-                        : !board_step_lands(result, from, to)))
-        return false;
+      walks = die >= 0 &&
+              (to == BG_OFF ? board_step_target(board, from, dice.value[die]) == to
+                            : board_step_lands(board, from, to));
+      if (!walks)
+        break;
       dice.count[die]--;
-      board_apply_step(result, from, to);
+      hit |= (uint32_t)board_apply_step(board, from, to) << to;
     }
   }
-  return dice.count[0] + dice.count[1] == 0;
+  return walks && dice.count[0] + dice.count[1] == 0 && (!marks_hits || marked == hit);
+}
+
+/* replay_on_board from `view`, in `result`: a board changed byte by byte
+ * and then copied whole stalls the copy's wide loads, so the steps are
+ * made in the copy. */
+static bool replay_as_written(const bg_action *roll, const bg_board *view,
+                              bg_board *result) {
+  board_copy(result, view);
+  return replay_on_board(false, roll, result);
 }
 
 bool referee_replay_one_die_per_move(const bg_action *roll, const bg_board *view,
                                      bg_board *result) {
   if (roll->move_count == 0) /* no move: not every die */
     return false;
-  if (dice_are_dice(roll) && replay_as_written(roll, view, result))
+  if (replay_as_written(roll, view, result))
     return true;
   move_search search;
   if (!referee_search_init(&search, roll, 0) || search.count != search.dice_total ||
@@ -329,8 +346,7 @@ bool referee_play_walk(const bg_action *roll, const bg_board *view, bg_board *af
    * only position a walk of it can leave: every step lands on a written
    * point (see replay_as_written).  Most plays are such; no search. */
   bg_board replayed;
-  if (roll->move_count > 0 && dice_are_dice(roll) &&
-      replay_as_written(roll, view, after ? after : &replayed))
+  if (replay_as_written(roll, view, after ? after : &replayed))
     return true;
   checker_paths paths = {.count = 0};
   for (int i = 0; i < roll->move_count; i++)
@@ -450,7 +466,7 @@ static int replay_common_case(const bg_action *roll, const bg_board *view,
 static bool replay_either_way(const bg_action *roll, const bg_board *view,
                               bg_board *after) {
   bool dice_valid = dice_are_dice(roll);
-  if (roll->move_count > 0 && dice_valid && replay_as_written(roll, view, after))
+  if (replay_as_written(roll, view, after))
     return true;
   int common = dice_valid ? replay_common_case(roll, view, after) : -1;
   if (common >= 0)
@@ -479,4 +495,14 @@ bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_boar
   if (!replay_either_way(roll, view, after))
     return false;
   return !marks_hits || !hides_a_hit(blots, view, after);
+}
+
+bool referee_prove_from(bool marks_hits, const bg_action *roll, const bg_board *absolute,
+                        bg_board *after) {
+  board_seen_by(absolute, roll->player, after);
+  if (replay_on_board(marks_hits, roll, after))
+    return true; /* most plays of a valid record */
+  bg_board view;
+  board_seen_by(absolute, roll->player, &view);
+  return referee_prove_quickly(marks_hits, roll, &view, after);
 }

@@ -150,17 +150,24 @@ bool referee_replay_one_die_per_move(const bg_action *roll, const bg_board *view
   return true;
 }
 
-/* Can any checker of the roller make one legal step with `die`? */
+/* Can any checker of the roller make one legal step with `die`?  With a
+ * checker on the bar, only the bar's can (board_step_target refuses the
+ * others): asked of every no-play, most of them a checker that cannot
+ * enter, which is one question, not one a point. */
 static bool any_step(const bg_board *view, int die) {
-  for (int from = BG_BAR; from >= 1; from--)
+  if (view->checkers[0][BG_BAR])
+    return board_step_target(view, BG_BAR, die) >= 0;
+  for (int from = BG_BAR - 1; from >= 1; from--)
     if (view->checkers[0][from] && board_step_target(view, from, die) >= 0)
       return true;
   return false;
 }
 
-/* Can a step with die `first` be followed by one with die `second`? */
+/* Can a step with die `first` be followed by one with die `second`?  (Of
+ * the bar's checker alone when one is there, as in any_step.) */
 static bool steps_follow(const bg_board *view, int first, int second) {
-  for (int from = BG_BAR; from >= 1; from--) {
+  int lowest = view->checkers[0][BG_BAR] ? BG_BAR : 1;
+  for (int from = BG_BAR; from >= lowest; from--) {
     int to = view->checkers[0][from] ? board_step_target(view, from, first) : -1;
     if (to < 0)
       continue;

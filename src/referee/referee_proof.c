@@ -111,7 +111,8 @@ static bool replay_on_board(bool marks_hits, const bg_action *roll, bg_board *bo
   for (int i = 0; i < roll->move_count && walks; i++) {
     const bg_move *move = &roll->moves[i];
     int from = move->from, to = move->to;
-    walks = from <= BG_BAR && to >= BG_OFF && to < from && move->count > 0;
+    /* unsigned: one compare each for 0 <= to < from <= BG_BAR */
+    walks = (unsigned)to < (unsigned)from && (unsigned)from <= BG_BAR && move->count > 0;
     marked |= (uint32_t)move->hit << (walks ? to : 0);
     for (int k = 0; k < move->count && walks; k++) {
       int die = die_index_for(&dice, from - to, to == BG_OFF);

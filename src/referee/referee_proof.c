@@ -423,31 +423,16 @@ referee_marks_verdict referee_marks_of_quick_play(const bg_action *roll,
   return hides_a_hit(blots, view, after) ? MARKS_HIDE_A_HIT : MARKS_AGREE;
 }
 
-/* What the search and maximal_after_search conclude, without them, of
- * the two commonest plays they see: a no-play, and one checker of a
- * non-double moved by both dice ("24/13" with 65).  1: proved, with the
- * position in *after; 0: refused; -1: neither kind (search).
- *  - A no-play is as long as any when no die moves a checker (of a double,
- *    its one die), and leaves the position as it was.
- *  - The hop stops after one die or the other; a blot on either stop is a
- *    hit another reading could make (blot_where_one_checker_may_land):
- *    refused, whether the hop is legal or not.  Else it is legal when the
- *    dice make it in one order or the other, and hits what stands on its
- *    destination: the search's own steps and position. */
-static int replay_common_case(const bg_action *roll, const bg_board *view,
-                              bg_board *after) {
-  int die1 = roll->die1, die2 = roll->die2;
-  if (roll->move_count == 0) {
-    if (any_step(view, die1) || (die1 != die2 && any_step(view, die2)))
-      return 0;
-    board_copy(after, view);
-    return 1;
-  }
-  const bg_move *move = &roll->moves[0];
-  int from = move->from, to = move->to;
-  if (roll->move_count != 1 || move->count != 1 || die1 == die2 || from > BG_BAR ||
-      to < 1 || from - to != die1 + die2)
-    return -1;
+/* One checker of a non-double moved by both dice ("24/13" with 65): it
+ * stops after one die or the other; a blot on either stop is a hit
+ * another reading could make (blot_where_one_checker_may_land): refused,
+ * whether the hop is legal or not.  Else it is legal when the dice make
+ * it in one order or the other, and hits what stands on its destination:
+ * the search's own steps and position. */
+static int hop_of_both_dice(const bg_action *roll, const bg_board *view,
+                            bg_board *after) {
+  int die1 = roll->die1, die2 = roll->die2, from = roll->moves[0].from,
+      to = roll->moves[0].to;
   for (int order = 0; order < 2; order++) {
     int first = order ? die2 : die1, stop = from - first;
     if (board_is_blot_of_opponent(view, stop))
@@ -465,6 +450,50 @@ static int replay_common_case(const bg_action *roll, const bg_board *view,
     return 1;
   }
   return 0;
+}
+
+/* One checker of a non-double moved by one die ("25/23*" with 62, "1/off"
+ * with 54), as the search plays it: by the first die of the roll whose
+ * step lands on the written point; then it is legal when the other die
+ * can never be played (only_die_playable).  -1 when no die lands there in
+ * one step. */
+static int one_die_of_two(const bg_action *roll, const bg_board *view, bg_board *after) {
+  const bg_move *move = &roll->moves[0];
+  if (move->to < BG_OFF) /* board_step_target's -1, "no step", is no point */
+    return -1;
+  for (int order = 0; order < 2; order++) {
+    int used = order ? roll->die2 : roll->die1;
+    if (board_step_target(view, move->from, used) != move->to)
+      continue;
+    board_copy(after, view);
+    board_apply_step(after, move->from, move->to);
+    return only_die_playable(view, used, roll->die1 + roll->die2 - used) ? 1 : 0;
+  }
+  return -1;
+}
+
+/* What the search and maximal_after_search conclude, without them, of
+ * the commonest plays they see: a no-play, and one checker of a
+ * non-double moved by both dice or by one.  1: proved, with the position
+ * in *after; 0: refused; -1: none of these (search).  A no-play is as
+ * long as any when no die moves a checker (of a double, its one die), and
+ * leaves the position as it was. */
+static int replay_common_case(const bg_action *roll, const bg_board *view,
+                              bg_board *after) {
+  int die1 = roll->die1, die2 = roll->die2;
+  if (roll->move_count == 0) {
+    if (any_step(view, die1) || (die1 != die2 && any_step(view, die2)))
+      return 0;
+    board_copy(after, view);
+    return 1;
+  }
+  const bg_move *move = &roll->moves[0];
+  int from = move->from, to = move->to;
+  if (roll->move_count != 1 || move->count != 1 || die1 == die2 || from > BG_BAR)
+    return -1;
+  if (to >= 1 && from - to == die1 + die2)
+    return hop_of_both_dice(roll, view, after);
+  return one_die_of_two(roll, view, after);
 }
 
 /* referee_replay_one_die_per_move, else referee_replay_maximal, with their

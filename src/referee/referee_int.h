@@ -243,6 +243,13 @@ bool referee_dice_may_make_moves(const bg_action *roll);
 bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_board *view,
                            bg_board *after);
 
+/* referee_prove_quickly of `roll`'s play from `absolute`, a position as
+ * the referee keeps it (side 0 the left player): the roller's view of the
+ * position after it in `after`.  The view is made in `after` and the
+ * commonest plays are made there: no other copy. */
+bool referee_prove_from(bool marks_hits, const bg_action *roll, const bg_board *absolute,
+                        bg_board *after);
+
 /* What the record's hit marks say of a play referee_prove_quickly proved
  * (its position `after`): every hit marked on its destination and no mark
  * where nothing is hit; a hit on the way of a hop, which no mark can show;

@@ -254,9 +254,8 @@ static bool check_play_quickly(play_checker *checker, const bg_action *roll,
                                reading_set *positions) {
   if (positions->count != 1)
     return false;
-  bg_board view, after;
-  board_seen_by(&positions->boards[0], roll->player, &view);
-  if (!referee_prove_quickly(checker->marks_hits, roll, &view, &after))
+  bg_board after;
+  if (!referee_prove_from(checker->marks_hits, roll, &positions->boards[0], &after))
     return false;
   board_seen_by(&after, roll->player, &positions->boards[0]);
   return true;

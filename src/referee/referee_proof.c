@@ -91,39 +91,57 @@ static int die_index_for(const dice_by_value *dice, int distance, bool off) {
 /* The commonest case of the one below, without the search: each move one
  * step of one die, legal in the written order.  The steps land on the
  * written points only, so every order that works leaves this position; a
- * play this does not prove goes to the search.  The steps are made in
- * `result` itself: a board changed byte by byte and then copied whole
- * stalls the copy's wide loads.  On failure `result` holds no position.
- * Asked of every play: a step onto a point is judged inline
- * (board_step_lands), a bear-off by board_step_target. */
-static bool replay_as_written(const bg_action *roll, const bg_board *view,
-                              bg_board *result) {
+ * play this does not prove goes to the search (and so does a move of no
+ * checker, "(0)", which no reader makes).  The steps are made on `board`
+ * itself, which holds no position when the play fails.  Asked of every
+ * play: a step onto a point is judged inline (board_step_lands), a
+ * bear-off by board_step_target.
+ *
+ * With `marks_hits`, the record's hit marks must mark the points the
+ * steps hit: each move's first step onto its destination meets what stood
+ * there before the play (the opponent's checkers move only when hit), so
+ * those are the blots on the destinations, and no hit is hidden on the
+ * way: what referee_prove_quickly asks of the marks, without another pass
+ * over the moves. */
+static bool replay_on_board(bool marks_hits, const bg_action *roll, bg_board *board) {
   dice_by_value dice;
   dice_by_value_init(&dice, roll->die1, roll->die2);
-  board_copy(result, view);
-  for (int i = 0; i < roll->move_count; i++) {
+  uint32_t marked = 0, hit = 0;
+  bool walks = dice_are_dice(roll) && roll->move_count > 0;
+  for (int i = 0; i < roll->move_count && walks; i++) {
     const bg_move *move = &roll->moves[i];
     int from = move->from, to = move->to;
-    if (from < 1 || from > BG_BAR || to < BG_OFF || to >= from)
-      return false;
-    for (int k = 0; k < move->count; k++) {
+    /* unsigned: one compare each for 0 <= to < from <= BG_BAR */
+    walks = (unsigned)to < (unsigned)from && (unsigned)from <= BG_BAR && move->count > 0;
+    marked |= (uint32_t)move->hit << (walks ? to : 0);
+    for (int k = 0; k < move->count && walks; k++) {
       int die = die_index_for(&dice, from - to, to == BG_OFF);
-      if (die < 0 ||
-          (to == BG_OFF ? board_step_target(result, from, dice.value[die]) != to
-                        : !board_step_lands(result, from, to)))
-        return false;
+      walks = die >= 0 &&
+              (to == BG_OFF ? board_step_target(board, from, dice.value[die]) == to
+                            : board_step_lands(board, from, to));
+      if (!walks)
+        break;
       dice.count[die]--;
-      board_apply_step(result, from, to);
+      hit |= (uint32_t)board_apply_step(board, from, to) << to;
     }
   }
-  return dice.count[0] + dice.count[1] == 0;
+  return walks && dice.count[0] + dice.count[1] == 0 && (!marks_hits || marked == hit);
+}
+
+/* replay_on_board from `view`, in `result`: a board changed byte by byte
+ * and then copied whole stalls the copy's wide loads, so the steps are
+ * made in the copy. */
+static bool replay_as_written(const bg_action *roll, const bg_board *view,
+                              bg_board *result) {
+  board_copy(result, view);
+  return replay_on_board(false, roll, result);
 }
 
 bool referee_replay_one_die_per_move(const bg_action *roll, const bg_board *view,
                                      bg_board *result) {
   if (roll->move_count == 0) /* no move: not every die */
     return false;
-  if (dice_are_dice(roll) && replay_as_written(roll, view, result))
+  if (replay_as_written(roll, view, result))
     return true;
   move_search search;
   if (!referee_search_init(&search, roll, 0) || search.count != search.dice_total ||
@@ -133,17 +151,24 @@ bool referee_replay_one_die_per_move(const bg_action *roll, const bg_board *view
   return true;
 }
 
-/* Can any checker of the roller make one legal step with `die`? */
+/* Can any checker of the roller make one legal step with `die`?  With a
+ * checker on the bar, only the bar's can (board_step_target refuses the
+ * others): asked of every no-play, most of them a checker that cannot
+ * enter, which is one question, not one a point. */
 static bool any_step(const bg_board *view, int die) {
-  for (int from = BG_BAR; from >= 1; from--)
+  if (view->checkers[0][BG_BAR])
+    return board_step_target(view, BG_BAR, die) >= 0;
+  for (int from = BG_BAR - 1; from >= 1; from--)
     if (view->checkers[0][from] && board_step_target(view, from, die) >= 0)
       return true;
   return false;
 }
 
-/* Can a step with die `first` be followed by one with die `second`? */
+/* Can a step with die `first` be followed by one with die `second`?  (Of
+ * the bar's checker alone when one is there, as in any_step.) */
 static bool steps_follow(const bg_board *view, int first, int second) {
-  for (int from = BG_BAR; from >= 1; from--) {
+  int lowest = view->checkers[0][BG_BAR] ? BG_BAR : 1;
+  for (int from = BG_BAR; from >= lowest; from--) {
     int to = view->checkers[0][from] ? board_step_target(view, from, first) : -1;
     if (to < 0)
       continue;
@@ -329,8 +354,7 @@ bool referee_play_walk(const bg_action *roll, const bg_board *view, bg_board *af
    * only position a walk of it can leave: every step lands on a written
    * point (see replay_as_written).  Most plays are such; no search. */
   bg_board replayed;
-  if (roll->move_count > 0 && dice_are_dice(roll) &&
-      replay_as_written(roll, view, after ? after : &replayed))
+  if (replay_as_written(roll, view, after ? after : &replayed))
     return true;
   checker_paths paths = {.count = 0};
   for (int i = 0; i < roll->move_count; i++)
@@ -399,31 +423,16 @@ referee_marks_verdict referee_marks_of_quick_play(const bg_action *roll,
   return hides_a_hit(blots, view, after) ? MARKS_HIDE_A_HIT : MARKS_AGREE;
 }
 
-/* What the search and maximal_after_search conclude, without them, of
- * the two commonest plays they see: a no-play, and one checker of a
- * non-double moved by both dice ("24/13" with 65).  1: proved, with the
- * position in *after; 0: refused; -1: neither kind (search).
- *  - A no-play is as long as any when no die moves a checker (of a double,
- *    its one die), and leaves the position as it was.
- *  - The hop stops after one die or the other; a blot on either stop is a
- *    hit another reading could make (blot_where_one_checker_may_land):
- *    refused, whether the hop is legal or not.  Else it is legal when the
- *    dice make it in one order or the other, and hits what stands on its
- *    destination: the search's own steps and position. */
-static int replay_common_case(const bg_action *roll, const bg_board *view,
-                              bg_board *after) {
-  int die1 = roll->die1, die2 = roll->die2;
-  if (roll->move_count == 0) {
-    if (any_step(view, die1) || (die1 != die2 && any_step(view, die2)))
-      return 0;
-    board_copy(after, view);
-    return 1;
-  }
-  const bg_move *move = &roll->moves[0];
-  int from = move->from, to = move->to;
-  if (roll->move_count != 1 || move->count != 1 || die1 == die2 || from > BG_BAR ||
-      to < 1 || from - to != die1 + die2)
-    return -1;
+/* One checker of a non-double moved by both dice ("24/13" with 65): it
+ * stops after one die or the other; a blot on either stop is a hit
+ * another reading could make (blot_where_one_checker_may_land): refused,
+ * whether the hop is legal or not.  Else it is legal when the dice make
+ * it in one order or the other, and hits what stands on its destination:
+ * the search's own steps and position. */
+static int hop_of_both_dice(const bg_action *roll, const bg_board *view,
+                            bg_board *after) {
+  int die1 = roll->die1, die2 = roll->die2, from = roll->moves[0].from,
+      to = roll->moves[0].to;
   for (int order = 0; order < 2; order++) {
     int first = order ? die2 : die1, stop = from - first;
     if (board_is_blot_of_opponent(view, stop))
@@ -443,6 +452,50 @@ static int replay_common_case(const bg_action *roll, const bg_board *view,
   return 0;
 }
 
+/* One checker of a non-double moved by one die ("25/23*" with 62, "1/off"
+ * with 54), as the search plays it: by the first die of the roll whose
+ * step lands on the written point; then it is legal when the other die
+ * can never be played (only_die_playable).  -1 when no die lands there in
+ * one step. */
+static int one_die_of_two(const bg_action *roll, const bg_board *view, bg_board *after) {
+  const bg_move *move = &roll->moves[0];
+  if (move->to < BG_OFF) /* board_step_target's -1, "no step", is no point */
+    return -1;
+  for (int order = 0; order < 2; order++) {
+    int used = order ? roll->die2 : roll->die1;
+    if (board_step_target(view, move->from, used) != move->to)
+      continue;
+    board_copy(after, view);
+    board_apply_step(after, move->from, move->to);
+    return only_die_playable(view, used, roll->die1 + roll->die2 - used) ? 1 : 0;
+  }
+  return -1;
+}
+
+/* What the search and maximal_after_search conclude, without them, of
+ * the commonest plays they see: a no-play, and one checker of a
+ * non-double moved by both dice or by one.  1: proved, with the position
+ * in *after; 0: refused; -1: none of these (search).  A no-play is as
+ * long as any when no die moves a checker (of a double, its one die), and
+ * leaves the position as it was. */
+static int replay_common_case(const bg_action *roll, const bg_board *view,
+                              bg_board *after) {
+  int die1 = roll->die1, die2 = roll->die2;
+  if (roll->move_count == 0) {
+    if (any_step(view, die1) || (die1 != die2 && any_step(view, die2)))
+      return 0;
+    board_copy(after, view);
+    return 1;
+  }
+  const bg_move *move = &roll->moves[0];
+  int from = move->from, to = move->to;
+  if (roll->move_count != 1 || move->count != 1 || die1 == die2 || from > BG_BAR)
+    return -1;
+  if (to >= 1 && from - to == die1 + die2)
+    return hop_of_both_dice(roll, view, after);
+  return one_die_of_two(roll, view, after);
+}
+
 /* referee_replay_one_die_per_move, else referee_replay_maximal, with their
  * one search run once: both set it up alike, so where the first searched
  * in vain the second would too (and a record followed after a mistake
@@ -450,7 +503,7 @@ static int replay_common_case(const bg_action *roll, const bg_board *view,
 static bool replay_either_way(const bg_action *roll, const bg_board *view,
                               bg_board *after) {
   bool dice_valid = dice_are_dice(roll);
-  if (roll->move_count > 0 && dice_valid && replay_as_written(roll, view, after))
+  if (replay_as_written(roll, view, after))
     return true;
   int common = dice_valid ? replay_common_case(roll, view, after) : -1;
   if (common >= 0)
@@ -479,4 +532,14 @@ bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_boar
   if (!replay_either_way(roll, view, after))
     return false;
   return !marks_hits || !hides_a_hit(blots, view, after);
+}
+
+bool referee_prove_from(bool marks_hits, const bg_action *roll, const bg_board *absolute,
+                        bg_board *after) {
+  board_seen_by(absolute, roll->player, after);
+  if (replay_on_board(marks_hits, roll, after))
+    return true; /* most plays of a valid record */
+  bg_board view;
+  board_seen_by(absolute, roll->player, &view);
+  return referee_prove_quickly(marks_hits, roll, &view, after);
 }

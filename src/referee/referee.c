@@ -559,6 +559,7 @@ void referee_begin_match(referee *ref, const bg_match *match,
   ref->marks_hits = match_hit_marks(match, 2) >= 2;
   referee_play_checker_init(&ref->plays, match, sink);
   choose_variation(ref);
+  referee_judge_length(ref);
   if (match->length_unknown)
     referee_say(ref, match->pos, 0, -1, DIAG_WARNING, RULE_SLUG(INCOMPLETE),
                 "the record gives no match length: its games are checked, but not the "
@@ -573,7 +574,8 @@ void referee_end_match(referee *ref) {
     referee_say(ref, match->pos, 0, -1, DIAG_WARNING, RULE_SLUG(INCOMPLETE),
                 "the match has no games: its record stops before game 1");
   else if (match->length > 0 && ref->tally.match_won_by < 0 && ref->tally.score_known &&
-           !ref->tally.last_game_open && !match->one_off_game)
+           !ref->tally.last_game_open && !match->one_off_game &&
+           !ref->tally.length_blamed)
     referee_say(ref, last_place(&match->games[match->game_count - 1]), 0, -1,
                 DIAG_WARNING, RULE_SLUG(INCOMPLETE),
                 "the match stops at %d-%d, before either player reached %d point%s",

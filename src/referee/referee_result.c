@@ -218,16 +218,22 @@ static int check_worth(referee *ref, game_state *state, const bg_action *win) {
 
 /* "and the match" on `win`, by what the game was worth (`worth`, -1 the
  * record's value): a wrong value said already is not also blamed on it
- * when the true one does win the match. */
-static void check_and_match(referee *ref, const bg_action *win, int worth) {
+ * when the true one does win the match; a right one short of the length
+ * may be the length line's mistake (referee_length.c). */
+static void check_and_match(referee *ref, const game_state *state, const bg_action *win,
+                            int worth) {
   if (ref->match->length <= 0)
     return;
   int counted = ref->tally.score[win->player] + (worth >= 0 ? worth : win->value);
-  if (win->and_match && counted < ref->match->length)
-    SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
-        "says \"and the match\", but %s has %d of %d point%s after it",
-        referee_player_name(ref, win->player), counted, ref->match->length,
-        plural(ref->match->length));
+  if (!win->and_match || counted >= ref->match->length)
+    return;
+  /* a value the record vouches for: the length line may be the wrong one */
+  if (worth < 0 && referee_length_short_of_end(ref, state, win, counted))
+    return;
+  SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
+      "says \"and the match\", but %s has %d of %d point%s after it",
+      referee_player_name(ref, win->player), counted, ref->match->length,
+      plural(ref->match->length));
 }
 
 void referee_check_win(referee *ref, game_state *state, const bg_action *recorded) {
@@ -261,7 +267,7 @@ void referee_check_win(referee *ref, game_state *state, const bg_action *recorde
   int worth = check_worth(ref, state, win);
   if (worth >= 0)
     state->result.points = worth;
-  check_and_match(ref, win, worth);
+  check_and_match(ref, state, win, worth);
 }
 
 /* A player may concede the whole match: the points the winner still

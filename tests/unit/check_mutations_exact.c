@@ -1059,6 +1059,34 @@ static void double_out_of_turn(const file_info *file, mutant_list *out) {
     }
 }
 
+/* The "N point match" line's length made `length + delta`, where the
+ * record's own games tell: the length line is the one to blame. */
+static void change_the_length(const file_info *file, mutant_list *out, int delta) {
+  for (int m = 0; m < file->match_count; m++) {
+    const bg_match *match = file->matches[m];
+    int index = match->pos.line - 1, begin = match->pos.column - 1;
+    if (match->length <= 0 || match->length + delta <= 0 || index < 0 ||
+        index >= file->rec.count)
+      continue;
+    const char *line = file->rec.lines[index];
+    while (line[begin] == ' ')
+      begin++;
+    int end = digits_end(line, begin);
+    if (end > begin && atoi(line + begin) == match->length)
+      renumber(file, out, index, begin, end, match->length + delta);
+  }
+}
+
+/* 19. The match length two more: "7 point match" -> "9 point match". */
+static void raise_the_length(const file_info *file, mutant_list *out) {
+  change_the_length(file, out, 2);
+}
+
+/* 20. The match length two less: "7 point match" -> "5 point match". */
+static void lower_the_length(const file_info *file, mutant_list *out) {
+  change_the_length(file, out, -2);
+}
+
 /* ---- judging the copies --------------------------------------------------- */
 
 /* The changed roll as the copy reads: found by the original's place (the
@@ -1141,6 +1169,8 @@ static const struct {
      "wrong-bear-off illegal-move", 100},
     {"lower die played", play_the_lower_die, play_breaks, "error", PLAY_RULES, 100},
     {"double out of turn", double_out_of_turn, NULL, "error", "cube", 100},
+    {"match length raised", raise_the_length, NULL, "error", "score", 14},
+    {"match length lowered", lower_the_length, NULL, "error", "score", 72},
 };
 
 #define KIND_COUNT ((int)(sizeof kinds / sizeof kinds[0]))

@@ -755,6 +755,35 @@ static void change_a_score(const file_info *file, mutant_list *out) {
     }
 }
 
+/* 21. The score line of a game after the first credits the previous
+ * game's winner with one point more than its "Wins" line: after a
+ * resignation, either line may be the wrong one, and the record after
+ * them must tell which. */
+static void credit_the_winner_more(const file_info *file, mutant_list *out) {
+  for (int m = 0; m < file->match_count; m++)
+    for (int g = 1; g < file->matches[m]->game_count; g++) {
+      const bg_action *win = match_game_result(&file->matches[m]->games[g - 1]);
+      int index = file->matches[m]->games[g].score_pos.line - 1;
+      if (!win || index < 0)
+        continue;
+      const char *line = file->rec.lines[index];
+      int scores[2] = {-1, -1}; /* the last two "NAME : N" numbers */
+      for (int i = 0; line[i]; i++) {
+        int at = i + 1;
+        while (line[i] == ':' && line[at] == ' ')
+          at++;
+        if (line[i] == ':' && isdigit((unsigned char)line[at])) {
+          scores[0] = scores[1];
+          scores[1] = at;
+        }
+      }
+      if (scores[0] < 0)
+        continue;
+      int at = scores[win->player], end = digits_end(line, at);
+      renumber(file, out, index, at, end, atoi(line + at) + 1);
+    }
+}
+
 /* A cube value times 1, 2 or 3 is 2^k or 3 * 2^k. */
 static bool could_be_won(int points) {
   while (points % 2 == 0)
@@ -1171,6 +1200,7 @@ static const struct {
     {"double out of turn", double_out_of_turn, NULL, "error", "cube", 100},
     {"match length raised", raise_the_length, NULL, "error", "score", 14},
     {"match length lowered", lower_the_length, NULL, "error", "score", 72},
+    {"score line credits the winner", credit_the_winner_more, NULL, "error", "score", 100},
 };
 
 #define KIND_COUNT ((int)(sizeof kinds / sizeof kinds[0]))

@@ -1116,6 +1116,67 @@ static void lower_the_length(const file_info *file, mutant_list *out) {
   change_the_length(file, out, -2);
 }
 
+/* The text of `roll`'s cell on its line: from its dice (`with_dice`) or
+ * its play, to the end of the play. */
+static void cell_span(const char *line, const bg_action *roll, bool with_dice, int *begin,
+                      int *end) {
+  *begin = with_dice ? roll->pos.column - 1 : roll->moves[0].pos.column - 1;
+  *end = play_end(line, roll);
+}
+
+/* The line with the left roll's and the right roll's texts exchanged;
+ * what stands between them (the right roll's dice, when they stay) keeps
+ * its column where the new left text leaves room. */
+static char *swap_cells(const char *line, const bg_action *left, const bg_action *right,
+                        bool with_dice) {
+  int left_begin, left_end, right_begin, right_end;
+  cell_span(line, left, with_dice, &left_begin, &left_end);
+  cell_span(line, right, with_dice, &right_begin, &right_end);
+  int left_length = left_end - left_begin, right_length = right_end - right_begin;
+  int middle = left_end;
+  while (middle < right_begin && line[middle] == ' ')
+    middle++;
+  int pad = middle - (left_begin + right_length);
+  if (pad < 2)
+    pad = 2;
+  char *out = malloc(strlen(line) + (size_t)left_length + (size_t)right_length + 8);
+  sprintf(out, "%.*s%.*s%*s%.*s%.*s%s", left_begin, line, right_length,
+          line + right_begin, pad, "", right_begin - middle, line + middle, left_length,
+          line + left_begin, line + right_end);
+  return out;
+}
+
+/* A roll of each player written on one line, both plays there. */
+static bool rolls_share_a_line(const roll_site *left, const roll_site *right) {
+  const bg_action *a = &left->roll, *b = &right->roll;
+  return a->player == 0 && b->player == 1 && a->pos.line == b->pos.line &&
+         a->move_count > 0 && b->move_count > 0 && a->moves[0].pos.line == a->pos.line &&
+         b->moves[0].pos.line == b->pos.line && a->pos.column < b->pos.column;
+}
+
+static void swap_the_plays(const file_info *file, mutant_list *out, bool with_dice) {
+  for (int r = 0; r + 1 < file->roll_count; r++) {
+    const roll_site *left = &file->rolls[r], *right = &file->rolls[r + 1];
+    if (!rolls_share_a_line(left, right))
+      continue;
+    const char *line = roll_line(file, left);
+    int index = left->roll.pos.line - 1;
+    add_mutant(out, EDIT_REPLACE, index,
+               swap_cells(line, &left->roll, &right->roll, with_dice), index + 1, left);
+  }
+}
+
+/* 22. The two plays of a line exchanged, each roll's dice left in place:
+ * "52: 13/8 13/11    64: 24/18 13/9" -> "52: 24/18 13/9    64: 13/8 13/11". */
+static void swap_plays_keep_dice(const file_info *file, mutant_list *out) {
+  swap_the_plays(file, out, false);
+}
+
+/* 23. The two cells of a line exchanged, dice and play together. */
+static void swap_plays_with_dice(const file_info *file, mutant_list *out) {
+  swap_the_plays(file, out, true);
+}
+
 /* ---- judging the copies --------------------------------------------------- */
 
 /* The changed roll as the copy reads: found by the original's place (the
@@ -1200,7 +1261,12 @@ static const struct {
     {"double out of turn", double_out_of_turn, NULL, "error", "cube", 100},
     {"match length raised", raise_the_length, NULL, "error", "score", 14},
     {"match length lowered", lower_the_length, NULL, "error", "score", 72},
-    {"score line credits the winner", credit_the_winner_more, NULL, "error", "score", 100},
+    {"score line credits the winner", credit_the_winner_more, NULL, "error", "score",
+     100},
+    {"plays swapped, dice kept", swap_plays_keep_dice, play_breaks, "error", PLAY_RULES,
+     58},
+    {"plays swapped with their dice", swap_plays_with_dice, play_breaks, "error",
+     PLAY_RULES, 76},
 };
 
 #define KIND_COUNT ((int)(sizeof kinds / sizeof kinds[0]))

@@ -282,9 +282,12 @@ static bool check_play(referee *ref, game_state *state, const bg_game *game, int
   reading_set *positions = &state->positions;
   if (referee_check_play_if_proved(&ref->plays, roll, positions))
     return true;
-  if (recover(ref, state, MISFIT_UNPROVED_PLAY, game, index, roll) ==
-      RECOVERY_OPENING_LOST)
+  referee_recovery recovery =
+      recover(ref, state, MISFIT_UNPROVED_PLAY, game, index, roll);
+  if (recovery == RECOVERY_OPENING_LOST)
     return referee_check_play(&ref->plays, roll, positions, roll->resigns_after);
+  if (recovery == RECOVERY_SAID)
+    return true; /* followed by the recovery (two plays exchanged) */
   return referee_check_play_unproved(&ref->plays, roll, positions, roll->resigns_after);
 }
 
@@ -301,6 +304,11 @@ static void check_played(referee *ref, game_state *state, const bg_game *game, i
   }
   if (state->positions.count == 0)
     return;
+  if (roll == ref->play_followed) { /* the recovery has played it already */
+    ref->play_followed = NULL;
+    note_bear_off(state, game, index, roll->player);
+    return;
+  }
   if (dice_wrong(turn, roll) && roll->move_count > 0 &&
       !play_is_legal(ref, state, roll)) {
     check_other_roll_play(ref, state, roll);
@@ -552,6 +560,7 @@ void referee_begin_match(referee *ref, const bg_match *match,
   ref->opening = NULL; /* choose_variation, below */
   ref->game = NULL;
   ref->renamed = (bg_action){0};
+  ref->play_followed = NULL;
   ref->faults = 0;
   ref->tally = (match_tally){.match_won_by = -1};
   ref->rules =

@@ -519,6 +519,9 @@ typedef struct {
   /* A roll written under the wrong player's name (referee_misnamed_roll),
    * as it was played: checked in its place. */
   bg_action renamed;
+  /* A roll whose play the recovery has followed already (two plays of a
+   * line exchanged, referee_recover.c): its check is skipped once. */
+  const bg_action *play_followed;
   /* The errors the referee found, said or not (a silenced game's, those
    * past the sink's limits): what it does next hangs on this, never on
    * what was reported, or a record would be judged by its notation. */

@@ -1106,7 +1106,11 @@ static void change_the_length(const file_info *file, mutant_list *out, int delta
   }
 }
 
-/* 19. The match length two more: "7 point match" -> "9 point match". */
+/* 19. The match length two more: "7 point match" -> "9 point match".
+ * Only a last game that ends "and the match" short of it tells: a record
+ * that stops at a game's end without those words (GNU Backgammon's) reads
+ * as a match abandoned there, an [incomplete] warning, hence its low
+ * floor (1 of 37 exact on gnubg-check's self-play records). */
 static void raise_the_length(const file_info *file, mutant_list *out) {
   change_the_length(file, out, 2);
 }
@@ -1259,7 +1263,7 @@ static const struct {
      "wrong-bear-off illegal-move", 100},
     {"lower die played", play_the_lower_die, play_breaks, "error", PLAY_RULES, 100},
     {"double out of turn", double_out_of_turn, NULL, "error", "cube", 100},
-    {"match length raised", raise_the_length, NULL, "error", "score", 14},
+    {"match length raised", raise_the_length, NULL, "error", "score", 2},
     {"match length lowered", lower_the_length, NULL, "error", "score", 72},
     {"score line credits the winner", credit_the_winner_more, NULL, "error", "score",
      100},

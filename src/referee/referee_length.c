@@ -146,9 +146,21 @@ void referee_judge_length(referee *ref) {
   read_at_length(ref, fitting);
 }
 
+/* The most times the cube a game given up can be worth: what the
+ * positions it may stand in allow (no gammon once the loser has borne off
+ * a checker), 3 where none is known. */
+static int most_multiplier(const game_state *state, int winner) {
+  int most = state->positions.count ? 1 : 3;
+  for (int i = 0; i < state->positions.count; i++) {
+    int allowed = board_most_multiplier(&state->positions.boards[i], winner);
+    most = allowed > most ? allowed : most;
+  }
+  return most;
+}
+
 /* The most the game can be worth by how it ended (the points of a
  * resignation its "Wins" line may give); -1 when there is no bound. */
-static int most_worth(const game_state *state) {
+static int most_worth(const game_state *state, int winner) {
   int cube = state->cube.value;
   switch (state->end.reason) {
   case END_BORE_OFF:
@@ -162,9 +174,11 @@ static int most_worth(const game_state *state) {
   case END_RESIGN:
     if (state->end.value != 0)
       return state->end.value;
-    return state->end.resign_level == RESIGN_MATCH ? -1 : 3 * cube;
+    return state->end.resign_level == RESIGN_MATCH
+               ? -1
+               : most_multiplier(state, winner) * cube;
   case END_NONE:
-    return 3 * cube;
+    return most_multiplier(state, winner) * cube;
   }
   return -1;
 }
@@ -172,7 +186,7 @@ static int most_worth(const game_state *state) {
 bool referee_length_short_of_end(referee *ref, const game_state *state,
                                  const bg_action *win, int counted) {
   const bg_match *match = ref->match;
-  int length = match->length, most = most_worth(state);
+  int length = match->length, most = most_worth(state, win->player);
   if (ref->game != &match->games[match->game_count - 1] || most < 0 ||
       ref->tally.score[win->player] + most >= length)
     return false; /* not the last game, or another "Wins" value would end it */

@@ -1,9 +1,9 @@
 /*
  * match.c — the match model, the stage between the readers and the replay:
  * its memory (making a match, growing its games, actions and header tags,
- * looking tags up, freeing it all) and the small facts of an action (its
- * roll status, its hit mark, a break of the move numbers at it).  The
- * dialects' conventions are resolved in match_resolve.c.
+ * looking tags up, freeing it all) and the small facts of an action (a
+ * roll's dice and play, its hit mark, a break of the move numbers at it).
+ * The dialects' conventions are resolved in match_resolve.c.
  *
  * Arrays grow by doubling.  An append returns a pointer into the array, so a
  * pointer to a game or an action is valid only until the next append to the
@@ -368,80 +368,59 @@ bool match_setup_board(const bg_action *setup, bg_board *board) {
   return board_is_valid(board);
 }
 
+bool match_roll_has_dice(const bg_action *roll) {
+  return roll->die1 > 0 && roll->die2 > 0;
+}
+
 bool match_roll_dice_unread(const bg_action *roll) {
-  switch (roll->status) {
-  case ROLL_DICE_UNREAD:
-  case ROLL_DICE_UNREAD_PLAY_UNKNOWN:
-  case ROLL_DICE_UNREAD_NOT_A_PLAY:
-    return true;
-  default:
-    return false;
-  }
+  return roll->dice == ROLL_DICE_UNREAD;
+}
+
+bool match_roll_as_written(const bg_action *roll) {
+  return roll->dice == ROLL_DICE_READ && roll->play == ROLL_PLAY_AS_WRITTEN;
 }
 
 bool match_roll_marked_unknown(const bg_action *roll) {
-  switch (roll->status) {
-  case ROLL_PLAY_UNRECORDED:
-  case ROLL_UNRECORDED:
-  case ROLL_UNREADABLE:
-  case ROLL_DICE_UNREAD_PLAY_UNKNOWN:
-    return true;
-  default:
-    return false;
-  }
+  return roll->play == ROLL_PLAY_UNRECORDED || roll->play == ROLL_PLAY_UNREADABLE;
 }
 
 bool match_roll_play_unknown(const bg_action *roll) {
-  return match_roll_marked_unknown(roll) || roll->status == ROLL_NOT_A_PLAY ||
-         roll->status == ROLL_DICE_UNREAD_NOT_A_PLAY;
+  return roll->play != ROLL_PLAY_AS_WRITTEN;
 }
 
 void match_roll_mark_nothing_rolled(bg_action *roll) {
   roll->die1 = roll->die2 = 0;
-  roll->status = ROLL_NOTHING_ROLLED;
-}
-
-void match_roll_mark_unrecorded(bg_action *roll) {
-  switch (roll->status) {
-  case ROLL_PLAYED:
-    roll->status = ROLL_PLAY_UNRECORDED;
-    break;
-  case ROLL_NOTHING_ROLLED:
-    roll->status = ROLL_UNRECORDED;
-    break;
-  case ROLL_NOT_A_PLAY:
-    roll->status = ROLL_UNREADABLE;
-    break;
-  case ROLL_DICE_UNREAD:
-  case ROLL_DICE_UNREAD_NOT_A_PLAY:
-    roll->status = ROLL_DICE_UNREAD_PLAY_UNKNOWN;
-    break;
-  default: /* unknown already */
-    break;
-  }
-}
-
-void match_roll_mark_unreadable(bg_action *roll) {
-  roll->status =
-      match_roll_dice_unread(roll) ? ROLL_DICE_UNREAD_PLAY_UNKNOWN : ROLL_UNREADABLE;
-}
-
-void match_roll_mark_not_a_play(bg_action *roll) {
-  if (match_roll_marked_unknown(roll))
-    match_roll_mark_unreadable(roll);
-  else
-    roll->status =
-        match_roll_dice_unread(roll) ? ROLL_DICE_UNREAD_NOT_A_PLAY : ROLL_NOT_A_PLAY;
+  roll->dice = ROLL_DICE_NONE;
 }
 
 void match_roll_mark_dice_unread(bg_action *roll) {
   roll->die1 = roll->die2 = 0;
-  if (match_roll_marked_unknown(roll))
-    roll->status = ROLL_DICE_UNREAD_PLAY_UNKNOWN;
-  else if (match_roll_play_unknown(roll))
-    roll->status = ROLL_DICE_UNREAD_NOT_A_PLAY;
-  else
-    roll->status = ROLL_DICE_UNREAD;
+  roll->dice = ROLL_DICE_UNREAD;
+}
+
+void match_roll_mark_unrecorded(bg_action *roll) {
+  if (roll->play == ROLL_PLAY_AS_WRITTEN)
+    roll->play = ROLL_PLAY_UNRECORDED;
+  else if (roll->play == ROLL_PLAY_NOT_A_PLAY) /* "????" over a play not read */
+    match_roll_mark_unreadable(roll);
+}
+
+/* A play not read stands for a turn taken: "00:" before it said the
+ * player rolled nothing, which no longer holds (the dice read, 0). */
+static void roll_taken(bg_action *roll) {
+  if (roll->dice == ROLL_DICE_NONE)
+    roll->dice = ROLL_DICE_READ;
+}
+
+void match_roll_mark_unreadable(bg_action *roll) {
+  roll_taken(roll);
+  roll->play = ROLL_PLAY_UNREADABLE;
+}
+
+void match_roll_mark_not_a_play(bg_action *roll) {
+  roll_taken(roll);
+  roll->play =
+      match_roll_marked_unknown(roll) ? ROLL_PLAY_UNREADABLE : ROLL_PLAY_NOT_A_PLAY;
 }
 
 bool match_action_marks_hit(const bg_action *action) {
@@ -481,8 +460,7 @@ bool match_numbering_breaks_at(const bg_game *game, int index) {
 }
 
 bool match_action_is_play(const bg_action *action) {
-  return action->kind == ACT_ROLL && action->status != ROLL_NOTHING_ROLLED &&
-         action->status != ROLL_UNRECORDED;
+  return action->kind == ACT_ROLL && action->dice != ROLL_DICE_NONE;
 }
 
 int match_game_play_count(const bg_game *game) {

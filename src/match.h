@@ -68,29 +68,38 @@ enum {
   RESIGN_MATCH = 4, /* "Resigned Match": the points the winner still needed */
 };
 
-/* What a roll's cell says of its dice and its play (bg_action's
- * `status`).  A roll is ROLL_PLAYED until its reader says otherwise. */
+/* A roll's cell says two facts, each its own field of bg_action: what
+ * it says of the dice (`dice`) and what it says of the play (`play`).  A
+ * roll is ROLL_DICE_READ and ROLL_PLAY_AS_WRITTEN until its reader says
+ * otherwise (the zeroes of a new action). */
 typedef enum {
-  ROLL_PLAYED = 0,      /* dice and play as written (maybe no play) */
-  ROLL_PLAY_UNRECORDED, /* "63: ????", the dice only */
-  ROLL_NOTHING_ROLLED,  /* no dice: "00:", the player resigned instead */
-  ROLL_UNRECORDED,      /* "????" alone: neither roll nor play written */
-  /* The cell could not be read (a syntax error said so): its play is
-   * unknown and marked so, its dice as read or 0. */
-  ROLL_UNREADABLE,
-  /* The play is no play (an SGF node's, a .xg record's steps; a syntax
-   * error said so): unknown, but not marked so: a writer writes none. */
-  ROLL_NOT_A_PLAY,
+  /* The dice as read (die1, die2: 1 to 6), or 0 and 0 where the cell
+   * broke before them (a syntax error said so): match_roll_has_dice. */
+  ROLL_DICE_READ = 0,
+  /* Nothing rolled, dice 0: "00:", the player resigned instead; with the
+   * play ROLL_PLAY_UNRECORDED, "????" alone: neither roll nor play
+   * written.  Never with a play not read: a cell not read is a turn. */
+  ROLL_DICE_NONE,
   /* The dice could not be read ("72: 13/9", a syntax error said so):
-   * dice 0, the play read as written; then with the play unknown too
-   * ("??: ????", or the cell broken after the dice), or no play. */
+   * dice 0, the play as `play` says. */
   ROLL_DICE_UNREAD,
-  ROLL_DICE_UNREAD_PLAY_UNKNOWN,
-  ROLL_DICE_UNREAD_NOT_A_PLAY,
-} bg_roll_status;
+} bg_roll_dice;
+
+typedef enum {
+  ROLL_PLAY_AS_WRITTEN = 0, /* the moves as written (maybe no play) */
+  ROLL_PLAY_UNRECORDED,     /* "????": unknown, marked so */
+  /* The cell could not be read (a syntax error said so): unknown and
+   * marked so.  With the dice unread it means what ROLL_PLAY_UNRECORDED
+   * does ("??: ????", or the cell broken after the dice). */
+  ROLL_PLAY_UNREADABLE,
+  /* No play (an SGF node's, a .xg record's steps; a syntax error said
+   * so): unknown, but not marked so: a writer writes none. */
+  ROLL_PLAY_NOT_A_PLAY,
+} bg_roll_play;
 
 typedef struct {
-  /* (the pointers first: 96 bytes an action) */
+  /* (the pointers first, the small fields together: 96 bytes an action
+   * on x86-64, asserted below: a record holds many) */
   /* the moves, in the match's own storage (match_reserve_moves): room
    * for BG_MAX_MOVES while the reader writes them, then what is used; an
    * action copied keeps pointing there, so a copy lives no longer than
@@ -115,10 +124,11 @@ typedef struct {
   int move_number; /* the "12)" of the line, 0 when there is none */
   /* ACT_ROLL */
   int die1, die2;             /* as written: first digit, second digit; both 0 where
-                                 `status` says there are none */
-  bg_roll_status status;      /* what the cell says of its dice and its play */
+                                 match_roll_has_dice says there are none */
+  uint8_t dice;               /* bg_roll_dice: what the cell says of the dice */
+  uint8_t play;               /* bg_roll_play: what the cell says of the play */
   bool cannot_move;           /* the play was written "Cannot Move" (vs left blank):
-                                 how a writer writes an empty play, not its status */
+                                 how a writer writes an empty play, not `play` */
   bool written_mat;           /* `written` is a .mat cell (a .mat writes it as it is) */
   bool and_match;             /* ACT_WIN: "and the match" */
   bool resigns_after;         /* set by match_resolve: the game is given up right
@@ -139,6 +149,9 @@ typedef struct {
    * what was resigned, RESIGN_* */
   int resign_level;
 } bg_action;
+
+/* A record holds an action a turn, and the bench watches peak memory. */
+_Static_assert(sizeof(bg_action) <= 104, "bg_action grew past 104 bytes");
 
 /* A whole line of the record its reader could not read outside any cell
  * (line noise inside a game, a line of plays before the first game line),
@@ -353,8 +366,17 @@ bool match_parse_date(const char *text, char sep, long parts[3]);
 /* Does `action` mark a hit on any of its moves? */
 bool match_action_marks_hit(const bg_action *action);
 
-/* Are the dice of `roll` unread (ROLL_DICE_UNREAD and its kin)? */
+/* Are the dice of `roll` known (both read, 1 to 6)?  Not after "00:",
+ * with dice unread, nor where a cell or an SGF play broke before its dice
+ * (ROLL_DICE_READ, dice 0). */
+bool match_roll_has_dice(const bg_action *roll);
+
+/* Are the dice of `roll` unread (ROLL_DICE_UNREAD)? */
 bool match_roll_dice_unread(const bg_action *roll);
+
+/* Are the dice and the play of `roll` as written (ROLL_DICE_READ and
+ * ROLL_PLAY_AS_WRITTEN)? */
+bool match_roll_as_written(const bg_action *roll);
 
 /* Does the record mark the play of `roll` unknown ("????", or a cell
  * that could not be read), as a writer writes it again? */
@@ -364,13 +386,16 @@ bool match_roll_marked_unknown(const bg_action *roll);
  * read? */
 bool match_roll_play_unknown(const bg_action *roll);
 
-/* What a reader learns of a roll, as it reads it: the status moves on
- * from what was known before (dice unread and play unknown combine). */
-void match_roll_mark_nothing_rolled(bg_action *roll); /* "00:" */
+/* What a reader learns of a roll, as it reads it: each sets the fact it
+ * names, the other kept ("??: ????" is dice unread and a play unknown). */
+void match_roll_mark_nothing_rolled(bg_action *roll); /* "00:", dice 0 */
+void match_roll_mark_dice_unread(bg_action *roll);    /* dice not read, 0 */
 void match_roll_mark_unrecorded(bg_action *roll);     /* "????" */
-void match_roll_mark_unreadable(bg_action *roll);     /* a cell not read */
-void match_roll_mark_not_a_play(bg_action *roll);     /* a play not read */
-void match_roll_mark_dice_unread(bg_action *roll);    /* dice not read */
+/* A cell not read, or a play not read: a turn was taken, so "00:" no
+ * longer says nothing was rolled (the dice read, 0); a play marked
+ * unknown and then not read is a cell not read. */
+void match_roll_mark_unreadable(bg_action *roll);
+void match_roll_mark_not_a_play(bg_action *roll);
 
 /* Sets match->players[i] to a copy of name (replacing any earlier one). */
 bool match_set_player(bg_match *match, int i, const char *name);

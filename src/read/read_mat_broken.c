@@ -16,7 +16,7 @@ void mat_cell_error_expected(mat_line_state *state, size_t offset) {
   mat_quote_token(state->line, offset, found, sizeof found);
   int line = state->line->number, column = (int)offset + 1;
   bg_action *action = state->action;
-  if (action && action->kind == ACT_ROLL && action->die1 > 0 && !state->broken)
+  if (action && action->kind == ACT_ROLL && match_roll_has_dice(action) && !state->broken)
     mat_syntax_error(state->reader, line, column,
                      "expected a move like '24/18' after '%d%d:', found '%s'",
                      action->die1, action->die2, found);

@@ -145,7 +145,7 @@ static void fill_action(mat_line_state *state, bg_action *action, token_kind kin
       action->die1 = text[span.start] - '0';
       action->die2 = text[span.start + 1] - '0';
     }
-    if (action->die1 == 0) /* "00:": nothing rolled */
+    if (!match_roll_has_dice(action)) /* "00:": nothing rolled */
       match_roll_mark_nothing_rolled(action);
     break;
   case TOK_DOUBLE:
@@ -372,8 +372,10 @@ static bool starts_hidden_roll(const mat_line_state *state, token_kind kind,
 
 static void start_hidden_roll(mat_line_state *state, size_t offset) {
   start_unreadable_cell(state, offset);
-  if (state->action) /* nothing unreadable: just not written */
-    state->action->status = ROLL_UNRECORDED;
+  if (state->action) { /* nothing unreadable: just not written */
+    state->action->dice = ROLL_DICE_NONE;
+    state->action->play = ROLL_PLAY_UNRECORDED;
+  }
 }
 
 /* "??" on a line with no move number and no cell: line noise, not a turn

@@ -589,7 +589,7 @@ bool bg_yaml_read_action(bg_yaml_reader *reader, bg_game *game) {
                             .pos = pos,
                             .die1 = die1,
                             .die2 = die2,
-                            .status = ROLL_UNREADABLE};
+                            .play = ROLL_PLAY_UNREADABLE};
     }
   }
   if (game->action_count > 0 && action == &game->actions[game->action_count - 1]) {

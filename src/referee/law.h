@@ -70,10 +70,8 @@ law_turn_verdict law_turn(const game_turns *turns, bool set_up, const bg_action 
 /* The cube of one game. */
 typedef struct {
   int value;
-  int before_refused; /* the cube before a refused double or beaver, 0 none */
-  bool both_readings; /* the waiting double came after it: a take turns both */
-  int owner;          /* -1: centred */
-  int double_by;      /* -1: no double waiting for an answer */
+  int owner;     /* -1: centred */
+  int double_by; /* -1: no double waiting for an answer */
   int double_value;
   bool beavered; /* the waiting double was beavered: the doubler may take or drop */
 } game_cube;

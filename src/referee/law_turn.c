@@ -6,8 +6,8 @@
 #include "law.h"
 
 bool law_opening_double(const game_turns *turns, bool set_up, const bg_action *roll) {
-  return turns->expected_roller < 0 && roll->die1 > 0 && roll->die1 == roll->die2 &&
-         !match_roll_marked_unknown(roll) && !match_roll_dice_unread(roll) && !set_up;
+  return turns->expected_roller < 0 && match_roll_has_dice(roll) &&
+         roll->die1 == roll->die2 && !match_roll_marked_unknown(roll) && !set_up;
 }
 
 law_turn_verdict law_turn(const game_turns *turns, bool set_up, const bg_action *roll) {

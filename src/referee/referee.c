@@ -163,7 +163,8 @@ static bool play_is_legal(referee *ref, const game_state *state, const bg_action
 static bool follow_unknown_play(referee *ref, game_state *state, const bg_game *game,
                                 int index) {
   const bg_action *roll = &game->actions[index];
-  if (roll->die1 == 0 || !referee_follow_every_play(&ref->plays, roll, &state->positions))
+  if (!match_roll_has_dice(roll) ||
+      !referee_follow_every_play(&ref->plays, roll, &state->positions))
     return false;
   note_bear_off(state, game, index, roll->player);
   return true;
@@ -318,30 +319,31 @@ static void check_played(referee *ref, game_state *state, const bg_game *game, i
     note_bear_off(state, game, index, roll->player);
 }
 
-/* The play of a roll, as its cell says it. */
+/* The play of a roll, as its cell says it: its dice first (unread, the
+ * play is followed with every roll), then its play. */
 static void play_cell(referee *ref, game_state *state, const bg_game *game, int index,
                       const bg_action *roll, const roll_turn *turn) {
-  switch (roll->status) {
-  case ROLL_DICE_UNREAD:
-  case ROLL_DICE_UNREAD_PLAY_UNKNOWN:
-  case ROLL_DICE_UNREAD_NOT_A_PLAY:
+  if (match_roll_dice_unread(roll)) {
     follow_unread_dice(ref, state, roll);
-    break;
-  case ROLL_UNREADABLE:
-  case ROLL_NOT_A_PLAY:
+    return;
+  }
+  bool nothing_rolled = roll->dice == ROLL_DICE_NONE;
+  switch ((bg_roll_play)roll->play) {
+  case ROLL_PLAY_UNREADABLE:
+  case ROLL_PLAY_NOT_A_PLAY:
     follow_unreadable(ref, state, game, index, roll);
     break;
-  case ROLL_UNRECORDED:
-    say_unrecorded_turn(ref, state, roll);
-    break;
-  case ROLL_NOTHING_ROLLED:
-    state->positions.count = 0; /* the player resigned instead */
-    break;
   case ROLL_PLAY_UNRECORDED:
-    follow_unrecorded_play(ref, state, game, index, roll);
+    if (nothing_rolled) /* "????" alone */
+      say_unrecorded_turn(ref, state, roll);
+    else
+      follow_unrecorded_play(ref, state, game, index, roll);
     break;
-  case ROLL_PLAYED:
-    check_played(ref, state, game, index, roll, turn);
+  case ROLL_PLAY_AS_WRITTEN:
+    if (nothing_rolled)
+      state->positions.count = 0; /* the player resigned instead */
+    else
+      check_played(ref, state, game, index, roll, turn);
     break;
   }
 }
@@ -395,12 +397,8 @@ void referee_begin_game(referee *ref, game_state *state, const bg_game *game,
   ref->game = game;
   diag_sink_begin_game(ref->sink);
   referee_check_score_line(ref, game, first);
-  state->cube = (game_cube){.value = 1,
-                            .before_refused = 0,
-                            .owner = -1,
-                            .double_by = -1,
-                            .double_value = 0,
-                            .beavered = false};
+  state->cube = (game_cube){
+      .value = 1, .owner = -1, .double_by = -1, .double_value = 0, .beavered = false};
   state->turns =
       (game_turns){.expected_roller = -1, .last_roll_pos = {{0}}, .rolls_checked = 0};
   state->end = (game_ending){
@@ -473,7 +471,7 @@ static void on_double(referee *ref, game_state *state, const bg_game *game, int 
   if (state->cube.double_by < 0 &&
       law_turn(&state->turns, state->set_up, act) == TURN_NOT_YOURS)
     recover(ref, state, MISFIT_NOT_YOUR_DOUBLE, game, index, act);
-  referee_on_double(ref, state, act);
+  referee_on_double(ref, state, game, index);
 }
 
 /* A "Wins" line: whether its check blamed the result, and said so. */
@@ -501,7 +499,7 @@ static void act_by_kind(referee *ref, game_state *state, const bg_game *game, in
     referee_on_drop(ref, state, game, index);
     break;
   case ACT_BEAVER:
-    referee_on_beaver(ref, state, act);
+    referee_on_beaver(ref, state, game, index);
     break;
   case ACT_RESIGN:
     referee_settle_unanswered_double(ref, state, act);

@@ -2,16 +2,17 @@
  * referee_cube.c — the doubling cube: who may double and when, to what
  * value, and the answers (take, drop, beaver, raccoon).  Each check
  * reports at the cube action's own line; the referee then goes on with the
- * value the rules give.
+ * value the rules give.  A cube action the rules refuse is handed to the
+ * recovery (referee_recover), which follows the cube without it as well,
+ * and is told how the cube moves on after it.
  */
 #include <stdbool.h>
 #include <stdio.h>
 
 #include "referee_int.h"
 
-static void check_double(referee *ref, game_state *state, const bg_action *act);
+static void check_double(referee *ref, game_state *state, const bg_game *game, int index);
 static void check_beaver(referee *ref, game_state *state, const bg_action *act);
-static void turn_both(game_state *state);
 
 /* A double nobody answered: the game went on, so it was taken. */
 void referee_settle_unanswered_double(referee *ref, game_state *state,
@@ -21,7 +22,7 @@ void referee_settle_unanswered_double(referee *ref, game_state *state,
   if (!state->cube.beavered)
     SAY(next, DIAG_ERROR, RULE_SLUG(CUBE),
         "the double to %d was neither taken nor dropped", state->cube.double_value);
-  turn_both(state);
+  referee_cube_reading_taken(ref);
   state->cube.value = state->cube.double_value;
   state->cube.owner =
       state->cube.beavered ? state->cube.owner : 1 - state->cube.double_by;
@@ -29,33 +30,30 @@ void referee_settle_unanswered_double(referee *ref, game_state *state,
   state->cube.beavered = false;
 }
 
-/* A cube action the rules refuse still happened if the record says so:
- * the cube before it is kept as the other reading of the cube, and the
- * game's "Wins" line may bear out either. */
-static void keep_cube_before(referee *ref, game_state *state, long faults_before) {
-  if (ref->faults > faults_before && state->cube.before_refused == 0)
-    state->cube.before_refused = state->cube.value;
+/* The recovery's reading of the cube action at `index` of `game`, which
+ * does not fit the rules (`kind`); `cube_without` the cube had it not been
+ * made. */
+static referee_recovery recover_cube(referee *ref, game_state *state,
+                                     referee_misfit_kind kind, const bg_game *game,
+                                     int index, int cube_without) {
+  referee_misfit misfit = {.kind = kind,
+                           .game = game,
+                           .index = index,
+                           .act = &game->actions[index],
+                           .cube_without = cube_without};
+  return referee_recover(ref, state, &misfit);
 }
 
-void referee_on_double(referee *ref, game_state *state, const bg_action *act) {
+void referee_on_double(referee *ref, game_state *state, const bg_game *game, int index) {
   long faults_before = ref->faults;
-  check_double(ref, state, act);
-  keep_cube_before(ref, state, faults_before);
+  check_double(ref, state, game, index);
+  if (ref->faults > faults_before)
+    recover_cube(ref, state, MISFIT_CUBE_REFUSED, game, index, state->cube.value);
 }
 
-/* After a refused cube action the record may have gone on without it: a
- * later double to twice the cube before it says so.  The game then goes
- * on from that cube, and the refusal is not blamed again on this double. */
-static bool follows_cube_before(game_state *state, const bg_action *act) {
-  int before = state->cube.before_refused;
-  if (before == 0 || act->value != law_cube_doubled(before))
-    return false;
-  state->cube.value = before;
-  state->cube.before_refused = 0;
-  return true;
-}
-
-static void check_double(referee *ref, game_state *state, const bg_action *act) {
+static void check_double(referee *ref, game_state *state, const bg_game *game,
+                         int index) {
+  const bg_action *act = &game->actions[index];
   int player = act->player;
   const game_cube *cube = &state->cube;
   switch (law_double(cube, &state->turns, state->crawford_game, ref->match->cube_limit,
@@ -83,7 +81,7 @@ static void check_double(referee *ref, game_state *state, const bg_action *act) 
         referee_player_name(ref, player), referee_player_name(ref, 1 - player));
     break;
   case DOUBLE_WRONG_VALUE:
-    if (follows_cube_before(state, act))
+    if (recover_cube(ref, state, MISFIT_CUBE_VALUE, game, index, 0) == RECOVERY_FOLLOWED)
       break;
     SAY(act, DIAG_ERROR, RULE_SLUG(CUBE), "the cube goes from %d to %d, not %d",
         cube->value, law_cube_doubled(cube->value), act->value);
@@ -98,14 +96,7 @@ static void check_double(referee *ref, game_state *state, const bg_action *act) 
   state->cube.double_by = player;
   state->cube.double_value = law_cube_doubled(state->cube.value);
   state->cube.beavered = false;
-  state->cube.both_readings = state->cube.before_refused != 0;
-}
-
-/* A take of a double both readings of the cube share turns both. */
-static void turn_both(game_state *state) {
-  if (state->cube.both_readings && state->cube.before_refused != 0)
-    state->cube.before_refused = law_cube_doubled(state->cube.before_refused);
-  state->cube.both_readings = false;
+  referee_cube_reading_offered(ref);
 }
 
 /* An answer with no double before it: the record says one was answered,
@@ -172,8 +163,8 @@ static bool won_as_if_dropped(const referee *ref, const game_state *state,
          !state->cube.beavered && !capped && next->value == state->cube.value;
 }
 
-static void take(game_state *state, int taker) {
-  turn_both(state);
+static void take(referee *ref, game_state *state, int taker) {
+  referee_cube_reading_taken(ref);
   state->cube.value = state->cube.double_value;
   state->cube.owner = state->cube.beavered ? 1 - taker : taker;
   state->cube.double_by = -1;
@@ -195,7 +186,7 @@ void referee_on_take(referee *ref, game_state *state, const bg_game *game, int i
     say_not_an_answer(ref, state, act, "takes");
     int taker = answerer_after_refusal(state, act);
     if (taker >= 0)
-      take(state, taker);
+      take(ref, state, taker);
     return;
   }
   const bg_action *next = next_action(game, index);
@@ -210,7 +201,7 @@ void referee_on_take(referee *ref, game_state *state, const bg_game *game, int i
     drop(state, act->player); /* the result that follows then stands */
     return;
   }
-  take(state, act->player);
+  take(ref, state, act->player);
 }
 
 /* Could the opponent of `answerer` have doubled just before this answer:
@@ -251,19 +242,19 @@ void referee_on_drop(referee *ref, game_state *state, const bg_game *game, int i
         "%s drops, but the game goes on (%s): was the double taken?",
         referee_player_name(ref, act->player),
         match_place_name(next->pos, place, sizeof place));
-    take(state, act->player); /* the plays that follow are then checked */
+    take(ref, state, act->player); /* the plays that follow are then checked */
     return;
   }
   drop(state, act->player);
 }
 
-void referee_on_beaver(referee *ref, game_state *state, const bg_action *act) {
+void referee_on_beaver(referee *ref, game_state *state, const bg_game *game, int index) {
   long faults_before = ref->faults;
   /* Without the beaver (or raccoon) the double offered was taken. */
   int taken = state->cube.double_value;
-  check_beaver(ref, state, act);
-  if (ref->faults > faults_before && state->cube.before_refused == 0)
-    state->cube.before_refused = taken;
+  check_beaver(ref, state, &game->actions[index]);
+  if (ref->faults > faults_before)
+    recover_cube(ref, state, MISFIT_CUBE_REFUSED, game, index, taken);
 }
 
 /* A beaver (the taker redoubles at once and keeps the cube), or a raccoon

@@ -2,7 +2,7 @@
  * referee_int.h — the referee's private header: what its files share, and
  * what the replay (replay.c), its one caller, drives.  Nothing outside
  * referee*.c and replay.c includes it; the rest of the program reaches
- * the referee through the replay (replay.h).  In three parts, from the
+ * the referee through the replay (replay.h).  In two parts, from the
  * bottom of the referee up:
  *
  *  - the plays: one recorded play checked against its roll's legal plays
@@ -14,12 +14,9 @@
  *    referee_score.c, judged by the rules of law.h), and how it speaks
  *    (referee_say.c).
  *
- * The recovery (what a record that does not fit most likely meant) is
- * entered where a verdict says the record does not fit, by one function,
- * referee_recover (referee_recover.c), which asks referee_lost_turn.c and
- * referee_numbering.c; the plays' own recovery (readings after a miss) is
- * referee_readings.c, the start referee_start.c; within the budgets of
- * referee_budget.h.
+ * The recovery (what a record that does not fit most likely meant) has
+ * its own part, referee_recover.h, included here: its state and its
+ * functions, entered where a verdict says the record does not fit.
  */
 #ifndef BG_REFEREE_INT_H
 #define BG_REFEREE_INT_H
@@ -45,6 +42,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "referee_budget.h"
+#include "referee_recover.h"
 #include "rules.h"
 
 /* After a mistake the referee may follow every position the record
@@ -52,7 +50,7 @@
  * not be read): room for the commonest cases, the first ones kept beyond. */
 #define BG_MAX_CANDIDATES 256
 
-typedef struct {
+typedef struct reading_set {
   bg_board boards[BG_MAX_CANDIDATES];
   /* the index of the boards added by referee_positions_add (position_set.h;
    * a set of one board put in place directly is never added to) */
@@ -123,35 +121,9 @@ typedef struct {
   hidden_hit list[BG_MAX_HIDDEN_HITS];
 } hidden_hits;
 
-/* How the game's plays are followed once the record is out of step with
- * it: what the recovery keeps, reset at each game's start.
- *
- * After a play whose own position cannot stand (a checker moved from
- * where none is), the referee follows the legal plays of its roll; if
- * one of the next plays fits none of them either, the record is out of
- * step with the game (a set-up or a variant it does not say), not wrong
- * at every play: a note says so, and the rest of the game is followed
- * unreported (`silenced`).  So too for the rest of a game whose move
- * numbers break off (a line left out or written twice: the reader said
- * so). */
-typedef struct {
-  int plays_on_probation;  /* plays still to come out right */
-  bg_srcpos probation_pos; /* of the play that could not stand, or of the break */
-  const char *probation_rule;
-  bool probation_for_numbers;
-  bool silenced; /* out of step: the game's plays are followed, unreported */
-  /* The first action of the line where the game's move numbers last broke
-   * off (NULL none), and whether that break was said: as an error once a
-   * play after it fits no position, else as a warning at the game's end. */
-  const bg_action *numbering_break;
-  bool numbering_break_said;
-  int misses_in_game;      /* plays of the game that were no legal play */
-  bool lost_turn_followed; /* referee_follow_lost_turn, once a game */
-} game_recovery;
-
 /* What one game's play checks share: where to report, the legal-play
  * cache, scratch lists, hidden hits and the recovery's state. */
-typedef struct {
+typedef struct play_checker {
   const bg_match *match;
   bg_diag_sink *sink;
   int game_number;
@@ -199,21 +171,6 @@ bool referee_check_play_unproved(play_checker *checker, const bg_action *roll,
  * record did leave a hit unmarked: warns about it (the likeliest reading's)
  * and forgets them all.  Called after each play checked. */
 void referee_settle_hidden_hits(play_checker *checker, reading_set *positions);
-/* `act`'s line breaks the record's move numbers: after the first play
- * that fits no position, the break is an error (a line is missing or
- * written twice) and the game's plays are no longer reported.  Nothing
- * for the other actions of a line already seen. */
-void referee_numbering_broken(play_checker *checker, const bg_action *act);
-/* Is there a break in the move numbers still to be said, now that the
- * game is out of step after it (a play, or whose turn it is)? */
-bool referee_numbering_misfit(const play_checker *checker);
-/* Says that break as the error it is, once (referee_numbering_misfit
- * true). */
-void referee_say_numbering_misfit(play_checker *checker);
-/* At the game's end (or a new break): a break after which every play fit
- * is a wrong number only, a warning; none where only the result follows
- * it (a program may number the "Wins" line higher). */
-void referee_numbering_settle(play_checker *checker, const bg_game *game);
 /* A new game: no hidden hits yet, no probation. */
 void referee_plays_new_game(play_checker *checker);
 /* The legal plays of dice (high, low) from `view` (filled into `plays`)
@@ -222,26 +179,6 @@ void referee_plays_new_game(play_checker *checker);
  * unless it is NULL.  Returns how many there are. */
 int referee_plays_of_roll(const bg_action *roll, const bg_board *view, int high, int low,
                           bg_playlist *plays, reading_set *after);
-
-/* Follows every legal play of `roll`'s dice from every position of
- * `positions` (its play could not be read, or was not recorded), and
- * replaces the set with where they lead.  False (the set emptied) when
- * there are more than the set can follow. */
-bool referee_follow_every_play(play_checker *checker, const bg_action *roll,
-                               reading_set *positions);
-/* The other player's turn went missing (the roller of action `index` of
- * `game` rolled twice running): follows the positions as they are and
- * after every legal play of every roll of theirs, less those the plays
- * written after it rule out until the set can hold the rest.  Once a game,
- * before any miss.  False (the set kept as it was) when the roll written
- * twice fits none, or too many are left when the plays run out, or a
- * budget of plays checked runs out first. */
-bool referee_follow_lost_turn(play_checker *checker, const bg_game *game, int index,
-                              reading_set *positions);
-/* Is the written play of `roll` (known dice) a legal play by `roll`'s
- * player from one of `positions`? */
-bool referee_play_is_legal_somewhere(play_checker *checker, const bg_action *roll,
-                                     const reading_set *positions);
 
 /* Checks `roll`, whose dice could not be read (a syntax error said so), by
  * every roll that makes its play legal, and replaces the set with the
@@ -326,19 +263,6 @@ bool referee_play_is_made_by_dice(const bg_action *roll, const bg_board *view);
 /* play_is_made_by_dice, and where one such walk leaves the position (which
  * blots its hops hit) in `after`. */
 bool referee_play_walk(const bg_action *roll, const bg_board *view, bg_board *after);
-
-/* After an error, the record's own position as the truth if it can
- * physically stand, added to `after`; false when it cannot. */
-bool referee_resynchronise(const bg_action *roll, const bg_board *view,
-                           reading_set *after);
-
-/* After a play that is no legal play from any of `positions`: the
- * readings followed from there on, within a budget no record can defeat
- * (referee_readings.c says which); `landed` (or NULL) the legal plays'
- * positions the written moves end on by a wrong path. */
-void referee_follow_after_miss(play_checker *checker, const bg_action *roll,
-                               reading_set *positions, int explained,
-                               const reading_set *landed);
 
 /* Puts the legal plays of `roll` from `view` in checker->legal, nearest
  * to the position the record's moves leave first (in the move generator's
@@ -463,7 +387,7 @@ typedef struct {
 
 /* One game as the referee follows it: each part is set by an initialiser
  * at the game's start (referee_begin_game), the positions by their count. */
-typedef struct {
+typedef struct game_state {
   game_cube cube;
   game_turns turns;
   game_ending end;
@@ -506,7 +430,7 @@ typedef struct {
 
 /* The referee of one match: set field by field at the match's start
  * (referee_begin_match), the play checker by referee_play_checker_init. */
-typedef struct {
+typedef struct referee {
   const bg_match *match;
   /* The record read at the length its games bear out, where its length
    * line is wrong (referee_judge_length): `match` then points here. */
@@ -551,80 +475,6 @@ void referee_say(referee *ref, bg_srcpos pos, int move, int player, bg_severity 
   referee_say(ref, (action)->pos, (action)->move_number, (action)->player, severity,     \
               rule, __VA_ARGS__)
 
-/* Before game `game` is checked: do its first plays fit the opening the
- * referee starts it from?  Where they fit only another known start and the
- * record names no variation, the match goes on from that start (a note
- * says so); where they fit none, one warning, and the game is not checked
- * (false).  referee_start.c. */
-bool referee_check_start(referee *ref, game_state *state, const bg_game *game);
-
-/* ---- the recovery: its one way in (referee_recover.c) ---- */
-
-/* What the rules path found that the record does not fit, and where. */
-typedef enum {
-  MISFIT_NUMBERING_BREAK, /* the action's line breaks the move numbers */
-  MISFIT_AFTER_END,       /* an action after the game's end */
-  MISFIT_NOT_YOUR_ROLL,   /* law_turn: TURN_NOT_YOURS, before the roll is applied */
-  MISFIT_NOT_YOUR_TURN,   /* the same roll, applied as written (its cube settled) */
-  MISFIT_OPENING_DOUBLE,  /* law_turn: TURN_OPENING_DOUBLE */
-  MISFIT_UNPROVED_PLAY,   /* a written play the quick proof does not prove legal */
-  MISFIT_NOT_YOUR_DOUBLE, /* a double, no double waiting, by the player not on turn */
-} referee_misfit_kind;
-
-typedef struct {
-  referee_misfit_kind kind;
-  const bg_game *game;
-  int index;            /* of the action in `game`, as written */
-  const bg_action *act; /* the action as the rules path applies it (a roll
-                           renamed: ref->renamed) */
-} referee_misfit;
-
-/* What the recovery made of a misfit. */
-typedef enum {
-  /* no other reading: the rules' verdict is the mistake, and the rules
-   * path says it (the recovery may follow what it left: a lost turn) */
-  RECOVERY_VERDICT_STANDS,
-  /* the record read otherwise, said by the recovery (a break in the move
-   * numbers, a turn lost before a double): the rules path says nothing */
-  RECOVERY_SAID,
-  /* said: the game's opening turn was left out, and the positions
-   * followed are those it may have left */
-  RECOVERY_OPENING_LOST,
-  /* said: the roll is the other player's, written under the wrong name;
-   * it is played as ref->renamed */
-  RECOVERY_RENAMED,
-} referee_recovery;
-
-/* The one entry of the recovery: decides what the broken record most
- * likely meant where the rules say it does not fit, says it when it reads
- * the record otherwise, and changes the state to follow that reading. */
-referee_recovery referee_recover(referee *ref, game_state *state,
-                                 const referee_misfit *misfit);
-
-/* referee_lost_turn.c, for referee_recover.c only. */
-
-/* May the roll at hand show that the game's opening turn was lost: one of
- * the game's first rolls, by the player whose turn it is, before any miss
- * or lost turn followed? */
-bool referee_opening_in_question(const referee *ref, const game_state *state,
-                                 const bg_action *roll);
-/* The game's first roll is a double (`opening_double`), or the play of
- * the roll at `index` fits no position, but the plays fit after an
- * opening turn of the other player: the positions before `index` become
- * those it may have left, and the index of the game's first roll is
- * returned; -1, nothing changed, otherwise.  Says nothing. */
-int referee_follow_lost_opening(referee *ref, game_state *state, const bg_game *game,
-                                int index, bool opening_double);
-/* Is roll `index` of `game` written under the wrong name: its player
- * rolled just before it and rolls (or doubles) next as well, and its play
- * is a legal one of the player whose turn it is? */
-bool referee_misnamed_roll(referee *ref, const game_state *state, const bg_game *game,
-                           int index);
-/* The index of the roll after the double at `index` when it is the
- * doubler's own: the opponent's turn between went unwritten (-1 when the
- * doubler has not rolled in this game, the opponent rolls next, or no roll
- * follows). */
-int referee_roll_after_lost_turn(const game_state *state, const bg_game *game, int index);
 /* "A rolls (or doubles), but it is B's turn: A already rolled last (line
  * N)", at `act`, whose player rolled last; `verb` "rolls" or "doubles".
  * referee_say.c. */
@@ -649,12 +499,12 @@ void referee_end_match(referee *ref);
 /* referee_cube.c */
 void referee_settle_unanswered_double(referee *ref, game_state *state,
                                       const bg_action *next);
-void referee_on_double(referee *ref, game_state *state, const bg_action *act);
+void referee_on_double(referee *ref, game_state *state, const bg_game *game, int index);
 /* The answers to a double, action `index` of `game`: what follows them
  * tells a take written for a drop and a drop written for a take. */
 void referee_on_take(referee *ref, game_state *state, const bg_game *game, int index);
 void referee_on_drop(referee *ref, game_state *state, const bg_game *game, int index);
-void referee_on_beaver(referee *ref, game_state *state, const bg_action *act);
+void referee_on_beaver(referee *ref, game_state *state, const bg_game *game, int index);
 
 /* referee_result.c */
 int referee_derived_points(const referee *ref, const game_state *state);

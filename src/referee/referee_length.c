@@ -160,8 +160,8 @@ static int most_multiplier(const game_state *state, int winner) {
 
 /* The most the game can be worth by how it ended (the points of a
  * resignation its "Wins" line may give); -1 when there is no bound. */
-static int most_worth(const game_state *state, int winner) {
-  int cube = state->cube.value;
+static int most_worth(const referee *ref, const game_state *state, int winner) {
+  int cube = state->cube.value, other = referee_cube_other_reading(ref);
   switch (state->end.reason) {
   case END_BORE_OFF:
     for (int m = 3; m >= 1; m--)
@@ -169,8 +169,7 @@ static int most_worth(const game_state *state, int winner) {
         return cube * m;
     return 3 * cube;
   case END_DROP:
-    return state->end.value > state->cube.before_refused ? state->end.value
-                                                         : state->cube.before_refused;
+    return state->end.value > other ? state->end.value : other;
   case END_RESIGN:
     if (state->end.value != 0)
       return state->end.value;
@@ -186,7 +185,7 @@ static int most_worth(const game_state *state, int winner) {
 bool referee_length_short_of_end(referee *ref, const game_state *state,
                                  const bg_action *win, int counted) {
   const bg_match *match = ref->match;
-  int length = match->length, most = most_worth(state, win->player);
+  int length = match->length, most = most_worth(ref, state, win->player);
   if (ref->game != &match->games[match->game_count - 1] || most < 0 ||
       ref->tally.score[win->player] + most >= length)
     return false; /* not the last game, or another "Wins" value would end it */

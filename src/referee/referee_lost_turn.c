@@ -126,7 +126,7 @@ static bool candidates_play(play_checker *checker, lost_turn_candidates *set,
 /* Does the lookahead stop before `roll`: a play not written or not read?
  * (A written no-play is checked: it is legal only where nothing moves.) */
 static bool stops_lookahead(const bg_action *roll) {
-  return roll->status != ROLL_PLAYED;
+  return !match_roll_as_written(roll);
 }
 
 /* Every legal play of every roll of `player` from each of `positions`
@@ -325,7 +325,7 @@ bool referee_opening_in_question(const referee *ref, const game_state *state,
           roll->player == state->turns.expected_roller) &&
          ref->plays.recovery.misses_in_game == 0 &&
          !ref->plays.recovery.lost_turn_followed && !roll->after_numbering_break &&
-         roll->status == ROLL_PLAYED;
+         match_roll_as_written(roll);
 }
 
 /* The game's first roll is a double (`opening_double`), or one of its
@@ -369,7 +369,7 @@ bool referee_misnamed_roll(referee *ref, const game_state *state, const bg_game 
                            int index) {
   const bg_action *roll = &game->actions[index];
   if (state->turns.expected_roller < 0 || roll->player == state->turns.expected_roller ||
-      roll->after_numbering_break || roll->status != ROLL_PLAYED ||
+      roll->after_numbering_break || !match_roll_as_written(roll) ||
       state->positions.count == 0)
     return false;
   const bg_action *next = NULL;

@@ -516,7 +516,8 @@ void referee_plays_new_game(play_checker *checker) {
                                       .numbering_break = NULL,
                                       .numbering_break_said = false,
                                       .misses_in_game = 0,
-                                      .lost_turn_followed = false};
+                                      .lost_turn_followed = false,
+                                      .cube = {.value = 0, .shares_waiting = false}};
   /* the list is read only below its count */
   checker->hidden.count = 0;
   checker->hidden.of_roll = 0;

@@ -3,13 +3,14 @@
  * (referee.c) applies law.h's verdicts; where one says the record does not
  * fit (a roll or a double out of turn, a double as the opening roll, an
  * action after the game's end, a line that breaks the move numbers, one of
- * the game's first plays that the quick proof does not prove), it hands
- * the misfit here, and referee_recover decides what the broken record most
- * likely meant: a break in the move numbers (referee_numbering.c), a roll
- * under the wrong name, a turn or the game's opening turn left out
- * (referee_lost_turn.c).  It says the mistake as it reads it, or leaves
- * the rules' verdict to be said, and changes the state to follow its
- * reading.
+ * the game's first plays that the quick proof does not prove, a cube
+ * action the rules refuse), it hands the misfit here, and referee_recover
+ * decides what the broken record most likely meant: a break in the move
+ * numbers (referee_numbering.c), a roll under the wrong name, a turn or
+ * the game's opening turn left out (referee_lost_turn.c), a cube action
+ * the record went on without (the cube's other reading, kept here).  It
+ * says the mistake as it reads it, or leaves the rules' verdict to be
+ * said, and changes the state to follow its reading.
  */
 #include "referee_int.h"
 
@@ -156,13 +157,13 @@ static bool plays_from(play_checker *checker, const bg_action *play,
  * both with a play: the pair whose plays may be exchanged; NULL if none. */
 static const bg_action *line_partner(const bg_game *game, int index) {
   const bg_action *roll = &game->actions[index];
-  if (index + 1 >= game->action_count || roll->status != ROLL_PLAYED ||
-      roll->move_count == 0)
+  if (index + 1 >= game->action_count || !match_roll_as_written(roll) ||
+      !match_roll_has_dice(roll) || roll->move_count == 0)
     return NULL;
   const bg_action *next = roll + 1;
   bool partner = next->kind == ACT_ROLL && next->player == 1 - roll->player &&
-                 next->pos.line == roll->pos.line && next->status == ROLL_PLAYED &&
-                 next->move_count > 0;
+                 next->pos.line == roll->pos.line && match_roll_as_written(next) &&
+                 match_roll_has_dice(next) && next->move_count > 0;
   return partner ? next : NULL;
 }
 
@@ -261,6 +262,51 @@ static referee_recovery recover_not_your_double(referee *ref, game_state *state,
   return RECOVERY_SAID;
 }
 
+/* ---- the cube's other reading ---- */
+
+/* A cube action the rules refuse (said already) still happened if the
+ * record says so; but the record may as well have gone on without it.
+ * The cube without it is kept as the other reading, the first refusal's
+ * only: the game's "Wins" line, or a later double, may bear out either. */
+static referee_recovery recover_cube_refused(referee *ref, const referee_misfit *misfit) {
+  cube_reading *other = &ref->plays.recovery.cube;
+  if (other->value == 0)
+    other->value = misfit->cube_without;
+  return RECOVERY_VERDICT_STANDS;
+}
+
+/* A double to the wrong value after a refused cube action: a double to
+ * twice the cube without that action says the record went on without it.
+ * The game then goes on from that cube, and the refusal is not blamed
+ * again on this double. */
+static referee_recovery recover_cube_value(referee *ref, game_state *state,
+                                           const referee_misfit *misfit) {
+  cube_reading *other = &ref->plays.recovery.cube;
+  if (other->value == 0 || misfit->act->value != law_cube_doubled(other->value))
+    return RECOVERY_VERDICT_STANDS;
+  state->cube.value = other->value;
+  other->value = 0;
+  return RECOVERY_FOLLOWED;
+}
+
+void referee_cube_reading_offered(referee *ref) {
+  cube_reading *other = &ref->plays.recovery.cube;
+  other->shares_waiting = other->value != 0;
+}
+
+void referee_cube_reading_taken(referee *ref) {
+  cube_reading *other = &ref->plays.recovery.cube;
+  if (other->shares_waiting && other->value != 0)
+    other->value = law_cube_doubled(other->value);
+  other->shares_waiting = false;
+}
+
+int referee_cube_other_reading(const referee *ref) {
+  return ref->plays.recovery.cube.value;
+}
+
+/* ---- the one entry ---- */
+
 referee_recovery referee_recover(referee *ref, game_state *state,
                                  const referee_misfit *misfit) {
   const bg_game *game = misfit->game;
@@ -280,6 +326,10 @@ referee_recovery referee_recover(referee *ref, game_state *state,
     return recover_unproved_play(ref, state, misfit);
   case MISFIT_NOT_YOUR_DOUBLE:
     return recover_not_your_double(ref, state, game, index);
+  case MISFIT_CUBE_REFUSED:
+    return recover_cube_refused(ref, misfit);
+  case MISFIT_CUBE_VALUE:
+    return recover_cube_value(ref, state, misfit);
   }
   return RECOVERY_VERDICT_STANDS;
 }

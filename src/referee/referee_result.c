@@ -118,8 +118,9 @@ static int check_valued_end(referee *ref, const game_state *state, const bg_acti
   int worth = capped(ref, win->player, state->end.value);
   if (is_recorded_value(ref, win->player, state->end.value, win->value))
     return -1;
-  /* after a refused cube action, a drop may be of the cube without it */
-  int other = state->cube.before_refused;
+  /* after a refused cube action, a drop may be of the cube without it
+   * (the recovery's other reading of the cube) */
+  int other = referee_cube_other_reading(ref);
   if (state->end.reason == END_DROP && other != 0 &&
       is_recorded_value(ref, win->player, other, win->value))
     return -1;
@@ -163,10 +164,11 @@ static bool fits_cube(const referee *ref, const game_state *state, const bg_acti
 }
 
 /* After a double or beaver the rules refused, the "Wins" line says which
- * cube the game was played for: the one before it, when only that fits. */
+ * cube the game was played for: the one without it (the recovery's other
+ * reading of the cube), when only that fits. */
 static void settle_refused_cube(const referee *ref, game_state *state,
                                 const bg_action *win) {
-  int refused = state->cube.before_refused;
+  int refused = referee_cube_other_reading(ref);
   if (refused == 0 || state->end.reason == END_DROP)
     return;
   int turned = state->cube.value;

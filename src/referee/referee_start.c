@@ -18,8 +18,8 @@
 typedef void (*start_fn)(bg_board *board);
 
 static bool is_written_play(const bg_action *act) {
-  return act->kind == ACT_ROLL && act->status == ROLL_PLAYED && act->move_count > 0 &&
-         act->die1 > 0;
+  return act->kind == ACT_ROLL && match_roll_as_written(act) && act->move_count > 0 &&
+         match_roll_has_dice(act);
 }
 
 /* Does `roll`'s written play walk by its dice from `absolute`?  Where it

@@ -307,7 +307,7 @@ bool bg_replay_steps_as_written(const bg_replay_event *event, bg_play *play) {
 bool bg_replay_play(const bg_replay_event *event, bg_play *play) {
   const bg_action *roll = event->action;
   bg_board before, after;
-  if (!roll_positions(event, &before, &after) || roll->die1 < 1 || roll->die2 < 1)
+  if (!roll_positions(event, &before, &after) || !match_roll_has_dice(roll))
     return false;
   /* The referee proved `after` the result of a legal play: its steps are
    * found without generating the roll's other plays. */

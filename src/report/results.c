@@ -52,7 +52,7 @@ static bool action_value(const bg_replay_event *event, uint64_t *value) {
   const bg_action *action = event->action;
   switch (action->kind) {
   case ACT_ROLL:
-    if (action->die1 == 0 && action->die2 == 0)
+    if (!match_roll_has_dice(action))
       return false;
     *value = roll_value(event);
     return true;

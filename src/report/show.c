@@ -74,7 +74,7 @@ static void shown_init(shown *s, const bg_match *match, const bg_replay_options 
   posid_match_encode(&s->state, s->match_id);
   posid_xgid_encode(&view, &s->state, s->xgid, sizeof s->xgid);
   movegen_playlist_init(&s->legal);
-  if (roll->die1 > 0 && roll->die2 > 0)
+  if (match_roll_has_dice(roll))
     movegen_legal_plays(&view, roll->die1, roll->die2, &s->legal);
   find_played(s);
 }
@@ -96,7 +96,7 @@ static void write_text(FILE *out, const shown *s) {
   if (roll->pos.line > 0) /* a notation without lines (.xg) has the play's number */
     fprintf(out, " (line %d)", roll->pos.line);
   fprintf(out, ": %s (X) to play ", player_name(s->match, roll->player));
-  if (roll->die1 > 0 && roll->die2 > 0)
+  if (match_roll_has_dice(roll))
     fprintf(out, "%d%d\n", roll->die1, roll->die2);
   else
     fprintf(out, "dice that cannot be read\n");
@@ -151,7 +151,8 @@ static void write_json(FILE *out, const shown *s) {
   json_object_set_new(o, "player", json_text(player_name(s->match, roll->player)));
   json_object_set_new(o, "on_roll", json_integer(roll->player));
   json_object_set_new(o, "dice",
-                      roll->die1 > 0 ? json_pair(roll->die1, roll->die2) : json_null());
+                      match_roll_has_dice(roll) ? json_pair(roll->die1, roll->die2)
+                                                : json_null());
   json_object_set_new(o, "length", json_integer(s->match->length));
   json_object_set_new(o, "score", json_pair(s->state.score[0], s->state.score[1]));
   json_object_set_new(o, "cube", json_integer(s->state.cube));

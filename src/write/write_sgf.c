@@ -284,7 +284,7 @@ static void settle_open_hop(sgf_game *game, const bg_replay_event *event) {
   if (!game->hop_open)
     return;
   game->hop_open = false;
-  if (!event->before_known || !event->after_known || roll->die1 < 1 || roll->die2 < 1)
+  if (!event->before_known || !event->after_known || !match_roll_has_dice(roll))
     return;
   if (play_leads(roll, &game->hop_other, &event->after) &&
       !play_leads(roll, &event->before, &event->after))
@@ -306,7 +306,7 @@ static void add_roll(sgf_game *game, const bg_replay_event *event) {
     text_add(&game->nodes, "]", 1);
     return;
   }
-  if (roll->die1 < 1 || roll->die2 < 1) {
+  if (!match_roll_has_dice(roll)) {
     /* nothing rolled ("00:"), or dice that cannot be read: no node */
     text_puts(&game->comment, game->comment.length ? "\n" : "");
     text_puts(&game->comment, "a turn with no readable dice is not written");

@@ -115,7 +115,7 @@ START_TEST(gnubg_game_as_the_model) {
   ck_assert_int_eq(a[5].moves[0].to, 0);
   ck_assert_int_eq(a[5].moves[1].from, 2);
   /* dice with no play */
-  ck_assert(a[6].status == ROLL_PLAY_UNRECORDED);
+  ck_assert(a[6].play == ROLL_PLAY_UNRECORDED && a[6].dice == ROLL_DICE_READ);
   ck_assert_int_eq(a[6].player, 0);
   ck_assert_int_eq(a[7].value, 8);
   ck_assert_int_eq(a[8].kind, ACT_DROP);

@@ -87,12 +87,13 @@ START_TEST(a_built_match_as_the_model) {
   assert_move(&a[1], 1, 4, 0);   /* off */
   ck_assert(a[2].kind == ACT_DOUBLE && a[2].player == 0 && a[2].value == 2);
   ck_assert(a[3].kind == ACT_TAKE && a[3].player == 1);
-  ck_assert(a[4].kind == ACT_ROLL && a[4].move_count == 0 && a[4].status == ROLL_PLAYED);
+  ck_assert(a[4].kind == ACT_ROLL && a[4].move_count == 0 &&
+            match_roll_as_written(&a[4]));
   ck_assert(a[5].kind == ACT_ROLL && a[5].player == 1 && a[5].move_count == 2);
   assert_move(&a[5], 0, 13, 9);
   /* Alice's 53 before she resigned: rolled, not played */
   ck_assert(a[6].kind == ACT_ROLL && a[6].player == 0 &&
-            a[6].status == ROLL_PLAY_UNRECORDED);
+            a[6].play == ROLL_PLAY_UNRECORDED && a[6].dice == ROLL_DICE_READ);
   ck_assert(a[6].die1 == 5 && a[6].resigns_after);
   /* and resigned a single game: the footer's termination code 101 */
   ck_assert(a[7].kind == ACT_RESIGN && a[7].player == 0 && a[7].value == 0);

@@ -224,7 +224,7 @@ START_TEST(the_resignation_in_the_model) {
   const bg_game *game = &r.matches[0]->games[1];
   const bg_action *last = &game->actions[game->action_count - 1];
   ck_assert(last[-2].kind == ACT_ROLL && last[-2].player == 1 &&
-            last[-2].status == ROLL_PLAY_UNRECORDED);
+            last[-2].play == ROLL_PLAY_UNRECORDED && last[-2].dice == ROLL_DICE_READ);
   ck_assert(last[-1].kind == ACT_RESIGN && last[-1].player == 1);
   ck_assert_int_eq(last[-1].resign_level, RESIGN_GAMMON);
   ck_assert_int_eq(last[-1].pos.column, last[-2].pos.column);

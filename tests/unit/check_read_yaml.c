@@ -162,15 +162,17 @@ START_TEST(valid_document_read_exactly) {
   ck_assert_int_eq(a[2].moves[0].count, 2);
   ck_assert(a[2].moves[1].hit);
   ck_assert_int_eq(a[2].moves[1].count, 2);
-  ck_assert(a[3].status == ROLL_PLAY_UNRECORDED);
-  ck_assert(a[4].status == ROLL_PLAYED && a[4].move_count == 0);
+  ck_assert(a[3].play == ROLL_PLAY_UNRECORDED && a[3].dice == ROLL_DICE_READ);
+  ck_assert(match_roll_as_written(&a[4]) && a[4].move_count == 0);
   ck_assert_int_eq(a[5].kind, ACT_DOUBLE);
   ck_assert_int_eq(a[5].value, 2);
   ck_assert_int_eq(a[6].kind, ACT_BEAVER);
   ck_assert_int_eq(a[6].value, 4);
   ck_assert_int_eq(a[7].kind, ACT_TAKE);
-  ck_assert(a[8].status == ROLL_DICE_UNREAD && a[8].move_count == 1);
-  ck_assert(a[9].die1 == 0 && a[9].status == ROLL_UNRECORDED);
+  ck_assert(a[8].dice == ROLL_DICE_UNREAD && a[8].play == ROLL_PLAY_AS_WRITTEN &&
+            a[8].move_count == 1);
+  ck_assert(a[9].die1 == 0 && a[9].dice == ROLL_DICE_NONE &&
+            a[9].play == ROLL_PLAY_UNRECORDED);
   ck_assert_int_eq(a[10].kind, ACT_RESIGN);
   ck_assert_int_eq(a[10].resign_level, RESIGN_GAMMON);
   ck_assert_int_eq(a[11].kind, ACT_WIN);
@@ -501,7 +503,8 @@ START_TEST(recovery) {
   ck_assert_int_eq(m->games[1].number, 3);
   const bg_game *g = &m->games[0];
   ck_assert_int_eq(g->action_count, 3);
-  ck_assert(g->actions[1].status == ROLL_UNREADABLE);
+  ck_assert(g->actions[1].play == ROLL_PLAY_UNREADABLE &&
+            g->actions[1].dice == ROLL_DICE_READ);
   ck_assert_int_eq(g->actions[1].player, 0);
   ck_assert_int_eq(g->actions[1].die1, 3);
   ck_assert_int_eq(g->actions[2].kind, ACT_TAKE);

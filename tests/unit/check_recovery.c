@@ -465,6 +465,28 @@ START_TEST(refused_cube_action_is_said_once) {
 }
 END_TEST
 
+/* After a refused double the cube without it is followed too, and a
+ * later double both readings share turns both: Alice's double after
+ * rolling (line 7, refused) is taken, Bob redoubles to 4 (line 9) and
+ * Alice takes.  "Wins 6" fits neither the record's cube (4) nor the cube
+ * before the refused double (1), only that one turned by the redouble
+ * (2, three times): one error, the refused double's. */
+START_TEST(later_double_turns_both_readings_of_the_cube) {
+  char record[RECORD_SIZE] = "";
+  header(record, RECORD_SIZE, 7, 1, 0, 0);
+  row(record, RECORD_SIZE, 1, "", "31: 8/5 6/5");
+  row(record, RECORD_SIZE, 2, "41: 24/23 13/9", "");
+  row(record, RECORD_SIZE, 3, " Doubles => 2", " Takes");
+  row(record, RECORD_SIZE, 4, "", "62: 24/18 13/11");
+  row(record, RECORD_SIZE, 5, "52: 13/8 13/11", " Doubles => 4");
+  row(record, RECORD_SIZE, 6, " Takes", "64: 24/18 13/9");
+  row(record, RECORD_SIZE, 0, " Wins 6 points", "");
+  verdict result = judge(record, NULL);
+  assert_one_error(&result, 7, "cube");
+  free(result.output);
+}
+END_TEST
+
 /* Item 10: a game whose end is missing in the middle of a match still has
  * its next score line checked: one game's worth apart, for either player. */
 static verdict unfinished_then(int alice, int bob) {
@@ -653,6 +675,7 @@ int main(void) {
                       (int)(sizeof resignations / sizeof resignations[0]));
   tcase_add_test(plays, conceded_game_is_valued_as_a_resignation);
   tcase_add_test(plays, refused_cube_action_is_said_once);
+  tcase_add_test(plays, later_double_turns_both_readings_of_the_cube);
   tcase_add_test(plays, score_after_an_unfinished_game_is_checked);
   tcase_add_test(plays, wins_capped_at_the_length_only_from_galaxy);
   tcase_add_test(plays, game_checked_after_a_play_that_cannot_stand);

@@ -1,0 +1,211 @@
+/*
+ * check_match.c — the match model's facts of a roll (match.h): its dice
+ * and its play, two fields that each reader's marks set one at a time,
+ * and the predicates every stage asks of them, each on both sides of its
+ * line:
+ *
+ *  - match_roll_has_dice: dice read (".mat" 63:, SGF B[52...]) against
+ *    "00:", dice unread ("72:", YAML '??') and an SGF play not read,
+ *    whose dice stay 0 under a dice fact that says "read";
+ *  - the marks: each sets its own fact and keeps the other ("??: ????"),
+ *    and a play not read makes "00:" a turn taken;
+ *  - what the facts say together: a play written, marked unknown,
+ *    unknown, a play at all (as show and stats count them).
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "match.h"
+#include "reader.h"
+#include "run_suite.h"
+
+/* The first match of `text` read in `notation`, the reader's diagnostics
+ * dropped (each record below is meant to draw one). */
+static bg_match *read_one(const char *text, bg_notation notation) {
+  char *dropped = NULL;
+  size_t dropped_size = 0;
+  FILE *out = open_memstream(&dropped, &dropped_size);
+  FILE *in = fmemopen((void *)text, strlen(text), "r");
+  ck_assert_ptr_nonnull(out);
+  ck_assert_ptr_nonnull(in);
+  bg_diag_sink sink;
+  diag_sink_init(&sink, out, DIAG_TEXT);
+  const char *reason;
+  bg_reader *reader = reader_open(in, "t", &sink, notation, &reason);
+  ck_assert_ptr_nonnull(reader);
+  bg_match *match = reader_next(reader);
+  ck_assert_ptr_nonnull(match);
+  reader_free(reader);
+  diag_sink_free(&sink);
+  fclose(in);
+  fclose(out);
+  free(dropped);
+  return match;
+}
+
+static const bg_action *first_action(const bg_match *match, int index) {
+  ck_assert_int_ge(match->game_count, 1);
+  ck_assert_int_gt(match->games[0].action_count, index);
+  const bg_action *action = &match->games[0].actions[index];
+  ck_assert_int_eq(action->kind, ACT_ROLL);
+  return action;
+}
+
+static const char mat_rolls[] = " 5 point match\n\n Game 1\n Alice : 0   Bob : 0\n"
+                                "  1) 31: 8/5 6/5                72: 13/9\n"
+                                "  2) 00:                        Wins 1 point\n";
+
+/* ---- match_roll_has_dice, from records ---- */
+
+START_TEST(dice_read_are_had) {
+  bg_match *match = read_one(mat_rolls, BG_NOTATION_MAT);
+  const bg_action *roll = first_action(match, 0);
+  ck_assert(match_roll_has_dice(roll));
+  ck_assert(roll->dice == ROLL_DICE_READ && roll->play == ROLL_PLAY_AS_WRITTEN);
+  ck_assert(match_roll_as_written(roll));
+  match_free(match);
+}
+END_TEST
+
+START_TEST(unread_dice_are_not_had) {
+  bg_match *match = read_one(mat_rolls, BG_NOTATION_MAT);
+  const bg_action *roll = first_action(match, 1); /* "72: 13/9" */
+  ck_assert(!match_roll_has_dice(roll));
+  ck_assert(match_roll_dice_unread(roll) && roll->play == ROLL_PLAY_AS_WRITTEN);
+  ck_assert_int_eq(roll->move_count, 1);
+  ck_assert(!match_roll_as_written(roll) && match_action_is_play(roll));
+  match_free(match);
+}
+END_TEST
+
+START_TEST(nothing_rolled_has_no_dice) {
+  bg_match *match = read_one(mat_rolls, BG_NOTATION_MAT);
+  const bg_action *roll = first_action(match, 2); /* "00:" */
+  ck_assert(!match_roll_has_dice(roll));
+  ck_assert(roll->dice == ROLL_DICE_NONE && roll->play == ROLL_PLAY_AS_WRITTEN);
+  ck_assert(!match_roll_dice_unread(roll) && !match_action_is_play(roll));
+  match_free(match);
+}
+END_TEST
+
+/* An SGF play that cannot be read keeps dice 0, its dice fact "read": the
+ * facts alone do not say the dice are known, the predicate does. */
+START_TEST(sgf_play_not_read_has_no_dice) {
+  bg_match *match = read_one("(;GM[6];B[52mhhb];W[7])", BG_NOTATION_SGF);
+  const bg_action *read = first_action(match, 0);
+  ck_assert(match_roll_has_dice(read));
+  const bg_action *broken = first_action(match, 1);
+  ck_assert(broken->dice == ROLL_DICE_READ && broken->play == ROLL_PLAY_NOT_A_PLAY);
+  ck_assert(!match_roll_has_dice(broken));
+  ck_assert(match_roll_play_unknown(broken) && !match_roll_marked_unknown(broken));
+  ck_assert(match_action_is_play(broken));
+  match_free(match);
+}
+END_TEST
+
+START_TEST(yaml_unread_dice_are_not_had) {
+  static const char yaml[] = "bgmatch: 1\nmatch:\n  length: 5\n  players: [Alice, Bob]\n"
+                             "games:\n- game: 1\n  score: [0, 0]\n  actions:\n"
+                             "  - [Alice, 31, 8/5 6/5]\n  - [Bob, '?\?', 13/9]\n";
+  bg_match *match = read_one(yaml, BG_NOTATION_YAML);
+  ck_assert(match_roll_has_dice(first_action(match, 0)));
+  ck_assert(!match_roll_has_dice(first_action(match, 1)));
+  ck_assert(match_roll_dice_unread(first_action(match, 1)));
+  match_free(match);
+}
+END_TEST
+
+/* ---- the marks ---- */
+
+static bg_action roll_of(int die1, int die2) {
+  return (bg_action){.kind = ACT_ROLL, .die1 = die1, .die2 = die2};
+}
+
+START_TEST(a_new_roll_is_read_as_written) {
+  bg_action roll = roll_of(6, 3);
+  ck_assert(match_roll_has_dice(&roll) && match_roll_as_written(&roll));
+  ck_assert(!match_roll_dice_unread(&roll) && !match_roll_play_unknown(&roll));
+  ck_assert(match_action_is_play(&roll));
+  bg_action one_die = roll_of(6, 0); /* no reader makes it: not dice known */
+  ck_assert(!match_roll_has_dice(&one_die));
+}
+END_TEST
+
+START_TEST(each_mark_sets_its_own_fact) {
+  bg_action roll = roll_of(6, 3);
+  match_roll_mark_unrecorded(&roll); /* "63: ????" */
+  ck_assert(roll.dice == ROLL_DICE_READ && roll.play == ROLL_PLAY_UNRECORDED);
+  ck_assert(match_roll_has_dice(&roll) && match_roll_marked_unknown(&roll));
+  match_roll_mark_dice_unread(&roll); /* "??: ????" */
+  ck_assert(roll.dice == ROLL_DICE_UNREAD && roll.play == ROLL_PLAY_UNRECORDED);
+  ck_assert(!match_roll_has_dice(&roll) && roll.die1 == 0 && roll.die2 == 0);
+  ck_assert(match_roll_marked_unknown(&roll) && match_action_is_play(&roll));
+
+  bg_action unread = roll_of(0, 0);
+  match_roll_mark_dice_unread(&unread);
+  match_roll_mark_not_a_play(&unread);
+  ck_assert(unread.dice == ROLL_DICE_UNREAD && unread.play == ROLL_PLAY_NOT_A_PLAY);
+  ck_assert(!match_roll_marked_unknown(&unread) && match_roll_play_unknown(&unread));
+}
+END_TEST
+
+/* "????" alone: neither roll nor play written, no play; "00:" then a cell
+ * not read: a turn taken, a play with no dice. */
+START_TEST(nothing_rolled_until_a_play_is_not_read) {
+  bg_action hidden = roll_of(0, 0);
+  match_roll_mark_nothing_rolled(&hidden);
+  match_roll_mark_unrecorded(&hidden);
+  ck_assert(hidden.dice == ROLL_DICE_NONE && hidden.play == ROLL_PLAY_UNRECORDED);
+  ck_assert(!match_action_is_play(&hidden) && match_roll_marked_unknown(&hidden));
+
+  bg_action broken = roll_of(0, 0);
+  match_roll_mark_nothing_rolled(&broken);
+  match_roll_mark_unreadable(&broken);
+  ck_assert(broken.dice == ROLL_DICE_READ && broken.play == ROLL_PLAY_UNREADABLE);
+  ck_assert(match_action_is_play(&broken) && !match_roll_has_dice(&broken));
+
+  bg_action not_a_play = roll_of(0, 0);
+  match_roll_mark_nothing_rolled(&not_a_play);
+  match_roll_mark_not_a_play(&not_a_play);
+  ck_assert(not_a_play.dice == ROLL_DICE_READ);
+  ck_assert(not_a_play.play == ROLL_PLAY_NOT_A_PLAY);
+}
+END_TEST
+
+/* A play marked unknown, then not read, is a cell not read (a writer
+ * writes it again as unknown); "????" over a play not read, likewise. */
+START_TEST(marked_unknown_then_not_read_is_unreadable) {
+  bg_action roll = roll_of(5, 2);
+  match_roll_mark_unrecorded(&roll);
+  match_roll_mark_not_a_play(&roll);
+  ck_assert(roll.play == ROLL_PLAY_UNREADABLE && match_roll_has_dice(&roll));
+  bg_action other = roll_of(5, 2);
+  match_roll_mark_not_a_play(&other);
+  match_roll_mark_unrecorded(&other);
+  ck_assert(other.play == ROLL_PLAY_UNREADABLE && match_roll_marked_unknown(&other));
+}
+END_TEST
+
+static Suite *match_suite(void) {
+  Suite *suite = suite_create("match");
+  TCase *dice = tcase_create("has_dice");
+  tcase_add_test(dice, dice_read_are_had);
+  tcase_add_test(dice, unread_dice_are_not_had);
+  tcase_add_test(dice, nothing_rolled_has_no_dice);
+  tcase_add_test(dice, sgf_play_not_read_has_no_dice);
+  tcase_add_test(dice, yaml_unread_dice_are_not_had);
+  suite_add_tcase(suite, dice);
+  TCase *marks = tcase_create("marks");
+  tcase_add_test(marks, a_new_roll_is_read_as_written);
+  tcase_add_test(marks, each_mark_sets_its_own_fact);
+  tcase_add_test(marks, nothing_rolled_until_a_play_is_not_read);
+  tcase_add_test(marks, marked_unknown_then_not_read_is_unreadable);
+  suite_add_tcase(suite, marks);
+  return suite;
+}
+
+int main(void) {
+  return run_suite(match_suite());
+}

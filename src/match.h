@@ -226,6 +226,9 @@ typedef struct {
    * (nothing more is owed once it is won). */
   bool results_capped_at_length;
   bool one_off_game;
+  /* The notation names who did each action (YAML, JSON): no action
+   * stands in a column, so no convention of columns applies to it. */
+  bool actions_named;
   bg_game *games;
   int game_count;
   int game_capacity;

@@ -176,6 +176,7 @@ void match_resolve(bg_match *match) {
 }
 
 void match_resolve_named(bg_match *match) {
+  match->actions_named = true;
   resolve_variation(match);
   resolve_conventions(match);
   for (int g = 0; g < match->game_count; g++)

@@ -283,9 +283,12 @@ static bool check_play(referee *ref, game_state *state, const bg_game *game, int
   reading_set *positions = &state->positions;
   if (referee_check_play_if_proved(&ref->plays, roll, positions))
     return true;
-  if (recover(ref, state, MISFIT_UNPROVED_PLAY, game, index, roll) ==
-      RECOVERY_OPENING_LOST)
+  referee_recovery recovery =
+      recover(ref, state, MISFIT_UNPROVED_PLAY, game, index, roll);
+  if (recovery == RECOVERY_OPENING_LOST)
     return referee_check_play(&ref->plays, roll, positions, roll->resigns_after);
+  if (recovery == RECOVERY_SAID)
+    return true; /* followed by the recovery (two plays exchanged) */
   return referee_check_play_unproved(&ref->plays, roll, positions, roll->resigns_after);
 }
 
@@ -302,6 +305,11 @@ static void check_played(referee *ref, game_state *state, const bg_game *game, i
   }
   if (state->positions.count == 0)
     return;
+  if (roll == ref->play_followed) { /* the recovery has played it already */
+    ref->play_followed = NULL;
+    note_bear_off(state, game, index, roll->player);
+    return;
+  }
   if (dice_wrong(turn, roll) && roll->move_count > 0 &&
       !play_is_legal(ref, state, roll)) {
     check_other_roll_play(ref, state, roll);
@@ -550,6 +558,7 @@ void referee_begin_match(referee *ref, const bg_match *match,
   ref->opening = NULL; /* choose_variation, below */
   ref->game = NULL;
   ref->renamed = (bg_action){0};
+  ref->play_followed = NULL;
   ref->faults = 0;
   ref->tally = (match_tally){.match_won_by = -1};
   ref->rules =
@@ -557,6 +566,7 @@ void referee_begin_match(referee *ref, const bg_match *match,
   ref->marks_hits = match_hit_marks(match, 2) >= 2;
   referee_play_checker_init(&ref->plays, match, sink);
   choose_variation(ref);
+  referee_judge_length(ref);
   if (match->length_unknown)
     referee_say(ref, match->pos, 0, -1, DIAG_WARNING, RULE_SLUG(INCOMPLETE),
                 "the record gives no match length: its games are checked, but not the "
@@ -571,7 +581,8 @@ void referee_end_match(referee *ref) {
     referee_say(ref, match->pos, 0, -1, DIAG_WARNING, RULE_SLUG(INCOMPLETE),
                 "the match has no games: its record stops before game 1");
   else if (match->length > 0 && ref->tally.match_won_by < 0 && ref->tally.score_known &&
-           !ref->tally.last_game_open && !match->one_off_game)
+           !ref->tally.last_game_open && !match->one_off_game &&
+           !ref->tally.length_blamed)
     referee_say(ref, last_place(&match->games[match->game_count - 1]), 0, -1,
                 DIAG_WARNING, RULE_SLUG(INCOMPLETE),
                 "the match stops at %d-%d, before either player reached %d point%s",

@@ -432,12 +432,16 @@ typedef struct {
   bool last_result_said;   /* and that was said (its game not out of step) */
   bool crawford_done;
   bool last_result_open; /* see last_result */
+  bool length_blamed;    /* the length line was said wrong (referee_length.c) */
 } match_tally;
 
 /* The referee of one match: set field by field at the match's start
  * (referee_begin_match), the play checker by referee_play_checker_init. */
 typedef struct referee {
   const bg_match *match;
+  /* The record read at the length its games bear out, where its length
+   * line is wrong (referee_judge_length): `match` then points here. */
+  bg_match as_read;
   bg_diag_sink *sink;
   /* The game's opening position, by the record's [Variation]; NULL for a
    * variation with other rules, whose plays are not checked. */
@@ -446,6 +450,9 @@ typedef struct referee {
   /* A roll written under the wrong player's name (referee_misnamed_roll),
    * as it was played: checked in its place. */
   bg_action renamed;
+  /* A roll whose play the recovery has followed already (two plays of a
+   * line exchanged, referee_recover.c): its check is skipped once. */
+  const bg_action *play_followed;
   /* The errors the referee found, said or not (a silenced game's, those
    * past the sink's limits): what it does next hangs on this, never on
    * what was reported, or a record would be judged by its notation. */
@@ -516,6 +523,16 @@ void referee_resolve_result(const referee *ref, const game_state *state,
 void referee_check_win(referee *ref, game_state *state, const bg_action *recorded);
 void referee_on_resign(referee *ref, game_state *state, const bg_action *act);
 
+/* referee_length.c */
+/* Before the games: where the score lines, agreeing with every result, go
+ * on past the written length, says the length line is wrong and reads the
+ * match at the length the record fits. */
+void referee_judge_length(referee *ref);
+/* The last game's "Wins ... and the match" (`win`) leaves its winner at
+ * `counted`, short of the length: where no value the game could be worth
+ * ends the match, says the length line is wrong (true). */
+bool referee_length_short_of_end(referee *ref, const game_state *state,
+                                 const bg_action *win, int counted);
 /* referee_score.c */
 void referee_check_score_line(referee *ref, const bg_game *game, bool first);
 void referee_count_result(referee *ref, int winner, int points, int game_number);

@@ -127,13 +127,123 @@ static referee_recovery recover_opening_double(referee *ref, game_state *state,
   return say_numbering_misfit(ref) ? RECOVERY_SAID : RECOVERY_VERDICT_STANDS;
 }
 
-/* One of the game's first plays, which the quick proof that checks a
- * valid record's plays first does not prove: a lost opening is looked
- * for before the play is judged. */
+/* `roll` with the moves of `moves` and the dice of `dice`. */
+static bg_action exchanged(const bg_action *roll, const bg_action *moves,
+                           const bg_action *dice) {
+  bg_action play = *roll;
+  play.moves = moves->moves;
+  play.move_count = moves->move_count;
+  play.die1 = dice->die1;
+  play.die2 = dice->die2;
+  return play;
+}
+
+/* Is `play` a legal play from every position of `from`?  Where it leads
+ * goes to `to`. */
+static bool plays_from(play_checker *checker, const bg_action *play,
+                       const reading_set *from, reading_set *to) {
+  to->count = 0;
+  for (int i = 0; i < from->count; i++) {
+    bg_board view;
+    board_seen_by(&from->boards[i], play->player, &view);
+    if (referee_plays_of_roll(play, &view, play->die1, play->die2,
+                              &checker->scratch.plays, to) == 0)
+      return false;
+  }
+  return to->count > 0;
+}
+
+/* The other player's roll written on the same line right after `index`,
+ * both with a play: the pair whose plays may be exchanged; NULL if none. */
+static const bg_action *line_partner(const bg_game *game, int index) {
+  const bg_action *roll = &game->actions[index];
+  if (index + 1 >= game->action_count || !match_roll_as_written(roll) ||
+      !match_roll_has_dice(roll) || roll->move_count == 0)
+    return NULL;
+  const bg_action *next = roll + 1;
+  bool partner = next->kind == ACT_ROLL && next->player == 1 - roll->player &&
+                 next->pos.line == roll->pos.line && match_roll_as_written(next) &&
+                 match_roll_has_dice(next) && next->move_count > 0;
+  return partner ? next : NULL;
+}
+
+/* Do the two plays fit once exchanged, the dice staying (or going with
+ * their play, `with_dice`)?  Where they lead goes to `after`. */
+static bool fit_exchanged(referee *ref, const game_state *state, const bg_action *roll,
+                          const bg_action *next, bool with_dice, reading_set *after) {
+  bg_action first = exchanged(roll, next, with_dice ? next : roll);
+  bg_action second = exchanged(next, roll, with_dice ? roll : next);
+  reading_set between;
+  return plays_from(&ref->plays, &first, &state->positions, &between) &&
+         plays_from(&ref->plays, &second, &between, after);
+}
+
+/* Is `next`'s written play a legal one of its player after some legal
+ * play of `roll`'s dice?  Then the record reads as one wrong play, the
+ * roller's, not as two exchanged (early in a game, where the two sides'
+ * positions mirror each other, both readings may fit). */
+static bool next_fits_as_written(referee *ref, const game_state *state,
+                                 const bg_action *roll, const bg_action *next) {
+  bg_action any = *roll;
+  any.move_count = 0; /* every legal play of the dice */
+  reading_set after_any;
+  after_any.count = 0;
+  bg_board view;
+  board_seen_by(&state->positions.boards[0], roll->player, &view);
+  referee_plays_of_roll(&any, &view, roll->die1, roll->die2, &ref->plays.scratch.plays,
+                        &after_any);
+  for (int i = 0; i < after_any.count; i++) {
+    board_seen_by(&after_any.boards[i], next->player, &view);
+    if (referee_plays_of_roll(next, &view, next->die1, next->die2,
+                              &ref->plays.scratch.plays, NULL) > 0)
+      return true;
+  }
+  return false;
+}
+
+/* A play that fits no position, the other player's on the same line
+ * after it: the two plays written in each other's cell (with their dice
+ * or not) when each fits the other roller.  Said once, both plays
+ * followed as exchanged; the second is not checked again
+ * (ref->play_followed). */
+static bool recover_exchanged_plays(referee *ref, game_state *state,
+                                    const referee_misfit *misfit) {
+  const bg_action *roll = misfit->act, *next = line_partner(misfit->game, misfit->index);
+  if (!next || roll != &misfit->game->actions[misfit->index] ||
+      state->positions.count != 1 || ref->plays.recovery.silenced)
+    return false;
+  bg_board view;
+  board_seen_by(&state->positions.boards[0], roll->player, &view);
+  if (referee_plays_of_roll(roll, &view, roll->die1, roll->die2,
+                            &ref->plays.scratch.plays, NULL) > 0)
+    return false; /* the play is legal: nothing to read otherwise */
+  if (next_fits_as_written(ref, state, roll, next))
+    return false;
+  reading_set after;
+  bool with_dice = false;
+  if (!fit_exchanged(ref, state, roll, next, false, &after)) {
+    with_dice = true;
+    if (!fit_exchanged(ref, state, roll, next, true, &after))
+      return false;
+  }
+  SAY(roll, DIAG_ERROR, RULE_SLUG(ILLEGAL_MOVE),
+      "the two plays of this line are exchanged: each is a legal play of the other "
+      "player%s, not of the one in whose cell it stands",
+      with_dice ? " with its dice" : "");
+  referee_positions_copy(&state->positions, &after);
+  ref->play_followed = next;
+  return true;
+}
+
+/* A play the quick proof that checks a valid record's plays first does
+ * not prove: one of the game's first plays after a lost opening, or two
+ * plays of a line exchanged, is looked for before the play is judged. */
 static referee_recovery recover_unproved_play(referee *ref, game_state *state,
                                               const referee_misfit *misfit) {
-  return recover_lost_opening(ref, state, misfit, false) ? RECOVERY_OPENING_LOST
-                                                         : RECOVERY_VERDICT_STANDS;
+  if (recover_lost_opening(ref, state, misfit, false))
+    return RECOVERY_OPENING_LOST;
+  return recover_exchanged_plays(ref, state, misfit) ? RECOVERY_SAID
+                                                     : RECOVERY_VERDICT_STANDS;
 }
 
 /* A double by the player who rolled last, whose next roll comes before

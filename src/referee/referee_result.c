@@ -180,16 +180,25 @@ static void settle_refused_cube(const referee *ref, game_state *state,
 }
 
 /* Who the "Wins" line credits, by the board.  It names the player in
- * whose column it stands, except where it stands on the line of the other
- * player's roll that bore off that player's last checker: some programs
- * write the result there, after the winner's roll, so it is
- * the roller's.  When that roll did not end the game, the column's player
- * won: the roller resigned (or the record says so after the roll). */
-static int credited_winner(const game_state *state, const bg_action *win) {
-  if (state->end.reason == END_BORE_OFF && state->end.winner != win->player &&
-      state->turns.last_roll_pos[state->end.winner].line == win->pos.line)
-    return state->end.winner;
-  return win->player;
+ * whose column it stands, except in the cell right after the roll that
+ * bore off the other player's last checker: some programs write the
+ * result there, the next cell of the record after the winner's roll (on
+ * that roll's line, beside it), so it is the roller's.  The order of the
+ * actions says it, not their lines: a one-line document holds them all on
+ * line 1.  A notation that names who acted (YAML, JSON) has no columns:
+ * the player it names is credited.  When the roll before did not end the
+ * game, the column's player won: the roller resigned (or the record says
+ * so after the roll). */
+static int credited_winner(const referee *ref, const game_state *state,
+                           const bg_action *win) {
+  if (ref->match->actions_named || state->end.reason != END_BORE_OFF ||
+      state->end.winner == win->player)
+    return win->player;
+  const bg_game *game = ref->game;
+  bool after_winners_roll =
+      game && win > game->actions && win < game->actions + game->action_count &&
+      win[-1].kind == ACT_ROLL && win[-1].player == state->end.winner;
+  return after_winners_roll ? state->end.winner : win->player;
 }
 
 /* What the game was worth, by how it ended, against the "Wins" line
@@ -220,16 +229,22 @@ static int check_worth(referee *ref, game_state *state, const bg_action *win) {
 
 /* "and the match" on `win`, by what the game was worth (`worth`, -1 the
  * record's value): a wrong value said already is not also blamed on it
- * when the true one does win the match. */
-static void check_and_match(referee *ref, const bg_action *win, int worth) {
+ * when the true one does win the match; a right one short of the length
+ * may be the length line's mistake (referee_length.c). */
+static void check_and_match(referee *ref, const game_state *state, const bg_action *win,
+                            int worth) {
   if (ref->match->length <= 0)
     return;
   int counted = ref->tally.score[win->player] + (worth >= 0 ? worth : win->value);
-  if (win->and_match && counted < ref->match->length)
-    SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
-        "says \"and the match\", but %s has %d of %d point%s after it",
-        referee_player_name(ref, win->player), counted, ref->match->length,
-        plural(ref->match->length));
+  if (!win->and_match || counted >= ref->match->length)
+    return;
+  /* a value the record vouches for: the length line may be the wrong one */
+  if (worth < 0 && referee_length_short_of_end(ref, state, win, counted))
+    return;
+  SAY(win, DIAG_ERROR, RULE_SLUG(SCORE),
+      "says \"and the match\", but %s has %d of %d point%s after it",
+      referee_player_name(ref, win->player), counted, ref->match->length,
+      plural(ref->match->length));
 }
 
 void referee_check_win(referee *ref, game_state *state, const bg_action *recorded) {
@@ -239,7 +254,7 @@ void referee_check_win(referee *ref, game_state *state, const bg_action *recorde
   }
   /* From here the line is read as naming the winner it credits. */
   bg_action credited = *recorded;
-  credited.player = credited_winner(state, recorded);
+  credited.player = credited_winner(ref, state, recorded);
   const bg_action *win = &credited;
   settle_refused_cube(ref, state, win);
   state->result = (game_result_seen){.seen = true,
@@ -263,7 +278,7 @@ void referee_check_win(referee *ref, game_state *state, const bg_action *recorde
   int worth = check_worth(ref, state, win);
   if (worth >= 0)
     state->result.points = worth;
-  check_and_match(ref, win, worth);
+  check_and_match(ref, state, win, worth);
 }
 
 /* A player may concede the whole match: the points the winner still

@@ -97,15 +97,33 @@ static bool next_sides_with_results(const referee *ref, const bg_game *game) {
   return from_results && !from_line;
 }
 
+/* Would `score` make `game` the Crawford game, and is there a double in
+ * it that the rule forbids there? */
+static bool crawford_game_doubled(const referee *ref, const bg_game *game,
+                                  const int score[2]) {
+  int length = ref->match->length;
+  if (!law_crawford_game(&ref->rules, length, score, ref->tally.crawford_done))
+    return false;
+  for (int a = 0; a < game->action_count; a++)
+    if (game->actions[a].kind == ACT_DOUBLE)
+      return true;
+  return false;
+}
+
 /* The last result's value is the record's word alone: is the score line
  * the right one, and the "Wins" line wrong?  Only when the score line
- * implies a resignation's value (1, 2 or 3 times the cube) and the next
- * score line does not side with the results. */
+ * implies a resignation's value (1, 2 or 3 times the cube), the game
+ * after it does not double in what the score line alone makes the
+ * Crawford game, and the next score line does not side with the
+ * results. */
 static bool blames_last_result(const referee *ref, const bg_game *game) {
   int winner = ref->tally.last_result.player;
   int implied = implied_points(ref, game);
   int length = ref->match->length;
   if (!ref->tally.last_result_open)
+    return false;
+  if (crawford_game_doubled(ref, game, game->score) &&
+      !crawford_game_doubled(ref, game, ref->tally.score))
     return false;
   if (implied == 0) /* or the line names the wrong player: a resignation either way */
     return credits_loser(ref, game) &&

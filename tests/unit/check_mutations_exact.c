@@ -755,6 +755,35 @@ static void change_a_score(const file_info *file, mutant_list *out) {
     }
 }
 
+/* 21. The score line of a game after the first credits the previous
+ * game's winner with one point more than its "Wins" line: after a
+ * resignation, either line may be the wrong one, and the record after
+ * them must tell which. */
+static void credit_the_winner_more(const file_info *file, mutant_list *out) {
+  for (int m = 0; m < file->match_count; m++)
+    for (int g = 1; g < file->matches[m]->game_count; g++) {
+      const bg_action *win = match_game_result(&file->matches[m]->games[g - 1]);
+      int index = file->matches[m]->games[g].score_pos.line - 1;
+      if (!win || index < 0)
+        continue;
+      const char *line = file->rec.lines[index];
+      int scores[2] = {-1, -1}; /* the last two "NAME : N" numbers */
+      for (int i = 0; line[i]; i++) {
+        int at = i + 1;
+        while (line[i] == ':' && line[at] == ' ')
+          at++;
+        if (line[i] == ':' && isdigit((unsigned char)line[at])) {
+          scores[0] = scores[1];
+          scores[1] = at;
+        }
+      }
+      if (scores[0] < 0)
+        continue;
+      int at = scores[win->player], end = digits_end(line, at);
+      renumber(file, out, index, at, end, atoi(line + at) + 1);
+    }
+}
+
 /* A cube value times 1, 2 or 3 is 2^k or 3 * 2^k. */
 static bool could_be_won(int points) {
   while (points % 2 == 0)
@@ -1059,6 +1088,99 @@ static void double_out_of_turn(const file_info *file, mutant_list *out) {
     }
 }
 
+/* The "N point match" line's length made `length + delta`, where the
+ * record's own games tell: the length line is the one to blame. */
+static void change_the_length(const file_info *file, mutant_list *out, int delta) {
+  for (int m = 0; m < file->match_count; m++) {
+    const bg_match *match = file->matches[m];
+    int index = match->pos.line - 1, begin = match->pos.column - 1;
+    if (match->length <= 0 || match->length + delta <= 0 || index < 0 ||
+        index >= file->rec.count)
+      continue;
+    const char *line = file->rec.lines[index];
+    while (line[begin] == ' ')
+      begin++;
+    int end = digits_end(line, begin);
+    if (end > begin && atoi(line + begin) == match->length)
+      renumber(file, out, index, begin, end, match->length + delta);
+  }
+}
+
+/* 19. The match length two more: "7 point match" -> "9 point match".
+ * Only a last game that ends "and the match" short of it tells: a record
+ * that stops at a game's end without those words (GNU Backgammon's) reads
+ * as a match abandoned there, an [incomplete] warning, hence its low
+ * floor (1 of 37 exact on gnubg-check's self-play records). */
+static void raise_the_length(const file_info *file, mutant_list *out) {
+  change_the_length(file, out, 2);
+}
+
+/* 20. The match length two less: "7 point match" -> "5 point match". */
+static void lower_the_length(const file_info *file, mutant_list *out) {
+  change_the_length(file, out, -2);
+}
+
+/* The text of `roll`'s cell on its line: from its dice (`with_dice`) or
+ * its play, to the end of the play. */
+static void cell_span(const char *line, const bg_action *roll, bool with_dice, int *begin,
+                      int *end) {
+  *begin = with_dice ? roll->pos.column - 1 : roll->moves[0].pos.column - 1;
+  *end = play_end(line, roll);
+}
+
+/* The line with the left roll's and the right roll's texts exchanged;
+ * what stands between them (the right roll's dice, when they stay) keeps
+ * its column where the new left text leaves room. */
+static char *swap_cells(const char *line, const bg_action *left, const bg_action *right,
+                        bool with_dice) {
+  int left_begin, left_end, right_begin, right_end;
+  cell_span(line, left, with_dice, &left_begin, &left_end);
+  cell_span(line, right, with_dice, &right_begin, &right_end);
+  int left_length = left_end - left_begin, right_length = right_end - right_begin;
+  int middle = left_end;
+  while (middle < right_begin && line[middle] == ' ')
+    middle++;
+  int pad = middle - (left_begin + right_length);
+  if (pad < 2)
+    pad = 2;
+  char *out = malloc(strlen(line) + (size_t)left_length + (size_t)right_length + 8);
+  sprintf(out, "%.*s%.*s%*s%.*s%.*s%s", left_begin, line, right_length,
+          line + right_begin, pad, "", right_begin - middle, line + middle, left_length,
+          line + left_begin, line + right_end);
+  return out;
+}
+
+/* A roll of each player written on one line, both plays there. */
+static bool rolls_share_a_line(const roll_site *left, const roll_site *right) {
+  const bg_action *a = &left->roll, *b = &right->roll;
+  return a->player == 0 && b->player == 1 && a->pos.line == b->pos.line &&
+         a->move_count > 0 && b->move_count > 0 && a->moves[0].pos.line == a->pos.line &&
+         b->moves[0].pos.line == b->pos.line && a->pos.column < b->pos.column;
+}
+
+static void swap_the_plays(const file_info *file, mutant_list *out, bool with_dice) {
+  for (int r = 0; r + 1 < file->roll_count; r++) {
+    const roll_site *left = &file->rolls[r], *right = &file->rolls[r + 1];
+    if (!rolls_share_a_line(left, right))
+      continue;
+    const char *line = roll_line(file, left);
+    int index = left->roll.pos.line - 1;
+    add_mutant(out, EDIT_REPLACE, index,
+               swap_cells(line, &left->roll, &right->roll, with_dice), index + 1, left);
+  }
+}
+
+/* 22. The two plays of a line exchanged, each roll's dice left in place:
+ * "52: 13/8 13/11    64: 24/18 13/9" -> "52: 24/18 13/9    64: 13/8 13/11". */
+static void swap_plays_keep_dice(const file_info *file, mutant_list *out) {
+  swap_the_plays(file, out, false);
+}
+
+/* 23. The two cells of a line exchanged, dice and play together. */
+static void swap_plays_with_dice(const file_info *file, mutant_list *out) {
+  swap_the_plays(file, out, true);
+}
+
 /* ---- judging the copies --------------------------------------------------- */
 
 /* The changed roll as the copy reads: found by the original's place (the
@@ -1141,6 +1263,14 @@ static const struct {
      "wrong-bear-off illegal-move", 100},
     {"lower die played", play_the_lower_die, play_breaks, "error", PLAY_RULES, 100},
     {"double out of turn", double_out_of_turn, NULL, "error", "cube", 100},
+    {"match length raised", raise_the_length, NULL, "error", "score", 2},
+    {"match length lowered", lower_the_length, NULL, "error", "score", 72},
+    {"score line credits the winner", credit_the_winner_more, NULL, "error", "score",
+     100},
+    {"plays swapped, dice kept", swap_plays_keep_dice, play_breaks, "error", PLAY_RULES,
+     90},
+    {"plays swapped with their dice", swap_plays_with_dice, play_breaks, "error",
+     PLAY_RULES, 94},
 };
 
 #define KIND_COUNT ((int)(sizeof kinds / sizeof kinds[0]))

@@ -144,6 +144,10 @@ struct bg_input {
   /* the text read and not yet delivered is buffer[start, end) */
   char *buffer;
   size_t buffer_size, start, end;
+  /* The first tab in [start, end), or `end` when there is none: the
+   * buffer is searched for tabs a block at a time, not a line at a time,
+   * since most records hold none (see bg_line's has_tab). */
+  size_t tab_at;
   bool eof, io_error;
   bool consumed; /* something was delivered: the start of the input is past */
   int line_number;
@@ -285,12 +289,27 @@ static void grow_buffer(bg_input *input) {
   input->buffer_size = new_size;
 }
 
+/* Sets tab_at to the first tab in [from, end), or to `end`. */
+static void find_tab(bg_input *input, size_t from) {
+  const char *tab = memchr(input->buffer + from, '\t', input->end - from);
+  input->tab_at = tab ? (size_t)(tab - input->buffer) : input->end;
+}
+
+/* Consumes the bytes before `offset`, keeping tab_at at or after start. */
+static void consume_to(bg_input *input, size_t offset) {
+  input->start = offset;
+  input->consumed = true;
+  if (input->tab_at < offset)
+    find_tab(input, offset);
+}
+
 /* Moves what is pending to the front and reads one block after it; false
  * when nothing was added (the end, or an I/O error). */
 static bool fill_buffer(bg_input *input) {
   if (input->start > 0) {
     memmove(input->buffer, input->buffer + input->start, input->end - input->start);
     input->end -= input->start;
+    input->tab_at -= input->start;
     input->start = 0;
   }
   while (input->buffer_size - input->end < BUFFER_MIN_ROOM &&
@@ -304,6 +323,8 @@ static bool fill_buffer(bg_input *input) {
                    ? read_raw(input, (unsigned char *)input->buffer + input->end, room)
                    : read_utf16(input, room);
   input->end += got;
+  if (input->tab_at == before)
+    find_tab(input, before);
   if (got == 0) {
     input->eof = true;
     if (ferror(input->in) || (input->gunzip && gunzip_error(input->gunzip)))
@@ -335,16 +356,15 @@ static bool skip_long_line(bg_input *input, bg_line *line) {
   for (;;) {
     char *newline = memchr(input->buffer + input->start, '\n', input->end - input->start);
     if (newline) {
-      input->start = (size_t)(newline - input->buffer) + 1;
+      consume_to(input, (size_t)(newline - input->buffer) + 1);
       break;
     }
-    input->start = input->end;
+    consume_to(input, input->end);
     if (input->eof || !fill_buffer(input))
       break;
   }
   static const char no_text[INPUT_LINE_SLACK + 1] = ""; /* and its slack */
   *line = (bg_line){.text = no_text, .number = ++input->line_number, .too_long = true};
-  input->consumed = true;
   return true;
 }
 
@@ -354,33 +374,36 @@ static bool deliver(bg_input *input, bg_line *line, size_t length, size_t consum
   *line = (bg_line){.text = input->buffer + input->start,
                     .length = length,
                     .number = ++input->line_number};
-  input->start += consumed;
-  input->consumed = true;
   clean_line(line);
+  line->has_tab = input->buffer + input->tab_at < line->text + line->length;
+  consume_to(input, input->start + consumed);
   return true;
 }
 
 /* The length of a line is checked as read (its CR, blanks and BOM count):
  * the bound is on the buffer, not on the text. */
 bool input_next_line(bg_input *input, bg_line *line) {
+  size_t length, consumed; /* one call of deliver: inlined */
   for (;;) {
     size_t pending = input->end - input->start;
     char *newline = memchr(input->buffer + input->start, '\n', pending);
     if (newline) {
-      size_t length = (size_t)(newline - (input->buffer + input->start));
+      length = (size_t)(newline - (input->buffer + input->start));
       if (length > INPUT_MAX_LINE)
         return skip_long_line(input, line);
-      return deliver(input, line, length, length + 1);
+      consumed = length + 1;
+      break;
     }
     if (pending > INPUT_MAX_LINE)
       return skip_long_line(input, line);
     if (input->eof || !fill_buffer(input)) {
-      pending = input->end - input->start;
-      if (pending == 0)
+      length = consumed = input->end - input->start; /* no final newline */
+      if (length == 0)
         return false;
-      return deliver(input, line, pending, pending); /* no final newline */
+      break;
     }
   }
+  return deliver(input, line, length, consumed);
 }
 
 /* ---- bytes -------------------------------------------------------------- */
@@ -411,8 +434,7 @@ size_t input_read(bg_input *input, char *out, size_t size) {
   const char *bytes;
   size_t have = input_peek(input, size, &bytes);
   memcpy(out, bytes, have);
-  input->start = (size_t)(bytes - input->buffer) + have;
-  input->consumed = true;
+  consume_to(input, (size_t)(bytes - input->buffer) + have);
   return have;
 }
 

@@ -40,6 +40,7 @@ typedef struct {
   size_t length;
   int number;    /* 1-based, counting every line, a skipped one too */
   bool too_long; /* over INPUT_MAX_LINE: skipped; text is "", length 0 */
+  bool has_tab;  /* a tab stands in text (the .mat reader expands tabs) */
 } bg_line;
 
 /* Reads `in` from where it stands; the input does not own it.  NULL when

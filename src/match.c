@@ -109,8 +109,10 @@ static struct bg_move_block *new_block(void) {
   return malloc(sizeof(struct bg_move_block));
 }
 
-bg_move *match_reserve_moves(bg_match *match) {
-  take_back_unused(match);
+/* The reservation when the newest block has no zeroed room for one: a
+ * new block, or the next run zeroed.  Apart, so that the common path
+ * saves no registers. */
+__attribute__((noinline)) static bg_move *reserve_in_new_room(bg_match *match) {
   struct bg_move_block *block = match->move_blocks;
   if (!block || block->used + BG_MAX_MOVES > MOVES_PER_BLOCK) {
     block = new_block();
@@ -120,16 +122,23 @@ bg_move *match_reserve_moves(bg_match *match) {
     block->next = match->move_blocks;
     match->move_blocks = block;
   }
-  if (block->used + BG_MAX_MOVES > block->zeroed) {
-    int end = block->used + MOVES_ZEROED_AHEAD;
-    end = end < MOVES_PER_BLOCK ? end : MOVES_PER_BLOCK;
-    memset(block->moves + block->used, 0,
-           (size_t)(end - block->used) * sizeof *block->moves);
-    block->zeroed = end;
-  }
-  bg_move *moves = block->moves + block->used;
-  match->moves_reserved = moves;
-  return moves;
+  int end = block->used + MOVES_ZEROED_AHEAD;
+  end = end < MOVES_PER_BLOCK ? end : MOVES_PER_BLOCK;
+  memset(block->moves + block->used, 0,
+         (size_t)(end - block->used) * sizeof *block->moves);
+  block->zeroed = end;
+  match->moves_reserved = block->moves + block->used;
+  return match->moves_reserved;
+}
+
+bg_move *match_reserve_moves(bg_match *match) {
+  take_back_unused(match);
+  struct bg_move_block *block = match->move_blocks;
+  /* zeroed never passes the block's end: this also asks for a new block */
+  if (!block || block->used + BG_MAX_MOVES > block->zeroed)
+    return reserve_in_new_room(match);
+  match->moves_reserved = block->moves + block->used;
+  return match->moves_reserved;
 }
 
 static void free_move_blocks(bg_match *match) {

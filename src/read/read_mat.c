@@ -37,8 +37,6 @@ typedef enum { LINE_OK, LINE_TOO_LONG, LINE_EOF } line_status;
  * (what editors jump to), so the written line is kept after the expanded
  * one and its slack: byte_column translates. */
 static void expand_tabs(bg_mat_reader *reader, mat_line *line) {
-  if (!memchr(line->text, '\t', line->length))
-    return;
   size_t needed = line->length * 9 + MAT_EXPANDED_SLACK;
   if (needed > reader->expanded_size) {
     char *grown = realloc(reader->expanded, needed);
@@ -82,7 +80,8 @@ static line_status next_line(bg_mat_reader *reader, mat_line *line) {
     return LINE_TOO_LONG;
   line->text = read.text;
   line->length = read.length;
-  expand_tabs(reader, line);
+  if (read.has_tab)
+    expand_tabs(reader, line);
   reader->last_line = *line;
   return LINE_OK;
 }

@@ -233,6 +233,51 @@ START_TEST(line_over_the_limit) {
 }
 END_TEST
 
+/* The next line's has_tab, and its text. */
+static bool next_has_tab(bg_input *input, const char *text) {
+  bg_line line;
+  ck_assert(input_next_line(input, &line));
+  ck_assert_uint_eq(line.length, strlen(text));
+  ck_assert(memcmp(line.text, text, line.length) == 0);
+  return line.has_tab;
+}
+
+/* A line says whether a tab stands in its text: not for a tab stripped
+ * at its end, nor for one in the next line; a tab read in a later block,
+ * after a skipped over-long line, or after bytes read, is found too. */
+START_TEST(tabs_flagged) {
+  size_t size;
+  char *bytes = filled(INPUT_MAX_LINE + 1, 'x', "\na\tb\nab \t\r\nplain\n", &size);
+  const char *head = "1\t2\nno tab\n\t\nend\t\n";
+  size_t head_length = strlen(head);
+  char *all = malloc(head_length + size + 20000 + 8);
+  memcpy(all, head, head_length);
+  memcpy(all + head_length, bytes, size);
+  memset(all + head_length + size, 'y', 20000); /* over the first buffer */
+  memcpy(all + head_length + size + 20000, "\tz\n", 3);
+  opened o = open_bytes(all, head_length + size + 20003);
+  ck_assert(next_has_tab(o.input, "1\t2"));
+  ck_assert(!next_has_tab(o.input, "no tab"));
+  ck_assert(!next_has_tab(o.input, ""));
+  ck_assert(!next_has_tab(o.input, "end"));
+  bg_line line;
+  ck_assert(input_next_line(o.input, &line));
+  ck_assert(line.too_long && !line.has_tab);
+  ck_assert(next_has_tab(o.input, "a\tb"));
+  ck_assert(!next_has_tab(o.input, "ab"));
+  char read[3];
+  ck_assert_uint_eq(input_read(o.input, read, 3), 3); /* "pla" */
+  ck_assert(!next_has_tab(o.input, "in"));
+  ck_assert(input_next_line(o.input, &line));
+  ck_assert(line.has_tab);
+  ck_assert_uint_eq(line.length, 20002);
+  expect_end(o.input);
+  close_opened(&o);
+  free(all);
+  free(bytes);
+}
+END_TEST
+
 /* Lines of every length around the sizes the buffer grows through (it
  * starts at 16 KiB and doubles): each is handed out whole, its bytes its
  * own, in UTF-8 and in UTF-16 (which is turned into UTF-8 in the buffer). */
@@ -461,6 +506,7 @@ static Suite *input_suite(void) {
   tcase_add_test(lines, nul_and_invalid_bytes_kept);
   tcase_add_test(lines, line_over_the_limit);
   tcase_add_test(lines, huge_last_line);
+  tcase_add_test(lines, tabs_flagged);
   tcase_add_test(lines, lines_longer_than_the_first_buffer);
   suite_add_tcase(suite, lines);
 

@@ -51,17 +51,22 @@ static int first_plays(const bg_game *game, const bg_action **plays) {
   return count;
 }
 
-/* Whose plays, of `plays` walked one after the other from `start`, do not
- * walk: a bit a player.  A play that does not walk leaves the position as
- * it was. */
+/* Whose plays, of `plays` walked one after the other from `board`, do not
+ * walk: a bit a player, added to `failed`.  A play that does not walk
+ * leaves the position as it was.  Once both players' bits are set, no
+ * further play changes the answer. */
+static unsigned walk_on(const bg_action **plays, int count, bg_board *board,
+                        unsigned failed) {
+  for (int i = 0; i < count && failed != 3; i++)
+    if (!walks(plays[i], board))
+      failed |= 1u << plays[i]->player;
+  return failed;
+}
+
 static unsigned players_out_of_step(const bg_action **plays, int count, start_fn start) {
   bg_board board;
   start(&board);
-  unsigned failed = 0;
-  for (int i = 0; i < count; i++)
-    if (!walks(plays[i], &board))
-      failed |= 1u << plays[i]->player;
-  return failed;
+  return walk_on(plays, count, &board, 0);
 }
 
 /* Does the second play walk after some legal play of the first's roll
@@ -86,17 +91,17 @@ static bool walks_after_any_play(const bg_action *first, const bg_action *second
 }
 
 /* Do the first plays of both players not walk from `start`: the first
- * written play, and the other player's first one after any legal play of
- * it?  One mistake spoils its own play only. */
-static bool start_misfits(const bg_action **plays, int count, start_fn start) {
+ * written play (`first_walks`: whether it does), and the other player's
+ * first one after any legal play of it?  One mistake spoils its own play
+ * only. */
+static bool start_misfits(const bg_action **plays, int count, start_fn start,
+                          bool first_walks) {
   int other = 1;
   while (other < count && plays[other]->player == plays[0]->player)
     other++;
   if (other >= count)
     return false;
-  bg_board board;
-  start(&board);
-  return !walks(plays[0], &board) && !walks_after_any_play(plays[0], plays[other], start);
+  return !first_walks && !walks_after_any_play(plays[0], plays[other], start);
 }
 
 /* The start a match with no [Variation] tag may have been played from. */
@@ -111,10 +116,17 @@ bool referee_check_start(referee *ref, game_state *state, const bg_game *game) {
   int count = first_plays(game, plays);
   if (!ref->opening || count < 2 || ref->match->variation == VARIATION_OTHER)
     return true;
-  bool misfit = start_misfits(plays, count, ref->opening);
+  /* the first play is walked once, for both questions below */
+  bg_board board;
+  ref->opening(&board);
+  bool first_walks = walks(plays[0], &board);
+  bool misfit = start_misfits(plays, count, ref->opening, first_walks);
   /* another start only when all the plays walk from it and plays of both
-   * players do not from the record's */
-  if (!misfit && players_out_of_step(plays, count, ref->opening) != 3)
+   * players do not from the record's; with a [Variation] tag, none is
+   * looked for, and plays that fit at first are mistakes */
+  if (!misfit && (ref->match->variation_tag ||
+                  walk_on(plays + 1, count - 1, &board,
+                          first_walks ? 0 : 1u << plays[0]->player) != 3))
     return true;
   for (size_t i = 0; i < sizeof other_starts / sizeof *other_starts; i++) {
     if (ref->match->variation_tag ||

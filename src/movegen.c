@@ -26,6 +26,9 @@
 #include "position_set.h"
 
 #include <stdlib.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #define FIRST_CAPACITY 32
 #define LOCAL_SLOTS 512 /* set slots on the stack: enough for most rolls */
@@ -434,13 +437,36 @@ static bool double_by_flow(const bg_board *board, int die, const bg_board *targe
  * there plays the higher die first (two checkers: no other pair of steps
  * leaves them so; one checker: its first try is the higher die from that
  * checker's point).  Anything else is left to the search. */
+/* Bit p set where the roller's count on point p differs between `a` and
+ * `b`.  Sixteen points at once where SSE2 is there: a writer asks this of
+ * every play it writes, and the loop point by point was a twentieth of
+ * `convert --to mat`. */
+static uint32_t roller_changed_points(const bg_board *a, const bg_board *b) {
+#ifdef __SSE2__
+  enum { HIGH_HALF = BG_SLOTS - 16 }; /* points 10..25: the second load */
+  const uint8_t *x = a->checkers[0], *y = b->checkers[0];
+  __m128i low = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)x),
+                               _mm_loadu_si128((const __m128i *)(const void *)y));
+  __m128i high =
+      _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(x + HIGH_HALF)),
+                     _mm_loadu_si128((const __m128i *)(const void *)(y + HIGH_HALF)));
+  uint32_t same_low = (uint32_t)_mm_movemask_epi8(low);
+  uint32_t same_high = (uint32_t)_mm_movemask_epi8(high) << HIGH_HALF;
+  uint32_t same = same_low | same_high;
+  return ~same & ((1u << BG_SLOTS) - 1);
+#else
+  uint32_t changed = 0;
+  for (int point = BG_OFF; point <= BG_BAR; point++)
+    changed |= (uint32_t)(a->checkers[0][point] != b->checkers[0][point]) << point;
+  return changed;
+#endif
+}
+
 static bool two_dice_directly(const bg_board *board, int higher, int lower,
                               const bg_board *target, bg_play *out) {
   int from[2] = {0, 0}, to[2] = {0, 0}, sources = 0, landings = 0;
-  uint32_t changed = 0; /* bit p: the roller's count on p changed (few do) */
-  for (int point = BG_OFF; point <= BG_BAR; point++)
-    changed |= (uint32_t)(target->checkers[0][point] != board->checkers[0][point])
-               << point;
+  /* bit p: the roller's count on p changed (few do) */
+  uint32_t changed = roller_changed_points(board, target);
   while (changed) {
     int point = 31 - __builtin_clz(changed);
     changed &= ~(1u << point);

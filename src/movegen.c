@@ -432,11 +432,6 @@ static bool double_by_flow(const bg_board *board, int die, const bg_board *targe
   return count > 0 && path_leads_to(board, path, count, target, out);
 }
 
-/* A non-double that moves two checkers one die each, or one checker by
- * both dice through the point of the higher die: the search's first way
- * there plays the higher die first (two checkers: no other pair of steps
- * leaves them so; one checker: its first try is the higher die from that
- * checker's point).  Anything else is left to the search. */
 /* Bit p set where the roller's count on point p differs between `a` and
  * `b`.  Sixteen points at once where SSE2 is there: a writer asks this of
  * every play it writes, and the loop point by point was a twentieth of
@@ -462,6 +457,62 @@ static uint32_t roller_changed_points(const bg_board *a, const bg_board *b) {
 #endif
 }
 
+/* One checker from `from` to `to` by both dice, as the search's first way
+ * there.  In each order of the dice (the higher first), the search tries
+ * starting points from the highest down: the mover's own two steps first,
+ * then the relay where a checker already standing where the mover would
+ * stop plays the first die to `to` and the mover takes its place. */
+static bool one_checker_by_both(const bg_board *board, int from, int to, int higher,
+                                int lower, const bg_board *target, bg_play *out) {
+  const int orders[2][2] = {{higher, lower}, {lower, higher}};
+  for (int order = 0; order < 2; order++) {
+    int first = orders[order][0], second = orders[order][1];
+    int own_stop = from - first, relay_stop = from - second;
+    bg_step path[2] = {
+        {.from = (int8_t)from, .to = (int8_t)own_stop, .die = (int8_t)first},
+        {.from = (int8_t)own_stop, .to = (int8_t)to, .die = (int8_t)second}};
+    if (path_leads_to(board, path, 2, target, out))
+      return true;
+    if (!board->checkers[0][relay_stop])
+      continue;
+    path[0] =
+        (bg_step){.from = (int8_t)relay_stop, .to = (int8_t)to, .die = (int8_t)first};
+    path[1] =
+        (bg_step){.from = (int8_t)from, .to = (int8_t)relay_stop, .die = (int8_t)second};
+    if (path_leads_to(board, path, 2, target, out))
+      return true;
+  }
+  return false;
+}
+
+/* Two checkers one die each: the search's first way there plays the
+ * higher die first where that order is legal (entering from the bar may
+ * force the other), and no other pair of steps leaves them so. */
+static bool two_checkers_one_die_each(const bg_board *board, const int *from,
+                                      const int *to, int higher, int lower,
+                                      const bg_board *target, bg_play *out) {
+  for (int swap = 0; swap < 2; swap++) {
+    int high_from = from[0], high_to = to[swap], low_from = from[1],
+        low_to = to[1 - swap];
+    if (high_from - high_to != higher || low_from - low_to != lower) {
+      high_from = from[1], high_to = to[1 - swap], low_from = from[0], low_to = to[swap];
+      if (high_from - high_to != higher || low_from - low_to != lower)
+        continue;
+    }
+    bg_step high = {
+        .from = (int8_t)high_from, .to = (int8_t)high_to, .die = (int8_t)higher};
+    bg_step low = {.from = (int8_t)low_from, .to = (int8_t)low_to, .die = (int8_t)lower};
+    bg_step path[2] = {high, low}, reversed[2] = {low, high};
+    return path_leads_to(board, path, 2, target, out) ||
+           path_leads_to(board, reversed, 2, target, out);
+  }
+  return false;
+}
+
+/* A non-double that moves two checkers one die each, or one checker by
+ * both dice, found from the points whose counts it changed in the order
+ * the search would find it.  Anything else (a bear-off, one die played)
+ * is left to the search. */
 static bool two_dice_directly(const bg_board *board, int higher, int lower,
                               const bg_board *target, bg_play *out) {
   int from[2] = {0, 0}, to[2] = {0, 0}, sources = 0, landings = 0;
@@ -480,33 +531,11 @@ static bool two_dice_directly(const bg_board *board, int higher, int lower,
   }
   if (sources != landings || (landings > 0 && to[landings - 1] == BG_OFF))
     return false;
-  bg_step path[2];
-  if (sources == 1) {
-    if (from[0] - to[0] != higher + lower)
-      return false;
-    path[0] = (bg_step){
-        .from = (int8_t)from[0], .to = (int8_t)(from[0] - higher), .die = (int8_t)higher};
-    path[1] = (bg_step){.from = path[0].to, .to = (int8_t)to[0], .die = (int8_t)lower};
-    return path_leads_to(board, path, 2, target, out);
-  }
-  if (sources != 2)
-    return false;
-  /* the pairs of (from, to) whose distances are the two dice */
-  for (int swap = 0; swap < 2; swap++) {
-    int high_from = from[0], high_to = to[swap], low_from = from[1],
-        low_to = to[1 - swap];
-    if (high_from - high_to != higher || low_from - low_to != lower) {
-      high_from = from[1], high_to = to[1 - swap], low_from = from[0], low_to = to[swap];
-      if (high_from - high_to != higher || low_from - low_to != lower)
-        continue;
-    }
-    path[0] = (bg_step){
-        .from = (int8_t)high_from, .to = (int8_t)high_to, .die = (int8_t)higher};
-    path[1] =
-        (bg_step){.from = (int8_t)low_from, .to = (int8_t)low_to, .die = (int8_t)lower};
-    return path_leads_to(board, path, 2, target, out);
-  }
-  return false;
+  if (sources == 1)
+    return from[0] - to[0] == higher + lower &&
+           one_checker_by_both(board, from[0], to[0], higher, lower, target, out);
+  return sources == 2 &&
+         two_checkers_one_die_each(board, from, to, higher, lower, target, out);
 }
 
 /* Runs the target search of dice (die1, die2): the higher die first, then

@@ -169,10 +169,11 @@ static void write_game_start(mat_writer *w, const bg_replay_event *event) {
 static int put_move_number(char *row, int number) {
   if (number < 0 || number > 999)
     return snprintf(row, NUMBER_SIZE, "%3d) ", number);
-  memcpy(row, "   ) ", 5);
+  static const char blank_number[5] = {' ', ' ', ' ', ')', ' '};
+  memcpy(row, blank_number, sizeof blank_number);
   for (int at = 2; at >= 0 && (number > 0 || at == 2); at--, number /= 10)
     row[at] = (char)('0' + number % 10);
-  return 5;
+  return (int)sizeof blank_number;
 }
 
 /* Notes where the marks of the cell in `column` will stand, the cell

@@ -21,6 +21,7 @@
  *    and the play list grows geometrically.
  */
 #include "movegen.h"
+#include "movegen_int.h"
 
 #include "alloc.h"
 #include "position_set.h"
@@ -385,104 +386,6 @@ static void search_target(target_search *t, bg_board *board, uint32_t occupied, 
   }
 }
 
-/* ---- the commonest plays, without a search ---------------------------- */
-
-/* Plays `count` steps of `path` on a copy of `board`, each legal on its
- * own, into `out`; true when they lead to `target`. */
-static bool path_leads_to(const bg_board *board, const bg_step *path, int count,
-                          const bg_board *target, bg_play *out) {
-  bg_board at = *board;
-  for (int i = 0; i < count; i++) {
-    if (board_step_target(&at, path[i].from, path[i].die) != path[i].to)
-      return false;
-    out->steps[i] = path[i];
-    out->steps[i].hit = board_apply_step(&at, path[i].from, path[i].to);
-  }
-  if (!board_equal(&at, target))
-    return false;
-  out->step_count = count;
-  out->result = at;
-  return true;
-}
-
-/* A double's steps are where its checkers flow: across each gap of `die`
- * pips as many checkers as the points at and above it, in the same
- * residue, lose; so a play has one multiset of steps, and the search finds
- * it in the order of non-increasing starting points.  Not for bear-offs
- * (a larger die may bear a checker off). */
-static bool double_by_flow(const bg_board *board, int die, const bg_board *target,
-                           bg_play *out) {
-  bg_step path[BG_MAX_DICE_STEPS];
-  int count = 0, flow[BG_SLOTS] = {0};
-  for (int point = BG_BAR; point >= 1; point--) {
-    int lost = board->checkers[0][point] - target->checkers[0][point];
-    flow[point] = lost + (point + die <= BG_BAR ? flow[point + die] : 0);
-    if (flow[point] < 0 || (flow[point] > 0 && point - die < 1))
-      return false;
-    for (int k = 0; k < flow[point]; k++) {
-      if (count == BG_MAX_DICE_STEPS)
-        return false;
-      path[count++] = (bg_step){
-          .from = (int8_t)point, .to = (int8_t)(point - die), .die = (int8_t)die};
-    }
-  }
-  return count > 0 && path_leads_to(board, path, count, target, out);
-}
-
-/* A non-double that moves two checkers one die each, or one checker by
- * both dice through the point of the higher die: the search's first way
- * there plays the higher die first (two checkers: no other pair of steps
- * leaves them so; one checker: its first try is the higher die from that
- * checker's point).  Anything else is left to the search. */
-static bool two_dice_directly(const bg_board *board, int higher, int lower,
-                              const bg_board *target, bg_play *out) {
-  int from[2] = {0, 0}, to[2] = {0, 0}, sources = 0, landings = 0;
-  uint32_t changed = 0; /* bit p: the roller's count on p changed (few do) */
-  for (int point = BG_OFF; point <= BG_BAR; point++)
-    changed |= (uint32_t)(target->checkers[0][point] != board->checkers[0][point])
-               << point;
-  while (changed) {
-    int point = 31 - __builtin_clz(changed);
-    changed &= ~(1u << point);
-    int change = target->checkers[0][point] - board->checkers[0][point];
-    for (; change < 0 && sources < 2; change++)
-      from[sources++] = point;
-    for (; change > 0 && landings < 2; change--)
-      to[landings++] = point;
-    if (change != 0)
-      return false; /* more checkers moved than two dice move */
-  }
-  if (sources != landings || (landings > 0 && to[landings - 1] == BG_OFF))
-    return false;
-  bg_step path[2];
-  if (sources == 1) {
-    if (from[0] - to[0] != higher + lower)
-      return false;
-    path[0] = (bg_step){
-        .from = (int8_t)from[0], .to = (int8_t)(from[0] - higher), .die = (int8_t)higher};
-    path[1] = (bg_step){.from = path[0].to, .to = (int8_t)to[0], .die = (int8_t)lower};
-    return path_leads_to(board, path, 2, target, out);
-  }
-  if (sources != 2)
-    return false;
-  /* the pairs of (from, to) whose distances are the two dice */
-  for (int swap = 0; swap < 2; swap++) {
-    int high_from = from[0], high_to = to[swap], low_from = from[1],
-        low_to = to[1 - swap];
-    if (high_from - high_to != higher || low_from - low_to != lower) {
-      high_from = from[1], high_to = to[1 - swap], low_from = from[0], low_to = to[swap];
-      if (high_from - high_to != higher || low_from - low_to != lower)
-        continue;
-    }
-    path[0] = (bg_step){
-        .from = (int8_t)high_from, .to = (int8_t)high_to, .die = (int8_t)higher};
-    path[1] =
-        (bg_step){.from = (int8_t)low_from, .to = (int8_t)low_to, .die = (int8_t)lower};
-    return path_leads_to(board, path, 2, target, out);
-  }
-  return false;
-}
-
 /* Runs the target search of dice (die1, die2): the higher die first, then
  * (not a double, no play of every die found) the lower first. */
 static void search_target_both_orders(target_search *t, const bg_board *start, int die1,
@@ -507,9 +410,7 @@ bool movegen_play_to(const bg_board *board, int die1, int die2, const bg_board *
                      bg_play *out) {
   if (!dice_are_valid(die1, die2))
     return false;
-  int higher_die = die1 > die2 ? die1 : die2, lower_die = die1 > die2 ? die2 : die1;
-  if (die1 == die2 ? double_by_flow(board, die1, target, out)
-                   : two_dice_directly(board, higher_die, lower_die, target, out))
+  if (movegen_play_directly(board, die1, die2, target, out))
     return true;
   target_search t = {.target = target, .found = out, .found_steps = -1};
   t.enough_steps = die1 == die2 ? 4 : 2;

@@ -260,20 +260,37 @@ static void text_add_path(text *t, const checker_path *path) {
   }
 }
 
-/* Every step on its own, in the order gnubg sorts them: "25/21 13/7* 6/0". */
+/* A point of 0..25 as digits at `out`; returns the bytes written. */
+static int put_point_digits(char *out, int point) {
+  if (point < 10) {
+    out[0] = (char)('0' + point);
+    return 1;
+  }
+  out[0] = (char)('0' + point / 10);
+  out[1] = (char)('0' + point % 10);
+  return 2;
+}
+
+/* Every step on its own, in the order gnubg sorts them: "25/21 13/7* 6/0".
+ * Written byte by byte into a buffer that holds the longest play, then
+ * added once: the mat and sgf writers format every roll they write, and
+ * a bounded add per piece was most of this. */
 static void text_add_steps(text *t, const bg_play *play) {
   bg_step steps[BG_MAX_DICE_STEPS];
   memcpy(steps, play->steps, (size_t)play->step_count * sizeof *steps);
   sort_steps(steps, play->step_count);
+  char written[BG_MAX_DICE_STEPS * sizeof "25/25* "];
+  int at = 0;
   for (int i = 0; i < play->step_count; i++) {
     if (i > 0)
-      text_add(t, " ");
-    text_add_point(t, steps[i].from, NOTATION_STEPS);
-    text_add(t, "/");
-    text_add_point(t, steps[i].to, NOTATION_STEPS);
+      written[at++] = ' ';
+    at += put_point_digits(written + at, steps[i].from);
+    written[at++] = '/';
+    at += put_point_digits(written + at, steps[i].to);
     if (steps[i].hit)
-      text_add(t, "*");
+      written[at++] = '*';
   }
+  text_add_bytes(t, written, at);
 }
 
 char *notation_format_play_as(const bg_play *play, bg_play_style style, char *buf,

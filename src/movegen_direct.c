@@ -1,0 +1,167 @@
+/*
+ * movegen_direct.c — the commonest plays of movegen_play_to, found from
+ * the points whose counts a play changed instead of by the target search
+ * (movegen.c): the same steps in the same order as the search's first way
+ * there, or nothing, and the search decides.
+ */
+#include "movegen_int.h"
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+/* Plays `count` steps of `path` on a copy of `board`, each legal on its
+ * own, into `out`; true when they lead to `target`. */
+static bool path_leads_to(const bg_board *board, const bg_step *path, int count,
+                          const bg_board *target, bg_play *out) {
+  bg_board at = *board;
+  for (int i = 0; i < count; i++) {
+    if (board_step_target(&at, path[i].from, path[i].die) != path[i].to)
+      return false;
+    out->steps[i] = path[i];
+    out->steps[i].hit = board_apply_step(&at, path[i].from, path[i].to);
+  }
+  if (!board_equal(&at, target))
+    return false;
+  out->step_count = count;
+  out->result = at;
+  return true;
+}
+
+/* A double's steps are where its checkers flow: across each gap of `die`
+ * pips as many checkers as the points at and above it, in the same
+ * residue, lose; so a play has one multiset of steps, and the search finds
+ * it in the order of non-increasing starting points.  Not for bear-offs
+ * (a larger die may bear a checker off). */
+static bool double_by_flow(const bg_board *board, int die, const bg_board *target,
+                           bg_play *out) {
+  bg_step path[BG_MAX_DICE_STEPS];
+  int count = 0, flow[BG_SLOTS] = {0};
+  for (int point = BG_BAR; point >= 1; point--) {
+    int lost = board->checkers[0][point] - target->checkers[0][point];
+    flow[point] = lost + (point + die <= BG_BAR ? flow[point + die] : 0);
+    if (flow[point] < 0 || (flow[point] > 0 && point - die < 1))
+      return false;
+    for (int k = 0; k < flow[point]; k++) {
+      if (count == BG_MAX_DICE_STEPS)
+        return false;
+      path[count++] = (bg_step){
+          .from = (int8_t)point, .to = (int8_t)(point - die), .die = (int8_t)die};
+    }
+  }
+  return count > 0 && path_leads_to(board, path, count, target, out);
+}
+
+/* Bit p set where the roller's count on point p differs between `a` and
+ * `b`.  Sixteen points at once where SSE2 is there: a writer asks this of
+ * every play it writes, and the loop point by point was a twentieth of
+ * `convert --to mat`. */
+static uint32_t roller_changed_points(const bg_board *a, const bg_board *b) {
+#ifdef __SSE2__
+  enum { HIGH_HALF = BG_SLOTS - 16 }; /* points 10..25: the second load */
+  const uint8_t *x = a->checkers[0], *y = b->checkers[0];
+  __m128i low = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)x),
+                               _mm_loadu_si128((const __m128i *)(const void *)y));
+  __m128i high =
+      _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(x + HIGH_HALF)),
+                     _mm_loadu_si128((const __m128i *)(const void *)(y + HIGH_HALF)));
+  uint32_t same_low = (uint32_t)_mm_movemask_epi8(low);
+  uint32_t same_high = (uint32_t)_mm_movemask_epi8(high) << HIGH_HALF;
+  uint32_t same = same_low | same_high;
+  return ~same & ((1u << BG_SLOTS) - 1);
+#else
+  uint32_t changed = 0;
+  for (int point = BG_OFF; point <= BG_BAR; point++)
+    changed |= (uint32_t)(a->checkers[0][point] != b->checkers[0][point]) << point;
+  return changed;
+#endif
+}
+
+/* One checker from `from` to `to` by both dice, as the search's first way
+ * there.  In each order of the dice (the higher first), the search tries
+ * starting points from the highest down: the mover's own two steps first,
+ * then the relay where a checker already standing where the mover would
+ * stop plays the first die to `to` and the mover takes its place. */
+static bool one_checker_by_both(const bg_board *board, int from, int to, int higher,
+                                int lower, const bg_board *target, bg_play *out) {
+  const int orders[2][2] = {{higher, lower}, {lower, higher}};
+  for (int order = 0; order < 2; order++) {
+    int first = orders[order][0], second = orders[order][1];
+    int own_stop = from - first, relay_stop = from - second;
+    bg_step path[2] = {
+        {.from = (int8_t)from, .to = (int8_t)own_stop, .die = (int8_t)first},
+        {.from = (int8_t)own_stop, .to = (int8_t)to, .die = (int8_t)second}};
+    if (path_leads_to(board, path, 2, target, out))
+      return true;
+    if (!board->checkers[0][relay_stop])
+      continue;
+    path[0] =
+        (bg_step){.from = (int8_t)relay_stop, .to = (int8_t)to, .die = (int8_t)first};
+    path[1] =
+        (bg_step){.from = (int8_t)from, .to = (int8_t)relay_stop, .die = (int8_t)second};
+    if (path_leads_to(board, path, 2, target, out))
+      return true;
+  }
+  return false;
+}
+
+/* Two checkers one die each: the search's first way there plays the
+ * higher die first where that order is legal (entering from the bar may
+ * force the other), and no other pair of steps leaves them so. */
+static bool two_checkers_one_die_each(const bg_board *board, const int *from,
+                                      const int *to, int higher, int lower,
+                                      const bg_board *target, bg_play *out) {
+  for (int swap = 0; swap < 2; swap++) {
+    int high_from = from[0], high_to = to[swap], low_from = from[1],
+        low_to = to[1 - swap];
+    if (high_from - high_to != higher || low_from - low_to != lower) {
+      high_from = from[1], high_to = to[1 - swap], low_from = from[0], low_to = to[swap];
+      if (high_from - high_to != higher || low_from - low_to != lower)
+        continue;
+    }
+    bg_step high = {
+        .from = (int8_t)high_from, .to = (int8_t)high_to, .die = (int8_t)higher};
+    bg_step low = {.from = (int8_t)low_from, .to = (int8_t)low_to, .die = (int8_t)lower};
+    bg_step path[2] = {high, low}, reversed[2] = {low, high};
+    return path_leads_to(board, path, 2, target, out) ||
+           path_leads_to(board, reversed, 2, target, out);
+  }
+  return false;
+}
+
+/* A non-double that moves two checkers one die each, or one checker by
+ * both dice, found from the points whose counts it changed in the order
+ * the search would find it.  Anything else (a bear-off, one die played)
+ * is left to the search. */
+static bool two_dice_directly(const bg_board *board, int higher, int lower,
+                              const bg_board *target, bg_play *out) {
+  int from[2] = {0, 0}, to[2] = {0, 0}, sources = 0, landings = 0;
+  /* bit p: the roller's count on p changed (few do) */
+  uint32_t changed = roller_changed_points(board, target);
+  while (changed) {
+    int point = 31 - __builtin_clz(changed);
+    changed &= ~(1u << point);
+    int change = target->checkers[0][point] - board->checkers[0][point];
+    for (; change < 0 && sources < 2; change++)
+      from[sources++] = point;
+    for (; change > 0 && landings < 2; change--)
+      to[landings++] = point;
+    if (change != 0)
+      return false; /* more checkers moved than two dice move */
+  }
+  if (sources != landings || (landings > 0 && to[landings - 1] == BG_OFF))
+    return false;
+  if (sources == 1)
+    return from[0] - to[0] == higher + lower &&
+           one_checker_by_both(board, from[0], to[0], higher, lower, target, out);
+  return sources == 2 &&
+         two_checkers_one_die_each(board, from, to, higher, lower, target, out);
+}
+
+bool movegen_play_directly(const bg_board *board, int die1, int die2,
+                           const bg_board *target, bg_play *out) {
+  if (die1 == die2)
+    return double_by_flow(board, die1, target, out);
+  int higher = die1 > die2 ? die1 : die2, lower = die1 > die2 ? die2 : die1;
+  return two_dice_directly(board, higher, lower, target, out);
+}

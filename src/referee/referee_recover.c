@@ -153,17 +153,19 @@ static bool plays_from(play_checker *checker, const bg_action *play,
   return to->count > 0;
 }
 
-/* The other player's roll written on the same line right after `index`,
- * both with a play: the pair whose plays may be exchanged; NULL if none. */
-static const bg_action *line_partner(const bg_game *game, int index) {
+/* The other player's roll right after `index`, both with a play: the
+ * pair whose plays may be exchanged; NULL if none.  Consecutive actions,
+ * whatever the lines: a .mat writes the pair on one line or across two,
+ * YAML on two, JSON on one. */
+static const bg_action *play_partner(const bg_game *game, int index) {
   const bg_action *roll = &game->actions[index];
   if (index + 1 >= game->action_count || !match_roll_as_written(roll) ||
       !match_roll_has_dice(roll) || roll->move_count == 0)
     return NULL;
   const bg_action *next = roll + 1;
   bool partner = next->kind == ACT_ROLL && next->player == 1 - roll->player &&
-                 next->pos.line == roll->pos.line && match_roll_as_written(next) &&
-                 match_roll_has_dice(next) && next->move_count > 0;
+                 match_roll_as_written(next) && match_roll_has_dice(next) &&
+                 next->move_count > 0;
   return partner ? next : NULL;
 }
 
@@ -201,14 +203,14 @@ static bool next_fits_as_written(referee *ref, const game_state *state,
   return false;
 }
 
-/* A play that fits no position, the other player's on the same line
- * after it: the two plays written in each other's cell (with their dice
- * or not) when each fits the other roller.  Said once, both plays
+/* A play that fits no position, the other player's right after it: the
+ * two plays written in each other's place (with their dice or not) when
+ * each fits the other roller.  Said once, both plays
  * followed as exchanged; the second is not checked again
  * (ref->play_followed). */
 static bool recover_exchanged_plays(referee *ref, game_state *state,
                                     const referee_misfit *misfit) {
-  const bg_action *roll = misfit->act, *next = line_partner(misfit->game, misfit->index);
+  const bg_action *roll = misfit->act, *next = play_partner(misfit->game, misfit->index);
   if (!next || roll != &misfit->game->actions[misfit->index] ||
       state->positions.count != 1 || ref->plays.recovery.silenced)
     return false;
@@ -227,8 +229,8 @@ static bool recover_exchanged_plays(referee *ref, game_state *state,
       return false;
   }
   SAY(roll, DIAG_ERROR, RULE_SLUG(ILLEGAL_MOVE),
-      "the two plays of this line are exchanged: each is a legal play of the other "
-      "player%s, not of the one in whose cell it stands",
+      "this play and the next one are exchanged: each is a legal play of the other "
+      "player%s, not of the one it is written for",
       with_dice ? " with its dice" : "");
   referee_positions_copy(&state->positions, &after);
   ref->play_followed = next;
@@ -237,7 +239,7 @@ static bool recover_exchanged_plays(referee *ref, game_state *state,
 
 /* A play the quick proof that checks a valid record's plays first does
  * not prove: one of the game's first plays after a lost opening, or two
- * plays of a line exchanged, is looked for before the play is judged. */
+ * consecutive plays exchanged, is looked for before the play is judged. */
 static referee_recovery recover_unproved_play(referee *ref, game_state *state,
                                               const referee_misfit *misfit) {
   if (recover_lost_opening(ref, state, misfit, false))

@@ -141,10 +141,17 @@ static bool starts_with(const char *text, size_t length, const char *prefix) {
 }
 
 /* "%YAML 1.2", "---" or "--- !tag" (a directive, a document start), or the
- * bgmatch schema's first key; all at column 1, as YAML writes them. */
+ * bgmatch schema's first key; all at column 1, as YAML writes them.  Or a
+ * '{' opening the line: a JSON object (bgmatch's JSON, jq's pretty-printed
+ * copy), which is YAML too, and which no .mat line starts with. */
 static bool opens_yaml(const char *line, size_t length) {
   while (length > 0 && is_blank(line[length - 1]))
     length--;
+  size_t first = 0;
+  while (first < length && is_blank(line[first]))
+    first++;
+  if (first < length && line[first] == '{')
+    return true;
   if (starts_with(line, length, "%YAML") || starts_with(line, length, "bgmatch:"))
     return true;
   return starts_with(line, length, "---") && (length == 3 || is_blank(line[3]));

@@ -66,6 +66,19 @@ START_TEST(yaml_by_its_first_line) {
 }
 END_TEST
 
+/* JSON is YAML: bgmatch's JSON and jq's pretty-printed copy open with a
+ * '{', which no .mat line starts with; only the first line decides. */
+START_TEST(json_by_its_brace) {
+  ck_assert_int_eq(sniff("{\"bgmatch\":1,\"match\":{}}\n"), BG_NOTATION_YAML);
+  ck_assert_int_eq(sniff("{\n  \"bgmatch\": 1\n}\n"), BG_NOTATION_YAML);
+  ck_assert_int_eq(sniff("\n  \t{ \"bgmatch\": 1 }"), BG_NOTATION_YAML);
+  ck_assert_int_eq(sniff("\xEF\xBB\xBF{}"), BG_NOTATION_YAML);
+  ck_assert_int_eq(sniff("; {\"bgmatch\": 1}\n"), BG_NOTATION_MAT);
+  ck_assert_int_eq(sniff(" 7 point match {\n"), BG_NOTATION_MAT);
+  ck_assert_int_eq(sniff("[1, 2]\n"), BG_NOTATION_MAT);
+}
+END_TEST
+
 /* .mat is what is neither: it may open with anything. */
 START_TEST(mat_otherwise) {
   static const char *const mat[] = {
@@ -239,6 +252,7 @@ static Suite *reader_suite(void) {
   TCase *sniffing = tcase_create("sniffing");
   tcase_add_test(sniffing, sgf_by_its_first_bytes);
   tcase_add_test(sniffing, yaml_by_its_first_line);
+  tcase_add_test(sniffing, json_by_its_brace);
   tcase_add_test(sniffing, mat_otherwise);
   tcase_add_test(sniffing, sniffing_consumes_nothing);
   suite_add_tcase(suite, sniffing);

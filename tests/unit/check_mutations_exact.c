@@ -732,23 +732,30 @@ static void renumber(const file_info *file, mutant_list *out, int index, int beg
              NULL);
 }
 
+/* Where the last two "NAME : N" numbers of a score line start; false
+ * when it has fewer. */
+static bool score_columns(const char *line, int scores[2]) {
+  scores[0] = scores[1] = -1;
+  for (int i = 0; line[i]; i++) {
+    int at = i + 1;
+    while (line[i] == ':' && line[at] == ' ')
+      at++;
+    if (line[i] == ':' && isdigit((unsigned char)line[at])) {
+      scores[0] = scores[1];
+      scores[1] = at;
+    }
+  }
+  return scores[0] >= 0;
+}
+
 /* 8. One player's score one more in the score line of a game after the first. */
 static void change_a_score(const file_info *file, mutant_list *out) {
   for (int m = 0; m < file->match_count; m++)
     for (int g = 1; g < file->matches[m]->game_count; g++) {
       int index = file->matches[m]->games[g].score_pos.line - 1;
       const char *line = file->rec.lines[index];
-      int scores[2] = {-1, -1}; /* the last two "NAME : N" numbers */
-      for (int i = 0; line[i]; i++) {
-        int at = i + 1;
-        while (line[i] == ':' && line[at] == ' ')
-          at++;
-        if (line[i] == ':' && isdigit((unsigned char)line[at])) {
-          scores[0] = scores[1];
-          scores[1] = at;
-        }
-      }
-      if (scores[0] < 0)
+      int scores[2];
+      if (!score_columns(line, scores))
         continue;
       int at = scores[out->count % 2], end = digits_end(line, at);
       renumber(file, out, index, at, end, atoi(line + at) + 1);
@@ -767,17 +774,8 @@ static void credit_the_winner_more(const file_info *file, mutant_list *out) {
       if (!win || index < 0)
         continue;
       const char *line = file->rec.lines[index];
-      int scores[2] = {-1, -1}; /* the last two "NAME : N" numbers */
-      for (int i = 0; line[i]; i++) {
-        int at = i + 1;
-        while (line[i] == ':' && line[at] == ' ')
-          at++;
-        if (line[i] == ':' && isdigit((unsigned char)line[at])) {
-          scores[0] = scores[1];
-          scores[1] = at;
-        }
-      }
-      if (scores[0] < 0)
+      int scores[2];
+      if (!score_columns(line, scores))
         continue;
       int at = scores[win->player], end = digits_end(line, at);
       renumber(file, out, index, at, end, atoi(line + at) + 1);

@@ -180,25 +180,27 @@ static void settle_refused_cube(const referee *ref, game_state *state,
 }
 
 /* Who the "Wins" line credits, by the board.  It names the player in
- * whose column it stands, except in the cell right after the roll that
- * bore off the other player's last checker: some programs write the
- * result there, the next cell of the record after the winner's roll (on
- * that roll's line, beside it), so it is the roller's.  The order of the
- * actions says it, not their lines: a one-line document holds them all on
- * line 1.  A notation that names who acted (YAML, JSON) has no columns:
- * the player it names is credited.  When the roll before did not end the
- * game, the column's player won: the roller resigned (or the record says
- * so after the roll). */
+ * whose column it stands, except beside the roll that bore off the other
+ * player's last checker: some programs write the result there, in the
+ * next cell after the winner's roll and on its line, so it is the
+ * roller's.  Both facts count: the order of the actions (a one-line
+ * document holds them all on line 1) and the line (a "Wins" on the next
+ * line, in the other column, names the other player, as written).  A
+ * notation that names who acted (YAML, JSON) has no columns: the player
+ * it names is credited.  When the roll before did not end the game, the
+ * column's player won: the roller resigned (or the record says so after
+ * the roll). */
 static int credited_winner(const referee *ref, const game_state *state,
                            const bg_action *win) {
   if (ref->match->actions_named || state->end.reason != END_BORE_OFF ||
       state->end.winner == win->player)
     return win->player;
   const bg_game *game = ref->game;
-  bool after_winners_roll =
+  bool beside_winners_roll =
       game && win > game->actions && win < game->actions + game->action_count &&
-      win[-1].kind == ACT_ROLL && win[-1].player == state->end.winner;
-  return after_winners_roll ? state->end.winner : win->player;
+      win[-1].kind == ACT_ROLL && win[-1].player == state->end.winner &&
+      win[-1].pos.line == win->pos.line;
+  return beside_winners_roll ? state->end.winner : win->player;
 }
 
 /* What the game was worth, by how it ended, against the "Wins" line

@@ -533,6 +533,10 @@ void referee_judge_length(referee *ref);
  * ends the match, says the length line is wrong (true). */
 bool referee_length_short_of_end(referee *ref, const game_state *state,
                                  const bg_action *win, int counted);
+/* The most times the cube a game given up can be worth: what the
+ * positions it may stand in allow (no gammon once the loser has borne off
+ * a checker), 3 where none is known. */
+int referee_most_multiplier(const game_state *state, int winner);
 /* referee_score.c */
 void referee_check_score_line(referee *ref, const bg_game *game, bool first);
 void referee_count_result(referee *ref, int winner, int points, int game_number);

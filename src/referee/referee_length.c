@@ -146,10 +146,7 @@ void referee_judge_length(referee *ref) {
   read_at_length(ref, fitting);
 }
 
-/* The most times the cube a game given up can be worth: what the
- * positions it may stand in allow (no gammon once the loser has borne off
- * a checker), 3 where none is known. */
-static int most_multiplier(const game_state *state, int winner) {
+int referee_most_multiplier(const game_state *state, int winner) {
   int most = state->positions.count ? 1 : 3;
   for (int i = 0; i < state->positions.count; i++) {
     int allowed = board_most_multiplier(&state->positions.boards[i], winner);
@@ -175,9 +172,9 @@ static int most_worth(const referee *ref, const game_state *state, int winner) {
       return state->end.value;
     return state->end.resign_level == RESIGN_MATCH
                ? -1
-               : most_multiplier(state, winner) * cube;
+               : referee_most_multiplier(state, winner) * cube;
   case END_NONE:
-    return most_multiplier(state, winner) * cube;
+    return referee_most_multiplier(state, winner) * cube;
   }
   return -1;
 }

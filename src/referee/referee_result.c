@@ -104,12 +104,7 @@ static void remember_result(referee *ref, const game_state *state, const bg_acti
        state->end.resign_level == RESIGN_UNSAID);
   ref->tally.last_result = *win;
   ref->tally.last_cube = state->cube.value;
-  ref->tally.last_most_multiplier = state->positions.count ? 1 : 3;
-  for (int i = 0; i < state->positions.count; i++) {
-    int most = board_most_multiplier(&state->positions.boards[i], win->player);
-    if (most > ref->tally.last_most_multiplier)
-      ref->tally.last_most_multiplier = most;
-  }
+  ref->tally.last_most_multiplier = referee_most_multiplier(state, win->player);
 }
 
 /* A drop (the cube before the double) or a resignation of so many points;

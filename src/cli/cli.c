@@ -103,7 +103,7 @@ int cli_parse_options(int argc, char **argv, const char *short_options,
 
 int cli_apply_from(const char *arg, bg_notation *from) {
   if (!reader_notation_parse(arg, from))
-    return cli_usage_error("--from takes auto, mat, yaml, sgf or xg, not", arg);
+    return cli_usage_error("--from takes auto, mat, yaml, json, sgf or xg, not", arg);
   return -1;
 }
 

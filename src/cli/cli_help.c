@@ -39,7 +39,7 @@ static const char overview_text[] =
     "See bgmatch(1) for more.\n";
 
 static const char from_text[] =
-    "  --from=auto|mat|yaml|sgf|xg\n"
+    "  --from=auto|mat|yaml|json|sgf|xg\n"
     "                        the notation of the input: recognised from its\n"
     "                        content (auto, the default) or the one named\n";
 

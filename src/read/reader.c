@@ -281,6 +281,12 @@ bool reader_notation_parse(const char *name, bg_notation *notation) {
     *notation = BG_NOTATION_AUTO;
     return true;
   }
+  /* bgmatch's JSON is its YAML notation written as JSON, which YAML 1.2
+   * reads as it is: the YAML reader reads both */
+  if (strcmp(name, "json") == 0) {
+    *notation = BG_NOTATION_YAML;
+    return true;
+  }
   for (size_t i = 0; i < READER_COUNT; i++) {
     if (strcmp(name, readers[i].name) == 0) {
       *notation = readers[i].notation;

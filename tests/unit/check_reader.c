@@ -216,7 +216,12 @@ START_TEST(notation_names) {
     ck_assert_str_eq(reader_notation_name(notations[i]), names[i]);
   }
   bg_notation parsed = BG_NOTATION_SGF;
+  ck_assert(reader_notation_parse("json", &parsed)); /* JSON is read as YAML */
+  ck_assert_int_eq(parsed, BG_NOTATION_YAML);
+  ck_assert_str_eq(reader_notation_name(parsed), "yaml"); /* one reader, one name */
+  parsed = BG_NOTATION_SGF;
   ck_assert(!reader_notation_parse("xml", &parsed));
+  ck_assert(!reader_notation_parse("JSON", &parsed));
   ck_assert(!reader_notation_parse("MAT", &parsed));
   ck_assert(!reader_notation_parse("", &parsed));
   ck_assert_int_eq(parsed, BG_NOTATION_SGF); /* left alone */

@@ -40,74 +40,12 @@
  * it can be, else empty: add_unreadable_roll), so that the syntax error comes back and
  * the turn stays in its place.
  */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "alloc.h"
 #include "notation.h"
 #include "write_sgf_int.h"
-
-/* ---- text that grows ------------------------------------------------ */
-
-typedef struct {
-  char *text;
-  size_t length, capacity;
-} sgf_text;
-
-static void text_add(sgf_text *text, const char *bytes, size_t length) {
-  text->text = bg_grow(text->text, &text->capacity, text->length + length + 1, 1, 256);
-  memcpy(text->text + text->length, bytes, length);
-  text->length += length;
-  text->text[text->length] = '\0';
-}
-
-static void text_puts(sgf_text *text, const char *string) {
-  text_add(text, string, strlen(string));
-}
-
-static void text_printf(sgf_text *text, const char *format, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void text_printf(sgf_text *text, const char *format, ...) {
-  char line[256];
-  va_list args;
-  va_start(args, format);
-  int length = vsnprintf(line, sizeof line, format, args);
-  va_end(args);
-  if (length > 0)
-    text_add(text, line, (size_t)length < sizeof line ? (size_t)length : sizeof line - 1);
-}
-
-/* "W[63": a roll node's colour and dice; by hand for one-digit dice, as
- * every roll comes here and vsnprintf was a fifth of the writer's time. */
-static void text_add_roll_head(sgf_text *text, char colour, int die1, int die2) {
-  if (die1 < 0 || die1 > 9 || die2 < 0 || die2 > 9) {
-    text_printf(text, "%c[%d%d", colour, die1, die2);
-    return;
-  }
-  char head[4] = {colour, '[', (char)('0' + die1), (char)('0' + die2)};
-  text_add(text, head, sizeof head);
-}
-
-/* A property value's text: SGF escapes ']' and '\' with a backslash.
- * Record text may be Latin-1: the file says CA[UTF-8], so it is made so. */
-static void text_value(sgf_text *text, const char *value) {
-  char *utf8 = notation_utf8_from_record(value ? value : "");
-  for (const char *at = utf8; *at; at++) {
-    if (*at == ']' || *at == '\\')
-      text_add(text, "\\", 1);
-    text_add(text, at, 1);
-  }
-  free(utf8);
-}
-
-static void text_property(sgf_text *text, const char *name, const char *value) {
-  text_puts(text, name);
-  text_add(text, "[", 1);
-  text_value(text, value);
-  text_add(text, "]", 1);
-}
 
 /* ---- one game ------------------------------------------------------- */
 
@@ -148,14 +86,14 @@ static void add_diags(sgf_game *game, const bg_replay_event *event) {
     char head[64];
     snprintf(head, sizeof head, "%s%s: ", game->comment.length ? "\n" : "",
              severity_word(diag->severity));
-    text_puts(&game->comment, head);
-    text_puts(&game->comment, diag->message);
-    text_puts(&game->comment, " [");
-    text_puts(&game->comment, rule);
-    text_puts(&game->comment, "]");
+    write_sgf_puts(&game->comment, head);
+    write_sgf_puts(&game->comment, diag->message);
+    write_sgf_puts(&game->comment, " [");
+    write_sgf_puts(&game->comment, rule);
+    write_sgf_puts(&game->comment, "]");
     if (diag->legal) {
-      text_puts(&game->comment, "\nlegal plays: ");
-      text_puts(&game->comment, diag->legal);
+      write_sgf_puts(&game->comment, "\nlegal plays: ");
+      write_sgf_puts(&game->comment, diag->legal);
     }
   }
   write_sgf_say_unheld(game->replay, event);
@@ -166,18 +104,18 @@ static void add_diags(sgf_game *game, const bg_replay_event *event) {
 static void close_node(sgf_game *game) {
   if (game->comment.length == 0 || game->nodes.length == 0)
     return;
-  text_property(&game->nodes, "C", game->comment.text);
+  write_sgf_property(&game->nodes, "C", game->comment.text);
   game->comment.length = 0;
   game->comment.text[0] = '\0';
 }
 
 static void open_node(sgf_game *game) {
   close_node(game);
-  text_puts(&game->nodes, "\n;");
+  write_sgf_puts(&game->nodes, "\n;");
   const bg_action *broken = game->numbering_break;
   if (broken)
-    text_printf(&game->nodes, "NB[%d:%d]", broken->move_number,
-                broken->numbering_expected);
+    write_sgf_printf(&game->nodes, "NB[%d:%d]", broken->move_number,
+                     broken->numbering_expected);
   game->numbering_break = NULL;
 }
 
@@ -193,7 +131,7 @@ static char point_letter(int player, int point) {
 
 static void add_step(sgf_game *game, int player, int from, int to) {
   char pair[2] = {point_letter(player, from), point_letter(player, to)};
-  text_add(&game->nodes, pair, 2);
+  write_sgf_add(&game->nodes, pair, 2);
 }
 
 /* The play as the record wrote it, one pair per move and repeat, at most
@@ -312,24 +250,24 @@ static void add_roll(sgf_game *game, const bg_replay_event *event) {
     /* SGF writes a play with its dice: the ones its moves measure */
     write_sgf_say_dice_measured(game->replay, roll, die1, die2);
     open_node(game);
-    text_add_roll_head(&game->nodes, colour, die1, die2);
+    write_sgf_roll_head(&game->nodes, colour, die1, die2);
     add_record_moves(game, roll);
-    text_add(&game->nodes, "]", 1);
+    write_sgf_add(&game->nodes, "]", 1);
     return;
   }
   if (!match_roll_has_dice(roll)) {
     /* nothing rolled ("00:"), or dice that cannot be read: no node */
-    text_puts(&game->comment, game->comment.length ? "\n" : "");
-    text_puts(&game->comment, "a turn with no readable dice is not written");
+    write_sgf_puts(&game->comment, game->comment.length ? "\n" : "");
+    write_sgf_puts(&game->comment, "a turn with no readable dice is not written");
     return;
   }
   open_node(game);
   if (match_roll_marked_unknown(roll)) {
     /* the dice without a play: gnubg's "set dice" node */
-    text_printf(&game->nodes, "PL[%c]DI[%d%d]", colour, roll->die1, roll->die2);
+    write_sgf_printf(&game->nodes, "PL[%c]DI[%d%d]", colour, roll->die1, roll->die2);
     return;
   }
-  text_add_roll_head(&game->nodes, colour, roll->die1, roll->die2);
+  write_sgf_roll_head(&game->nodes, colour, roll->die1, roll->die2);
   bg_play play;
   if (!moves_nowhere(roll) && (bg_replay_steps_as_written(event, &play) ||
                                (event->play_legal && bg_replay_play(event, &play) &&
@@ -341,7 +279,7 @@ static void add_roll(sgf_game *game, const bg_replay_event *event) {
   } else {
     add_record_moves(game, roll);
   }
-  text_add(&game->nodes, "]", 1);
+  write_sgf_add(&game->nodes, "]", 1);
 }
 
 /* A position set up (eXtreme Gammon's "; Set Pos="), as gnubg writes one:
@@ -349,22 +287,22 @@ static void add_roll(sgf_game *game, const bg_replay_event *event) {
  * Black per value on the point it names (y the bar). */
 static void add_set_position(sgf_game *game, const bg_action *action) {
   open_node(game);
-  text_puts(&game->nodes, "AE[a:y]");
+  write_sgf_puts(&game->nodes, "AE[a:y]");
   for (int side = 0; side < 2; side++) {
     int placed = 0; /* the property's name comes before its first value */
     for (int point = 1; point <= BG_BAR; point++)
       for (int c = 0; c < action->setup->checkers[side][point]; c++)
-        text_printf(&game->nodes, "%s[%c]",
-                    placed++ > 0 ? ""
-                    : side == 0  ? "AW"
-                                 : "AB",
-                    point_letter(side, point));
+        write_sgf_printf(&game->nodes, "%s[%c]",
+                         placed++ > 0 ? ""
+                         : side == 0  ? "AW"
+                                      : "AB",
+                         point_letter(side, point));
   }
 }
 
 static void add_cube(sgf_game *game, const bg_action *action, const char *word) {
   open_node(game);
-  text_printf(&game->nodes, "%c[%s]", action->player == 0 ? 'W' : 'B', word);
+  write_sgf_printf(&game->nodes, "%c[%s]", action->player == 0 ? 'W' : 'B', word);
 }
 
 /* Can `text` be a node's value that the SGF reader cannot read either: no
@@ -397,7 +335,7 @@ static bool add_unreadable_roll(sgf_game *game, const bg_replay_event *event) {
   if (!as_text)
     write_sgf_say_text_lost(game->replay, action, text);
   open_node(game);
-  text_property(&game->nodes, event->player == 1 ? "B" : "W", as_text ? text : "");
+  write_sgf_property(&game->nodes, event->player == 1 ? "B" : "W", as_text ? text : "");
   return true;
 }
 
@@ -470,7 +408,7 @@ static void add_date(sgf_text *root, const bg_match *match) {
   long ymd[3];
   if (date && match_parse_date(date, '.', ymd) && ymd[0] > 0 && ymd[1] > 0 &&
       ymd[1] <= 12 && ymd[2] > 0 && ymd[2] <= 31)
-    text_printf(root, "DT[%04d-%02d-%02d]", (int)ymd[0], (int)ymd[1], (int)ymd[2]);
+    write_sgf_printf(root, "DT[%04d-%02d-%02d]", (int)ymd[0], (int)ymd[1], (int)ymd[2]);
 }
 
 static void add_info(sgf_text *root, const bg_match *match) {
@@ -479,7 +417,7 @@ static void add_info(sgf_text *root, const bg_match *match) {
     for (int t = 0; t < 2 && info_properties[i].tags[t]; t++) {
       const char *value = match_tag(match, info_properties[i].tags[t]);
       if (value && *value) {
-        text_property(root, info_properties[i].property, value);
+        write_sgf_property(root, info_properties[i].property, value);
         break;
       }
     }
@@ -506,8 +444,8 @@ static void add_rules(sgf_text *root, const sgf_game *game) {
                                                                      : NULL;
   if (!rule && !variation)
     return;
-  text_printf(root, "RU[%s%s%s]", rule ? rule : "", rule && variation ? ":" : "",
-              variation ? variation : "");
+  write_sgf_printf(root, "RU[%s%s%s]", rule ? rule : "", rule && variation ? ":" : "",
+                   variation ? variation : "");
 }
 
 static void add_result(sgf_text *root, const sgf_game *game) {
@@ -518,24 +456,24 @@ static void add_result(sgf_text *root, const sgf_game *game) {
   int points = result->recorded ? result->recorded->value : result->points;
   if (points < 1)
     return; /* a result whose worth nobody knows: no RE */
-  text_printf(root, "RE[%c+%d%s]", result->winner == 0 ? 'W' : 'B', points,
-              result->by == BG_BY_RESIGN ? "R" : "");
+  write_sgf_printf(root, "RE[%c+%d%s]", result->winner == 0 ? 'W' : 'B', points,
+                   result->by == BG_BY_RESIGN ? "R" : "");
 }
 
 static bool write_game(FILE *out, sgf_game *game) {
   sgf_text root = {0};
   const bg_match *match = game->match;
-  text_printf(&root,
-              "(;FF[4]GM[6]CA[UTF-8]AP[bgmatch]MI[length:%d][game:%d][ws:%d][bs:%d]",
-              match->length, game->number, game->score[0], game->score[1]);
-  text_property(&root, "PW", match->players[0]);
-  text_property(&root, "PB", match->players[1]);
+  write_sgf_printf(&root,
+                   "(;FF[4]GM[6]CA[UTF-8]AP[bgmatch]MI[length:%d][game:%d][ws:%d][bs:%d]",
+                   match->length, game->number, game->score[0], game->score[1]);
+  write_sgf_property(&root, "PW", match->players[0]);
+  write_sgf_property(&root, "PB", match->players[1]);
   if (game->number == 0)
     add_info(&root, match);
   add_rules(&root, game);
   add_result(&root, game);
   if (game->nodes.length == 0 && game->comment.length)
-    text_property(&root, "C", game->comment.text);
+    write_sgf_property(&root, "C", game->comment.text);
   close_node(game);
   bool ok = fputs(root.text, out) >= 0 &&
             (game->nodes.length == 0 || fputs(game->nodes.text, out) >= 0) &&

@@ -1,13 +1,34 @@
 /*
- * write_sgf_int.h — what the SGF writer (write_sgf.c) asks of its
- * `lossy` sayings (write_sgf_lossy.c): the warnings `convert --to sgf`
- * gives, at the record's place, for what GNU Backgammon's SGF cannot
- * hold.  Included by write_sgf*.c alone.
+ * write_sgf_int.h — what the SGF writer (write_sgf.c) asks of its growing
+ * text (write_sgf_text.c) and of its `lossy` sayings (write_sgf_lossy.c):
+ * the warnings `convert --to sgf` gives, at the record's place, for what
+ * GNU Backgammon's SGF cannot hold.  Included by write_sgf*.c alone.
  */
 #ifndef BGMATCH_WRITE_SGF_INT_H
 #define BGMATCH_WRITE_SGF_INT_H
 
 #include "writer.h"
+
+/* ---- text that grows (write_sgf_text.c) ------------------------------- */
+
+typedef struct {
+  char *text;
+  size_t length, capacity;
+} sgf_text;
+
+void write_sgf_add(sgf_text *text, const char *bytes, size_t length);
+void write_sgf_puts(sgf_text *text, const char *string);
+void write_sgf_printf(sgf_text *text, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+/* "W[63": a roll node's colour and dice. */
+void write_sgf_roll_head(sgf_text *text, char colour, int die1, int die2);
+/* A property value's text, escaped, made UTF-8 (record text may be
+ * Latin-1; the file says CA[UTF-8]). */
+void write_sgf_value(sgf_text *text, const char *value);
+/* NAME[VALUE] */
+void write_sgf_property(sgf_text *text, const char *name, const char *value);
+
+/* ---- what SGF cannot hold (write_sgf_lossy.c) ------------------------- */
 
 /* Says, at its place, each error of `event` about what SGF cannot hold
  * (a cube's value, a score line); once the event's diagnostics are read,

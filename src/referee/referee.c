@@ -131,13 +131,14 @@ __attribute__((cold)) static void note_win(game_state *state, const bg_game *gam
  * of them are won and the record plays on, those are the wrong readings.
  * Asked after every play: the positions are read as they are kept (what a
  * game is worth does not depend on which side is on roll), a byte each,
- * and the rest only once some reading is won (note_win). */
+ * up to the first won, and the rest only then (note_win reads them all). */
 static void note_bear_off(game_state *state, const bg_game *game, int index, int player) {
-  bool any_won = false;
+  int side = player == 1;
   for (int i = 0; i < state->positions.count; i++)
-    any_won |= board_bore_off_all(&state->positions.boards[i], player == 1);
-  if (any_won)
-    note_win(state, game, index, player);
+    if (board_bore_off_all(&state->positions.boards[i], side)) {
+      note_win(state, game, index, player);
+      return;
+    }
 }
 
 /* Is roll `index` the last thing the match records, with no result after

@@ -131,13 +131,14 @@ __attribute__((cold)) static void note_win(game_state *state, const bg_game *gam
  * of them are won and the record plays on, those are the wrong readings.
  * Asked after every play: the positions are read as they are kept (what a
  * game is worth does not depend on which side is on roll), a byte each,
- * and the rest only once some reading is won (note_win). */
+ * up to the first won, and the rest only then (note_win reads them all). */
 static void note_bear_off(game_state *state, const bg_game *game, int index, int player) {
-  bool any_won = false;
+  int side = player == 1;
   for (int i = 0; i < state->positions.count; i++)
-    any_won |= board_bore_off_all(&state->positions.boards[i], player == 1);
-  if (any_won)
-    note_win(state, game, index, player);
+    if (board_bore_off_all(&state->positions.boards[i], side)) {
+      note_win(state, game, index, player);
+      return;
+    }
 }
 
 /* Is roll `index` the last thing the match records, with no result after
@@ -375,6 +376,33 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
     ref->plays.legal.roll = NULL;
 }
 
+/* The roll most actions of a valid record are: in turn, its dice and play
+ * written, from the one position followed, its play proved legal by the
+ * quick proof.  On_roll does with it just what this does, in this order:
+ * the game not over, law_turn's TURN_OK (no recovery, nothing said, dice
+ * not wrong), no double waiting to settle, the hit marks' habit, then
+ * play_cell's case ROLL_PLAY_AS_WRITTEN with dice read and a play written
+ * (or a no-play said so), not one the recovery has followed: the quick
+ * proof, the bear-off, the turn passed.  Its other branches are skipped
+ * by one test each.  False, nothing changed, where any of them would be
+ * taken or the proof fails: on_roll then walks them all. */
+static bool roll_proved_at_once(referee *ref, game_state *state, const bg_game *game,
+                                int index) {
+  const bg_action *roll = &game->actions[index];
+  if (roll->kind != ACT_ROLL || roll->after_numbering_break || game_over(state) ||
+      state->cube.double_by >= 0 || !match_roll_as_written(roll) ||
+      (roll->move_count == 0 && !roll->cannot_move) || state->positions.count != 1 ||
+      roll == ref->play_followed ||
+      law_turn(&state->turns, state->set_up, roll) != TURN_OK)
+    return false;
+  ref->plays.marks_hits = ref->marks_hits || match_action_marks_hit(roll);
+  if (!referee_check_play_if_proved(&ref->plays, roll, &state->positions))
+    return false;
+  note_bear_off(state, game, index, roll->player);
+  pass_turn(state, roll);
+  return true;
+}
+
 /* "; Set Pos=": the game goes on from the position given (a game that
  * starts from a set-up position, or a transcriber's reminder of where it
  * stands).  One that is no position at all (the reader said so) leaves
@@ -515,6 +543,8 @@ static void act_by_kind(referee *ref, game_state *state, const bg_game *game, in
 }
 
 void referee_act(referee *ref, game_state *state, const bg_game *game, int index) {
+  if (roll_proved_at_once(ref, state, game, index))
+    return;
   const bg_action *act = &game->actions[index];
   if (act->after_numbering_break) /* the reader marks the line */
     recover(ref, state, MISFIT_NUMBERING_BREAK, game, index, act);

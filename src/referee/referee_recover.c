@@ -203,6 +203,24 @@ static bool next_fits_as_written(referee *ref, const game_state *state,
   return false;
 }
 
+/* Can `roll`'s player make `next`'s written moves, from the one position
+ * followed, with the dice of either?  What fit_exchanged's first play
+ * needs before the move generator is asked (referee_plays_of_roll): most
+ * plays of a valid record that the quick proof leaves are no exchange,
+ * and this tells so before their legal plays are listed. */
+static bool exchange_may_fit(const game_state *state, const bg_action *roll,
+                             const bg_action *next) {
+  bg_board view, target;
+  board_seen_by(&state->positions.boards[0], roll->player, &view);
+  bg_action first = exchanged(roll, next, roll);
+  if (!referee_moves_target(&view, &first, &target))
+    return false;
+  if (referee_play_is_made_by_dice(&first, &view))
+    return true;
+  first = exchanged(roll, next, next);
+  return referee_play_is_made_by_dice(&first, &view);
+}
+
 /* A play that fits no position, the other player's right after it: the
  * two plays written in each other's place (with their dice or not) when
  * each fits the other roller.  Said once, both plays
@@ -212,7 +230,8 @@ static bool recover_exchanged_plays(referee *ref, game_state *state,
                                     const referee_misfit *misfit) {
   const bg_action *roll = misfit->act, *next = play_partner(misfit->game, misfit->index);
   if (!next || roll != &misfit->game->actions[misfit->index] ||
-      state->positions.count != 1 || ref->plays.recovery.silenced)
+      state->positions.count != 1 || ref->plays.recovery.silenced ||
+      !exchange_may_fit(state, roll, next))
     return false;
   bg_board view;
   board_seen_by(&state->positions.boards[0], roll->player, &view);

@@ -14,6 +14,15 @@
  * PCRE2.  Only failures are kept: the reader reads a match's groups from
  * PCRE2's result, so a pattern that matches is always matched.
  *
+ * Most lines that are tried against these patterns are met once (score
+ * lines, "Game 7", a record's "Wins 3 points"), and most of their tries
+ * fail on the line's first non-blank byte.  So PCRE2 is also asked, once
+ * per pattern and line start (its leading spaces and the byte after
+ * them), whether any line that starts so can match: a partial match
+ * (PCRE2_PARTIAL_HARD) of the start alone that answers "no match" says
+ * that no line with that start matches, and every such line is answered
+ * "no" without PCRE2 nor the line's hash.
+ *
  * Stage: beside read_mat_memo.c, over the patterns (calls
  * read_mat_grammar.c only); made, told of each new line and freed by
  * read_mat.c, asked by read_mat.c and read_mat_memo.c.
@@ -29,6 +38,11 @@
 #define LINE_BITS 9
 #define LINE_TEXT 88
 
+/* 2^START_BITS line starts (6 KB): a record's writers open their lines
+ * with a few dozen; a start of more than START_SPACES spaces is not kept. */
+#define START_BITS 9
+#define START_SPACES 255
+
 _Static_assert(PAT_COUNT <= 32, "a line's failed patterns are bits of a uint32_t");
 
 typedef struct {
@@ -37,21 +51,41 @@ typedef struct {
   char text[LINE_TEXT];
 } line_entry;
 
+/* A line start: `spaces` spaces and a byte that is none, as a key. */
+typedef struct {
+  uint32_t key;    /* (spaces << 8 | byte) + 1; 0: an empty slot */
+  uint32_t asked;  /* bit `id`: PCRE2 was asked of pattern `id` */
+  uint32_t cannot; /* bit `id`: no line with this start matches it */
+} start_entry;
+
 struct mat_line_memo {
   line_entry slot[1u << LINE_BITS];
-  /* the line being read, as last asked, and its entry (NULL: not kept);
-   * forgotten by mat_line_memo_new_line, as the line's buffer is reused */
+  start_entry starts[1u << START_BITS];
+  /* the match data of the partial matches: the reader's holds the last
+   * result its caller may still read */
+  pcre2_match_data *probe;
+  /* the line being read, as last asked, its start's entry (NULL: not
+   * kept) and its entry (NULL: not kept, or not looked up yet while
+   * `entry_found` is false); forgotten by mat_line_memo_new_line, as the
+   * line's buffer is reused */
   const char *text;
   size_t length;
+  start_entry *start;
   line_entry *entry;
+  bool entry_found;
 };
 
 bool mat_line_memo_new(mat_patterns *patterns) {
   patterns->lines = calloc(1, sizeof *patterns->lines);
-  return patterns->lines != NULL;
+  if (!patterns->lines)
+    return false;
+  patterns->lines->probe = pcre2_match_data_create(1, NULL);
+  return patterns->lines->probe != NULL;
 }
 
 void mat_line_memo_free(mat_patterns *patterns) {
+  if (patterns->lines)
+    pcre2_match_data_free(patterns->lines->probe);
   free(patterns->lines);
   patterns->lines = NULL;
 }
@@ -84,13 +118,53 @@ static line_entry *line_slot(struct mat_line_memo *memo, const char *text,
   return entry;
 }
 
+/* The slot of the line's start, taken for it when it held another; NULL
+ * for a line of blanks or one whose start is too long to keep. */
+static start_entry *start_slot(struct mat_line_memo *memo, const char *text,
+                               size_t length) {
+  size_t spaces = 0;
+  while (spaces < length && spaces <= START_SPACES && text[spaces] == ' ')
+    spaces++;
+  if (spaces == length || spaces > START_SPACES)
+    return NULL;
+  uint32_t key = ((uint32_t)spaces << 8 | (unsigned char)text[spaces]) + 1;
+  start_entry *entry = &memo->starts[(key * 0x9e3779b9u) >> (32 - START_BITS)];
+  if (entry->key != key)
+    *entry = (start_entry){.key = key};
+  return entry;
+}
+
+/* Whether no line that starts as `text` does (its spaces and the byte
+ * after them) can match pattern `id`, as PCRE2 says of the start alone. */
+static bool start_cannot_match(mat_patterns *patterns, start_entry *start,
+                               mat_pattern_id id, const char *text) {
+  uint32_t bit = 1u << id;
+  if (!(start->asked & bit)) {
+    size_t length = (start->key - 1) >> 8;
+    int rc = pcre2_match(patterns->code[id], (PCRE2_SPTR)text, length + 1, 0,
+                         PCRE2_PARTIAL_HARD | PCRE2_NO_JIT, patterns->lines->probe,
+                         patterns->context);
+    start->asked |= bit;
+    if (rc == PCRE2_ERROR_NOMATCH)
+      start->cannot |= bit;
+  }
+  return start->cannot & bit;
+}
+
 bool mat_match_line(mat_patterns *patterns, mat_pattern_id id, const char *text,
                     size_t length) {
   struct mat_line_memo *memo = patterns->lines;
   if (memo->text != text || memo->length != length) {
-    memo->entry = line_slot(memo, text, length);
+    memo->start = start_slot(memo, text, length);
+    memo->entry_found = false;
     memo->text = text;
     memo->length = length;
+  }
+  if (memo->start && start_cannot_match(patterns, memo->start, id, text))
+    return false;
+  if (!memo->entry_found) {
+    memo->entry = line_slot(memo, text, length);
+    memo->entry_found = true;
   }
   line_entry *entry = memo->entry;
   if (entry && entry->failed & (1u << id))

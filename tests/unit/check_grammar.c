@@ -227,6 +227,34 @@ START_TEST(line_memo_keeps_the_last_match) {
 }
 END_TEST
 
+/* A line met again is answered with the groups of its own match, not
+ * those of the line matched last, and a group unset in its match is unset
+ * again. */
+START_TEST(line_memo_gives_a_lines_own_groups) {
+  static const char *const lines[] = {" Game 12", "  Game 3", " Game 12"};
+  static const size_t number_at[][2] = {{6, 8}, {7, 8}, {6, 8}};
+  mat_patterns patterns;
+  ck_assert(mat_patterns_compile(&patterns));
+  ck_assert(mat_line_memo_new(&patterns));
+  for (size_t i = 0; i < 3; i++) {
+    mat_line_memo_new_line(&patterns);
+    ck_assert(mat_match_line(&patterns, PAT_GAME_LINE, lines[i], strlen(lines[i])));
+    assert_span(&patterns, GRP_GAME_LINE_NUMBER, number_at[i][0], number_at[i][1]);
+  }
+  static const char *const scores[] = {
+      " lasse : 0        : 0", " Alice : 3        Bob : 5", " lasse : 0        : 0"};
+  for (size_t i = 0; i < 3; i++) {
+    mat_line_memo_new_line(&patterns);
+    ck_assert(mat_match_line(&patterns, PAT_SCORE_LINE, scores[i], strlen(scores[i])));
+    mat_span name = {0, 0};
+    ck_assert(mat_group_span(&patterns, GRP_SCORE_LINE_NAME1, &name) == (i == 1));
+    assert_span(&patterns, GRP_SCORE_LINE_SCORE1, i == 1 ? 24 : 20, i == 1 ? 25 : 21);
+  }
+  mat_line_memo_free(&patterns);
+  mat_patterns_free(&patterns);
+}
+END_TEST
+
 /* ---- grammar/gen.sh ------------------------------------------------------ */
 
 typedef struct {
@@ -318,6 +346,7 @@ static Suite *grammar_suite(void) {
   TCase *line_memo = tcase_create("line memo");
   tcase_add_test(line_memo, line_memo_answers_as_pcre2);
   tcase_add_test(line_memo, line_memo_keeps_the_last_match);
+  tcase_add_test(line_memo, line_memo_gives_a_lines_own_groups);
   suite_add_tcase(suite, line_memo);
 
   TCase *generator = tcase_create("generator");

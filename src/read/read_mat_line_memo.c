@@ -14,6 +14,22 @@
  * PCRE2.  Only failures are kept: the reader reads a match's groups from
  * PCRE2's result, so a pattern that matches is always matched.
  *
+ * Most lines that are tried against these patterns are met once (score
+ * lines, "Game 7", a record's "Wins 3 points"), and most of their tries
+ * fail on the line's first non-blank byte.  So PCRE2 is also asked, once
+ * per pattern and line start (its leading spaces and the byte after
+ * them), whether any line that starts so can match: a partial match
+ * (PCRE2_PARTIAL_HARD) of the start alone that answers "no match" says
+ * that no line with that start matches, and every such line is answered
+ * "no" without PCRE2 nor the line's hash.
+ *
+ * A line that repeats and matches ("Game 2", "9 point match", a tag the
+ * writer puts in every record) is kept with PCRE2's result as well, its
+ * groups' offsets, which are the same wherever the same bytes stand: the
+ * next match of that pattern on them writes those offsets back into the
+ * reader's match data, as PCRE2 would have.  The line patterns set no
+ * mark, so no mark is kept.
+ *
  * Stage: beside read_mat_memo.c, over the patterns (calls
  * read_mat_grammar.c only); made, told of each new line and freed by
  * read_mat.c, asked by read_mat.c and read_mat_memo.c.
@@ -29,29 +45,68 @@
 #define LINE_BITS 9
 #define LINE_TEXT 88
 
+/* 2^START_BITS line starts (6 KB): a record's writers open their lines
+ * with a few dozen; a start of more than START_SPACES spaces is not kept. */
+#define START_BITS 9
+#define START_SPACES 255
+
+/* The most groups (the whole match included) of a pattern whose match is
+ * kept: score-line.pcre has five. */
+#define LINE_PAIRS 6
+#define NO_OFFSET 0xFF /* an unset group: a line is shorter */
+
 _Static_assert(PAT_COUNT <= 32, "a line's failed patterns are bits of a uint32_t");
+_Static_assert(LINE_TEXT < NO_OFFSET, "a kept line's offsets fit a byte");
 
 typedef struct {
   uint32_t length; /* of the line; 0: an empty slot */
   uint32_t failed; /* bit `id`: pattern `id` did not match the line */
+  uint8_t matched; /* 1 + the pattern whose match is kept; 0: none */
+  uint8_t offsets[LINE_PAIRS][2];
   char text[LINE_TEXT];
 } line_entry;
 
+/* A line start: `spaces` spaces and a byte that is none, as a key. */
+typedef struct {
+  uint32_t key;    /* (spaces << 8 | byte) + 1; 0: an empty slot */
+  uint32_t asked;  /* bit `id`: PCRE2 was asked of pattern `id` */
+  uint32_t cannot; /* bit `id`: no line with this start matches it */
+} start_entry;
+
 struct mat_line_memo {
   line_entry slot[1u << LINE_BITS];
-  /* the line being read, as last asked, and its entry (NULL: not kept);
-   * forgotten by mat_line_memo_new_line, as the line's buffer is reused */
+  start_entry starts[1u << START_BITS];
+  /* the match data of the partial matches: the reader's holds the last
+   * result its caller may still read */
+  pcre2_match_data *probe;
+  uint32_t pairs[PAT_COUNT]; /* of each pattern's groups, the whole included */
+  /* the line being read, as last asked, its start's entry (NULL: not
+   * kept) and its entry (NULL: not kept, or not looked up yet while
+   * `entry_found` is false); forgotten by mat_line_memo_new_line, as the
+   * line's buffer is reused */
   const char *text;
   size_t length;
+  start_entry *start;
   line_entry *entry;
+  bool entry_found;
 };
 
 bool mat_line_memo_new(mat_patterns *patterns) {
   patterns->lines = calloc(1, sizeof *patterns->lines);
-  return patterns->lines != NULL;
+  if (!patterns->lines)
+    return false;
+  for (int id = 0; id < PAT_COUNT; id++) {
+    uint32_t captures = LINE_PAIRS;
+    pcre2_pattern_info(patterns->code[id], PCRE2_INFO_CAPTURECOUNT, &captures);
+    patterns->lines->pairs[id] = captures + 1;
+  }
+  patterns->lines->probe = pcre2_match_data_create(1, NULL);
+  return patterns->lines->probe != NULL;
 }
 
 void mat_line_memo_free(mat_patterns *patterns) {
+  if (patterns->lines)
+    pcre2_match_data_free(patterns->lines->probe);
   free(patterns->lines);
   patterns->lines = NULL;
 }
@@ -79,24 +134,98 @@ static line_entry *line_slot(struct mat_line_memo *memo, const char *text,
   if (entry->length != length || memcmp(entry->text, text, length) != 0) {
     entry->length = (uint32_t)length;
     entry->failed = 0;
+    entry->matched = 0;
     memcpy(entry->text, text, length);
   }
   return entry;
+}
+
+/* The slot of the line's start, taken for it when it held another; NULL
+ * for a line of blanks or one whose start is too long to keep. */
+static start_entry *start_slot(struct mat_line_memo *memo, const char *text,
+                               size_t length) {
+  size_t spaces = 0;
+  while (spaces < length && spaces <= START_SPACES && text[spaces] == ' ')
+    spaces++;
+  if (spaces == length || spaces > START_SPACES)
+    return NULL;
+  uint32_t key = ((uint32_t)spaces << 8 | (unsigned char)text[spaces]) + 1;
+  start_entry *entry = &memo->starts[(key * 0x9e3779b9u) >> (32 - START_BITS)];
+  if (entry->key != key)
+    *entry = (start_entry){.key = key};
+  return entry;
+}
+
+/* Whether no line that starts as `text` does (its spaces and the byte
+ * after them) can match pattern `id`, as PCRE2 says of the start alone. */
+static bool start_cannot_match(mat_patterns *patterns, start_entry *start,
+                               mat_pattern_id id, const char *text) {
+  uint32_t bit = 1u << id;
+  if (!(start->asked & bit)) {
+    size_t length = (start->key - 1) >> 8;
+    int rc = pcre2_match(patterns->code[id], (PCRE2_SPTR)text, length + 1, 0,
+                         PCRE2_PARTIAL_HARD | PCRE2_NO_JIT, patterns->lines->probe,
+                         patterns->context);
+    start->asked |= bit;
+    if (rc == PCRE2_ERROR_NOMATCH)
+      start->cannot |= bit;
+  }
+  return start->cannot & bit;
+}
+
+/* Keeps the offsets of PCRE2's match of pattern `id` on the entry's line,
+ * when its groups are few enough. */
+static void keep_match(const struct mat_line_memo *memo, line_entry *entry,
+                       mat_pattern_id id, const PCRE2_SIZE *ovector) {
+  uint32_t pairs = memo->pairs[id];
+  if (pairs > LINE_PAIRS)
+    return;
+  for (uint32_t i = 0; i < 2 * pairs; i++)
+    entry->offsets[i / 2][i % 2] =
+        ovector[i] == PCRE2_UNSET ? NO_OFFSET : (uint8_t)ovector[i];
+  entry->matched = (uint8_t)(id + 1);
+}
+
+/* Writes the kept match back into the reader's match data, as the result
+ * of its last match (mat_match_rc's). */
+static void show_match(mat_patterns *patterns, const line_entry *entry) {
+  PCRE2_SIZE *ovector = patterns->match_ovector;
+  uint32_t pairs = patterns->lines->pairs[entry->matched - 1];
+  for (uint32_t i = 0; i < 2 * pairs; i++) {
+    uint8_t offset = entry->offsets[i / 2][i % 2];
+    ovector[i] = offset == NO_OFFSET ? PCRE2_UNSET : offset;
+  }
+  patterns->ovector = ovector;
+  patterns->memo_mark = ""; /* no mark, as PCRE2 says after a line pattern */
 }
 
 bool mat_match_line(mat_patterns *patterns, mat_pattern_id id, const char *text,
                     size_t length) {
   struct mat_line_memo *memo = patterns->lines;
   if (memo->text != text || memo->length != length) {
-    memo->entry = line_slot(memo, text, length);
+    memo->start = start_slot(memo, text, length);
+    memo->entry_found = false;
     memo->text = text;
     memo->length = length;
+  }
+  if (memo->start && start_cannot_match(patterns, memo->start, id, text))
+    return false;
+  if (!memo->entry_found) {
+    memo->entry = line_slot(memo, text, length);
+    memo->entry_found = true;
   }
   line_entry *entry = memo->entry;
   if (entry && entry->failed & (1u << id))
     return false;
-  if (mat_match_at(patterns, id, text, length, 0))
+  if (entry && entry->matched == id + 1) {
+    show_match(patterns, entry);
     return true;
+  }
+  if (mat_match_at(patterns, id, text, length, 0)) {
+    if (entry)
+      keep_match(memo, entry, id, patterns->match_ovector);
+    return true;
+  }
   if (entry)
     entry->failed |= 1u << id;
   return false;

@@ -161,6 +161,100 @@ START_TEST(group_names_lead_to_their_groups) {
 }
 END_TEST
 
+/* ---- the line memo ------------------------------------------------------ */
+
+typedef struct {
+  mat_pattern_id pattern;
+  const char *line;
+  bool matches;
+} line_ask;
+
+/* The line memo answers as PCRE2 does, in an order where each start (its
+ * spaces and the byte after them) is asked of a pattern before a line of
+ * that start matches it, or after one did. */
+START_TEST(line_memo_answers_as_pcre2) {
+  static const line_ask asks[] = {
+      {PAT_SET_POSITION, " ; Set Pos=-b----E-C---eE---c-e----B-/1", false},
+      {PAT_SET_POSITION, "; Set Pos=-b----E-C---eE---c-e----B-/1", true},
+      {PAT_SET_POSITION, "; Set Pos=-b----E-C---eE---c-e----B-/1", true},
+      {PAT_GAME_LINE, " Gamble 3", false},
+      {PAT_GAME_LINE, " Game 3", true},
+      {PAT_GAME_LINE, " 3 point match", false},
+      {PAT_MATCH_LINE, " 3 point match", true},
+      {PAT_MATCH_LINE, "  3 point match", true},
+      {PAT_MATCH_LINE, " Game 3", false},
+      {PAT_MATCH_LINE, " Game 3", false},
+      {PAT_TAG_LINE, " Game 3", false},
+      {PAT_TAG_LINE, "; [Site \"GNU Backgammon\"]", true},
+      {PAT_TAG_LINE, " ; [Site \"GNU Backgammon\"]", true},
+      {PAT_COMMENT_LINE, "; [Site \"GNU Backgammon\"]", true},
+      {PAT_MOVE_NUMBER, "      Wins 1 point", false},
+      {PAT_MOVE_NUMBER, "  9) 31: 8/5 6/5", true},
+      {PAT_MOVE_NUMBER, "      Wins 1 point", false},
+  };
+  mat_patterns patterns;
+  ck_assert(mat_patterns_compile(&patterns));
+  ck_assert(mat_line_memo_new(&patterns));
+  for (size_t i = 0; i < sizeof asks / sizeof *asks; i++) {
+    mat_line_memo_new_line(&patterns);
+    const line_ask *ask = &asks[i];
+    ck_assert_msg(mat_match_line(&patterns, ask->pattern, ask->line, strlen(ask->line)) ==
+                      ask->matches,
+                  "ask %zu, grammar/%s.pcre on '%s': not %s", i,
+                  pattern_file[ask->pattern], ask->line,
+                  ask->matches ? "a match" : "no match");
+  }
+  mat_line_memo_free(&patterns);
+  mat_patterns_free(&patterns);
+}
+END_TEST
+
+/* Ruling a pattern out for a line's start asks PCRE2, which leaves the
+ * groups of the line's last match as they were: the reader reads them
+ * after asking other patterns. */
+START_TEST(line_memo_keeps_the_last_match) {
+  mat_patterns patterns;
+  ck_assert(mat_patterns_compile(&patterns));
+  ck_assert(mat_line_memo_new(&patterns));
+  mat_line_memo_new_line(&patterns);
+  const char *game = " Game 12";
+  ck_assert(mat_match_line(&patterns, PAT_GAME_LINE, game, strlen(game)));
+  ck_assert(!mat_match_line(&patterns, PAT_MATCH_LINE, game, strlen(game)));
+  ck_assert(!mat_match_line(&patterns, PAT_MOVE_NUMBER, game, strlen(game)));
+  assert_span(&patterns, GRP_GAME_LINE_NUMBER, 6, 8);
+  mat_line_memo_free(&patterns);
+  mat_patterns_free(&patterns);
+}
+END_TEST
+
+/* A line met again is answered with the groups of its own match, not
+ * those of the line matched last, and a group unset in its match is unset
+ * again. */
+START_TEST(line_memo_gives_a_lines_own_groups) {
+  static const char *const lines[] = {" Game 12", "  Game 3", " Game 12"};
+  static const size_t number_at[][2] = {{6, 8}, {7, 8}, {6, 8}};
+  mat_patterns patterns;
+  ck_assert(mat_patterns_compile(&patterns));
+  ck_assert(mat_line_memo_new(&patterns));
+  for (size_t i = 0; i < 3; i++) {
+    mat_line_memo_new_line(&patterns);
+    ck_assert(mat_match_line(&patterns, PAT_GAME_LINE, lines[i], strlen(lines[i])));
+    assert_span(&patterns, GRP_GAME_LINE_NUMBER, number_at[i][0], number_at[i][1]);
+  }
+  static const char *const scores[] = {
+      " lasse : 0        : 0", " Alice : 3        Bob : 5", " lasse : 0        : 0"};
+  for (size_t i = 0; i < 3; i++) {
+    mat_line_memo_new_line(&patterns);
+    ck_assert(mat_match_line(&patterns, PAT_SCORE_LINE, scores[i], strlen(scores[i])));
+    mat_span name = {0, 0};
+    ck_assert(mat_group_span(&patterns, GRP_SCORE_LINE_NAME1, &name) == (i == 1));
+    assert_span(&patterns, GRP_SCORE_LINE_SCORE1, i == 1 ? 24 : 20, i == 1 ? 25 : 21);
+  }
+  mat_line_memo_free(&patterns);
+  mat_patterns_free(&patterns);
+}
+END_TEST
+
 /* ---- grammar/gen.sh ------------------------------------------------------ */
 
 typedef struct {
@@ -248,6 +342,12 @@ static Suite *grammar_suite(void) {
   tcase_add_test(patterns, reader_resolves_every_group);
   tcase_add_test(patterns, group_names_lead_to_their_groups);
   suite_add_tcase(suite, patterns);
+
+  TCase *line_memo = tcase_create("line memo");
+  tcase_add_test(line_memo, line_memo_answers_as_pcre2);
+  tcase_add_test(line_memo, line_memo_keeps_the_last_match);
+  tcase_add_test(line_memo, line_memo_gives_a_lines_own_groups);
+  suite_add_tcase(suite, line_memo);
 
   TCase *generator = tcase_create("generator");
   tcase_add_test(generator, generator_reads_group_syntaxes);

@@ -56,36 +56,58 @@ static bool dice_are_dice(const bg_action *roll) {
   return roll->die1 >= 1 && roll->die1 <= 6 && roll->die2 >= 1 && roll->die2 <= 6;
 }
 
-/* The dice of a roll not yet played, as at most two values with a count
- * each (a double is one value four times): the replay of a play written
- * one die per move asks for a die by its distance, with no list to scan. */
-typedef struct {
-  int value[2];
-  int count[2];
-} dice_by_value;
+/* The dice of a roll not yet played, as a count of each value in four
+ * bits (a double is one value four times): the replay of a play written
+ * one die per move asks for a die by its distance, which is a shift and a
+ * mask, with no list to scan. */
+typedef uint32_t dice_counts;
 
-static void dice_by_value_init(dice_by_value *dice, int die1, int die2) {
-  bool double_roll = die1 == die2;
-  *dice = (dice_by_value){.value = {die1, die2},
-                          .count = {double_roll ? 4 : 1, !double_roll}};
+static dice_counts dice_counts_of(int die1, int die2) {
+  return die1 == die2 ? 4u << 4 * die1 : (1u << 4 * die1) + (1u << 4 * die2);
 }
 
-/* The die that makes a move of `distance` in one step, as an index of
- * `dice`: its distance, or for a bear-off (`off`) the smallest larger die
- * left (whichever die bears the checker off, the position is the same;
- * the smallest leaves the most to the other moves); -1 when none does. */
-static int die_index_for(const dice_by_value *dice, int distance, bool off) {
-  for (int i = 0; i < 2; i++)
-    if (dice->count[i] && dice->value[i] == distance)
-      return i;
-  if (!off)
-    return -1;
-  int best = -1;
-  for (int i = 0; i < 2; i++)
-    if (dice->count[i] && dice->value[i] > distance &&
-        (best < 0 || dice->value[i] < dice->value[best]))
-      best = i;
-  return best;
+/* The die that makes a move of `distance` (1..6) in one step: its
+ * distance, or for a bear-off (`off`) the smallest larger die left
+ * (whichever die bears the checker off, the position is the same; the
+ * smallest leaves the most to the other moves); 0 when none does. */
+static int die_for(dice_counts left, int distance, bool off) {
+  dice_counts from_distance = left >> 4 * distance;
+  if (from_distance & 0xfu)
+    return distance;
+  dice_counts larger = from_distance >> 4;
+  return off && larger ? distance + 1 + __builtin_ctz(larger) / 4 : 0;
+}
+
+/* What replay_on_board has played so far: the dice left, the points the
+ * record marks as hits and those the steps hit. */
+typedef struct {
+  dice_counts left;
+  uint32_t marked, hit;
+} replay_state;
+
+/* One move of replay_on_board's in steps of one die each, whatever its
+ * count and destination (a bear-off too): false when a step has no die
+ * or is not legal.  Kept apart from the loop over the moves, which makes
+ * the commonest move (one checker, onto a point) with the few registers
+ * it needs. */
+__attribute__((noinline)) static bool replay_move_in_steps(const bg_move *move,
+                                                           bg_board *board,
+                                                           replay_state *state) {
+  int from = move->from, to = move->to, distance = from - to;
+  /* unsigned: one compare each for 0 <= to < from <= BG_BAR */
+  if ((unsigned)to >= (unsigned)from || (unsigned)from > BG_BAR || distance > 6 ||
+      move->count <= 0)
+    return false;
+  state->marked |= (uint32_t)move->hit << to;
+  for (int k = 0; k < move->count; k++) {
+    int die = die_for(state->left, distance, to == BG_OFF);
+    if (!die || !(to == BG_OFF ? board_step_target(board, from, die) == BG_OFF
+                               : board_step_lands(board, from, to)))
+      return false;
+    state->left -= 1u << 4 * die;
+    state->hit |= (uint32_t)board_apply_step(board, from, to) << to;
+  }
+  return true;
 }
 
 /* The commonest case of the one below, without the search: each move one
@@ -94,8 +116,8 @@ static int die_index_for(const dice_by_value *dice, int distance, bool off) {
  * play this does not prove goes to the search (and so does a move of no
  * checker, "(0)", which no reader makes).  The steps are made on `board`
  * itself, which holds no position when the play fails.  Asked of every
- * play: a step onto a point is judged inline (board_step_lands), a
- * bear-off by board_step_target.
+ * play: a move of one checker onto a point (most moves) is judged inline
+ * (board_step_lands), the others by replay_move_in_steps.
  *
  * With `marks_hits`, the record's hit marks must mark the points the
  * steps hit: each move's first step onto its destination meets what stood
@@ -104,28 +126,31 @@ static int die_index_for(const dice_by_value *dice, int distance, bool off) {
  * way: what referee_prove_quickly asks of the marks, without another pass
  * over the moves. */
 static bool replay_on_board(bool marks_hits, const bg_action *roll, bg_board *board) {
-  dice_by_value dice;
-  dice_by_value_init(&dice, roll->die1, roll->die2);
-  uint32_t marked = 0, hit = 0;
-  bool walks = dice_are_dice(roll) && roll->move_count > 0;
-  for (int i = 0; i < roll->move_count && walks; i++) {
-    const bg_move *move = &roll->moves[i];
-    int from = move->from, to = move->to;
-    /* unsigned: one compare each for 0 <= to < from <= BG_BAR */
-    walks = (unsigned)to < (unsigned)from && (unsigned)from <= BG_BAR && move->count > 0;
-    marked |= (uint32_t)move->hit << (walks ? to : 0);
-    for (int k = 0; k < move->count && walks; k++) {
-      int die = die_index_for(&dice, from - to, to == BG_OFF);
-      walks = die >= 0 &&
-              (to == BG_OFF ? board_step_target(board, from, dice.value[die]) == to
-                            : board_step_lands(board, from, to));
-      if (!walks)
-        break;
-      dice.count[die]--;
-      hit |= (uint32_t)board_apply_step(board, from, to) << to;
+  if (!dice_are_dice(roll) || roll->move_count == 0)
+    return false;
+  replay_state state = {.left = dice_counts_of(roll->die1, roll->die2)};
+  const bg_move *end = roll->moves + roll->move_count;
+  for (const bg_move *move = roll->moves; move < end; move++) {
+    int from = move->from, to = move->to, distance = from - to;
+    /* 1 <= to < from <= BG_BAR, at most a die apart, one checker */
+    bool one_step = (unsigned)(to - 1) < (unsigned)(from - 1) &&
+                    (unsigned)from <= BG_BAR && distance <= 6 && move->count == 1;
+    if (!one_step) {
+      /* a copy, so that `state` itself stays in registers */
+      replay_state stepped = state;
+      if (!replay_move_in_steps(move, board, &stepped))
+        return false;
+      state = stepped;
+      continue;
     }
+    dice_counts die = 1u << 4 * distance;
+    if (!(state.left & 0xfu * die) || !board_step_lands(board, from, to))
+      return false;
+    state.left -= die;
+    state.marked |= (uint32_t)move->hit << to;
+    state.hit |= (uint32_t)board_apply_step(board, from, to) << to;
   }
-  return walks && dice.count[0] + dice.count[1] == 0 && (!marks_hits || marked == hit);
+  return state.left == 0 && (!marks_hits || state.marked == state.hit);
 }
 
 /* replay_on_board from `view`, in `result`: a board changed byte by byte

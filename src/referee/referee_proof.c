@@ -87,12 +87,9 @@ typedef struct {
 
 /* One move of replay_on_board's in steps of one die each, whatever its
  * count and destination (a bear-off too): false when a step has no die
- * or is not legal.  Kept apart from the loop over the moves, which makes
- * the commonest move (one checker, onto a point) with the few registers
- * it needs. */
-__attribute__((noinline)) static bool replay_move_in_steps(const bg_move *move,
-                                                           bg_board *board,
-                                                           replay_state *state) {
+ * or is not legal. */
+static bool replay_move_in_steps(const bg_move *move, bg_board *board,
+                                 replay_state *state) {
   int from = move->from, to = move->to, distance = from - to;
   /* unsigned: one compare each for 0 <= to < from <= BG_BAR */
   if ((unsigned)to >= (unsigned)from || (unsigned)from > BG_BAR || distance > 6 ||

@@ -232,15 +232,36 @@ static bool blot_where_one_checker_may_land(const bg_action *roll, const bg_boar
   return false;
 }
 
+/* Can a double's checker that stops on `point` go on by steps of `die`
+ * to a point that moves reach (a written "to"), its whole path from
+ * `start` at most four steps?  Off, any step past point 1 will do. */
+static bool double_goes_on_to_a_destination(const bg_action *roll, int start, int point,
+                                            int die) {
+  for (int i = 0; i < roll->move_count; i++) {
+    int to = roll->moves[i].to;
+    if (to == BG_OFF || (to < point && (point - to) % die == 0 && start - to <= 4 * die))
+      return true;
+  }
+  return false;
+}
+
 /* Can a checker of some play stop on `point` on its way?  Its steps make
  * paths from points that moves leave (a written "from") of one die each:
  * it stops only where one die of a non-double, or up to three of a double,
- * takes it from such a point. */
+ * takes it from such a point.  A double's paths, moreover, end where moves
+ * reach (the steps of a play that leaves the same position make paths
+ * from the points it empties to those it fills, or off), each of at most
+ * four steps of the die: a stop from which no such path goes on is none
+ * (of "15/13 12/8 3/1" with 22, the 12/8 passes the 11 point, where a
+ * checker from the 15 stops after two 2s, but from where no destination
+ * is within the two 2s left). */
 static bool may_stop_at(const bg_action *roll, int point) {
-  bool double_roll = roll->die1 == roll->die2;
+  int die = roll->die1;
+  bool double_roll = die == roll->die2;
   for (int i = 0; i < roll->move_count; i++) {
-    int gap = roll->moves[i].from - point;
-    if (double_roll ? gap > 0 && gap < 4 * roll->die1 && gap % roll->die1 == 0
+    int start = roll->moves[i].from, gap = start - point;
+    if (double_roll ? gap > 0 && gap < 4 * die && gap % die == 0 &&
+                          double_goes_on_to_a_destination(roll, start, point, die)
                     : gap == roll->die1 || gap == roll->die2)
       return true;
   }

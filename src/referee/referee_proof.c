@@ -574,11 +574,12 @@ static bool double_as_long_as_any(const bg_action *roll, const bg_board *view,
 /* referee_replay_one_die_per_move, else referee_replay_maximal, with their
  * one search run once: both set it up alike, so where the first searched
  * in vain the second would too (and a record followed after a mistake
- * asks this of every position, where most plays fail). */
-static bool replay_either_way(const bg_action *roll, const bg_board *view,
+ * asks this of every position, where most plays fail).  `walked`: the
+ * play was replayed as written in vain already. */
+static bool replay_either_way(bool walked, const bg_action *roll, const bg_board *view,
                               bg_board *after) {
   bool dice_valid = dice_are_dice(roll);
-  if (replay_as_written(roll, view, after))
+  if (!walked && replay_as_written(roll, view, after))
     return true;
   int common = dice_valid ? replay_common_case(roll, view, after) : -1;
   if (common >= 0)
@@ -604,17 +605,24 @@ static bool replay_either_way(const bg_action *roll, const bg_board *view,
   return maximal_after_search(&search, roll, view, after);
 }
 
-bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_board *view,
-                           bg_board *after) {
+/* referee_prove_quickly, told whether the play was `walked` as written
+ * in vain already (replay_either_way). */
+static bool prove_quickly(bool marks_hits, bool walked, const bg_action *roll,
+                          const bg_board *view, bg_board *after) {
   /* the marks first: they are read off the position, the proof searches */
   uint32_t marked = 0, blots = 0;
   if (marks_hits)
     blots = blots_on_destinations(roll, view, &marked);
   if (blots != marked)
     return false;
-  if (!replay_either_way(roll, view, after))
+  if (!replay_either_way(walked, roll, view, after))
     return false;
   return !marks_hits || !hides_a_hit(blots, view, after);
+}
+
+bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_board *view,
+                           bg_board *after) {
+  return prove_quickly(marks_hits, false, roll, view, after);
 }
 
 bool referee_prove_from(bool marks_hits, const bg_action *roll, const bg_board *absolute,
@@ -622,7 +630,10 @@ bool referee_prove_from(bool marks_hits, const bg_action *roll, const bg_board *
   board_seen_by(absolute, roll->player, after);
   if (replay_on_board(marks_hits, roll, after))
     return true; /* most plays of a valid record */
+  /* Where the marks fail, prove_quickly refuses before it replays: a
+   * walk's hits are the blots on its destinations.  So where it replays,
+   * the walk failed here: it is not made again. */
   bg_board view;
   board_seen_by(absolute, roll->player, &view);
-  return referee_prove_quickly(marks_hits, roll, &view, after);
+  return prove_quickly(marks_hits, true, roll, &view, after);
 }

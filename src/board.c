@@ -112,15 +112,27 @@ bool board_is_blot_of_opponent(const bg_board *board, int point) {
   return board_opponent_checkers_on(board, point) == 1;
 }
 
+/* Whether the roller has a checker outside the home board (points 7..24
+ * or the bar): its 19 counts read as three words (the last two overlap),
+ * not point by point, since every bear-off step asks it. */
+static bool roller_outside_home(const bg_board *board) {
+  uint64_t low, middle, high;
+  memcpy(&low, &board->checkers[0][HOME_TOP + 1], 8);
+  memcpy(&middle, &board->checkers[0][HOME_TOP + 9], 8);
+  memcpy(&high, &board->checkers[0][BG_SLOTS - 8], 8);
+  return (low | middle | high) != 0;
+}
+
 /* A step that would go past point 1: legal only with every checker home,
- * and, when the die is larger than needed, only from the highest point.
- * Both follow from the highest occupied point, a scan that stops early. */
+ * and, when the die is larger than needed (`from`, which holds a checker,
+ * lower than the die), only when no checker stands higher. */
 static int bear_off_target(const bg_board *board, int from, int die) {
-  int highest = board_highest_point(board, 0);
-  if (highest > HOME_TOP)
-    return -1; /* a checker outside the home board or on the bar */
-  if (die > from && highest != from)
+  if (roller_outside_home(board))
     return -1;
+  if (die > from)
+    for (int point = from + 1; point <= HOME_TOP; point++)
+      if (board->checkers[0][point])
+        return -1;
   return BG_OFF;
 }
 

@@ -56,36 +56,55 @@ static bool dice_are_dice(const bg_action *roll) {
   return roll->die1 >= 1 && roll->die1 <= 6 && roll->die2 >= 1 && roll->die2 <= 6;
 }
 
-/* The dice of a roll not yet played, as at most two values with a count
- * each (a double is one value four times): the replay of a play written
- * one die per move asks for a die by its distance, with no list to scan. */
-typedef struct {
-  int value[2];
-  int count[2];
-} dice_by_value;
+/* The dice of a roll not yet played, as a count of each value in four
+ * bits (a double is one value four times): the replay of a play written
+ * one die per move asks for a die by its distance, which is a shift and a
+ * mask, with no list to scan. */
+typedef uint32_t dice_counts;
 
-static void dice_by_value_init(dice_by_value *dice, int die1, int die2) {
-  bool double_roll = die1 == die2;
-  *dice = (dice_by_value){.value = {die1, die2},
-                          .count = {double_roll ? 4 : 1, !double_roll}};
+static dice_counts dice_counts_of(int die1, int die2) {
+  return die1 == die2 ? 4u << 4 * die1 : (1u << 4 * die1) + (1u << 4 * die2);
 }
 
-/* The die that makes a move of `distance` in one step, as an index of
- * `dice`: its distance, or for a bear-off (`off`) the smallest larger die
- * left (whichever die bears the checker off, the position is the same;
- * the smallest leaves the most to the other moves); -1 when none does. */
-static int die_index_for(const dice_by_value *dice, int distance, bool off) {
-  for (int i = 0; i < 2; i++)
-    if (dice->count[i] && dice->value[i] == distance)
-      return i;
-  if (!off)
-    return -1;
-  int best = -1;
-  for (int i = 0; i < 2; i++)
-    if (dice->count[i] && dice->value[i] > distance &&
-        (best < 0 || dice->value[i] < dice->value[best]))
-      best = i;
-  return best;
+/* The die that makes a move of `distance` (1..6) in one step: its
+ * distance, or for a bear-off (`off`) the smallest larger die left
+ * (whichever die bears the checker off, the position is the same; the
+ * smallest leaves the most to the other moves); 0 when none does. */
+static int die_for(dice_counts left, int distance, bool off) {
+  dice_counts from_distance = left >> 4 * distance;
+  if (from_distance & 0xfu)
+    return distance;
+  dice_counts larger = from_distance >> 4;
+  return off && larger ? distance + 1 + __builtin_ctz(larger) / 4 : 0;
+}
+
+/* What replay_on_board has played so far: the dice left, the points the
+ * record marks as hits and those the steps hit. */
+typedef struct {
+  dice_counts left;
+  uint32_t marked, hit;
+} replay_state;
+
+/* One move of replay_on_board's in steps of one die each, whatever its
+ * count and destination (a bear-off too): false when a step has no die
+ * or is not legal. */
+static bool replay_move_in_steps(const bg_move *move, bg_board *board,
+                                 replay_state *state) {
+  int from = move->from, to = move->to, distance = from - to;
+  /* unsigned: one compare each for 0 <= to < from <= BG_BAR */
+  if ((unsigned)to >= (unsigned)from || (unsigned)from > BG_BAR || distance > 6 ||
+      move->count <= 0)
+    return false;
+  state->marked |= (uint32_t)move->hit << to;
+  for (int k = 0; k < move->count; k++) {
+    int die = die_for(state->left, distance, to == BG_OFF);
+    if (!die || !(to == BG_OFF ? board_step_target(board, from, die) == BG_OFF
+                               : board_step_lands(board, from, to)))
+      return false;
+    state->left -= 1u << 4 * die;
+    state->hit |= (uint32_t)board_apply_step(board, from, to) << to;
+  }
+  return true;
 }
 
 /* The commonest case of the one below, without the search: each move one
@@ -94,8 +113,8 @@ static int die_index_for(const dice_by_value *dice, int distance, bool off) {
  * play this does not prove goes to the search (and so does a move of no
  * checker, "(0)", which no reader makes).  The steps are made on `board`
  * itself, which holds no position when the play fails.  Asked of every
- * play: a step onto a point is judged inline (board_step_lands), a
- * bear-off by board_step_target.
+ * play: a move of one checker onto a point (most moves) is judged inline
+ * (board_step_lands), the others by replay_move_in_steps.
  *
  * With `marks_hits`, the record's hit marks must mark the points the
  * steps hit: each move's first step onto its destination meets what stood
@@ -104,28 +123,31 @@ static int die_index_for(const dice_by_value *dice, int distance, bool off) {
  * way: what referee_prove_quickly asks of the marks, without another pass
  * over the moves. */
 static bool replay_on_board(bool marks_hits, const bg_action *roll, bg_board *board) {
-  dice_by_value dice;
-  dice_by_value_init(&dice, roll->die1, roll->die2);
-  uint32_t marked = 0, hit = 0;
-  bool walks = dice_are_dice(roll) && roll->move_count > 0;
-  for (int i = 0; i < roll->move_count && walks; i++) {
-    const bg_move *move = &roll->moves[i];
-    int from = move->from, to = move->to;
-    /* unsigned: one compare each for 0 <= to < from <= BG_BAR */
-    walks = (unsigned)to < (unsigned)from && (unsigned)from <= BG_BAR && move->count > 0;
-    marked |= (uint32_t)move->hit << (walks ? to : 0);
-    for (int k = 0; k < move->count && walks; k++) {
-      int die = die_index_for(&dice, from - to, to == BG_OFF);
-      walks = die >= 0 &&
-              (to == BG_OFF ? board_step_target(board, from, dice.value[die]) == to
-                            : board_step_lands(board, from, to));
-      if (!walks)
-        break;
-      dice.count[die]--;
-      hit |= (uint32_t)board_apply_step(board, from, to) << to;
+  if (!dice_are_dice(roll) || roll->move_count == 0)
+    return false;
+  replay_state state = {.left = dice_counts_of(roll->die1, roll->die2)};
+  const bg_move *end = roll->moves + roll->move_count;
+  for (const bg_move *move = roll->moves; move < end; move++) {
+    int from = move->from, to = move->to, distance = from - to;
+    /* 1 <= to < from <= BG_BAR, at most a die apart, one checker */
+    bool one_step = (unsigned)(to - 1) < (unsigned)(from - 1) &&
+                    (unsigned)from <= BG_BAR && distance <= 6 && move->count == 1;
+    if (!one_step) {
+      /* a copy, so that `state` itself stays in registers */
+      replay_state stepped = state;
+      if (!replay_move_in_steps(move, board, &stepped))
+        return false;
+      state = stepped;
+      continue;
     }
+    dice_counts die = 1u << 4 * distance;
+    if (!(state.left & 0xfu * die) || !board_step_lands(board, from, to))
+      return false;
+    state.left -= die;
+    state.marked |= (uint32_t)move->hit << to;
+    state.hit |= (uint32_t)board_apply_step(board, from, to) << to;
   }
-  return walks && dice.count[0] + dice.count[1] == 0 && (!marks_hits || marked == hit);
+  return state.left == 0 && (!marks_hits || state.marked == state.hit);
 }
 
 /* replay_on_board from `view`, in `result`: a board changed byte by byte
@@ -210,15 +232,36 @@ static bool blot_where_one_checker_may_land(const bg_action *roll, const bg_boar
   return false;
 }
 
+/* Can a double's checker that stops on `point` go on by steps of `die`
+ * to a point that moves reach (a written "to"), its whole path from
+ * `start` at most four steps?  Off, any step past point 1 will do. */
+static bool double_goes_on_to_a_destination(const bg_action *roll, int start, int point,
+                                            int die) {
+  for (int i = 0; i < roll->move_count; i++) {
+    int to = roll->moves[i].to;
+    if (to == BG_OFF || (to < point && (point - to) % die == 0 && start - to <= 4 * die))
+      return true;
+  }
+  return false;
+}
+
 /* Can a checker of some play stop on `point` on its way?  Its steps make
  * paths from points that moves leave (a written "from") of one die each:
  * it stops only where one die of a non-double, or up to three of a double,
- * takes it from such a point. */
+ * takes it from such a point.  A double's paths, moreover, end where moves
+ * reach (the steps of a play that leaves the same position make paths
+ * from the points it empties to those it fills, or off), each of at most
+ * four steps of the die: a stop from which no such path goes on is none
+ * (of "15/13 12/8 3/1" with 22, the 12/8 passes the 11 point, where a
+ * checker from the 15 stops after two 2s, but from where no destination
+ * is within the two 2s left). */
 static bool may_stop_at(const bg_action *roll, int point) {
-  bool double_roll = roll->die1 == roll->die2;
+  int die = roll->die1;
+  bool double_roll = die == roll->die2;
   for (int i = 0; i < roll->move_count; i++) {
-    int gap = roll->moves[i].from - point;
-    if (double_roll ? gap > 0 && gap < 4 * roll->die1 && gap % roll->die1 == 0
+    int start = roll->moves[i].from, gap = start - point;
+    if (double_roll ? gap > 0 && gap < 4 * die && gap % die == 0 &&
+                          double_goes_on_to_a_destination(roll, start, point, die)
                     : gap == roll->die1 || gap == roll->die2)
       return true;
   }
@@ -531,11 +574,12 @@ static bool double_as_long_as_any(const bg_action *roll, const bg_board *view,
 /* referee_replay_one_die_per_move, else referee_replay_maximal, with their
  * one search run once: both set it up alike, so where the first searched
  * in vain the second would too (and a record followed after a mistake
- * asks this of every position, where most plays fail). */
-static bool replay_either_way(const bg_action *roll, const bg_board *view,
+ * asks this of every position, where most plays fail).  `walked`: the
+ * play was replayed as written in vain already. */
+static bool replay_either_way(bool walked, const bg_action *roll, const bg_board *view,
                               bg_board *after) {
   bool dice_valid = dice_are_dice(roll);
-  if (replay_as_written(roll, view, after))
+  if (!walked && replay_as_written(roll, view, after))
     return true;
   int common = dice_valid ? replay_common_case(roll, view, after) : -1;
   if (common >= 0)
@@ -561,17 +605,24 @@ static bool replay_either_way(const bg_action *roll, const bg_board *view,
   return maximal_after_search(&search, roll, view, after);
 }
 
-bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_board *view,
-                           bg_board *after) {
+/* referee_prove_quickly, told whether the play was `walked` as written
+ * in vain already (replay_either_way). */
+static bool prove_quickly(bool marks_hits, bool walked, const bg_action *roll,
+                          const bg_board *view, bg_board *after) {
   /* the marks first: they are read off the position, the proof searches */
   uint32_t marked = 0, blots = 0;
   if (marks_hits)
     blots = blots_on_destinations(roll, view, &marked);
   if (blots != marked)
     return false;
-  if (!replay_either_way(roll, view, after))
+  if (!replay_either_way(walked, roll, view, after))
     return false;
   return !marks_hits || !hides_a_hit(blots, view, after);
+}
+
+bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_board *view,
+                           bg_board *after) {
+  return prove_quickly(marks_hits, false, roll, view, after);
 }
 
 bool referee_prove_from(bool marks_hits, const bg_action *roll, const bg_board *absolute,
@@ -579,7 +630,10 @@ bool referee_prove_from(bool marks_hits, const bg_action *roll, const bg_board *
   board_seen_by(absolute, roll->player, after);
   if (replay_on_board(marks_hits, roll, after))
     return true; /* most plays of a valid record */
+  /* Where the marks fail, prove_quickly refuses before it replays: a
+   * walk's hits are the blots on its destinations.  So where it replays,
+   * the walk failed here: it is not made again. */
   bg_board view;
   board_seen_by(absolute, roll->player, &view);
-  return referee_prove_quickly(marks_hits, roll, &view, after);
+  return prove_quickly(marks_hits, true, roll, &view, after);
 }

@@ -33,7 +33,6 @@ static bg_rule_flag rule_flag(const char *value) {
  * Returns what a rule tag's value should have been when it is none of
  * those, else NULL (also for tags that are no rule). */
 static const char *apply_rule_tag(bg_match *match, const char *key, const char *value) {
-  bg_rule_flag flag = rule_flag(value);
   bg_rule_flag *rule = NULL;
   if (strcasecmp(key, "Crawford") == 0)
     rule = &match->crawford;
@@ -42,6 +41,8 @@ static const char *apply_rule_tag(bg_match *match, const char *key, const char *
   else if (strcasecmp(key, "Beaver") == 0 || strcasecmp(key, "Beavers") == 0)
     rule = &match->beavers;
   if (rule) {
+    /* the value read only for a rule's key: most tags are none */
+    bg_rule_flag flag = rule_flag(value);
     if (flag == RULE_UNSET)
       return "On or Off";
     *rule = flag;

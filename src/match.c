@@ -325,14 +325,22 @@ const bg_unread_line *match_next_unread_line(const bg_match *match, int game,
   return line;
 }
 
-bool match_add_tag(bg_match *match, const char *key, const char *value, bg_srcpos pos) {
+bool match_adopt_tag(bg_match *match, char *key, char *value, bg_srcpos pos) {
   int capacity = match->tag_count; /* tags are few: grow one at a time */
-  if (capacity == INT_MAX)
+  bg_tag *grown = capacity == INT_MAX
+                      ? NULL
+                      : realloc(match->tags, (size_t)(capacity + 1) * sizeof *grown);
+  if (!grown) {
+    free(key);
+    free(value);
     return false;
-  bg_tag *grown = realloc(match->tags, (size_t)(capacity + 1) * sizeof *grown);
-  if (!grown)
-    return false;
+  }
   match->tags = grown;
+  match->tags[match->tag_count++] = (bg_tag){key, value, pos};
+  return true;
+}
+
+bool match_add_tag(bg_match *match, const char *key, const char *value, bg_srcpos pos) {
   char *key_copy = strdup(key);
   char *value_copy = strdup(value);
   if (!key_copy || !value_copy) {
@@ -340,8 +348,7 @@ bool match_add_tag(bg_match *match, const char *key, const char *value, bg_srcpo
     free(value_copy);
     return false;
   }
-  match->tags[match->tag_count++] = (bg_tag){key_copy, value_copy, pos};
-  return true;
+  return match_adopt_tag(match, key_copy, value_copy, pos);
 }
 
 /* The last tag wins: a header that repeats a key means the later value. */

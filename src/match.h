@@ -254,6 +254,9 @@ void match_pool_release(void);
 bg_game *match_add_game(bg_match *match);
 bg_action *match_game_add_action(bg_game *game);
 bool match_add_tag(bg_match *match, const char *key, const char *value, bg_srcpos pos);
+/* match_add_tag of a key and a value the caller allocated (malloc): the
+ * match takes them, and frees them even when it returns false. */
+bool match_adopt_tag(bg_match *match, char *key, char *value, bg_srcpos pos);
 
 /* Room for the moves of one action: BG_MAX_MOVES zeroed moves, valid
  * until the match is freed.  A reader fills them one after another from

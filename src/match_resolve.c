@@ -152,6 +152,10 @@ static void resolve_actions(bg_game *game, bool resigners) {
   for (int i = game->action_count - 1; i >= 0; i--) {
     bg_action *act = &game->actions[i];
     act->column = act->player;
+    /* Most actions are rolls no "Wins" line follows: their resigns_after
+     * stays false, as a new action has it (match_resolve runs once). */
+    if (act->kind == ACT_ROLL && winner < 0)
+      continue;
     if (act->kind == ACT_WIN) {
       winner = next_win = act->player;
     } else if (act->kind == ACT_DOUBLE) {

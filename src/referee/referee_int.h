@@ -6,9 +6,9 @@
  * bottom of the referee up:
  *
  *  - the plays: one recorded play checked against its roll's legal plays
- *    (referee_play.c, with referee_proof.c, referee_explain.c,
- *    referee_readings.c), and the search of the record's moves with the
- *    dice they share;
+ *    (referee_play.c, with referee_proof.c, referee_proof_hidden.c,
+ *    referee_explain.c, referee_readings.c), and the search of the
+ *    record's moves with the dice they share;
  *  - the match: the state the referee keeps while it replays a match
  *    (referee.c the turns and games, referee_cube.c, referee_result.c,
  *    referee_score.c, judged by the rules of law.h), and how it speaks
@@ -222,6 +222,11 @@ bool referee_replay_one_die_per_move(const bg_action *roll, const bg_board *view
  * move generator. */
 bool referee_replay_maximal(const bg_action *roll, const bg_board *view,
                             bg_board *result);
+
+/* Could another play that leaves the roller's checkers where `roll`'s
+ * does hit a blot this one passes over (referee_proof_hidden.c)?  Then
+ * the position after the play is not fixed by the notation. */
+bool referee_hidden_blot_on_the_way(const bg_action *roll, const bg_board *view);
 
 /* Whether the record marks a hit on `point` (a move landing there with
  * '*'). */

@@ -40,6 +40,7 @@
 #include "pipeline.h"
 #include "read_mat.h"
 #include "referee_int.h"
+#include "play_path.h"
 #include "run_suite.h"
 #include "shared_path.h"
 
@@ -292,20 +293,6 @@ static bool play_is_illegal(const bg_action *roll, const bg_board *view) {
   return !reached || !steps_fit_dice(roll);
 }
 
-/* Does the play stop on every point the record writes as a destination?
- * "13/11 11/8" stopped on the 11 (and hit there if a blot stood), which
- * 13/10/8 does not. */
-static bool lands_as_written(const bg_action *roll, const bg_play *play) {
-  for (int i = 0; i < roll->move_count; i++) {
-    bool landed = roll->moves[i].to == BG_OFF;
-    for (int s = 0; s < play->step_count && !landed; s++)
-      landed = play->steps[s].to == roll->moves[i].to;
-    if (!landed)
-      return false;
-  }
-  return true;
-}
-
 /* Are the hit marks of `roll` wrong while its checkers end where a legal play
  * puts them?  The plays that stop where the record says are its readings
  * (any play with the same end when none does).  False when the play itself
@@ -322,7 +309,7 @@ static bool marks_are_wrong(const bg_action *roll, const bg_board *view) {
       const bg_play *play = &legal.plays[i];
       if (!same_mover(&play->result, &target))
         continue;
-      bool path = lands_as_written(roll, play), marks = marks_agree(roll, play);
+      bool path = play_lands_as_written(roll, play), marks = marks_agree(roll, play);
       reached = true;
       on_path = on_path || path;
       agreed = agreed || marks;

@@ -29,6 +29,7 @@
 #include "referee_int.h"
 #include "legal_fixture.h"
 #include "random_games.h"
+#include "play_path.h"
 #include "run_suite.h"
 
 static char fixture_path[4096];
@@ -159,19 +160,6 @@ START_TEST(test_referee_agrees_with_the_rules) {
 }
 END_TEST
 
-/* Does `play` land on every point the record's moves end on (the
- * record's path, as the referee's readings take it)? */
-static bool lands_on_every_destination(const bg_action *roll, const bg_play *play) {
-  for (int i = 0; i < roll->move_count; i++) {
-    bool landed = roll->moves[i].to == BG_OFF;
-    for (int s = 0; s < play->step_count && !landed; s++)
-      landed = play->steps[s].to == roll->moves[i].to;
-    if (!landed)
-      return false;
-  }
-  return true;
-}
-
 /* Every legal play of `legal` on the record's path that leaves the
  * mover's checkers as `after` does leaves the whole board so: no reading
  * hits otherwise. */
@@ -179,7 +167,7 @@ static bool every_reading_is(const bg_playlist *legal, const bg_action *roll,
                              const bg_board *after) {
   for (int i = 0; i < legal->count; i++)
     if (memcmp(legal->plays[i].result.checkers[0], after->checkers[0], BG_SLOTS) == 0 &&
-        lands_on_every_destination(roll, &legal->plays[i]) &&
+        play_lands_as_written(roll, &legal->plays[i]) &&
         !board_equal(&legal->plays[i].result, after))
       return false;
   return true;

@@ -88,7 +88,8 @@ typedef struct {
  * mapped directly onto each other; 2^11 (48 KB) keep them apart. */
 #define NUMBER_BITS 11
 
-#define PHRASE_SETS 64
+#define PHRASE_SET_BITS 6
+#define PHRASE_SETS (1u << PHRASE_SET_BITS)
 #define PHRASE_WAYS 4 /* "Doubles => 2", "Doubles => 4"... share a first word */
 
 struct mat_memo {
@@ -170,12 +171,20 @@ static void make_word(memo_word *word, mat_pattern_id pattern, const char *text,
   word->pattern = pattern;
 }
 
+/* The slot of `word`'s key in a table of 2^bits slots: the high bits of a
+ * product depend on every byte of the key ("10/9" and "10/7" must not
+ * share a slot).  The decoded words, the phrases and the line starts are
+ * keyed by it; slot_of mixes in the length and the pattern. */
+static uint32_t key_slot(const memo_word *word, unsigned bits) {
+  uint64_t hash =
+      (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u)) * 0x9e3779b97f4a7c15u;
+  return (uint32_t)(hash >> (64 - bits));
+}
+
 static memo_entry *slot_of(const struct mat_memo *memo, const memo_word *word) {
-  /* the high bits of a product depend on every byte of the key: "10/9" and
-   * "10/7" must not share a slot; its factor is not decoded_slot's, so
-   * that two words of one decoded slot, which put each other out there
-   * ("17/11" and "13/7*"), are not of one slot here too, and matched
-   * again each time */
+  /* its factor is not key_slot's, so that two words of one decoded slot,
+   * which put each other out there ("17/11" and "13/7*"), are not of one
+   * slot here too, and matched again each time */
   uint64_t hash = (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u) ^
                    (uint64_t)(word->length + word->pattern) << 59) *
                   0xff51afd7ed558ccdu;
@@ -236,12 +245,6 @@ static void remember(mat_patterns *patterns, memo_entry *entry, int rc,
   patterns->memo->kept++;
 }
 
-static uint32_t decoded_slot(const struct mat_memo *memo, const memo_word *word) {
-  uint64_t hash =
-      (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u)) * 0x9e3779b97f4a7c15u;
-  return (uint32_t)(hash >> (64 - memo->bits));
-}
-
 /* Puts the entries of the tables of 2^bits slots into the memo's. */
 static void move_entries(struct mat_memo *memo, const memo_entry *slot,
                          const decoded_entry *decoded, unsigned bits) {
@@ -256,7 +259,7 @@ static void move_entries(struct mat_memo *memo, const memo_entry *slot,
     if (decoded[i].length) {
       memo_word word = {
           {decoded[i].key[0], decoded[i].key[1]}, decoded[i].length, PAT_CELL_TOKEN};
-      memo->decoded[decoded_slot(memo, &word)] = decoded[i];
+      memo->decoded[key_slot(&word, memo->bits)] = decoded[i];
       memo->kept++;
     }
   }
@@ -410,9 +413,7 @@ static bool is_phrase_mark(const char *mark) {
 }
 
 static memo_entry *phrase_set(struct mat_memo *memo, const memo_word *first_word) {
-  uint64_t hash = (first_word->key[0] ^ (first_word->key[1] * 0xbf58476d1ce4e5b9u)) *
-                  0x9e3779b97f4a7c15u;
-  return memo->phrases[hash >> (64 - 6)];
+  return memo->phrases[key_slot(first_word, PHRASE_SET_BITS)];
 }
 
 /* A kept phrase token at `offset`, or NULL. */
@@ -517,9 +518,7 @@ static bool read_line_start(memo_word *word, const char *text, size_t length) {
 }
 
 static number_entry *number_slot(struct mat_memo *memo, const memo_word *word) {
-  uint64_t hash =
-      (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u)) * 0x9e3779b97f4a7c15u;
-  return &memo->numbers[hash >> (64 - NUMBER_BITS)];
+  return &memo->numbers[key_slot(word, NUMBER_BITS)];
 }
 
 /* Not inlined: mat_match_move_number answers the second ask of a line
@@ -579,7 +578,7 @@ const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *tex
   bool keyed = end - start <= MEMO_KEY;
   if (keyed) {
     key_word(&word, text + start, end - start);
-    const decoded_entry *entry = &memo->decoded[decoded_slot(memo, &word)];
+    const decoded_entry *entry = &memo->decoded[key_slot(&word, memo->bits)];
     if (entry->length == word.length && entry->key[0] == word.key[0] &&
         entry->key[1] == word.key[1])
       return &entry->decoded;
@@ -599,7 +598,7 @@ void mat_memo_keep_decoded(mat_patterns *patterns, const char *text, size_t leng
   if (!read_word(patterns->memo, &word, text, length, offset) ||
       offset + word.length != token_end)
     return;
-  decoded_entry *entry = &patterns->memo->decoded[decoded_slot(patterns->memo, &word)];
+  decoded_entry *entry = &patterns->memo->decoded[key_slot(&word, patterns->memo->bits)];
   entry->key[0] = word.key[0];
   entry->key[1] = word.key[1];
   entry->length = (uint8_t)word.length;

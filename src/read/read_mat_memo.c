@@ -80,9 +80,9 @@ typedef struct {
  * mapped directly onto each other; 2^11 (48 KB) keep them apart. */
 #define NUMBER_BITS 11
 
-#define PHRASE_SET_BITS 6
+#define PHRASE_SET_BITS 5
 #define PHRASE_SETS (1u << PHRASE_SET_BITS)
-#define PHRASE_WAYS 4 /* "Doubles => 2", "Doubles => 4"... share a first word */
+#define PHRASE_WAYS 8 /* "Doubles => 2" to "Doubles => 64"... share a first word */
 
 struct mat_memo {
   unsigned bits; /* of slot[] and decoded[]: MEMO_FIRST_BITS or MEMO_BITS */

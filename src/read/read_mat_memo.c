@@ -29,9 +29,10 @@
  *
  * Stage: over the patterns, under every file that reads tokens; made and
  * freed by read_mat.c.  Calls read_mat_grammar.c only (and alloc.h when
- * memory runs out).
+ * memory runs out); its keys are made by read_mat_memo_key.h.
  */
 #include "read_mat_int.h"
+#include "read_mat_memo_key.h"
 
 #include "alloc.h"
 
@@ -46,8 +47,6 @@
  * moving them. */
 #define MEMO_FIRST_BITS 8
 #define MEMO_BITS 12
-#define MEMO_KEY 16 /* longer words are matched every time */
-_Static_assert(MEMO_KEY <= INPUT_LINE_SLACK, "scan_word reads a key past a line's end");
 #define MEMO_PAIRS 10 /* groups a remembered token may set, the whole included */
 
 typedef struct {
@@ -60,13 +59,6 @@ typedef struct {
   uint8_t end[MEMO_PAIRS];
   const char *mark; /* PCRE2's, in the compiled pattern: lives as long */
 } memo_entry;
-
-/* A word being looked up: its bytes as two words, for a quick compare. */
-typedef struct {
-  uint64_t key[2];
-  size_t length;
-  mat_pattern_id pattern;
-} memo_word;
 
 /* A move word with its decoded moves (see mat_memo_decoded). */
 typedef struct {
@@ -88,8 +80,9 @@ typedef struct {
  * mapped directly onto each other; 2^11 (48 KB) keep them apart. */
 #define NUMBER_BITS 11
 
-#define PHRASE_SETS 64
-#define PHRASE_WAYS 4 /* "Doubles => 2", "Doubles => 4"... share a first word */
+#define PHRASE_SET_BITS 5
+#define PHRASE_SETS (1u << PHRASE_SET_BITS)
+#define PHRASE_WAYS 8 /* "Doubles => 2" to "Doubles => 64"... share a first word */
 
 struct mat_memo {
   unsigned bits; /* of slot[] and decoded[]: MEMO_FIRST_BITS or MEMO_BITS */
@@ -154,28 +147,10 @@ bool mat_memo_new(mat_patterns *patterns) {
   return true;
 }
 
-/* The key is built byte by byte: a memcpy of a variable length is a libc
- * call that costs more than the lookup. */
-static void make_word(memo_word *word, mat_pattern_id pattern, const char *text,
-                      size_t length) {
-  uint64_t low = 0, high = 0; /* scalars: see read_word */
-  for (size_t i = 0; i < length; i++)
-    if (i < 8)
-      low |= (uint64_t)(unsigned char)text[i] << (8 * i);
-    else
-      high |= (uint64_t)(unsigned char)text[i] << (8 * (i - 8));
-  word->key[0] = low;
-  word->key[1] = high;
-  word->length = length;
-  word->pattern = pattern;
-}
-
 static memo_entry *slot_of(const struct mat_memo *memo, const memo_word *word) {
-  /* the high bits of a product depend on every byte of the key: "10/9" and
-   * "10/7" must not share a slot; its factor is not decoded_slot's, so
-   * that two words of one decoded slot, which put each other out there
-   * ("17/11" and "13/7*"), are not of one slot here too, and matched
-   * again each time */
+  /* its factor is not key_slot's, so that two words of one decoded slot,
+   * which put each other out there ("17/11" and "13/7*"), are not of one
+   * slot here too, and matched again each time */
   uint64_t hash = (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u) ^
                    (uint64_t)(word->length + word->pattern) << 59) *
                   0xff51afd7ed558ccdu;
@@ -236,12 +211,6 @@ static void remember(mat_patterns *patterns, memo_entry *entry, int rc,
   patterns->memo->kept++;
 }
 
-static uint32_t decoded_slot(const struct mat_memo *memo, const memo_word *word) {
-  uint64_t hash =
-      (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u)) * 0x9e3779b97f4a7c15u;
-  return (uint32_t)(hash >> (64 - memo->bits));
-}
-
 /* Puts the entries of the tables of 2^bits slots into the memo's. */
 static void move_entries(struct mat_memo *memo, const memo_entry *slot,
                          const decoded_entry *decoded, unsigned bits) {
@@ -256,7 +225,7 @@ static void move_entries(struct mat_memo *memo, const memo_entry *slot,
     if (decoded[i].length) {
       memo_word word = {
           {decoded[i].key[0], decoded[i].key[1]}, decoded[i].length, PAT_CELL_TOKEN};
-      memo->decoded[decoded_slot(memo, &word)] = decoded[i];
+      memo->decoded[key_slot(&word, memo->bits)] = decoded[i];
       memo->kept++;
     }
   }
@@ -280,94 +249,6 @@ static void grow_if_busy(struct mat_memo *memo) {
   move_entries(memo, slot, decoded, bits);
   free(slot);
   free(decoded);
-}
-
-#ifdef MAT_WORDWISE
-static uint64_t low_bytes(uint64_t v, size_t count) {
-  return count == 0 ? 0 : v & (~(uint64_t)0 >> (64 - 8 * count));
-}
-
-/* The high bit of each byte of `v` that ends a word: a blank (' ' or a
- * tab), or a byte at or past `rest`, the line's end. */
-static uint64_t word_ends(uint64_t v, size_t rest) {
-  uint64_t ends = mat_bytes_equal(v, ' ') | mat_bytes_equal(v, '\t');
-  if (rest < 8)
-    ends |= 0x8080808080808080u << (8 * rest);
-  return ends;
-}
-
-/* `v` up to its first byte that ends a word (`ends` not 0), the rest 0. */
-static uint64_t before_end(uint64_t v, uint64_t ends) {
-  return v & (((ends & (0 - ends)) >> 7) - 1);
-}
-#endif
-
-/* Reads the word at `offset` into `word` (its bytes up to the next blank)
- * in one pass; false when it is empty or too long to be remembered.  A
- * line is followed by INPUT_LINE_SLACK readable bytes (input.h), so
- * MEMO_KEY bytes are read wherever the word starts, 8 at a time. */
-static inline bool scan_word(memo_word *word, const char *text, size_t length,
-                             size_t offset) {
-  size_t rest = length - offset, at;
-#ifdef MAT_WORDWISE
-  uint64_t low, high = 0;
-  memcpy(&low, text + offset, 8);
-  uint64_t ends = word_ends(low, rest);
-  if (ends) {
-    at = (size_t)__builtin_ctzll(ends) / 8;
-    low = before_end(low, ends);
-  } else {
-    memcpy(&high, text + offset + 8, 8);
-    ends = word_ends(high, rest - 8);
-    if (!ends && rest > MEMO_KEY && text[offset + MEMO_KEY] != ' ' &&
-        text[offset + MEMO_KEY] != '\t')
-      return false; /* longer than a key */
-    at = ends ? 8 + (size_t)__builtin_ctzll(ends) / 8 : MEMO_KEY;
-    high = ends ? before_end(high, ends) : high;
-  }
-#else
-  /* two scalars, not an array: bytes or-ed into an array in memory and read
-   * back as one 16-byte word stalled the load (no store forwarding) */
-  uint64_t low = 0, high = 0;
-  for (at = 0; at < rest; at++) {
-    unsigned char c = (unsigned char)text[offset + at];
-    if (c == ' ' || c == '\t')
-      break;
-    if (at == MEMO_KEY)
-      return false;
-    if (at < 8)
-      low |= (uint64_t)c << (8 * at);
-    else
-      high |= (uint64_t)c << (8 * (at - 8));
-  }
-#endif
-  word->key[0] = low;
-  word->key[1] = high;
-  word->length = at;
-  word->pattern = PAT_CELL_TOKEN;
-  return at > 0;
-}
-
-/* The `length` bytes (1 to MEMO_KEY) at `text` as a key: a word as
- * scan_word makes it, with its ends known; a phrase (the line's slack
- * lets 16 bytes be read). */
-static inline void key_word(memo_word *word, const char *text, size_t length) {
-#ifdef MAT_WORDWISE
-  uint64_t low, high = 0;
-  memcpy(&low, text, 8);
-  if (length <= 8) {
-    low &= ~(uint64_t)0 >> (64 - 8 * length);
-  } else {
-    memcpy(&high, text + 8, 8);
-    high &= ~(uint64_t)0 >> (128 - 8 * length);
-  }
-  word->key[0] = low;
-  word->key[1] = high;
-  word->length = length;
-  word->pattern = PAT_CELL_TOKEN;
-#else
-  make_word(word, PAT_CELL_TOKEN, text, length);
-#endif
 }
 
 /* scan_word, once per word of the line (mat_memo_forget_word starts a
@@ -410,9 +291,7 @@ static bool is_phrase_mark(const char *mark) {
 }
 
 static memo_entry *phrase_set(struct mat_memo *memo, const memo_word *first_word) {
-  uint64_t hash = (first_word->key[0] ^ (first_word->key[1] * 0xbf58476d1ce4e5b9u)) *
-                  0x9e3779b97f4a7c15u;
-  return memo->phrases[hash >> (64 - 6)];
+  return memo->phrases[key_slot(first_word, PHRASE_SET_BITS)];
 }
 
 /* A kept phrase token at `offset`, or NULL. */
@@ -517,9 +396,7 @@ static bool read_line_start(memo_word *word, const char *text, size_t length) {
 }
 
 static number_entry *number_slot(struct mat_memo *memo, const memo_word *word) {
-  uint64_t hash =
-      (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u)) * 0x9e3779b97f4a7c15u;
-  return &memo->numbers[hash >> (64 - NUMBER_BITS)];
+  return &memo->numbers[key_slot(word, NUMBER_BITS)];
 }
 
 /* Not inlined: mat_match_move_number answers the second ask of a line
@@ -579,7 +456,7 @@ const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *tex
   bool keyed = end - start <= MEMO_KEY;
   if (keyed) {
     key_word(&word, text + start, end - start);
-    const decoded_entry *entry = &memo->decoded[decoded_slot(memo, &word)];
+    const decoded_entry *entry = &memo->decoded[key_slot(&word, memo->bits)];
     if (entry->length == word.length && entry->key[0] == word.key[0] &&
         entry->key[1] == word.key[1])
       return &entry->decoded;
@@ -599,7 +476,7 @@ void mat_memo_keep_decoded(mat_patterns *patterns, const char *text, size_t leng
   if (!read_word(patterns->memo, &word, text, length, offset) ||
       offset + word.length != token_end)
     return;
-  decoded_entry *entry = &patterns->memo->decoded[decoded_slot(patterns->memo, &word)];
+  decoded_entry *entry = &patterns->memo->decoded[key_slot(&word, patterns->memo->bits)];
   entry->key[0] = word.key[0];
   entry->key[1] = word.key[1];
   entry->length = (uint8_t)word.length;

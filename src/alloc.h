@@ -30,6 +30,23 @@ void *bg_grow(void *array, size_t *capacity, size_t needed, size_t element_size,
 void *bg_try_grow(void *array, size_t *capacity, size_t needed, size_t element_size,
                   size_t first);
 
+/* Room for one more element of an int-counted array of `count` elements
+ * (*capacity allocated): an array that bg_pool_keep kept when the array
+ * has none yet, else the array doubled from `first` as far as needed.
+ * Returns the array, moved or not; NULL, with `array` and *capacity left
+ * as they were, when memory is out or the count would pass INT_MAX. */
+void *bg_pool_grow(void *array, int count, int *capacity, size_t element_size, int first);
+
+/* Keeps an array of `bytes` for the thread's next bg_pool_grow of an empty
+ * array (a stream of matches is read and freed one by one, and each game
+ * growing its array again was 4% of check's instructions); frees it when
+ * the pool is full. */
+void bg_pool_keep(void *array, size_t bytes);
+#define BG_POOL_ARRAYS 64 /* arrays kept at most */
+
+/* Frees what bg_pool_keep kept; a thread calls it before it ends. */
+void bg_pool_release(void);
+
 /* Says "bgmatch: out of memory" on stderr and exits with status 2. */
 _Noreturn void bg_out_of_memory(void);
 

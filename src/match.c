@@ -42,27 +42,10 @@ bg_match *match_new(const char *file) {
   return match;
 }
 
-/* The action arrays of freed games, kept for the games of the matches
- * read next (per thread: -j checks files in threads).  A stream of
- * matches is read, checked and freed one by one; without the pool every
- * game grew its array again (64, then 128 actions...), and realloc copying
- * them was 4% of check's instructions. */
-#define POOL_ARRAYS 64
-
-typedef struct {
-  bg_action *actions;
-  int capacity;
-} pooled_actions;
-
-static _Thread_local pooled_actions action_pool[POOL_ARRAYS];
-static _Thread_local int action_pool_count;
-
+/* The action arrays of freed games go to the thread's pool (alloc.h),
+ * room and all, for the games of the matches read next. */
 static void free_game(bg_game *game) {
-  if (game->actions && action_pool_count < POOL_ARRAYS)
-    action_pool[action_pool_count++] =
-        (pooled_actions){game->actions, game->action_capacity};
-  else
-    free(game->actions);
+  bg_pool_keep(game->actions, (size_t)game->action_capacity * sizeof *game->actions);
 }
 
 /* ---- moves -------------------------------------------------------------- */
@@ -156,8 +139,7 @@ static void free_move_blocks(bg_match *match) {
 }
 
 void match_pool_release(void) {
-  while (action_pool_count > 0)
-    free(action_pool[--action_pool_count].actions);
+  bg_pool_release();
   while (block_pool_count > 0)
     free(block_pool[--block_pool_count]);
 }
@@ -206,10 +188,6 @@ void match_free(bg_match *match) {
 
 /* Makes room for one more element in *array (count used, *capacity
  * allocated); false when the size would overflow or memory is out. */
-/* Room for the actions of most games at once: growing 8, 16, 32 copied
- * each game's actions three times (a twentieth of the time of checking). */
-#define ACTIONS_FIRST 64
-
 static bool grow(void **array, int count, int *capacity, size_t element_size, int first) {
   if (count < *capacity)
     return true;
@@ -239,10 +217,10 @@ static void fit_actions(bg_game *game) {
 }
 
 bg_game *match_add_game(bg_match *match) {
-  /* The first POOL_ARRAYS games' arrays go back to the pool, room and
+  /* The first BG_POOL_ARRAYS games' arrays go back to the pool, room and
    * all, for the games read next: fitted, each of those grew again
    * (realloc copying its actions) as the next game outgrew it. */
-  if (match->game_count > POOL_ARRAYS)
+  if (match->game_count > BG_POOL_ARRAYS)
     fit_actions(&match->games[match->game_count - 1]);
   if (!grow((void **)&match->games, match->game_count, &match->game_capacity,
             sizeof *match->games, 8))
@@ -251,32 +229,6 @@ bg_game *match_add_game(bg_match *match) {
   memset(game, 0, sizeof *game);
   game->crawford_marked = RULE_UNSET;
   return game;
-}
-
-/* Room for one more action: a pooled array for a game that has none yet,
- * else grow's. */
-static bool room_for_action(bg_game *game) {
-  if (game->action_count < game->action_capacity)
-    return true;
-  if (game->action_capacity == 0 && action_pool_count > 0) {
-    pooled_actions reused = action_pool[--action_pool_count];
-    free(game->actions); /* NULL: a game with no room has no array */
-    game->actions = reused.actions;
-    game->action_capacity = reused.capacity;
-  }
-  return grow((void **)&game->actions, game->action_count, &game->action_capacity,
-              sizeof *game->actions, ACTIONS_FIRST);
-}
-
-bg_action *match_game_add_action(bg_game *game) {
-  /* copied, not memset: GCC makes the memset of an action a `rep stos`,
-   * slower than the rest of this function, and the copy six stores */
-  static const bg_action empty_action;
-  if (!room_for_action(game))
-    return NULL;
-  bg_action *action = &game->actions[game->action_count++];
-  *action = empty_action;
-  return action;
 }
 
 const char *match_keep_text(bg_match *match, const char *text, size_t length) {

@@ -102,41 +102,45 @@ bool write_yaml_looks_typed(const char *text) {
 
 /* ---- scalars ------------------------------------------------------------ */
 
-static bool is_alphanumeric(unsigned char c) {
-  return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
-}
+/* What a byte may be in a string the fast path writes plain (see
+ * put_plain_word): a letter or a digit; a letter of a plain word (those
+ * and blank / * ( ) . _ + -); a letter of a number (is_number_letter's
+ * set).  One table for the three tests, so that one pass over a string
+ * answers them all while it copies it. */
+enum { BYTE_ALNUM = 1, BYTE_PLAIN = 2, BYTE_NUMBER = 4 };
 
-static bool is_plain_letter(unsigned char c) {
-  switch (c) {
-  case ' ':
-  case '/':
-  case '*':
-  case '(':
-  case ')':
-  case '.':
-  case '_':
-  case '+':
-  case '-':
-    return true;
-  default:
-    return is_alphanumeric(c);
-  }
-}
+#define ALNUM_BYTE (BYTE_ALNUM | BYTE_PLAIN | BYTE_NUMBER)
+#define DIGITS_ALNUM                                                                   \
+  ['0'] = ALNUM_BYTE, ['1'] = ALNUM_BYTE, ['2'] = ALNUM_BYTE, ['3'] = ALNUM_BYTE,      \
+  ['4'] = ALNUM_BYTE, ['5'] = ALNUM_BYTE, ['6'] = ALNUM_BYTE, ['7'] = ALNUM_BYTE,      \
+  ['8'] = ALNUM_BYTE, ['9'] = ALNUM_BYTE
+#define LETTERS_ALNUM(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v,  \
+                      w, x, y, z)                                                      \
+  [a] = ALNUM_BYTE, [b] = ALNUM_BYTE, [c] = ALNUM_BYTE, [d] = ALNUM_BYTE,              \
+  [e] = ALNUM_BYTE, [f] = ALNUM_BYTE, [g] = ALNUM_BYTE, [h] = ALNUM_BYTE,              \
+  [i] = ALNUM_BYTE, [j] = ALNUM_BYTE, [k] = ALNUM_BYTE, [l] = ALNUM_BYTE,              \
+  [m] = ALNUM_BYTE, [n] = ALNUM_BYTE, [o] = ALNUM_BYTE, [p] = ALNUM_BYTE,              \
+  [q] = ALNUM_BYTE, [r] = ALNUM_BYTE, [s] = ALNUM_BYTE, [t] = ALNUM_BYTE,              \
+  [u] = ALNUM_BYTE, [v] = ALNUM_BYTE, [w] = ALNUM_BYTE, [x] = ALNUM_BYTE,              \
+  [y] = ALNUM_BYTE, [z] = ALNUM_BYTE
 
-/* A string libyaml writes plain in a flow collection, proved cheaply: it
- * starts with a letter or a digit, holds only letters, digits, blanks and
- * / * ( ) . _ + - (no indicator of YAML: no , : # [ ] { } ' " & ! | > % @
- * `), does not end in a blank, and is no other type (the caller checks).
- * Anything else is libyaml's to decide. */
-static bool is_plain_word(const char *text, size_t length) {
-  const unsigned char *bytes = (const unsigned char *)text;
-  if (length == 0 || !is_alphanumeric(bytes[0]) || bytes[length - 1] == ' ')
-    return false;
-  for (size_t i = 1; i < length; i++)
-    if (!is_plain_letter(bytes[i]))
-      return false;
-  return true;
-}
+static const unsigned char byte_class[256] = {
+    DIGITS_ALNUM,
+    LETTERS_ALNUM('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n',
+                  'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'),
+    LETTERS_ALNUM('A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N',
+                  'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z'),
+    [' '] = BYTE_PLAIN | BYTE_NUMBER,
+    ['.'] = BYTE_PLAIN | BYTE_NUMBER,
+    ['_'] = BYTE_PLAIN | BYTE_NUMBER,
+    ['+'] = BYTE_PLAIN | BYTE_NUMBER,
+    ['-'] = BYTE_PLAIN | BYTE_NUMBER,
+    ['/'] = BYTE_PLAIN,
+    ['*'] = BYTE_PLAIN,
+    ['('] = BYTE_PLAIN,
+    [')'] = BYTE_PLAIN,
+    [':'] = BYTE_NUMBER,
+};
 
 /* libyaml's answers kept for a match: what a string becomes in a flow
  * collection, asked plain-or-quoted (`typed` false) or single-quoted. */
@@ -329,6 +333,7 @@ static void put_text(yaml_writer *writer, const char *text) {
   put(writer, text, strlen(text));
 }
 
+
 static void put_indent(yaml_writer *writer, int columns) {
   static const char blanks[] = "                                ";
   put(writer, blanks, (size_t)columns);
@@ -460,12 +465,41 @@ static void put_rendered(yaml_writer *writer, const char *rendered, size_t lengt
   put(writer, rendered, length);
 }
 
-static void put_string(yaml_writer *writer, const char *text, size_t length) {
-  bool typed = write_yaml_looks_typed(text);
-  if (!typed && is_plain_word(text, length)) {
-    put(writer, text, length);
-    return;
+/* `text` written plain when libyaml would write it so in a flow
+ * collection, proved cheaply: it starts with a letter or a digit, holds
+ * only letters, digits, blanks and / * ( ) . _ + - (no indicator of YAML:
+ * no , : # [ ] { } ' " & ! | > % @ `), does not end in a blank, and is no
+ * other type.  The bytes are copied as they are tested, and kept only if
+ * they pass: that is most strings of a document (every play, most names).
+ * Returns false, having written nothing, for the others, which are
+ * libyaml's to decide. */
+static bool put_plain_word(yaml_writer *writer, const char *text, size_t length) {
+  const unsigned char *bytes = (const unsigned char *)text;
+  if (length == 0 || length > YAML_BUFFER_SIZE || !(byte_class[bytes[0]] & BYTE_ALNUM) ||
+      bytes[length - 1] == ' ')
+    return false;
+  if (writer->used + length > YAML_BUFFER_SIZE)
+    flush_buffer(writer);
+  char *to = writer->buffer + writer->used;
+  unsigned every = BYTE_PLAIN | BYTE_NUMBER; /* the classes all bytes share */
+  for (size_t i = 0; i < length; i++) {
+    to[i] = (char)bytes[i];
+    every &= byte_class[bytes[i]];
   }
+  if (!(every & BYTE_PLAIN))
+    return false;
+  /* typed: a number (a digit, then number letters) or one of the words */
+  if (bytes[0] <= '9' ? (every & BYTE_NUMBER) != 0
+                      : length <= 5 && write_yaml_looks_typed(text))
+    return false;
+  writer->used += length;
+  return true;
+}
+
+static void put_string(yaml_writer *writer, const char *text, size_t length) {
+  if (put_plain_word(writer, text, length))
+    return;
+  bool typed = write_yaml_looks_typed(text);
   const rendered_scalar *rendered = render(&writer->cache, text, length, typed);
   put_rendered(writer, rendered->rendered, rendered->rendered_length);
 }

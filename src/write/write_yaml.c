@@ -143,13 +143,14 @@ static const unsigned char byte_class[256] = {
 };
 
 /* libyaml's answers kept for a match: what a string becomes in a flow
- * collection, asked plain-or-quoted (`typed` false) or single-quoted. */
+ * collection, asked plain-or-quoted or single-quoted (when it looks
+ * typed, which the string alone decides: so it is asked once). */
 typedef struct {
   char *text;     /* the string, malloc'ed */
   size_t length;  /* ... of `length` bytes */
   char *rendered; /* as libyaml writes it, malloc'ed */
   size_t rendered_length;
-  bool typed;
+  bool multiline; /* `rendered` holds a line break */
 } rendered_scalar;
 
 #define RENDERED_KEPT 64 /* names, tags, info, '????', '': a match has few */
@@ -242,11 +243,10 @@ static char *libyaml_render(rendered_cache *cache, const char *text, size_t leng
 }
 
 static const rendered_scalar *render(rendered_cache *cache, const char *text,
-                                     size_t length, bool typed) {
+                                     size_t length) {
   for (int i = 0; i < cache->count; i++) {
     const rendered_scalar *kept = &cache->kept[i];
-    if (kept->typed == typed && kept->length == length &&
-        memcmp(kept->text, text, length) == 0)
+    if (kept->length == length && memcmp(kept->text, text, length) == 0)
       return kept;
   }
   rendered_scalar *slot;
@@ -262,8 +262,9 @@ static const rendered_scalar *render(rendered_cache *cache, const char *text,
   memcpy(slot->text, text, length);
   slot->text[length] = '\0';
   slot->length = length;
-  slot->typed = typed;
-  slot->rendered = libyaml_render(cache, text, length, typed, &slot->rendered_length);
+  slot->rendered = libyaml_render(cache, text, length, write_yaml_looks_typed(text),
+                                  &slot->rendered_length);
+  slot->multiline = memchr(slot->rendered, '\n', slot->rendered_length) != NULL;
   return slot;
 }
 
@@ -499,9 +500,11 @@ static bool put_plain_word(yaml_writer *writer, const char *text, size_t length)
 static void put_string(yaml_writer *writer, const char *text, size_t length) {
   if (put_plain_word(writer, text, length))
     return;
-  bool typed = write_yaml_looks_typed(text);
-  const rendered_scalar *rendered = render(&writer->cache, text, length, typed);
-  put_rendered(writer, rendered->rendered, rendered->rendered_length);
+  const rendered_scalar *rendered = render(&writer->cache, text, length);
+  if (rendered->multiline)
+    put_rendered(writer, rendered->rendered, rendered->rendered_length);
+  else /* most: a name with a quote or an accent, that comes back on every action */
+    put(writer, rendered->rendered, rendered->rendered_length);
 }
 
 static bool on_scalar(write_tree_sink *sink, write_tree_scalar kind, const char *text,

@@ -124,6 +124,27 @@ enum { BYTE_ALNUM = 1, BYTE_PLAIN = 2, BYTE_NUMBER = 4 };
   [u] = ALNUM_BYTE, [v] = ALNUM_BYTE, [w] = ALNUM_BYTE, [x] = ALNUM_BYTE,              \
   [y] = ALNUM_BYTE, [z] = ALNUM_BYTE
 
+/* The letters of two bytes in UTF-8 from U+00C0 to U+07FF (accented
+ * Latin, Greek, Cyrillic...): libyaml, set to Unicode, writes them as they
+ * are, as it does letters (printable, no break, no indicator).  Not
+ * U+0080 to U+00BF (lead byte C2: controls, NEL, a break, and signs) nor
+ * longer sequences (U+2028 and U+2029 are breaks): libyaml's to decide.
+ * A continuation byte counts only after a lead byte, which the text's
+ * being UTF-8 (write_tree.h) and the lead's own test ensure. */
+#define EIGHT_BYTES(first, class)                                                      \
+  [first] = class, [first + 1] = class, [first + 2] = class, [first + 3] = class,      \
+  [first + 4] = class, [first + 5] = class, [first + 6] = class, [first + 7] = class
+#define UTF8_LEAD (BYTE_ALNUM | BYTE_PLAIN)
+#define UTF8_LEADS_PLAIN                                                               \
+  [0xC3] = UTF8_LEAD, [0xC4] = UTF8_LEAD, [0xC5] = UTF8_LEAD, [0xC6] = UTF8_LEAD,      \
+  [0xC7] = UTF8_LEAD, EIGHT_BYTES(0xC8, UTF8_LEAD), EIGHT_BYTES(0xD0, UTF8_LEAD),      \
+  EIGHT_BYTES(0xD8, UTF8_LEAD)
+#define UTF8_CONTINUATIONS_PLAIN                                                       \
+  EIGHT_BYTES(0x80, BYTE_PLAIN), EIGHT_BYTES(0x88, BYTE_PLAIN),                        \
+  EIGHT_BYTES(0x90, BYTE_PLAIN), EIGHT_BYTES(0x98, BYTE_PLAIN),                        \
+  EIGHT_BYTES(0xA0, BYTE_PLAIN), EIGHT_BYTES(0xA8, BYTE_PLAIN),                        \
+  EIGHT_BYTES(0xB0, BYTE_PLAIN), EIGHT_BYTES(0xB8, BYTE_PLAIN)
+
 static const unsigned char byte_class[256] = {
     DIGITS_ALNUM,
     LETTERS_ALNUM('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n',
@@ -140,6 +161,8 @@ static const unsigned char byte_class[256] = {
     ['('] = BYTE_PLAIN,
     [')'] = BYTE_PLAIN,
     [':'] = BYTE_NUMBER,
+    UTF8_LEADS_PLAIN,
+    UTF8_CONTINUATIONS_PLAIN,
 };
 
 /* libyaml's answers kept for a match: what a string becomes in a flow

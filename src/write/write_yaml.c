@@ -110,18 +110,18 @@ bool write_yaml_looks_typed(const char *text) {
 enum { BYTE_ALNUM = 1, BYTE_PLAIN = 2, BYTE_NUMBER = 4 };
 
 #define ALNUM_BYTE (BYTE_ALNUM | BYTE_PLAIN | BYTE_NUMBER)
-#define DIGITS_ALNUM                                                                   \
-  ['0'] = ALNUM_BYTE, ['1'] = ALNUM_BYTE, ['2'] = ALNUM_BYTE, ['3'] = ALNUM_BYTE,      \
-  ['4'] = ALNUM_BYTE, ['5'] = ALNUM_BYTE, ['6'] = ALNUM_BYTE, ['7'] = ALNUM_BYTE,      \
+#define DIGITS_ALNUM                                                                     \
+  ['0'] = ALNUM_BYTE, ['1'] = ALNUM_BYTE, ['2'] = ALNUM_BYTE, ['3'] = ALNUM_BYTE,        \
+  ['4'] = ALNUM_BYTE, ['5'] = ALNUM_BYTE, ['6'] = ALNUM_BYTE, ['7'] = ALNUM_BYTE,        \
   ['8'] = ALNUM_BYTE, ['9'] = ALNUM_BYTE
 #define LETTERS_ALNUM(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v,  \
-                      w, x, y, z)                                                      \
-  [a] = ALNUM_BYTE, [b] = ALNUM_BYTE, [c] = ALNUM_BYTE, [d] = ALNUM_BYTE,              \
-  [e] = ALNUM_BYTE, [f] = ALNUM_BYTE, [g] = ALNUM_BYTE, [h] = ALNUM_BYTE,              \
-  [i] = ALNUM_BYTE, [j] = ALNUM_BYTE, [k] = ALNUM_BYTE, [l] = ALNUM_BYTE,              \
-  [m] = ALNUM_BYTE, [n] = ALNUM_BYTE, [o] = ALNUM_BYTE, [p] = ALNUM_BYTE,              \
-  [q] = ALNUM_BYTE, [r] = ALNUM_BYTE, [s] = ALNUM_BYTE, [t] = ALNUM_BYTE,              \
-  [u] = ALNUM_BYTE, [v] = ALNUM_BYTE, [w] = ALNUM_BYTE, [x] = ALNUM_BYTE,              \
+                      w, x, y, z)                                                        \
+  [a] = ALNUM_BYTE, [b] = ALNUM_BYTE, [c] = ALNUM_BYTE, [d] = ALNUM_BYTE,                \
+  [e] = ALNUM_BYTE, [f] = ALNUM_BYTE, [g] = ALNUM_BYTE, [h] = ALNUM_BYTE,                \
+  [i] = ALNUM_BYTE, [j] = ALNUM_BYTE, [k] = ALNUM_BYTE, [l] = ALNUM_BYTE,                \
+  [m] = ALNUM_BYTE, [n] = ALNUM_BYTE, [o] = ALNUM_BYTE, [p] = ALNUM_BYTE,                \
+  [q] = ALNUM_BYTE, [r] = ALNUM_BYTE, [s] = ALNUM_BYTE, [t] = ALNUM_BYTE,                \
+  [u] = ALNUM_BYTE, [v] = ALNUM_BYTE, [w] = ALNUM_BYTE, [x] = ALNUM_BYTE,                \
   [y] = ALNUM_BYTE, [z] = ALNUM_BYTE
 
 /* The letters of two bytes in UTF-8 from U+00C0 to U+07FF (accented
@@ -131,19 +131,19 @@ enum { BYTE_ALNUM = 1, BYTE_PLAIN = 2, BYTE_NUMBER = 4 };
  * longer sequences (U+2028 and U+2029 are breaks): libyaml's to decide.
  * A continuation byte counts only after a lead byte, which the text's
  * being UTF-8 (write_tree.h) and the lead's own test ensure. */
-#define EIGHT_BYTES(first, class)                                                      \
-  [first] = class, [first + 1] = class, [first + 2] = class, [first + 3] = class,      \
+#define EIGHT_BYTES(first, class)                                                        \
+  [first] = class, [first + 1] = class, [first + 2] = class, [first + 3] = class,        \
   [first + 4] = class, [first + 5] = class, [first + 6] = class, [first + 7] = class
 #define UTF8_LEAD (BYTE_ALNUM | BYTE_PLAIN)
-#define UTF8_LEADS_PLAIN                                                               \
-  [0xC3] = UTF8_LEAD, [0xC4] = UTF8_LEAD, [0xC5] = UTF8_LEAD, [0xC6] = UTF8_LEAD,      \
-  [0xC7] = UTF8_LEAD, EIGHT_BYTES(0xC8, UTF8_LEAD), EIGHT_BYTES(0xD0, UTF8_LEAD),      \
+#define UTF8_LEADS_PLAIN                                                                 \
+  [0xC3] = UTF8_LEAD, [0xC4] = UTF8_LEAD, [0xC5] = UTF8_LEAD, [0xC6] = UTF8_LEAD,        \
+  [0xC7] = UTF8_LEAD, EIGHT_BYTES(0xC8, UTF8_LEAD), EIGHT_BYTES(0xD0, UTF8_LEAD),        \
   EIGHT_BYTES(0xD8, UTF8_LEAD)
-#define UTF8_CONTINUATIONS_PLAIN                                                       \
-  EIGHT_BYTES(0x80, BYTE_PLAIN), EIGHT_BYTES(0x88, BYTE_PLAIN),                        \
-  EIGHT_BYTES(0x90, BYTE_PLAIN), EIGHT_BYTES(0x98, BYTE_PLAIN),                        \
-  EIGHT_BYTES(0xA0, BYTE_PLAIN), EIGHT_BYTES(0xA8, BYTE_PLAIN),                        \
-  EIGHT_BYTES(0xB0, BYTE_PLAIN), EIGHT_BYTES(0xB8, BYTE_PLAIN)
+#define UTF8_CONTINUATIONS_PLAIN                                                         \
+  EIGHT_BYTES(0x80, BYTE_PLAIN), EIGHT_BYTES(0x88, BYTE_PLAIN),                          \
+      EIGHT_BYTES(0x90, BYTE_PLAIN), EIGHT_BYTES(0x98, BYTE_PLAIN),                      \
+      EIGHT_BYTES(0xA0, BYTE_PLAIN), EIGHT_BYTES(0xA8, BYTE_PLAIN),                      \
+      EIGHT_BYTES(0xB0, BYTE_PLAIN), EIGHT_BYTES(0xB8, BYTE_PLAIN)
 
 static const unsigned char byte_class[256] = {
     DIGITS_ALNUM,
@@ -356,7 +356,6 @@ static void put(yaml_writer *writer, const char *text, size_t length) {
 static void put_text(yaml_writer *writer, const char *text) {
   put(writer, text, strlen(text));
 }
-
 
 static void put_indent(yaml_writer *writer, int columns) {
   static const char blanks[] = "                                ";

@@ -132,8 +132,9 @@ enum { BYTE_ALNUM = 1, BYTE_PLAIN = 2, BYTE_NUMBER = 4 };
  * A continuation byte counts only after a lead byte, which the text's
  * being UTF-8 (write_tree.h) and the lead's own test ensure. */
 #define EIGHT_BYTES(first, class)                                                        \
-  [first] = class, [first + 1] = class, [first + 2] = class, [first + 3] = class,        \
-  [first + 4] = class, [first + 5] = class, [first + 6] = class, [first + 7] = class
+  [(first)] = (class), [(first) + 1] = (class), [(first) + 2] = (class),                 \
+  [(first) + 3] = (class), [(first) + 4] = (class), [(first) + 5] = (class),             \
+  [(first) + 6] = (class), [(first) + 7] = (class)
 #define UTF8_LEAD (BYTE_ALNUM | BYTE_PLAIN)
 #define UTF8_LEADS_PLAIN                                                                 \
   [0xC3] = UTF8_LEAD, [0xC4] = UTF8_LEAD, [0xC5] = UTF8_LEAD, [0xC6] = UTF8_LEAD,        \

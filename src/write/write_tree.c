@@ -29,6 +29,7 @@ typedef struct {
   const bg_match *match;
   write_tree_sink *sink;
   char *names[2]; /* the players' names in UTF-8 (notation.h), malloc'ed */
+  size_t name_lengths[2]; /* measured once: a name comes on every action */
   /* Both players bear one name: they are then named by their index in
    * `players` (0 or 1) instead, or the actions could not say who acted. */
   bool same_names;
@@ -124,7 +125,8 @@ static bool close_sequence(tree_walk *walk) {
 static bool put_player(tree_walk *walk, int player) {
   if (walk->same_names)
     return put_integer(walk, player);
-  return put_string(walk, walk->names[player]);
+  return walk->sink->scalar(walk->sink, WRITE_TREE_STRING, walk->names[player],
+                            walk->name_lengths[player]);
 }
 
 /* ---- the match: header, rules, tags --------------------------------- */
@@ -504,9 +506,11 @@ static bool names_are_equal(char *const names[2]) {
 
 bool write_tree_walk(const bg_match *match, bg_replay *replay, write_tree_sink *sink) {
   tree_walk walk = {.match = match, .sink = sink};
-  for (int player = 0; player < 2; player++)
+  for (int player = 0; player < 2; player++) {
     walk.names[player] =
         notation_utf8_from_record(match->players[player] ? match->players[player] : "");
+    walk.name_lengths[player] = strlen(walk.names[player]);
+  }
   walk.same_names = names_are_equal(walk.names);
   bool written = open_mapping(&walk, false) && put_key(&walk, "bgmatch") &&
                  put_integer(&walk, BGMATCH_NOTATION_VERSION) &&

@@ -102,50 +102,79 @@ bool write_yaml_looks_typed(const char *text) {
 
 /* ---- scalars ------------------------------------------------------------ */
 
-static bool is_alphanumeric(unsigned char c) {
-  return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
-}
+/* What a byte may be in a string the fast path writes plain (see
+ * put_plain_word): a letter or a digit; a letter of a plain word (those
+ * and blank / * ( ) . _ + -); a letter of a number (is_number_letter's
+ * set).  One table for the three tests, so that one pass over a string
+ * answers them all while it copies it. */
+enum { BYTE_ALNUM = 1, BYTE_PLAIN = 2, BYTE_NUMBER = 4 };
 
-static bool is_plain_letter(unsigned char c) {
-  switch (c) {
-  case ' ':
-  case '/':
-  case '*':
-  case '(':
-  case ')':
-  case '.':
-  case '_':
-  case '+':
-  case '-':
-    return true;
-  default:
-    return is_alphanumeric(c);
-  }
-}
+#define ALNUM_BYTE (BYTE_ALNUM | BYTE_PLAIN | BYTE_NUMBER)
+#define DIGITS_ALNUM                                                                     \
+  ['0'] = ALNUM_BYTE, ['1'] = ALNUM_BYTE, ['2'] = ALNUM_BYTE, ['3'] = ALNUM_BYTE,        \
+  ['4'] = ALNUM_BYTE, ['5'] = ALNUM_BYTE, ['6'] = ALNUM_BYTE, ['7'] = ALNUM_BYTE,        \
+  ['8'] = ALNUM_BYTE, ['9'] = ALNUM_BYTE
+#define LETTERS_ALNUM(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v,  \
+                      w, x, y, z)                                                        \
+  [a] = ALNUM_BYTE, [b] = ALNUM_BYTE, [c] = ALNUM_BYTE, [d] = ALNUM_BYTE,                \
+  [e] = ALNUM_BYTE, [f] = ALNUM_BYTE, [g] = ALNUM_BYTE, [h] = ALNUM_BYTE,                \
+  [i] = ALNUM_BYTE, [j] = ALNUM_BYTE, [k] = ALNUM_BYTE, [l] = ALNUM_BYTE,                \
+  [m] = ALNUM_BYTE, [n] = ALNUM_BYTE, [o] = ALNUM_BYTE, [p] = ALNUM_BYTE,                \
+  [q] = ALNUM_BYTE, [r] = ALNUM_BYTE, [s] = ALNUM_BYTE, [t] = ALNUM_BYTE,                \
+  [u] = ALNUM_BYTE, [v] = ALNUM_BYTE, [w] = ALNUM_BYTE, [x] = ALNUM_BYTE,                \
+  [y] = ALNUM_BYTE, [z] = ALNUM_BYTE
 
-/* A string libyaml writes plain in a flow collection, proved cheaply: it
- * starts with a letter or a digit, holds only letters, digits, blanks and
- * / * ( ) . _ + - (no indicator of YAML: no , : # [ ] { } ' " & ! | > % @
- * `), does not end in a blank, and is no other type (the caller checks).
- * Anything else is libyaml's to decide. */
-static bool is_plain_word(const char *text, size_t length) {
-  const unsigned char *bytes = (const unsigned char *)text;
-  if (length == 0 || !is_alphanumeric(bytes[0]) || bytes[length - 1] == ' ')
-    return false;
-  for (size_t i = 1; i < length; i++)
-    if (!is_plain_letter(bytes[i]))
-      return false;
-  return true;
-}
+/* The letters of two bytes in UTF-8 from U+00C0 to U+07FF (accented
+ * Latin, Greek, Cyrillic...): libyaml, set to Unicode, writes them as they
+ * are, as it does letters (printable, no break, no indicator).  Not
+ * U+0080 to U+00BF (lead byte C2: controls, NEL, a break, and signs) nor
+ * longer sequences (U+2028 and U+2029 are breaks): libyaml's to decide.
+ * A continuation byte counts only after a lead byte, which the text's
+ * being UTF-8 (write_tree.h) and the lead's own test ensure. */
+#define EIGHT_BYTES(first, class)                                                        \
+  [(first)] = (class), [(first) + 1] = (class), [(first) + 2] = (class),                 \
+  [(first) + 3] = (class), [(first) + 4] = (class), [(first) + 5] = (class),             \
+  [(first) + 6] = (class), [(first) + 7] = (class)
+#define UTF8_LEAD (BYTE_ALNUM | BYTE_PLAIN)
+#define UTF8_LEADS_PLAIN                                                                 \
+  [0xC3] = UTF8_LEAD, [0xC4] = UTF8_LEAD, [0xC5] = UTF8_LEAD, [0xC6] = UTF8_LEAD,        \
+  [0xC7] = UTF8_LEAD, EIGHT_BYTES(0xC8, UTF8_LEAD), EIGHT_BYTES(0xD0, UTF8_LEAD),        \
+  EIGHT_BYTES(0xD8, UTF8_LEAD)
+#define UTF8_CONTINUATIONS_PLAIN                                                         \
+  EIGHT_BYTES(0x80, BYTE_PLAIN), EIGHT_BYTES(0x88, BYTE_PLAIN),                          \
+      EIGHT_BYTES(0x90, BYTE_PLAIN), EIGHT_BYTES(0x98, BYTE_PLAIN),                      \
+      EIGHT_BYTES(0xA0, BYTE_PLAIN), EIGHT_BYTES(0xA8, BYTE_PLAIN),                      \
+      EIGHT_BYTES(0xB0, BYTE_PLAIN), EIGHT_BYTES(0xB8, BYTE_PLAIN)
+
+static const unsigned char byte_class[256] = {
+    DIGITS_ALNUM,
+    LETTERS_ALNUM('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n',
+                  'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'),
+    LETTERS_ALNUM('A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N',
+                  'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z'),
+    [' '] = BYTE_PLAIN | BYTE_NUMBER,
+    ['.'] = BYTE_PLAIN | BYTE_NUMBER,
+    ['_'] = BYTE_PLAIN | BYTE_NUMBER,
+    ['+'] = BYTE_PLAIN | BYTE_NUMBER,
+    ['-'] = BYTE_PLAIN | BYTE_NUMBER,
+    ['/'] = BYTE_PLAIN,
+    ['*'] = BYTE_PLAIN,
+    ['('] = BYTE_PLAIN,
+    [')'] = BYTE_PLAIN,
+    [':'] = BYTE_NUMBER,
+    UTF8_LEADS_PLAIN,
+    UTF8_CONTINUATIONS_PLAIN,
+};
 
 /* libyaml's answers kept for a match: what a string becomes in a flow
- * collection, asked plain-or-quoted (`typed` false) or single-quoted. */
+ * collection, asked plain-or-quoted or single-quoted (when it looks
+ * typed, which the string alone decides: so it is asked once). */
 typedef struct {
   char *text;     /* the string, malloc'ed */
   size_t length;  /* ... of `length` bytes */
   char *rendered; /* as libyaml writes it, malloc'ed */
   size_t rendered_length;
-  bool typed;
+  bool multiline; /* `rendered` holds a line break */
 } rendered_scalar;
 
 #define RENDERED_KEPT 64 /* names, tags, info, '????', '': a match has few */
@@ -238,11 +267,10 @@ static char *libyaml_render(rendered_cache *cache, const char *text, size_t leng
 }
 
 static const rendered_scalar *render(rendered_cache *cache, const char *text,
-                                     size_t length, bool typed) {
+                                     size_t length) {
   for (int i = 0; i < cache->count; i++) {
     const rendered_scalar *kept = &cache->kept[i];
-    if (kept->typed == typed && kept->length == length &&
-        memcmp(kept->text, text, length) == 0)
+    if (kept->length == length && memcmp(kept->text, text, length) == 0)
       return kept;
   }
   rendered_scalar *slot;
@@ -258,8 +286,9 @@ static const rendered_scalar *render(rendered_cache *cache, const char *text,
   memcpy(slot->text, text, length);
   slot->text[length] = '\0';
   slot->length = length;
-  slot->typed = typed;
-  slot->rendered = libyaml_render(cache, text, length, typed, &slot->rendered_length);
+  slot->rendered = libyaml_render(cache, text, length, write_yaml_looks_typed(text),
+                                  &slot->rendered_length);
+  slot->multiline = memchr(slot->rendered, '\n', slot->rendered_length) != NULL;
   return slot;
 }
 
@@ -460,14 +489,45 @@ static void put_rendered(yaml_writer *writer, const char *rendered, size_t lengt
   put(writer, rendered, length);
 }
 
-static void put_string(yaml_writer *writer, const char *text, size_t length) {
-  bool typed = write_yaml_looks_typed(text);
-  if (!typed && is_plain_word(text, length)) {
-    put(writer, text, length);
-    return;
+/* `text` written plain when libyaml would write it so in a flow
+ * collection, proved cheaply: it starts with a letter or a digit, holds
+ * only letters, digits, blanks and / * ( ) . _ + - (no indicator of YAML:
+ * no , : # [ ] { } ' " & ! | > % @ `), does not end in a blank, and is no
+ * other type.  The bytes are copied as they are tested, and kept only if
+ * they pass: that is most strings of a document (every play, most names).
+ * Returns false, having written nothing, for the others, which are
+ * libyaml's to decide. */
+static bool put_plain_word(yaml_writer *writer, const char *text, size_t length) {
+  const unsigned char *bytes = (const unsigned char *)text;
+  if (length == 0 || length > YAML_BUFFER_SIZE || !(byte_class[bytes[0]] & BYTE_ALNUM) ||
+      bytes[length - 1] == ' ')
+    return false;
+  if (writer->used + length > YAML_BUFFER_SIZE)
+    flush_buffer(writer);
+  char *to = writer->buffer + writer->used;
+  unsigned every = BYTE_PLAIN | BYTE_NUMBER; /* the classes all bytes share */
+  for (size_t i = 0; i < length; i++) {
+    to[i] = (char)bytes[i];
+    every &= byte_class[bytes[i]];
   }
-  const rendered_scalar *rendered = render(&writer->cache, text, length, typed);
-  put_rendered(writer, rendered->rendered, rendered->rendered_length);
+  if (!(every & BYTE_PLAIN))
+    return false;
+  /* typed: a number (a digit, then number letters) or one of the words */
+  if (bytes[0] <= '9' ? (every & BYTE_NUMBER) != 0
+                      : length <= 5 && write_yaml_looks_typed(text))
+    return false;
+  writer->used += length;
+  return true;
+}
+
+static void put_string(yaml_writer *writer, const char *text, size_t length) {
+  if (put_plain_word(writer, text, length))
+    return;
+  const rendered_scalar *rendered = render(&writer->cache, text, length);
+  if (rendered->multiline)
+    put_rendered(writer, rendered->rendered, rendered->rendered_length);
+  else /* most: a name with a quote or an accent, that comes back on every action */
+    put(writer, rendered->rendered, rendered->rendered_length);
 }
 
 static bool on_scalar(write_tree_sink *sink, write_tree_scalar kind, const char *text,

@@ -230,7 +230,8 @@ END_TEST
 /* ---- random strings --------------------------------------------------- */
 
 /* The characters random strings are made of: YAML's indicators, blanks,
- * digits and letters, control characters, and a few non-ASCII letters. */
+ * digits and letters, control characters, and non-ASCII letters, breaks and
+ * marks. */
 static const char *const pieces[] = {"a",       "Z",        "0",          "7",
                                      " ",       "  ",       "-",          "?",
                                      ":",       ",",        "[",          "]",
@@ -245,7 +246,12 @@ static const char *const pieces[] = {"a",       "Z",        "0",          "7",
                                      "---",     "...",      "- ",         ": ",
                                      " #",      "yes",      "null",       "On",
                                      "1e5",     "0x1F",     "2024-01-01", "12:30",
-                                     "bar/22*", "6/off"};
+                                     "bar/22*", "6/off",
+                                     /* the edges of the UTF-8 letters write_yaml
+                                      * proves plain itself (U+00C0 to U+07FF) */
+                                     "\xc3\x80", "\xce\xa9", "\xd0\x96", "\xdf\xbf",
+                                     "\xc2\xa0", "\xc2\x85", "\xc2\xbf", "\xe0\xa0\x80",
+                                     "\xe2\x80\xa8", "\xef\xbb\xbf", "\xf0\x9f\x8e\xb2"};
 
 static unsigned long random_state = 20261127;
 

@@ -75,6 +75,8 @@ enum {
   PLAY_SIZE = 448,   /* a play: 16 moves of the record at most */
   CELL_MARKS = 8,    /* the '*' of a play the engine resolved: 4 steps, 8 hops */
   NUMBER_SIZE = 16,  /* a move number, "%3d) " of any int, and its NUL */
+  ROW_SIZE = NUMBER_SIZE + RIGHT_COLUMN + 2 * CELL_SIZE + 1, /* a move line */
+  PENDING_SIZE = 16 * ROW_SIZE, /* the lines gathered for one fwrite */
 };
 
 typedef enum { CELL_ROLL, CELL_KEYWORD, CELL_RESULT } cell_kind;
@@ -120,6 +122,11 @@ typedef struct {
   line_cells line;
   held_marks *held; /* NULL when the record marks hits */
   int unread_next;  /* the match's next unread line to write */
+  /* Move lines and game starts gathered and written with one fwrite: an
+   * fwrite per line was a fortieth of the convert.  Written out before
+   * anything else goes to `out`. */
+  char *pending; /* PENDING_SIZE bytes, not cleared with the rest */
+  size_t pending_length;
 } mat_writer;
 
 /* Columns `text` takes in an editor: its characters when it is UTF-8,
@@ -129,12 +136,28 @@ static int display_width(const char *text) {
   return characters >= 0 ? (int)characters : (int)strlen(text);
 }
 
-/* Blanks from `width` to the right column; one at least. */
-static void pad_to_right_column(FILE *out, int width) {
-  char blanks[RIGHT_COLUMN];
-  memset(blanks, ' ', sizeof blanks);
-  int count = width < RIGHT_COLUMN ? RIGHT_COLUMN - width : 1;
-  fwrite(blanks, 1, (size_t)count, out);
+/* Writes the lines gathered so far. */
+static void write_pending(mat_writer *w) {
+  fwrite(w->pending, 1, w->pending_length, w->out);
+  w->pending_length = 0;
+}
+
+/* Room for `length` more bytes at the end of the lines gathered. */
+static char *pending_room(mat_writer *w, size_t length) {
+  if (w->pending_length + length > PENDING_SIZE)
+    write_pending(w);
+  return w->pending + w->pending_length;
+}
+
+/* Gathers `length` bytes, or writes them now when they do not fit. */
+static void put_pending(mat_writer *w, const char *text, size_t length) {
+  if (length > PENDING_SIZE) {
+    write_pending(w);
+    fwrite(text, 1, length, w->out);
+    return;
+  }
+  memcpy(pending_room(w, length), text, length);
+  w->pending_length += length;
 }
 
 /* ---- lines ------------------------------------------------------------ */
@@ -148,16 +171,53 @@ static void write_header(const mat_writer *w) {
     fprintf(w->out, " %d point match\n", w->match->length);
 }
 
-static void write_score_line(const mat_writer *w, const bg_game *game) {
+/* `value` in decimal at the end of `digits`; returns where it starts. */
+static char *decimal(char digits[12], int value) {
+  char *start = digits + 12;
+  unsigned magnitude = value < 0 ? 0U - (unsigned)value : (unsigned)value;
+  do {
+    *--start = (char)('0' + magnitude % 10);
+    magnitude /= 10;
+  } while (magnitude);
+  if (value < 0)
+    *--start = '-';
+  return start;
+}
+
+/* `value` in decimal, gathered. */
+static void put_pending_number(mat_writer *w, int value) {
+  char digits[12];
+  char *start = decimal(digits, value);
+  put_pending(w, start, (size_t)(digits + sizeof digits - start));
+}
+
+/* " Ana : 0", blanks to the right column, "Bob : 0": by hand, as printf
+ * per game was a fiftieth of the convert. */
+static void write_score_line(mat_writer *w, const bg_game *game) {
   const char *left = w->match->players[0] ? w->match->players[0] : "";
   const char *right = w->match->players[1] ? w->match->players[1] : "";
-  int bytes = fprintf(w->out, " %s : %d", left, game->score[0]);
-  pad_to_right_column(w->out, bytes - (int)strlen(left) + display_width(left));
-  fprintf(w->out, "%s : %d\n", right, game->score[1]);
+  char digits[12];
+  char *score = decimal(digits, game->score[0]);
+  size_t score_bytes = (size_t)(digits + sizeof digits - score);
+  put_pending(w, " ", 1);
+  put_pending(w, left, strlen(left));
+  put_pending(w, " : ", 3);
+  put_pending(w, score, score_bytes);
+  /* the name counts its columns, not its bytes */
+  int width = 4 + (int)score_bytes + display_width(left);
+  char blanks[RIGHT_COLUMN];
+  memset(blanks, ' ', sizeof blanks);
+  put_pending(w, blanks, (size_t)(width < RIGHT_COLUMN ? RIGHT_COLUMN - width : 1));
+  put_pending(w, right, strlen(right));
+  put_pending(w, " : ", 3);
+  put_pending_number(w, game->score[1]);
+  put_pending(w, "\n", 1);
 }
 
 static void write_game_start(mat_writer *w, const bg_replay_event *event) {
-  fprintf(w->out, "\n Game %d\n", event->game->number);
+  put_pending(w, "\n Game ", 7);
+  put_pending_number(w, event->game->number);
+  put_pending(w, "\n", 1);
   write_score_line(w, event->game);
   w->move_number = 0;
   w->positions = event->before_known ? 1 : 0;
@@ -183,7 +243,7 @@ static void hold_marks(mat_writer *w, int column, size_t offset) {
   int count = w->line.mark_count[column];
   if (!held || count == 0)
     return;
-  long start = ftell(w->out) + (long)offset;
+  long start = ftell(w->out) + (long)(w->pending_length + offset);
   if (held->count + (size_t)count > held->capacity) {
     held->capacity = 2 * held->capacity + CELL_MARKS;
     held->offsets = bg_realloc(held->offsets, held->capacity * sizeof *held->offsets);
@@ -193,15 +253,15 @@ static void hold_marks(mat_writer *w, int column, size_t offset) {
 }
 
 /* Writes the move line being filled, if it holds anything.  The line is
- * put together first and written with one fwrite: a write per piece was
- * a tenth of the writer's time. */
+ * put together in the lines gathered: a write per piece was a tenth of
+ * the writer's time. */
 static void flush_line(mat_writer *w) {
   line_cells *line = &w->line;
   if (!line->used[0] && !line->used[1])
     return;
   if (line->numbered && line->break_number > 0)
     w->move_number = line->break_number - 1;
-  char row[NUMBER_SIZE + RIGHT_COLUMN + 2 * CELL_SIZE + 1];
+  char *row = pending_room(w, ROW_SIZE);
   size_t at = 5;
   if (line->numbered)
     at = (size_t)put_move_number(row, ++w->move_number);
@@ -219,7 +279,7 @@ static void flush_line(mat_writer *w) {
     at += line->length[1];
   }
   row[at++] = '\n';
-  fwrite(row, 1, at, w->out);
+  w->pending_length += at;
   line->mark_count[0] = line->mark_count[1] = 0;
   /* not a memset of both cells: a line is written per two actions */
   line->text[0][0] = line->text[1][0] = '\0';
@@ -400,6 +460,7 @@ static void write_set_position(mat_writer *w, const bg_replay_event *event) {
   while (exponent < 30 && (1 << exponent) < event->cube.value)
     exponent++;
   flush_line(w);
+  write_pending(w);
   if (event->cube.owner < 0)
     fprintf(w->out, "; Set Pos=%s/0\n", board);
   else
@@ -478,8 +539,8 @@ static void write_unread_lines(mat_writer *w, int game, int action_index) {
   while ((unread = match_next_unread_line(w->match, game, action_index,
                                           &w->unread_next)) != NULL) {
     flush_line(w);
-    fwrite(unread->text, 1, unread->length, w->out);
-    fputc('\n', w->out);
+    put_pending(w, unread->text, unread->length);
+    put_pending(w, "\n", 1);
   }
 }
 
@@ -519,7 +580,8 @@ static bool release_copy(mat_writer *w) {
 }
 
 bool write_mat(FILE *out, const bg_match *match, bg_replay *replay, bool first) {
-  mat_writer w = {.out = out, .match = match};
+  char pending[PENDING_SIZE];
+  mat_writer w = {.out = out, .match = match, .pending = pending};
   held_marks held;
   bool holding = hold_copy(&w, &held);
   if (!first)
@@ -546,6 +608,7 @@ bool write_mat(FILE *out, const bg_match *match, bg_replay *replay, bool first) 
     }
   }
   write_unread_lines(&w, INT_MAX, INT_MAX);
+  write_pending(&w);
   if (holding && !release_copy(&w))
     return false;
   return !ferror(out);

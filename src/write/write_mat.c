@@ -397,34 +397,53 @@ static void resign_cell(const bg_action *act, char *cell, int size) {
              level >= RESIGN_UNSAID && level <= RESIGN_MATCH ? levels[level] : "game");
 }
 
-/* `event`'s action (not a roll) as its cell.  "and the match" where the
- * record says so or the replay counts it so (an SGF cannot say it). */
+/* `text` put at `cell + at`; returns the end. */
+static int put_text(char *cell, int at, const char *text) {
+  size_t length = strlen(text);
+  memcpy(cell + at, text, length);
+  return at + (int)length;
+}
+
+/* `value` in decimal put at `cell + at`; returns the end. */
+static int put_number(char *cell, int at, int value) {
+  char digits[12];
+  char *start = decimal(digits, value);
+  size_t length = (size_t)(digits + sizeof digits - start);
+  memcpy(cell + at, start, length);
+  return at + (int)length;
+}
+
+/* `event`'s action (not a roll) as its cell, by hand: printf per cube
+ * action and result was a fiftieth of the convert.  "and the match" where
+ * the record says so or the replay counts it so (an SGF cannot say it). */
 static void keyword_cell(const bg_replay_event *event, char *cell, int size) {
   const bg_action *act = event->action;
+  int at = 0;
   switch (act->kind) {
   case ACT_DOUBLE:
-    snprintf(cell, size, " Doubles => %d", act->value);
-    break;
   case ACT_BEAVER:
-    snprintf(cell, size, " Beavers => %d", act->value);
+    at = put_text(cell, at, act->kind == ACT_DOUBLE ? " Doubles => " : " Beavers => ");
+    at = put_number(cell, at, act->value);
     break;
   case ACT_TAKE:
-    snprintf(cell, size, " Takes");
+    at = put_text(cell, at, " Takes");
     break;
   case ACT_DROP:
-    snprintf(cell, size, " Drops");
+    at = put_text(cell, at, " Drops");
     break;
   case ACT_RESIGN:
     resign_cell(act, cell, size);
-    break;
+    return;
   case ACT_WIN:
-    snprintf(cell, size, " Wins %d point%s%s", act->value, plural_s(act->value),
-             act->and_match || event->ends_match ? " and the match" : "");
+    at = put_number(cell, put_text(cell, at, " Wins "), act->value);
+    at = put_text(cell, at, act->value == 1 ? " point" : " points");
+    if (act->and_match || event->ends_match)
+      at = put_text(cell, at, " and the match");
     break;
   default:
-    cell[0] = '\0';
     break;
   }
+  cell[at] = '\0';
 }
 
 /* "; Set Pos=" and an XGID board: letter 0 the right player's bar, 1..24

@@ -162,24 +162,27 @@ static void put_pending(mat_writer *w, const char *text, size_t length) {
 
 /* ---- lines ------------------------------------------------------------ */
 
-/* `value` in decimal at the end of `digits`; returns where it starts. */
-static char *decimal(char digits[12], int value) {
-  char *start = digits + 12;
+/* `value` in decimal at `to` (12 bytes at most, no NUL); returns its
+ * length. */
+static size_t decimal(char *to, int value) {
+  char reversed[12];
+  size_t length = 0;
   unsigned magnitude = value < 0 ? 0U - (unsigned)value : (unsigned)value;
   do {
-    *--start = (char)('0' + magnitude % 10);
+    reversed[length++] = (char)('0' + magnitude % 10);
     magnitude /= 10;
   } while (magnitude);
   if (value < 0)
-    *--start = '-';
-  return start;
+    reversed[length++] = '-';
+  for (size_t i = 0; i < length; i++)
+    to[i] = reversed[length - 1 - i];
+  return length;
 }
 
 /* `value` in decimal, gathered. */
 static void put_pending_number(mat_writer *w, int value) {
   char digits[12];
-  char *start = decimal(digits, value);
-  put_pending(w, start, (size_t)(digits + sizeof digits - start));
+  put_pending(w, digits, decimal(digits, value));
 }
 
 /* " Ana : 0", blanks to the right column, "Bob : 0": by hand, as printf
@@ -187,9 +190,8 @@ static void put_pending_number(mat_writer *w, int value) {
 static void write_score_line(mat_writer *w, const bg_game *game) {
   const char *left = w->match->players[0] ? w->match->players[0] : "";
   const char *right = w->match->players[1] ? w->match->players[1] : "";
-  char digits[12];
-  char *score = decimal(digits, game->score[0]);
-  size_t score_bytes = (size_t)(digits + sizeof digits - score);
+  char score[12];
+  size_t score_bytes = decimal(score, game->score[0]);
   put_pending(w, " ", 1);
   put_pending(w, left, strlen(left));
   put_pending(w, " : ", 3);
@@ -411,17 +413,13 @@ static void resign_cell(const bg_action *act, char *cell, int size) {
 /* `text` put at `cell + at`; returns the end. */
 static int put_text(char *cell, int at, const char *text) {
   size_t length = strlen(text);
-  memcpy(cell + at, text, length);
+  memcpy(cell + at, text, length + 1); /* its NUL too: the cell may end there */
   return at + (int)length;
 }
 
 /* `value` in decimal put at `cell + at`; returns the end. */
 static int put_number(char *cell, int at, int value) {
-  char digits[12];
-  char *start = decimal(digits, value);
-  size_t length = (size_t)(digits + sizeof digits - start);
-  memcpy(cell + at, start, length);
-  return at + (int)length;
+  return at + (int)decimal(cell + at, value);
 }
 
 /* `event`'s action (not a roll) as its cell, by hand: printf per cube

@@ -260,26 +260,32 @@ static void text_add_path(text *t, const checker_path *path) {
   }
 }
 
-/* A point of 0..25 as digits at `out`; returns the bytes written. */
+/* A point of 0..25 as digits at `out`, two bytes written whatever its
+ * length (the second of a one-digit point is overwritten next); returns
+ * its length.  By table: the division by ten was a fortieth of convert. */
 static int put_point_digits(char *out, int point) {
-  if (point < 10) {
-    out[0] = (char)('0' + point);
-    return 1;
+  static const char digits[] = "0 1 2 3 4 5 6 7 8 9 10111213141516171819202122232425";
+  if (point < 0 || point > BG_BAR) { /* not the engine's: as it always was */
+    out[0] = (char)('0' + (point < 10 ? point : point / 10));
+    out[1] = (char)('0' + point % 10);
+    return point < 10 ? 1 : 2;
   }
-  out[0] = (char)('0' + point / 10);
-  out[1] = (char)('0' + point % 10);
-  return 2;
+  memcpy(out, digits + 2 * point, 2);
+  return point < 10 ? 1 : 2;
 }
 
 /* Every step on its own, in the order gnubg sorts them: "25/21 13/7* 6/0".
- * Written byte by byte into a buffer that holds the longest play, then
- * added once: the mat and sgf writers format every roll they write, and
- * a bounded add per piece was most of this. */
+ * Written byte by byte at the end of the text when it has room for the
+ * longest play, else into a buffer added once: the mat and sgf writers
+ * format every roll they write, and a bounded add per piece was most of
+ * this. */
 static void text_add_steps(text *t, const bg_play *play) {
   bg_step steps[BG_MAX_DICE_STEPS];
-  memcpy(steps, play->steps, (size_t)play->step_count * sizeof *steps);
+  memcpy(steps, play->steps, sizeof steps); /* whole: a copy of fixed size */
   sort_steps(steps, play->step_count);
-  char written[BG_MAX_DICE_STEPS * sizeof "25/25* "];
+  char spare[BG_MAX_DICE_STEPS * sizeof "25/25* "];
+  bool in_place = t->size - t->used > (int)sizeof spare;
+  char *written = in_place ? t->buf + t->used : spare;
   int at = 0;
   for (int i = 0; i < play->step_count; i++) {
     if (i > 0)
@@ -290,7 +296,12 @@ static void text_add_steps(text *t, const bg_play *play) {
     if (steps[i].hit)
       written[at++] = '*';
   }
-  text_add_bytes(t, written, at);
+  if (!in_place) {
+    text_add_bytes(t, written, at);
+    return;
+  }
+  t->used += at;
+  t->buf[t->used] = '\0';
 }
 
 char *notation_format_play_as(const bg_play *play, bg_play_style style, char *buf,

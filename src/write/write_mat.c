@@ -75,6 +75,8 @@ enum {
   PLAY_SIZE = 448,   /* a play: 16 moves of the record at most */
   CELL_MARKS = 8,    /* the '*' of a play the engine resolved: 4 steps, 8 hops */
   NUMBER_SIZE = 16,  /* a move number, "%3d) " of any int, and its NUL */
+  ROW_SIZE = NUMBER_SIZE + RIGHT_COLUMN + 2 * CELL_SIZE + 1, /* a move line */
+  PENDING_SIZE = 16 * ROW_SIZE, /* the lines gathered for one fwrite */
 };
 
 typedef enum { CELL_ROLL, CELL_KEYWORD, CELL_RESULT } cell_kind;
@@ -120,6 +122,11 @@ typedef struct {
   line_cells line;
   held_marks *held; /* NULL when the record marks hits */
   int unread_next;  /* the match's next unread line to write */
+  /* Move lines and game starts gathered and written with one fwrite: an
+   * fwrite per line was a fortieth of the convert.  Written out before
+   * anything else goes to `out`. */
+  char *pending; /* PENDING_SIZE bytes, not cleared with the rest */
+  size_t pending_length;
 } mat_writer;
 
 /* Columns `text` takes in an editor: its characters when it is UTF-8,
@@ -129,35 +136,101 @@ static int display_width(const char *text) {
   return characters >= 0 ? (int)characters : (int)strlen(text);
 }
 
-/* Blanks from `width` to the right column; one at least. */
-static void pad_to_right_column(FILE *out, int width) {
-  char blanks[RIGHT_COLUMN];
-  memset(blanks, ' ', sizeof blanks);
-  int count = width < RIGHT_COLUMN ? RIGHT_COLUMN - width : 1;
-  fwrite(blanks, 1, (size_t)count, out);
+/* Writes the lines gathered so far. */
+static void write_pending(mat_writer *w) {
+  fwrite(w->pending, 1, w->pending_length, w->out);
+  w->pending_length = 0;
+}
+
+/* Room for `length` more bytes at the end of the lines gathered. */
+static char *pending_room(mat_writer *w, size_t length) {
+  if (w->pending_length + length > PENDING_SIZE)
+    write_pending(w);
+  return w->pending + w->pending_length;
+}
+
+/* Gathers `length` bytes, or writes them now when they do not fit. */
+static void put_pending(mat_writer *w, const char *text, size_t length) {
+  if (length > PENDING_SIZE) {
+    write_pending(w);
+    fwrite(text, 1, length, w->out);
+    return;
+  }
+  memcpy(pending_room(w, length), text, length);
+  w->pending_length += length;
 }
 
 /* ---- lines ------------------------------------------------------------ */
 
-static void write_header(const mat_writer *w) {
-  for (int i = 0; i < w->match->tag_count; i++)
-    fprintf(w->out, "; [%s \"%s\"]\n", w->match->tags[i].key, w->match->tags[i].value);
-  if (w->match->tag_count > 0)
-    fputc('\n', w->out);
-  if (!w->match->length_unknown) /* a record with none is written with none */
-    fprintf(w->out, " %d point match\n", w->match->length);
+/* `value` in decimal at `to` (12 bytes at most, no NUL); returns its
+ * length. */
+static size_t decimal(char *to, int value) {
+  char reversed[12];
+  size_t length = 0;
+  unsigned magnitude = value < 0 ? 0U - (unsigned)value : (unsigned)value;
+  do {
+    reversed[length++] = (char)('0' + magnitude % 10);
+    magnitude /= 10;
+  } while (magnitude);
+  if (value < 0)
+    reversed[length++] = '-';
+  for (size_t i = 0; i < length; i++)
+    to[i] = reversed[length - 1 - i];
+  return length;
 }
 
-static void write_score_line(const mat_writer *w, const bg_game *game) {
+/* `value` in decimal, gathered. */
+static void put_pending_number(mat_writer *w, int value) {
+  char digits[12];
+  put_pending(w, digits, decimal(digits, value));
+}
+
+/* " Ana : 0", blanks to the right column, "Bob : 0": by hand, as printf
+ * per game was a fiftieth of the convert. */
+static void write_score_line(mat_writer *w, const bg_game *game) {
   const char *left = w->match->players[0] ? w->match->players[0] : "";
   const char *right = w->match->players[1] ? w->match->players[1] : "";
-  int bytes = fprintf(w->out, " %s : %d", left, game->score[0]);
-  pad_to_right_column(w->out, bytes - (int)strlen(left) + display_width(left));
-  fprintf(w->out, "%s : %d\n", right, game->score[1]);
+  char score[12];
+  size_t score_bytes = decimal(score, game->score[0]);
+  put_pending(w, " ", 1);
+  put_pending(w, left, strlen(left));
+  put_pending(w, " : ", 3);
+  put_pending(w, score, score_bytes);
+  /* the name counts its columns, not its bytes */
+  int width = 4 + (int)score_bytes + display_width(left);
+  char blanks[RIGHT_COLUMN];
+  memset(blanks, ' ', sizeof blanks);
+  put_pending(w, blanks, (size_t)(width < RIGHT_COLUMN ? RIGHT_COLUMN - width : 1));
+  put_pending(w, right, strlen(right));
+  put_pending(w, " : ", 3);
+  put_pending_number(w, game->score[1]);
+  put_pending(w, "\n", 1);
+}
+
+/* Put together by hand like the rest: a printf per tag was a hundred and
+ * fiftieth of the convert. */
+static void write_header(mat_writer *w) {
+  for (int i = 0; i < w->match->tag_count; i++) {
+    const bg_tag *tag = &w->match->tags[i];
+    put_pending(w, "; [", 3);
+    put_pending(w, tag->key, strlen(tag->key));
+    put_pending(w, " \"", 2);
+    put_pending(w, tag->value, strlen(tag->value));
+    put_pending(w, "\"]\n", 3);
+  }
+  if (w->match->tag_count > 0)
+    put_pending(w, "\n", 1);
+  if (!w->match->length_unknown) { /* a record with none is written with none */
+    put_pending(w, " ", 1);
+    put_pending_number(w, w->match->length);
+    put_pending(w, " point match\n", 13);
+  }
 }
 
 static void write_game_start(mat_writer *w, const bg_replay_event *event) {
-  fprintf(w->out, "\n Game %d\n", event->game->number);
+  put_pending(w, "\n Game ", 7);
+  put_pending_number(w, event->game->number);
+  put_pending(w, "\n", 1);
   write_score_line(w, event->game);
   w->move_number = 0;
   w->positions = event->before_known ? 1 : 0;
@@ -183,7 +256,7 @@ static void hold_marks(mat_writer *w, int column, size_t offset) {
   int count = w->line.mark_count[column];
   if (!held || count == 0)
     return;
-  long start = ftell(w->out) + (long)offset;
+  long start = ftell(w->out) + (long)(w->pending_length + offset);
   if (held->count + (size_t)count > held->capacity) {
     held->capacity = 2 * held->capacity + CELL_MARKS;
     held->offsets = bg_realloc(held->offsets, held->capacity * sizeof *held->offsets);
@@ -193,15 +266,15 @@ static void hold_marks(mat_writer *w, int column, size_t offset) {
 }
 
 /* Writes the move line being filled, if it holds anything.  The line is
- * put together first and written with one fwrite: a write per piece was
- * a tenth of the writer's time. */
+ * put together in the lines gathered: a write per piece was a tenth of
+ * the writer's time. */
 static void flush_line(mat_writer *w) {
   line_cells *line = &w->line;
   if (!line->used[0] && !line->used[1])
     return;
   if (line->numbered && line->break_number > 0)
     w->move_number = line->break_number - 1;
-  char row[NUMBER_SIZE + RIGHT_COLUMN + 2 * CELL_SIZE + 1];
+  char *row = pending_room(w, ROW_SIZE);
   size_t at = 5;
   if (line->numbered)
     at = (size_t)put_move_number(row, ++w->move_number);
@@ -219,7 +292,7 @@ static void flush_line(mat_writer *w) {
     at += line->length[1];
   }
   row[at++] = '\n';
-  fwrite(row, 1, at, w->out);
+  w->pending_length += at;
   line->mark_count[0] = line->mark_count[1] = 0;
   /* not a memset of both cells: a line is written per two actions */
   line->text[0][0] = line->text[1][0] = '\0';
@@ -337,34 +410,49 @@ static void resign_cell(const bg_action *act, char *cell, int size) {
              level >= RESIGN_UNSAID && level <= RESIGN_MATCH ? levels[level] : "game");
 }
 
-/* `event`'s action (not a roll) as its cell.  "and the match" where the
- * record says so or the replay counts it so (an SGF cannot say it). */
+/* `text` put at `cell + at`; returns the end. */
+static int put_text(char *cell, int at, const char *text) {
+  size_t length = strlen(text);
+  memcpy(cell + at, text, length + 1); /* its NUL too: the cell may end there */
+  return at + (int)length;
+}
+
+/* `value` in decimal put at `cell + at`; returns the end. */
+static int put_number(char *cell, int at, int value) {
+  return at + (int)decimal(cell + at, value);
+}
+
+/* `event`'s action (not a roll) as its cell, by hand: printf per cube
+ * action and result was a fiftieth of the convert.  "and the match" where
+ * the record says so or the replay counts it so (an SGF cannot say it). */
 static void keyword_cell(const bg_replay_event *event, char *cell, int size) {
   const bg_action *act = event->action;
+  int at = 0;
   switch (act->kind) {
   case ACT_DOUBLE:
-    snprintf(cell, size, " Doubles => %d", act->value);
-    break;
   case ACT_BEAVER:
-    snprintf(cell, size, " Beavers => %d", act->value);
+    at = put_text(cell, at, act->kind == ACT_DOUBLE ? " Doubles => " : " Beavers => ");
+    at = put_number(cell, at, act->value);
     break;
   case ACT_TAKE:
-    snprintf(cell, size, " Takes");
+    at = put_text(cell, at, " Takes");
     break;
   case ACT_DROP:
-    snprintf(cell, size, " Drops");
+    at = put_text(cell, at, " Drops");
     break;
   case ACT_RESIGN:
     resign_cell(act, cell, size);
-    break;
+    return;
   case ACT_WIN:
-    snprintf(cell, size, " Wins %d point%s%s", act->value, plural_s(act->value),
-             act->and_match || event->ends_match ? " and the match" : "");
+    at = put_number(cell, put_text(cell, at, " Wins "), act->value);
+    at = put_text(cell, at, act->value == 1 ? " point" : " points");
+    if (act->and_match || event->ends_match)
+      at = put_text(cell, at, " and the match");
     break;
   default:
-    cell[0] = '\0';
     break;
   }
+  cell[at] = '\0';
 }
 
 /* "; Set Pos=" and an XGID board: letter 0 the right player's bar, 1..24
@@ -400,6 +488,7 @@ static void write_set_position(mat_writer *w, const bg_replay_event *event) {
   while (exponent < 30 && (1 << exponent) < event->cube.value)
     exponent++;
   flush_line(w);
+  write_pending(w);
   if (event->cube.owner < 0)
     fprintf(w->out, "; Set Pos=%s/0\n", board);
   else
@@ -478,8 +567,8 @@ static void write_unread_lines(mat_writer *w, int game, int action_index) {
   while ((unread = match_next_unread_line(w->match, game, action_index,
                                           &w->unread_next)) != NULL) {
     flush_line(w);
-    fwrite(unread->text, 1, unread->length, w->out);
-    fputc('\n', w->out);
+    put_pending(w, unread->text, unread->length);
+    put_pending(w, "\n", 1);
   }
 }
 
@@ -519,11 +608,12 @@ static bool release_copy(mat_writer *w) {
 }
 
 bool write_mat(FILE *out, const bg_match *match, bg_replay *replay, bool first) {
-  mat_writer w = {.out = out, .match = match};
+  char pending[PENDING_SIZE];
+  mat_writer w = {.out = out, .match = match, .pending = pending};
   held_marks held;
   bool holding = hold_copy(&w, &held);
   if (!first)
-    fputc('\n', w.out);
+    put_pending(&w, "\n", 1);
   write_header(&w);
   const bg_replay_event *event;
   while ((event = bg_replay_next(replay)) != NULL) {
@@ -546,6 +636,7 @@ bool write_mat(FILE *out, const bg_match *match, bg_replay *replay, bool first) 
     }
   }
   write_unread_lines(&w, INT_MAX, INT_MAX);
+  write_pending(&w);
   if (holding && !release_copy(&w))
     return false;
   return !ferror(out);

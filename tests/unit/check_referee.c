@@ -49,6 +49,8 @@ static const struct {
     {"31: 8/5", "", 6, "unplayed-dice", "as many dice as possible"},
     {"31:", "62: 24/18 13/11", 6, "wrong-no-play", "recorded as no play"},
     {"33: 8/5(2) 6/3(2)", "", 6, "turn-order", "opening roll"},
+    /* a move from 0 ("off"): refused, never replayed as a step of -4 */
+    {"31: off/4 6/5", "", 10, "illegal-move", "moves backwards"},
 };
 
 START_TEST(opening_mistake) {

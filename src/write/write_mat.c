@@ -31,7 +31,8 @@
  *    recorded, "Cannot Move" when the record says so) or a keyword:
  *    " Doubles => 2", " Beavers => 4", " Takes", " Drops", " Resigns ...",
  *    " Wins N point(s)[ and the match]", each in the column of who acted
- *    (the model's resolved player, not where the record wrote it);
+ *    (the model's resolved player, not where the record wrote it); the
+ *    text of each cell is write_mat_cell.c's, its place this file's;
  *  - a line holding only a "Wins" cell has no move number, as GNU
  *    Backgammon writes it; a result always ends its line;
  *  - "; Set Pos=" lines give eXtreme Gammon's set-up positions.
@@ -64,15 +65,12 @@
 #include <string.h>
 
 #include "alloc.h"
-#include "notation.h"
 #include "rules.h"
 #include "utf8.h"
-#include "writer.h"
+#include "write_mat_int.h"
 
 enum {
   RIGHT_COLUMN = 33, /* byte offset where the right cell and name start */
-  CELL_SIZE = 512,   /* a cell: the dice and a play */
-  PLAY_SIZE = 448,   /* a play: 16 moves of the record at most */
   CELL_MARKS = 8,    /* the '*' of a play the engine resolved: 4 steps, 8 hops */
   NUMBER_SIZE = 16,  /* a move number, "%3d) " of any int, and its NUL */
   ROW_SIZE = NUMBER_SIZE + RIGHT_COLUMN + 2 * CELL_SIZE + 1, /* a move line */
@@ -162,27 +160,10 @@ static void put_pending(mat_writer *w, const char *text, size_t length) {
 
 /* ---- lines ------------------------------------------------------------ */
 
-/* `value` in decimal at `to` (12 bytes at most, no NUL); returns its
- * length. */
-static size_t decimal(char *to, int value) {
-  char reversed[12];
-  size_t length = 0;
-  unsigned magnitude = value < 0 ? 0U - (unsigned)value : (unsigned)value;
-  do {
-    reversed[length++] = (char)('0' + magnitude % 10);
-    magnitude /= 10;
-  } while (magnitude);
-  if (value < 0)
-    reversed[length++] = '-';
-  for (size_t i = 0; i < length; i++)
-    to[i] = reversed[length - 1 - i];
-  return length;
-}
-
 /* `value` in decimal, gathered. */
 static void put_pending_number(mat_writer *w, int value) {
   char digits[12];
-  put_pending(w, digits, decimal(digits, value));
+  put_pending(w, digits, write_mat_decimal(digits, value));
 }
 
 /* " Ana : 0", blanks to the right column, "Bob : 0": by hand, as printf
@@ -191,7 +172,7 @@ static void write_score_line(mat_writer *w, const bg_game *game) {
   const char *left = w->match->players[0] ? w->match->players[0] : "";
   const char *right = w->match->players[1] ? w->match->players[1] : "";
   char score[12];
-  size_t score_bytes = decimal(score, game->score[0]);
+  size_t score_bytes = write_mat_decimal(score, game->score[0]);
   put_pending(w, " ", 1);
   put_pending(w, left, strlen(left));
   put_pending(w, " : ", 3);
@@ -327,51 +308,7 @@ static void place_cell(mat_writer *w, int column, const char *text, size_t lengt
     flush_line(w);
 }
 
-/* ---- cells ------------------------------------------------------------ */
-
-/* The play of a roll as the engine's steps, when the replay followed it
- * from one position to one position and reported nothing about it. */
-static bool resolved_play(const mat_writer *w, const bg_replay_event *event,
-                          bg_play *play) {
-  const bg_action *roll = event->action;
-  if (match_roll_marked_unknown(roll) || roll->cannot_move ||
-      match_roll_dice_unread(roll))
-    return false;
-  return event->errors == 0 && event->warnings == 0 && w->positions == 1 &&
-         event->readings == 1 && bg_replay_play(event, play);
-}
-
-/* Writes the roll's cell; whether its play is the engine's resolved one. */
-static bool roll_cell(const mat_writer *w, const bg_replay_event *event, char *cell,
-                      int size) {
-  const bg_action *roll = event->action;
-  /* "63:" by hand, and the play written in place after it: this runs for
-   * every roll converted, and printf was a tenth of the writer's time */
-  int at;
-  if (roll->die1 >= 0 && roll->die1 <= 9 && roll->die2 >= 0 && roll->die2 <= 9) {
-    cell[0] = (char)('0' + roll->die1);
-    cell[1] = (char)('0' + roll->die2);
-    cell[2] = ':';
-    at = 3;
-  } else {
-    at = snprintf(cell, size, "%d%d:", roll->die1, roll->die2);
-    if (at > size - 2 - PLAY_SIZE)
-      at = size - 2 - PLAY_SIZE;
-  }
-  char *play_text = cell + at + 1; /* after the blank */
-  bg_play play;
-  bool resolved = false;
-  if (match_roll_marked_unknown(roll))
-    snprintf(play_text, PLAY_SIZE, "%s", NOTATION_UNRECORDED);
-  else if (roll->cannot_move)
-    snprintf(play_text, PLAY_SIZE, "Cannot Move");
-  else if ((resolved = resolved_play(w, event, &play)))
-    notation_format_play_as(&play, NOTATION_STEPS, play_text, PLAY_SIZE);
-  else
-    notation_play_text_as(roll, NOTATION_STEPS, play_text, PLAY_SIZE);
-  cell[at] = play_text[0] ? ' ' : '\0';
-  return resolved;
-}
+/* ---- actions ---------------------------------------------------------- */
 
 /* For a copy whose marks are held: where the roll's cell just placed in
  * `column` marks hits, or that it holds the record's own moves. */
@@ -391,109 +328,13 @@ static void note_roll(mat_writer *w, const bg_action *roll, int column, const ch
       w->line.mark_at[column][(*count)++] = i;
 }
 
-static const char *plural_s(int n) {
-  return n == 1 ? "" : "s";
-}
-
-/* " Resigns 2 points", or what was resigned when no points were written. */
-static void resign_cell(const bg_action *act, char *cell, int size) {
-  static const char *const levels[] = {
-      [RESIGN_UNSAID] = "game",   [RESIGN_SINGLE] = "single",
-      [RESIGN_GAMMON] = "gammon", [RESIGN_BACKGAMMON] = "backgammon",
-      [RESIGN_MATCH] = "match",
-  };
-  int level = act->resign_level;
-  if (act->value > 0)
-    snprintf(cell, size, " Resigns %d point%s", act->value, plural_s(act->value));
-  else
-    snprintf(cell, size, " Resigns %s",
-             level >= RESIGN_UNSAID && level <= RESIGN_MATCH ? levels[level] : "game");
-}
-
-/* `text` put at `cell + at`; returns the end. */
-static int put_text(char *cell, int at, const char *text) {
-  size_t length = strlen(text);
-  memcpy(cell + at, text, length + 1); /* its NUL too: the cell may end there */
-  return at + (int)length;
-}
-
-/* `value` in decimal put at `cell + at`; returns the end. */
-static int put_number(char *cell, int at, int value) {
-  return at + (int)decimal(cell + at, value);
-}
-
-/* `event`'s action (not a roll) as its cell, by hand: printf per cube
- * action and result was a fiftieth of the convert.  "and the match" where
- * the record says so or the replay counts it so (an SGF cannot say it). */
-static void keyword_cell(const bg_replay_event *event, char *cell, int size) {
-  const bg_action *act = event->action;
-  int at = 0;
-  switch (act->kind) {
-  case ACT_DOUBLE:
-  case ACT_BEAVER:
-    at = put_text(cell, at, act->kind == ACT_DOUBLE ? " Doubles => " : " Beavers => ");
-    at = put_number(cell, at, act->value);
-    break;
-  case ACT_TAKE:
-    at = put_text(cell, at, " Takes");
-    break;
-  case ACT_DROP:
-    at = put_text(cell, at, " Drops");
-    break;
-  case ACT_RESIGN:
-    resign_cell(act, cell, size);
-    return;
-  case ACT_WIN:
-    at = put_number(cell, put_text(cell, at, " Wins "), act->value);
-    at = put_text(cell, at, act->value == 1 ? " point" : " points");
-    if (act->and_match || event->ends_match)
-      at = put_text(cell, at, " and the match");
-    break;
-  default:
-    break;
-  }
-  cell[at] = '\0';
-}
-
-/* "; Set Pos=" and an XGID board: letter 0 the right player's bar, 1..24
- * the points from the left player's side (upper case its checkers, lower
- * case the right player's), 25 the left player's bar; after the '/', the
- * cube as GNU Backgammon reads it: 0 centred, N = 2^N owned by the right
- * player, -N owned by the left one. */
+/* "; Set Pos=" and its board, on a line of its own. */
 static void write_set_position(mat_writer *w, const bg_replay_event *event) {
-  const bg_action *act = event->action;
-  char board[27];
-  memset(board, '-', 26);
-  board[26] = '\0';
-  for (int i = 1; i <= 24; i++) {
-    int left = act->setup->checkers[0][i], right = act->setup->checkers[1][BG_BAR - i];
-    if (left > 0)
-      board[i] = (char)('A' + (left > 16 ? 16 : left) - 1);
-    else if (right > 0)
-      board[i] = (char)('a' + (right > 16 ? 16 : right) - 1);
-  }
-  if (act->setup->checkers[1][BG_BAR] > 0)
-    board[0] =
-        (char)('a' +
-               (act->setup->checkers[1][BG_BAR] > 16 ? 16
-                                                     : act->setup->checkers[1][BG_BAR]) -
-               1);
-  if (act->setup->checkers[0][BG_BAR] > 0)
-    board[25] =
-        (char)('A' +
-               (act->setup->checkers[0][BG_BAR] > 16 ? 16
-                                                     : act->setup->checkers[0][BG_BAR]) -
-               1);
-  int exponent = 0;
-  while (exponent < 30 && (1 << exponent) < event->cube.value)
-    exponent++;
+  char line[64];
+  write_mat_set_position_line(event, line, sizeof line);
   flush_line(w);
   write_pending(w);
-  if (event->cube.owner < 0)
-    fprintf(w->out, "; Set Pos=%s/0\n", board);
-  else
-    fprintf(w->out, "; Set Pos=%s/%s%d\n", board, event->cube.owner == 0 ? "-" : "",
-            exponent);
+  fputs(line, w->out);
 }
 
 /* A cell the record's reader said a syntax error of, written as the
@@ -548,11 +389,11 @@ static void write_action(mat_writer *w, bg_replay *replay, const bg_replay_event
   } else if (act->kind == ACT_SET_POSITION) {
     write_set_position(w, event);
   } else if (act->kind == ACT_ROLL) {
-    bool resolved = roll_cell(w, event, cell, sizeof cell);
+    bool resolved = write_mat_roll_cell(w->positions, event, cell, sizeof cell);
     place_cell(w, column, cell, strlen(cell), CELL_ROLL);
     note_roll(w, act, column, cell, resolved);
   } else {
-    keyword_cell(event, cell, sizeof cell);
+    write_mat_keyword_cell(event, cell, sizeof cell);
     place_cell(w, column, cell, strlen(cell),
                act->kind == ACT_WIN ? CELL_RESULT : CELL_KEYWORD);
   }

@@ -134,13 +134,36 @@ static void add_step(sgf_game *game, int player, int from, int to) {
   write_sgf_add(&game->nodes, pair, 2);
 }
 
+/* The point a move of the record's is written at, going nowhere, when SGF
+ * has no letters for it as written: a checker from off ('z' is no source:
+ * gnubg reads it as the end of the play, read_sgf_match.c as no play) or
+ * to the bar ('y' is no target).  Such a move goes backwards; one that
+ * goes nowhere does too, so the copy reads back with the record's error
+ * (illegal-move), not a syntax error.  The point is one of the move's own
+ * that SGF holds, else the mover's 24; 0 when SGF holds the move. */
+static int nowhere_point(const bg_move *move) {
+  if (move->from > BG_OFF && move->to < BG_BAR)
+    return 0;
+  if (move->from > BG_OFF && move->from < BG_BAR)
+    return move->from;
+  if (move->to > BG_OFF && move->to < BG_BAR)
+    return move->to;
+  return 24;
+}
+
 /* The play as the record wrote it, one pair per move and repeat, at most
  * four (gnubg reads no more): for a play the replay cannot follow. */
 static void add_record_moves(sgf_game *game, const bg_action *roll) {
   int pairs = 0;
-  for (int m = 0; m < roll->move_count && pairs < BG_MAX_DICE_STEPS; m++)
-    for (int c = 0; c < roll->moves[m].count && pairs < BG_MAX_DICE_STEPS; c++, pairs++)
-      add_step(game, roll->player, roll->moves[m].from, roll->moves[m].to);
+  for (int m = 0; m < roll->move_count && pairs < BG_MAX_DICE_STEPS; m++) {
+    const bg_move *move = &roll->moves[m];
+    int nowhere = nowhere_point(move);
+    if (nowhere)
+      write_sgf_say_move_unheld(game->replay, move, nowhere);
+    for (int c = 0; c < move->count && pairs < BG_MAX_DICE_STEPS; c++, pairs++)
+      add_step(game, roll->player, nowhere ? nowhere : move->from,
+               nowhere ? nowhere : move->to);
+  }
 }
 
 /* The dice a play written without them measures: two moves of one die

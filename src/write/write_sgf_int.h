@@ -44,6 +44,10 @@ void write_sgf_say_numbering_lost(bg_replay *replay, const bg_action *action);
 void write_sgf_say_dice_measured(bg_replay *replay, const bg_action *roll, int die1,
                                  int die2);
 
+/* Says that `move`, from off or to the bar (no SGF letter holds it), is
+ * written as going nowhere at point `nowhere`. */
+void write_sgf_say_move_unheld(bg_replay *replay, const bg_move *move, int nowhere);
+
 /* Says that the text the record's reader could not read at `action` is
  * not written. */
 void write_sgf_say_text_lost(bg_replay *replay, const bg_action *action,

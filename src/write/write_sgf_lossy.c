@@ -5,12 +5,14 @@
  * value (a double node has none), a score line and a "Wins" line's points
  * (a game's score is taken from the results before it), a break of the
  * move numbers where the action has no node to carry it (NB[]),
- * dice a play was written without, and text the record's reader could
- * not read that no SGF value can hold.
+ * dice a play was written without, a move from off or to the bar (no
+ * letter holds it), and text the record's reader could not read that no
+ * SGF value can hold.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "notation.h"
 #include "rules.h"
 #include "write_sgf_int.h"
 
@@ -70,4 +72,16 @@ void write_sgf_say_text_lost(bg_replay *replay, const bg_action *action,
   bg_replay_say_lossy(replay, action->pos,
                       "SGF cannot hold this text its reader could not read: '%.60s'",
                       text);
+}
+
+void write_sgf_say_move_unheld(bg_replay *replay, const bg_move *move, int nowhere) {
+  char written[32];
+  bg_move single = *move;
+  single.count = 1;
+  single.hit = false;
+  notation_move_text_as(&single, NOTATION_GNUBG, written, sizeof written);
+  bg_replay_say_lossy(replay, move->pos,
+                      "SGF has no letter for a checker from off or to the bar: %s is "
+                      "written as %d/%d, which goes nowhere and is as illegal",
+                      written, nowhere, nowhere);
 }

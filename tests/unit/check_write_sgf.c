@@ -6,7 +6,8 @@
  *  - what SGF cannot hold of a record (a cube's value) is a [lossy] warning;
  *  - a play the record gets wrong carries the diagnostic as a comment and
  *    is written as the record wrote it; a right one as the dice's steps,
- *    a hop split die by die;
+ *    a hop split die by die; a move from off or to the bar, which SGF has
+ *    no letters for, as one that goes nowhere, as illegal;
  *  - text is escaped and made UTF-8; a beaver is the taker's double;
  *  - each game's MI carries the score its score line gives, a resumed
  *    match's first game too;
@@ -221,6 +222,41 @@ START_TEST(a_resumed_match_keeps_its_score) {
 }
 END_TEST
 
+/* A move SGF has no letters for (from off, to the bar) is written going
+ * nowhere at a point of its own (else the mover's 24), said as [lossy]:
+ * the copy reads back with the record's error, not a syntax error. */
+START_TEST(a_move_from_off_goes_nowhere) {
+  static const struct {
+    const char *play, *node, *said;
+  } moves[] = {
+      {"off/4 6/5", ";W[31ddfe]", "off/4 is written as 4/4"},
+      {"6/bar 6/5", ";W[31fffe]", "6/bar is written as 6/6"},
+      {"off/bar 6/5", ";W[31xxfe]", "off/bar is written as 24/24"},
+  };
+  for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+    char record[256];
+    snprintf(record, sizeof record,
+             " 3 point match\n\n Game 1\n"
+             " Alice : 0                      Bob : 0\n"
+             "  1) 31: %s\n",
+             moves[i].play);
+    char *said;
+    char *sgf = sgf_and_diagnostics_of(record, &said);
+    ck_assert_msg(strstr(sgf, moves[i].node) != NULL, "%s: %s", moves[i].play, sgf);
+    ck_assert_msg(strstr(said, moves[i].said) != NULL, "%s: %s", moves[i].play, said);
+    ck_assert_ptr_nonnull(strstr(said, "goes nowhere and is as illegal [lossy]"));
+    check_result back = check_record(sgf, "t.sgf", NULL);
+    ck_assert_int_eq(back.errors, 1);
+    ck_assert_msg(strstr(back.output, "moves backwards") &&
+                      strstr(back.output, "[illegal-move]"),
+                  "%s: %s", moves[i].play, back.output);
+    free(back.output);
+    free(said);
+    free(sgf);
+  }
+}
+END_TEST
+
 /* ---- every record, read back ------------------------------------------ */
 
 static char *slurp(const char *path) {
@@ -291,6 +327,7 @@ static Suite *write_sgf_suite(void) {
   tcase_add_test(written, text_beavers_and_open_games);
   tcase_add_test(written, jacoby_off_is_kept);
   tcase_add_test(written, a_resumed_match_keeps_its_score);
+  tcase_add_test(written, a_move_from_off_goes_nowhere);
   suite_add_tcase(suite, written);
   TCase *records = tcase_create("records");
   tcase_set_timeout(records, 60);

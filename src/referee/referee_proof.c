@@ -142,9 +142,12 @@ static bool replay_on_board(bool marks_hits, const bg_action *roll, bg_board *bo
   for (const bg_move *move = roll->moves; move < end; move++) {
     int from = move->from, to = move->to, distance = from - to;
     /* 1 <= to < from <= BG_BAR, at most a die apart, one checker (a move
-     * from 0, which a broken record may hold, is the steps' to refuse) */
-    bool one_step = (unsigned)(to - 1) < (unsigned)(from - 1) &&
-                    (unsigned)(from - 1) < BG_BAR && distance <= 6 && move->count == 1;
+     * from 0, which a broken record may hold, is the steps' to refuse):
+     * 1 <= distance <= 6, and 1 <= to <= BG_BAR - distance, so that
+     * from = to + distance <= BG_BAR, in two unsigned compares */
+    bool one_step = (unsigned)(distance - 1) < 6 &&
+                    (unsigned)(to - 1) < (unsigned)(BG_BAR - distance) &&
+                    move->count == 1;
     if (!one_step) {
       /* a copy, so that `state` itself stays in registers */
       replay_state stepped = state;

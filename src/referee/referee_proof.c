@@ -161,7 +161,7 @@ static bool replay_on_board(bool marks_hits, const bg_action *roll, bg_board *bo
       return false;
     state.left -= die;
     state.marked |= (uint32_t)move->hit << to;
-    state.hit |= (uint32_t)board_apply_step(board, from, to) << to;
+    state.hit |= (uint32_t)board_apply_step_onto_point(board, from, to) << to;
   }
   return state.left == 0 && (!marks_hits || state.marked == state.hit);
 }

@@ -157,13 +157,11 @@ int board_step_target(const bg_board *board, int from, int die) {
 }
 
 bool board_apply_step(bg_board *board, int from, int to) {
-  board->checkers[0][from]--;
+  if (to >= 1 && to <= POINT_TOP)
+    return board_apply_step_onto_point(board, from, to);
+  board->checkers[0][from]--; /* off: nothing to hit */
   board->checkers[0][to]++;
-  if (!board_is_blot_of_opponent(board, to))
-    return false;
-  board->checkers[1][25 - to] = 0;
-  board->checkers[1][BG_BAR]++;
-  return true;
+  return false;
 }
 
 void board_undo_step(bg_board *board, int from, int to, bool hit) {

@@ -131,6 +131,20 @@ int board_step_target_relaxed(const bg_board *board, int from, int die, unsigned
  * it hit.  The caller has checked legality. */
 bool board_apply_step(bg_board *board, int from, int to);
 
+/* board_apply_step onto a board point `to` (1..24), the only steps that
+ * can hit.  Inline: the referee's proofs make every move a record writes
+ * onto a point this way, where `to` is known to be a point. */
+static inline bool board_apply_step_onto_point(bg_board *board, int from, int to) {
+  board->checkers[0][from]--;
+  board->checkers[0][to]++;
+  uint8_t *opponent_there = &board->checkers[1][BG_BAR - to];
+  if (*opponent_there != 1)
+    return false;
+  *opponent_there = 0;
+  board->checkers[1][BG_BAR]++;
+  return true;
+}
+
 /* Takes back a step board_apply_step made (`hit`: what it returned).  The
  * searches over plays step and step back on one board instead of copying
  * it at each node. */

@@ -62,8 +62,20 @@ static bool dice_are_dice(const bg_action *roll) {
  * mask, with no list to scan. */
 typedef uint32_t dice_counts;
 
-static dice_counts dice_counts_of(int die1, int die2) {
-  return die1 == die2 ? 4u << 4 * die1 : (1u << 4 * die1) + (1u << 4 * die2);
+#define DICE_PAIR(a, b) ((a) == (b) ? 4u << 4 * (a) : (1u << 4 * (a)) + (1u << 4 * (b)))
+#define DICE_ROW(a)                                                                      \
+  0, DICE_PAIR(a, 1), DICE_PAIR(a, 2), DICE_PAIR(a, 3), DICE_PAIR(a, 4),                 \
+      DICE_PAIR(a, 5), DICE_PAIR(a, 6), 0
+
+/* The dice of a roll as dice_counts, 0 where either is no die (0 or 7):
+ * asked of every play replayed, where one load of this table does the
+ * range tests and the sum. */
+static dice_counts dice_counts_of(const bg_action *roll) {
+  static const dice_counts pairs[8][8] = {
+      {0},           {DICE_ROW(1)}, {DICE_ROW(2)}, {DICE_ROW(3)},
+      {DICE_ROW(4)}, {DICE_ROW(5)}, {DICE_ROW(6)}, {0}};
+  unsigned die1 = (unsigned)roll->die1, die2 = (unsigned)roll->die2;
+  return (die1 | die2) < 8 ? pairs[die1][die2] : 0;
 }
 
 /* The die that makes a move of `distance` (1..6) in one step: its
@@ -123,16 +135,19 @@ static bool replay_move_in_steps(const bg_move *move, bg_board *board,
  * way: what referee_prove_quickly asks of the marks, without another pass
  * over the moves. */
 static bool replay_on_board(bool marks_hits, const bg_action *roll, bg_board *board) {
-  if (!dice_are_dice(roll) || roll->move_count == 0)
+  replay_state state = {.left = dice_counts_of(roll)};
+  if (!state.left || roll->move_count == 0) /* no dice, or no move: not every die */
     return false;
-  replay_state state = {.left = dice_counts_of(roll->die1, roll->die2)};
   const bg_move *end = roll->moves + roll->move_count;
   for (const bg_move *move = roll->moves; move < end; move++) {
     int from = move->from, to = move->to, distance = from - to;
     /* 1 <= to < from <= BG_BAR, at most a die apart, one checker (a move
-     * from 0, which a broken record may hold, is the steps' to refuse) */
-    bool one_step = (unsigned)(to - 1) < (unsigned)(from - 1) &&
-                    (unsigned)(from - 1) < BG_BAR && distance <= 6 && move->count == 1;
+     * from 0, which a broken record may hold, is the steps' to refuse):
+     * 1 <= distance <= 6, and 1 <= to <= BG_BAR - distance, so that
+     * from = to + distance <= BG_BAR, in two unsigned compares */
+    bool one_step = (unsigned)(distance - 1) < 6 &&
+                    (unsigned)(to - 1) < (unsigned)(BG_BAR - distance) &&
+                    move->count == 1;
     if (!one_step) {
       /* a copy, so that `state` itself stays in registers */
       replay_state stepped = state;
@@ -146,7 +161,7 @@ static bool replay_on_board(bool marks_hits, const bg_action *roll, bg_board *bo
       return false;
     state.left -= die;
     state.marked |= (uint32_t)move->hit << to;
-    state.hit |= (uint32_t)board_apply_step(board, from, to) << to;
+    state.hit |= (uint32_t)board_apply_step_onto_point(board, from, to) << to;
   }
   return state.left == 0 && (!marks_hits || state.marked == state.hit);
 }

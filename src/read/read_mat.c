@@ -259,11 +259,15 @@ static void note_stray_line(bg_mat_reader *reader, int line_number) {
  * line as delivered (tabs expanded) and stores those: the actions it added
  * get the byte columns of the line as written. */
 static void read_move_line(bg_mat_reader *reader, const mat_line *line) {
+  /* most lines hold no tab: their columns need no translation, and the
+   * call is the function's last (a jump, no frame) */
+  if (line->text != reader->expanded) {
+    mat_read_move_line(reader, line);
+    return;
+  }
   bg_game *game = &reader->match->games[reader->match->game_count - 1];
   int first_new = game->action_count;
   mat_read_move_line(reader, line);
-  if (line->text != reader->expanded)
-    return;
   for (int i = first_new; i < game->action_count; i++) {
     bg_action *action = &game->actions[i];
     action->pos.column = mat_byte_column(reader, action->pos.column);

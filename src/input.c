@@ -335,20 +335,31 @@ static bool fill_buffer(bg_input *input) {
 
 /* ---- lines -------------------------------------------------------------- */
 
-/* Strips what no notation means: a UTF-8 BOM (on line 1, or where files
- * were concatenated), the CR of CRLF, trailing blanks. */
-static void clean_line(bg_line *line) {
-  if (line->length >= UTF8_BOM_LENGTH &&
-      memcmp(line->text, UTF8_BOM, UTF8_BOM_LENGTH) == 0) {
-    line->text += UTF8_BOM_LENGTH;
-    line->length -= UTF8_BOM_LENGTH;
+/* A byte that ends no line's text: a blank, a tab, the CR of CRLF. */
+static bool is_trailing_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* Hands out the `length` bytes at `start` as a line, cleaned of what no
+ * notation means (a UTF-8 BOM, on line 1 or where files were
+ * concatenated; the CR of CRLF; trailing blanks), and consumes them and
+ * `consumed - length` bytes after them (the newline, if there is one).
+ * The length is kept in a local as it shrinks: through `line` the
+ * compiler would store it at every step. */
+static bool deliver(bg_input *input, bg_line *line, size_t length, size_t consumed) {
+  const char *text = input->buffer + input->start;
+  if (length >= UTF8_BOM_LENGTH && memcmp(text, UTF8_BOM, UTF8_BOM_LENGTH) == 0) {
+    text += UTF8_BOM_LENGTH;
+    length -= UTF8_BOM_LENGTH;
   }
-  while (line->length > 0) {
-    char last = line->text[line->length - 1];
-    if (last != ' ' && last != '\t' && last != '\r')
-      break;
-    line->length--;
-  }
+  while (length > 0 && is_trailing_blank(text[length - 1]))
+    length--;
+  *line = (bg_line){.text = text,
+                    .length = length,
+                    .number = ++input->line_number,
+                    .has_tab = input->buffer + input->tab_at < text + length};
+  consume_to(input, input->start + consumed);
+  return true;
 }
 
 /* Drops the rest of an over-long line, up to and including its newline. */
@@ -368,42 +379,42 @@ static bool skip_long_line(bg_input *input, bg_line *line) {
   return true;
 }
 
-/* Hands out the next `length` bytes as a line and consumes `consumed`
- * (the line and its newline, if it has one). */
-static bool deliver(bg_input *input, bg_line *line, size_t length, size_t consumed) {
-  *line = (bg_line){.text = input->buffer + input->start,
-                    .length = length,
-                    .number = ++input->line_number};
-  clean_line(line);
-  line->has_tab = input->buffer + input->tab_at < line->text + line->length;
-  consume_to(input, input->start + consumed);
-  return true;
+/* input_next_line when the buffer holds no whole line: it is filled, or
+ * the line is over-long, or the input ends.  Kept out of line, so that
+ * the common case, a line already in the buffer, saves no registers for
+ * the loop. */
+__attribute__((noinline)) static bool next_line_refilled(bg_input *input, bg_line *line) {
+  for (;;) {
+    size_t pending = input->end - input->start;
+    if (pending > INPUT_MAX_LINE)
+      return skip_long_line(input, line);
+    if (input->eof || !fill_buffer(input)) {
+      if (pending == 0)
+        return false;
+      return deliver(input, line, pending, pending); /* no final newline */
+    }
+    pending = input->end - input->start;
+    char *newline = memchr(input->buffer + input->start, '\n', pending);
+    if (newline) {
+      size_t length = (size_t)(newline - (input->buffer + input->start));
+      if (length > INPUT_MAX_LINE)
+        return skip_long_line(input, line);
+      return deliver(input, line, length, length + 1);
+    }
+  }
 }
 
 /* The length of a line is checked as read (its CR, blanks and BOM count):
  * the bound is on the buffer, not on the text. */
 bool input_next_line(bg_input *input, bg_line *line) {
-  size_t length, consumed; /* one call of deliver: inlined */
-  for (;;) {
-    size_t pending = input->end - input->start;
-    char *newline = memchr(input->buffer + input->start, '\n', pending);
-    if (newline) {
-      length = (size_t)(newline - (input->buffer + input->start));
-      if (length > INPUT_MAX_LINE)
-        return skip_long_line(input, line);
-      consumed = length + 1;
-      break;
-    }
-    if (pending > INPUT_MAX_LINE)
-      return skip_long_line(input, line);
-    if (input->eof || !fill_buffer(input)) {
-      length = consumed = input->end - input->start; /* no final newline */
-      if (length == 0)
-        return false;
-      break;
-    }
-  }
-  return deliver(input, line, length, consumed);
+  const char *start = input->buffer + input->start;
+  const char *newline = memchr(start, '\n', input->end - input->start);
+  if (!newline)
+    return next_line_refilled(input, line);
+  size_t length = (size_t)(newline - start);
+  if (length > INPUT_MAX_LINE)
+    return skip_long_line(input, line);
+  return deliver(input, line, length, length + 1);
 }
 
 /* ---- bytes -------------------------------------------------------------- */

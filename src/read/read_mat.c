@@ -63,26 +63,29 @@ static void expand_tabs(bg_mat_reader *reader, mat_line *line) {
   line->length = out;
 }
 
-/* The next line of the input, its tabs expanded; the line that starts the
- * next match again when one is held.  An over-long line gives only its
- * number. */
-static line_status next_line(bg_mat_reader *reader, mat_line *line) {
+/* The next line of the input, its tabs expanded, read into
+ * reader->last_line, where the reader reads it (never copied: a copy of
+ * the fields just written stalled on them); the line that starts the
+ * next match again when one is held, which is still there.  An over-long
+ * line gives only its number, and leaves last_line as it was. */
+static line_status next_line(bg_mat_reader *reader, int *number) {
   if (reader->holding_line) {
     reader->holding_line = false;
-    *line = reader->last_line;
+    *number = reader->last_line.number;
     return LINE_OK;
   }
   bg_line read;
   if (!input_next_line(reader->input, &read))
     return LINE_EOF;
-  line->number = read.number;
+  *number = read.number;
   if (read.too_long)
     return LINE_TOO_LONG;
+  mat_line *line = &reader->last_line;
+  line->number = read.number;
   line->text = read.text;
   line->length = read.length;
   if (read.has_tab)
     expand_tabs(reader, line);
-  reader->last_line = *line;
   return LINE_OK;
 }
 
@@ -259,11 +262,15 @@ static void note_stray_line(bg_mat_reader *reader, int line_number) {
  * line as delivered (tabs expanded) and stores those: the actions it added
  * get the byte columns of the line as written. */
 static void read_move_line(bg_mat_reader *reader, const mat_line *line) {
+  /* most lines hold no tab: their columns need no translation, and the
+   * call is the function's last (a jump, no frame) */
+  if (line->text != reader->expanded) {
+    mat_read_move_line(reader, line);
+    return;
+  }
   bg_game *game = &reader->match->games[reader->match->game_count - 1];
   int first_new = game->action_count;
   mat_read_move_line(reader, line);
-  if (line->text != reader->expanded)
-    return;
   for (int i = first_new; i < game->action_count; i++) {
     bg_action *action = &game->actions[i];
     action->pos.column = mat_byte_column(reader, action->pos.column);
@@ -509,18 +516,19 @@ static bg_match *finish_input(bg_mat_reader *reader) {
 bg_match *mat_reader_next(bg_mat_reader *reader) {
   if (reader->finished)
     return NULL;
-  mat_line line;
+  const mat_line *line = &reader->last_line;
   for (;;) {
-    line_status status = next_line(reader, &line);
+    int number;
+    line_status status = next_line(reader, &number);
     if (status == LINE_EOF)
       return finish_input(reader);
     if (status == LINE_TOO_LONG) {
       reader->saw_text = true;
-      note_long_line(reader, line.number);
+      note_long_line(reader, number);
       continue;
     }
-    note_content(reader, &line);
-    line_outcome outcome = read_line(reader, &line);
+    note_content(reader, line);
+    line_outcome outcome = read_line(reader, line);
     if (outcome == LINE_STARTS_MATCH) {
       reader->holding_line = true;
       return take_match(reader);

@@ -439,7 +439,7 @@ static bool takes_known_moves(const mat_line_state *state) {
 /* Gives the roll token just read to the memo, with its dice. */
 static void keep_roll(mat_line_state *state, size_t offset, size_t token_end) {
   const bg_action *action = state->action;
-  mat_decoded_word roll = {.roll = true,
+  mat_decoded_word roll = {.count = MAT_DECODED_ROLL,
                            .dice = {(uint8_t)action->die1, (uint8_t)action->die2}};
   mat_memo_keep_decoded(&state->reader->patterns, state->line->text, state->line->length,
                         offset, token_end, &roll);
@@ -509,7 +509,7 @@ static void read_cells(mat_line_state *state, size_t offset) {
     state->known = mat_memo_decoded(patterns, line->text, offset, end);
     if (state->known) {
       /* a roll or move token decoded before: no match, no decoding */
-      if (state->known->roll) {
+      if (state->known->count == MAT_DECODED_ROLL) {
         if (!start_cell(state, TOK_ROLL, offset))
           return;
       } else if (starts_diceless_right_cell(state, offset)) {

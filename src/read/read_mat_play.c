@@ -453,10 +453,11 @@ static inline bool starts_diceless_right_cell(const mat_line_state *state,
   const bg_action *action = state->action;
   const bg_mat_reader *reader = state->reader;
   const char *text = state->line->text;
-  /* the column first: asked of every move, most stand left of it */
-  return (int)offset + 1 >= reader->right_column && reader->right_column_learned &&
-         state->cells == 1 && action && action->kind == ACT_ROLL && action->player == 0 &&
-         !state->play_closed && !state->broken && offset >= 2 &&
+  /* the cells and the column first: asked of every move, those of the
+   * right cell are its second, most others stand left of that column */
+  return state->cells == 1 && (int)offset + 1 >= reader->right_column &&
+         reader->right_column_learned && action && action->kind == ACT_ROLL &&
+         action->player == 0 && !state->play_closed && !state->broken && offset >= 2 &&
          text[offset - 1] == ' ' && text[offset - 2] == ' ';
 }
 
@@ -512,10 +513,10 @@ static void read_cells(mat_line_state *state, size_t offset) {
       if (state->known->count == MAT_DECODED_ROLL) {
         if (!start_cell(state, TOK_ROLL, offset))
           return;
-      } else if (starts_diceless_right_cell(state, offset)) {
-        start_diceless_cell(state, offset);
-        add_known_moves(state, state->known, offset);
       } else if (takes_known_moves(state)) {
+        /* a diceless right cell takes known moves too: asked only then */
+        if (starts_diceless_right_cell(state, offset))
+          start_diceless_cell(state, offset);
         add_known_moves(state, state->known, offset);
       } else if (!state->broken) {
         read_play_token(state, TOK_MOVE, offset); /* says what is wrong */

@@ -196,13 +196,18 @@ typedef struct {
   bool hit;
 } mat_decoded_move;
 
-/* A word that matched as a whole move token, or as a whole roll token
- * ("63:", "00:"; `roll` set, its dice in `dice`, 0 0 for "00:"). */
+/* A word that matched as a whole move token of at most three moves, or as
+ * a whole roll token ("63:", "00:"; `count` MAT_DECODED_ROLL, its dice in
+ * `dice`, 0 0 for "00:").  16 bytes, so that the memo's entry of a word,
+ * key included, is half a cache line: a chain of four moves
+ * ("24/20/16/12/8") is rare enough to be matched each time. */
+#define MAT_DECODED_ROLL UINT8_MAX
 typedef struct {
-  bool roll;
-  uint8_t dice[2];
-  int count;
-  mat_decoded_move moves[4]; /* a chain of five points is four moves */
+  uint8_t count; /* moves, or MAT_DECODED_ROLL */
+  union {
+    uint8_t dice[2];
+    mat_decoded_move moves[3];
+  };
 } mat_decoded_word;
 
 /* The decoded token of the word text[start, end) (a whole word: a blank

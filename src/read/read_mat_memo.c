@@ -60,12 +60,21 @@ typedef struct {
   const char *mark; /* PCRE2's, in the compiled pattern: lives as long */
 } memo_entry;
 
-/* A move word with its decoded moves (see mat_memo_decoded). */
+/* A move or roll word with its decoded token (see mat_memo_decoded), in
+ * 32 bytes aligned to 32: a lookup reads one cache line, and the table
+ * (128 KB) is two thirds of what entries with a length apart took.  The
+ * word's length is kept in the top byte of its key: a word kept decoded
+ * is at most DECODED_KEY bytes, so that byte holds no byte of it (a word
+ * of MEMO_KEY bytes looked up has bit 4 of that byte set by its length,
+ * which no kept length has); an empty slot's key is 0, which no word's
+ * is. */
 typedef struct {
-  uint64_t key[2];
-  uint8_t length; /* 0: an empty slot */
+  _Alignas(32) uint64_t key[2];
   mat_decoded_word decoded;
 } decoded_entry;
+_Static_assert(sizeof(decoded_entry) == 32, "a decoded entry is half a cache line");
+
+#define DECODED_KEY (MEMO_KEY - 1)
 
 /* A line start up to its first ')' ("  12)") that matched as the move
  * number, and the number. */
@@ -117,7 +126,10 @@ static bool make_tables(struct mat_memo *memo, unsigned bits) {
   memo->bits = bits;
   memo->kept = 0;
   memo->slot = calloc((size_t)1 << bits, sizeof *memo->slot);
-  memo->decoded = calloc((size_t)1 << bits, sizeof *memo->decoded);
+  size_t decoded_size = ((size_t)1 << bits) * sizeof *memo->decoded;
+  memo->decoded = aligned_alloc(_Alignof(decoded_entry), decoded_size);
+  if (memo->decoded)
+    memset(memo->decoded, 0, decoded_size);
   return memo->slot && memo->decoded;
 }
 
@@ -211,6 +223,14 @@ static void remember(mat_patterns *patterns, memo_entry *entry, int rc,
   patterns->memo->kept++;
 }
 
+/* The key of a word in the decoded table: its bytes, its length in the
+ * top byte (see decoded_entry).  Its slot is its bytes' (key_slot): with
+ * its length too, the words of a record spread worse. */
+static void decoded_key(uint64_t key[2], const memo_word *word) {
+  key[0] = word->key[0];
+  key[1] = word->key[1] | (uint64_t)word->length << 56;
+}
+
 /* Puts the entries of the tables of 2^bits slots into the memo's. */
 static void move_entries(struct mat_memo *memo, const memo_entry *slot,
                          const decoded_entry *decoded, unsigned bits) {
@@ -222,9 +242,10 @@ static void move_entries(struct mat_memo *memo, const memo_entry *slot,
       *slot_of(memo, &word) = slot[i];
       memo->kept++;
     }
-    if (decoded[i].length) {
-      memo_word word = {
-          {decoded[i].key[0], decoded[i].key[1]}, decoded[i].length, PAT_CELL_TOKEN};
+    if (decoded[i].key[1]) {
+      memo_word word = {{decoded[i].key[0], decoded[i].key[1] & ~((uint64_t)0xff << 56)},
+                        0,
+                        PAT_CELL_TOKEN};
       memo->decoded[key_slot(&word, memo->bits)] = decoded[i];
       memo->kept++;
     }
@@ -456,9 +477,10 @@ const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *tex
   bool keyed = end - start <= MEMO_KEY;
   if (keyed) {
     key_word(&word, text + start, end - start);
+    uint64_t key[2];
+    decoded_key(key, &word);
     const decoded_entry *entry = &memo->decoded[key_slot(&word, memo->bits)];
-    if (entry->length == word.length && entry->key[0] == word.key[0] &&
-        entry->key[1] == word.key[1])
+    if (entry->key[0] == key[0] && entry->key[1] == key[1])
       return &entry->decoded;
   }
   memo->last = word;
@@ -474,12 +496,10 @@ void mat_memo_keep_decoded(mat_patterns *patterns, const char *text, size_t leng
   /* a token followed by more than a blank ("63:24/18" is not one) depends
    * on what follows it: not kept */
   if (!read_word(patterns->memo, &word, text, length, offset) ||
-      offset + word.length != token_end)
+      offset + word.length != token_end || word.length > DECODED_KEY)
     return;
   decoded_entry *entry = &patterns->memo->decoded[key_slot(&word, patterns->memo->bits)];
-  entry->key[0] = word.key[0];
-  entry->key[1] = word.key[1];
-  entry->length = (uint8_t)word.length;
+  decoded_key(entry->key, &word);
   entry->decoded = *decoded;
   patterns->memo->kept++;
 }

@@ -439,7 +439,7 @@ static bool takes_known_moves(const mat_line_state *state) {
 /* Gives the roll token just read to the memo, with its dice. */
 static void keep_roll(mat_line_state *state, size_t offset, size_t token_end) {
   const bg_action *action = state->action;
-  mat_decoded_word roll = {.roll = true,
+  mat_decoded_word roll = {.count = MAT_DECODED_ROLL,
                            .dice = {(uint8_t)action->die1, (uint8_t)action->die2}};
   mat_memo_keep_decoded(&state->reader->patterns, state->line->text, state->line->length,
                         offset, token_end, &roll);
@@ -453,10 +453,11 @@ static inline bool starts_diceless_right_cell(const mat_line_state *state,
   const bg_action *action = state->action;
   const bg_mat_reader *reader = state->reader;
   const char *text = state->line->text;
-  /* the column first: asked of every move, most stand left of it */
-  return (int)offset + 1 >= reader->right_column && reader->right_column_learned &&
-         state->cells == 1 && action && action->kind == ACT_ROLL && action->player == 0 &&
-         !state->play_closed && !state->broken && offset >= 2 &&
+  /* the cells and the column first: asked of every move, those of the
+   * right cell are its second, most others stand left of that column */
+  return state->cells == 1 && (int)offset + 1 >= reader->right_column &&
+         reader->right_column_learned && action && action->kind == ACT_ROLL &&
+         action->player == 0 && !state->play_closed && !state->broken && offset >= 2 &&
          text[offset - 1] == ' ' && text[offset - 2] == ' ';
 }
 
@@ -509,13 +510,13 @@ static void read_cells(mat_line_state *state, size_t offset) {
     state->known = mat_memo_decoded(patterns, line->text, offset, end);
     if (state->known) {
       /* a roll or move token decoded before: no match, no decoding */
-      if (state->known->roll) {
+      if (state->known->count == MAT_DECODED_ROLL) {
         if (!start_cell(state, TOK_ROLL, offset))
           return;
-      } else if (starts_diceless_right_cell(state, offset)) {
-        start_diceless_cell(state, offset);
-        add_known_moves(state, state->known, offset);
       } else if (takes_known_moves(state)) {
+        /* a diceless right cell takes known moves too: asked only then */
+        if (starts_diceless_right_cell(state, offset))
+          start_diceless_cell(state, offset);
         add_known_moves(state, state->known, offset);
       } else if (!state->broken) {
         read_play_token(state, TOK_MOVE, offset); /* says what is wrong */

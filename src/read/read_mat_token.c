@@ -272,6 +272,7 @@ void mat_read_move_token(mat_line_state *state, size_t offset) {
     return;
   }
   mat_decoded_word decoded = {.count = 0};
+  bool keepable = chain.count <= 4; /* three moves at most: mat_decoded_word */
   int from = chain_point(state, chain.at[0]);
   bg_move *move = NULL;
   for (int i = 1; from >= 0 && i < chain.count; i++) {
@@ -287,18 +288,23 @@ void mat_read_move_token(mat_line_state *state, size_t offset) {
     bool hit = chain.hit[i] || (i == 1 && chain.hit[0]);
     *move = (bg_move){from, to, chain.repeat, hit,
                       (bg_srcpos){state->line->number, (int)chain.at[i - 1].start + 1}};
-    decoded.moves[decoded.count++] =
-        (mat_decoded_move){(uint8_t)from, (uint8_t)to, (uint8_t)chain.repeat,
-                           (uint8_t)(chain.at[i - 1].start - offset), hit};
+    if (keepable)
+      decoded.moves[decoded.count++] =
+          (mat_decoded_move){(uint8_t)from, (uint8_t)to, (uint8_t)chain.repeat,
+                             (uint8_t)(chain.at[i - 1].start - offset), hit};
     from = to;
   }
   if (from < 0)
     return; /* said by chain_point */
-  if (move && chain.tail_hit)
-    move->hit = decoded.moves[decoded.count - 1].hit = true;
+  if (move && chain.tail_hit) {
+    move->hit = true;
+    if (keepable)
+      decoded.moves[decoded.count - 1].hit = true;
+  }
   mat_patterns *patterns = &state->reader->patterns;
-  mat_memo_keep_decoded(patterns, state->line->text, state->line->length, offset,
-                        mat_match_end(patterns), &decoded);
+  if (keepable)
+    mat_memo_keep_decoded(patterns, state->line->text, state->line->length, offset,
+                          mat_match_end(patterns), &decoded);
 }
 
 /* ---- cube actions misspelt ---------------------------------------------- */

@@ -48,100 +48,9 @@ static void free_game(bg_game *game) {
   bg_pool_keep(game->actions, (size_t)game->action_capacity * sizeof *game->actions);
 }
 
-/* ---- moves -------------------------------------------------------------- */
-
-/* The actions' moves, in blocks: a block is filled from its start, the
- * newest block first in the list.  Blocks of freed matches are kept for
- * the next matches of the thread, as the action arrays are. */
-#define MOVES_PER_BLOCK 4096
-#define POOL_BLOCKS 4
-
-/* Moves are zeroed a run at a time ahead of the reservations, not each
- * reservation's BG_MAX_MOVES (most plays have 2 to 4 moves): past `used`
- * nothing is written, so what was zeroed there stays zero. */
-#define MOVES_ZEROED_AHEAD 64
-
-struct bg_move_block {
-  struct bg_move_block *next;
-  int used;
-  int zeroed; /* moves[used, zeroed) are all zero */
-  bg_move moves[MOVES_PER_BLOCK];
-};
-
-static _Thread_local struct bg_move_block *block_pool[POOL_BLOCKS];
-static _Thread_local int block_pool_count;
-
-static bool move_is_written(const bg_move *move) {
-  return move->from || move->to || move->count || move->hit || move->pos.line;
-}
-
-/* The reservation before keeps the moves its reader wrote. */
-static void take_back_unused(bg_match *match) {
-  if (!match->moves_reserved)
-    return;
-  int kept = 0;
-  while (kept < BG_MAX_MOVES && move_is_written(&match->moves_reserved[kept]))
-    kept++;
-  match->move_blocks->used += kept;
-  match->moves_reserved = NULL;
-}
-
-static struct bg_move_block *new_block(void) {
-  if (block_pool_count > 0)
-    return block_pool[--block_pool_count];
-  return malloc(sizeof(struct bg_move_block));
-}
-
-/* The reservation when the newest block has no zeroed room for one: a
- * new block, or the next run zeroed.  Apart, so that the common path
- * saves no registers. */
-__attribute__((noinline)) static bg_move *reserve_in_new_room(bg_match *match) {
-  struct bg_move_block *block = match->move_blocks;
-  if (!block || block->used + BG_MAX_MOVES > MOVES_PER_BLOCK) {
-    block = new_block();
-    if (!block)
-      return NULL;
-    block->used = block->zeroed = 0;
-    block->next = match->move_blocks;
-    match->move_blocks = block;
-  }
-  int end = block->used + MOVES_ZEROED_AHEAD;
-  end = end < MOVES_PER_BLOCK ? end : MOVES_PER_BLOCK;
-  memset(block->moves + block->used, 0,
-         (size_t)(end - block->used) * sizeof *block->moves);
-  block->zeroed = end;
-  match->moves_reserved = block->moves + block->used;
-  return match->moves_reserved;
-}
-
-bg_move *match_reserve_moves(bg_match *match) {
-  take_back_unused(match);
-  struct bg_move_block *block = match->move_blocks;
-  /* zeroed never passes the block's end: this also asks for a new block */
-  if (!block || block->used + BG_MAX_MOVES > block->zeroed)
-    return reserve_in_new_room(match);
-  match->moves_reserved = block->moves + block->used;
-  return match->moves_reserved;
-}
-
-static void free_move_blocks(bg_match *match) {
-  struct bg_move_block *block = match->move_blocks;
-  while (block) {
-    struct bg_move_block *next = block->next;
-    if (block_pool_count < POOL_BLOCKS)
-      block_pool[block_pool_count++] = block;
-    else
-      free(block);
-    block = next;
-  }
-  match->move_blocks = NULL;
-  match->moves_reserved = NULL;
-}
-
 void match_pool_release(void) {
   bg_pool_release();
-  while (block_pool_count > 0)
-    free(block_pool[--block_pool_count]);
+  match_moves_pool_release();
 }
 
 bg_setup *match_new_setup(bg_match *match) {
@@ -161,7 +70,7 @@ struct bg_kept_text {
 void match_free(bg_match *match) {
   if (!match)
     return;
-  free_move_blocks(match);
+  match_moves_free(&match->moves);
   while (match->setups) {
     bg_setup *next = match->setups->next;
     free(match->setups);
@@ -277,17 +186,29 @@ const bg_unread_line *match_next_unread_line(const bg_match *match, int game,
   return line;
 }
 
+/* The room of a match's tags is told by their count alone (a reader
+ * hands a match's tags to another as an array and a count): TAGS_FIRST,
+ * then doubled.  It is full at 0, TAGS_FIRST, twice that...  (A realloc
+ * a tag was 0.4% of check's instructions.) */
+#define TAGS_FIRST 8
+
+static bool tags_full(int count) {
+  return count == 0 || (count >= TAGS_FIRST && (count & (count - 1)) == 0);
+}
+
 bool match_adopt_tag(bg_match *match, char *key, char *value, bg_srcpos pos) {
-  int capacity = match->tag_count; /* tags are few: grow one at a time */
-  bg_tag *grown = capacity == INT_MAX
-                      ? NULL
-                      : realloc(match->tags, (size_t)(capacity + 1) * sizeof *grown);
-  if (!grown) {
+  int count = match->tag_count;
+  bg_tag *tags = match->tags;
+  if (tags_full(count))
+    tags = count > INT_MAX / 2
+               ? NULL
+               : realloc(tags, (count ? 2 * (size_t)count : TAGS_FIRST) * sizeof *tags);
+  if (!tags) {
     free(key);
     free(value);
     return false;
   }
-  match->tags = grown;
+  match->tags = tags;
   match->tags[match->tag_count++] = (bg_tag){key, value, pos};
   return true;
 }

@@ -16,32 +16,13 @@
 
 #include "alloc.h"
 #include "board.h"
-
-typedef struct {
-  int line;   /* 1-based */
-  int column; /* 1-based, in bytes */
-} bg_srcpos;
+#include "match_moves.h" /* bg_srcpos, bg_move and their blocks */
 
 /* Where `pos` is, for a message: "line 12"; in a notation without lines
  * (.xg), whose places have a negative line that only orders them and the
  * play's number as column, "play 26", or "the game's start" for column 0.
  * Returns `buf`. */
 const char *match_place_name(bg_srcpos pos, char *buf, size_t size);
-
-/* One move of the notation: "13/9*" is {13, 9, hit, count 1}; "6/4*(2)" is
- * {6, 4, hit, count 2}; "24/13" (a combined hop) is {24, 13}; a chain
- * "24/18/13" with a hit mark on the 18 is stored as two moves {24, 18, hit}
- * {18, 13}.  Points are the
- * mover's own: 25 = bar, 0 = off. */
-typedef struct {
-  int8_t from; /* 0..25, as the notation wrote them */
-  int8_t to;
-  int16_t count; /* repeat count, 1 when not written */
-  bool hit;      /* '*' written after the destination */
-  bg_srcpos pos;
-} bg_move;
-
-#define BG_MAX_MOVES 16 /* a play with more moves is a syntax error */
 
 /* A position set up ("; Set Pos="): checkers of each player ([0] left) on
  * its own points 1..24 and its bar (25); those not placed are borne off. */
@@ -233,10 +214,7 @@ typedef struct {
   bg_game *games;
   int game_count;
   int game_capacity;
-  /* where the actions' moves are kept (match.c): blocks, and the last
-   * room reserved, whose unused part the next reservation takes back */
-  struct bg_move_block *move_blocks;
-  bg_move *moves_reserved;
+  bg_move_store moves;             /* where the actions' moves are kept */
   bg_setup *setups;                /* every position set up, newest first */
   struct bg_kept_text *kept_texts; /* match_keep_text's, newest first */
   bg_unread_line *unread_lines;    /* in the order read (match_add_unread_line) */
@@ -283,12 +261,31 @@ static inline bg_action *match_game_add_action(bg_game *game) {
   return added;
 }
 
+static inline bool match_move_is_written(const bg_move *move) {
+  return move->from || move->to || move->count || move->hit || move->pos.line;
+}
+
 /* Room for the moves of one action: BG_MAX_MOVES zeroed moves, valid
  * until the match is freed.  A reader fills them one after another from
  * the first; at the next reservation the moves not filled (all zero) are
  * taken back, so an action costs the moves it has, not BG_MAX_MOVES.
- * NULL when memory is out. */
-bg_move *match_reserve_moves(bg_match *match);
+ * NULL when memory is out.  Inline (match_moves.h): it runs for every
+ * play read. */
+static inline bg_move *match_reserve_moves(bg_match *match) {
+  bg_move_store *store = &match->moves;
+  struct bg_move_block *block = store->blocks;
+  if (store->reserved) { /* the room reserved before keeps what was written */
+    int kept = 0;
+    while (kept < BG_MAX_MOVES && match_move_is_written(&store->reserved[kept]))
+      kept++;
+    block->used += kept;
+  }
+  /* zeroed never passes the block's end: this also asks for a new block */
+  if (!block || block->used + BG_MAX_MOVES > block->zeroed)
+    return match_moves_new_room(store);
+  store->reserved = block->moves + block->used;
+  return store->reserved;
+}
 
 /* A copy of `length` bytes of `text`, NUL-ended, kept until the match is
  * freed (an action's `written`); NULL when memory is out. */

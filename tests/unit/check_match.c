@@ -10,7 +10,9 @@
  *  - the marks: each sets its own fact and keeps the other ("??: ????"),
  *    and a play not read makes "00:" a turn taken;
  *  - what the facts say together: a play written, marked unknown,
- *    unknown, a play at all (as show and stats count them).
+ *    unknown, a play at all (as show and stats count them);
+ *  - header tags past the first room of their array (its room told by
+ *    the count alone), added to a match and handed from one to the next.
  */
 #include <check.h>
 #include <stdio.h>
@@ -188,6 +190,62 @@ START_TEST(marked_unknown_then_not_read_is_unreadable) {
 }
 END_TEST
 
+/* ---- header tags ---- */
+
+/* `count` tag lines "; [Tag<first+i> "v<first+i>"]" appended to `text`. */
+static void append_tags(char *text, size_t size, int first, int count) {
+  for (int i = first; i < first + count; i++) {
+    size_t used = strlen(text);
+    snprintf(text + used, size - used, "; [Tag%d \"v%d\"]\n", i, i);
+  }
+}
+
+static void assert_tags(const bg_match *match, int first, int count) {
+  ck_assert_int_eq(match->tag_count, count);
+  for (int i = first; i < first + count; i++) {
+    char key[16], value[16];
+    snprintf(key, sizeof key, "Tag%d", i);
+    snprintf(value, sizeof value, "v%d", i);
+    ck_assert_str_eq(match_tag(match, key), value);
+  }
+}
+
+/* 20 tags before the first match (past the first room and its double);
+ * 12 read while the first match is read, held for the second and handed
+ * to it whole, then 6 more of its own after its match line: the array
+ * handed over grows past 16 where its count says. */
+START_TEST(tags_grow_past_their_room) {
+  static char text[4096];
+  text[0] = '\0';
+  append_tags(text, sizeof text, 0, 20);
+  strcat(text, " 1 point match\n\n Game 1\n A : 0   B : 0\n"
+               "  1) 31: 8/5 6/5                Wins 1 point\n\n");
+  append_tags(text, sizeof text, 100, 12);
+  strcat(text, " 1 point match\n");
+  append_tags(text, sizeof text, 112, 6);
+  strcat(text,
+         "\n Game 1\n C : 0   D : 0\n  1) 42: 8/4 6/4                Wins 1 point\n");
+  FILE *in = fmemopen(text, strlen(text), "r");
+  ck_assert_ptr_nonnull(in);
+  bg_diag_sink sink;
+  diag_sink_init(&sink, NULL, DIAG_TEXT);
+  const char *reason;
+  bg_reader *reader = reader_open(in, "t", &sink, BG_NOTATION_MAT, &reason);
+  ck_assert_ptr_nonnull(reader);
+  bg_match *first = reader_next(reader);
+  ck_assert_ptr_nonnull(first);
+  assert_tags(first, 0, 20);
+  match_free(first);
+  bg_match *second = reader_next(reader);
+  ck_assert_ptr_nonnull(second);
+  assert_tags(second, 100, 18);
+  match_free(second);
+  reader_free(reader);
+  diag_sink_free(&sink);
+  fclose(in);
+}
+END_TEST
+
 static Suite *match_suite(void) {
   Suite *suite = suite_create("match");
   TCase *dice = tcase_create("has_dice");
@@ -203,6 +261,9 @@ static Suite *match_suite(void) {
   tcase_add_test(marks, nothing_rolled_until_a_play_is_not_read);
   tcase_add_test(marks, marked_unknown_then_not_read_is_unreadable);
   suite_add_tcase(suite, marks);
+  TCase *tags = tcase_create("tags");
+  tcase_add_test(tags, tags_grow_past_their_room);
+  suite_add_tcase(suite, tags);
   return suite;
 }
 

@@ -134,9 +134,16 @@ __attribute__((cold)) static void note_win(game_state *state, const bg_game *gam
  * of them are won and the record plays on, those are the wrong readings.
  * Asked after every play: the positions are read as they are kept (what a
  * game is worth does not depend on which side is on roll), a byte each,
- * up to the first won, and the rest only then (note_win reads them all). */
+ * up to the first won, and the rest only then (note_win reads them all).
+ * A valid record's one position is read alone: the loop's setup cost
+ * more than its one byte. */
 static void note_bear_off(game_state *state, const bg_game *game, int index, int player) {
   int side = player == 1;
+  if (state->positions.count == 1) {
+    if (board_bore_off_all(&state->positions.boards[0], side))
+      note_win(state, game, index, player);
+    return;
+  }
   for (int i = 0; i < state->positions.count; i++)
     if (board_bore_off_all(&state->positions.boards[i], side)) {
       note_win(state, game, index, player);

@@ -1,12 +1,12 @@
 /*
- * referee.c — replays a match game by game: whose turn it is, the score
- * line of each game, the Crawford game, the end of the match.  The rules
- * themselves are law_*.c's (law.h), which give verdicts; this file is the
- * state machine that hands each action to them and to the referee's other
- * files (the cube: referee_cube.c, results: referee_result.c, plays:
- * referee_play.c).  Where a verdict says the record does not fit, the
- * misfit goes to the recovery's one entry, referee_recover
- * (referee_recover.c), which says what the record most likely meant or
+ * referee.c — replays a game action by action: whose turn it is, each
+ * roll's play, the game's end (a game's start and end, and the match's,
+ * are referee_match.c's).  The rules themselves are law_*.c's (law.h),
+ * which give verdicts; this file is the state machine that hands each
+ * action to them and to the referee's other files (the cube:
+ * referee_cube.c, results: referee_result.c, plays: referee_play.c).  Where a verdict
+ * says the record does not fit, the misfit goes to the recovery's one entry,
+ * referee_recover (referee_recover.c), which says what the record most likely meant or
  * leaves the verdict to be said here.  Each check reports
  * at the action's own line and then carries on (from the record's score,
  * from the rules' cube), so one mistake is reported once, not again at
@@ -32,16 +32,19 @@ static bool game_over(const game_state *state) {
 
 /* The recovery's reading of `misfit`, a kind of it at the action at
  * `index` of `game`, applied as `act`. */
-static referee_recovery recover(referee *ref, game_state *state, referee_misfit_kind kind,
-                                const bg_game *game, int index, const bg_action *act) {
+__attribute__((cold)) static referee_recovery recover(referee *ref, game_state *state,
+                                                      referee_misfit_kind kind,
+                                                      const bg_game *game, int index,
+                                                      const bg_action *act) {
   referee_misfit misfit = {.kind = kind, .game = game, .index = index, .act = act};
   return referee_recover(ref, state, &misfit);
 }
 
 /* Says that `action` (at `index` of `game`) comes after the game's end,
  * unless the recovery reads the record otherwise. */
-static void say_after_end(referee *ref, game_state *state, const bg_game *game, int index,
-                          const bg_action *action) {
+__attribute__((cold)) static void say_after_end(referee *ref, game_state *state,
+                                                const bg_game *game, int index,
+                                                const bg_action *action) {
   if (recover(ref, state, MISFIT_AFTER_END, game, index, action) ==
       RECOVERY_VERDICT_STANDS)
     SAY(action, DIAG_ERROR, RULE_SLUG(TURN_ORDER), "%s acts after the game has ended",
@@ -131,9 +134,16 @@ __attribute__((cold)) static void note_win(game_state *state, const bg_game *gam
  * of them are won and the record plays on, those are the wrong readings.
  * Asked after every play: the positions are read as they are kept (what a
  * game is worth does not depend on which side is on roll), a byte each,
- * up to the first won, and the rest only then (note_win reads them all). */
+ * up to the first won, and the rest only then (note_win reads them all).
+ * A valid record's one position is read alone: the loop's setup cost
+ * more than its one byte. */
 static void note_bear_off(game_state *state, const bg_game *game, int index, int player) {
   int side = player == 1;
+  if (state->positions.count == 1) {
+    if (board_bore_off_all(&state->positions.boards[0], side))
+      note_win(state, game, index, player);
+    return;
+  }
   for (int i = 0; i < state->positions.count; i++)
     if (board_bore_off_all(&state->positions.boards[i], side)) {
       note_win(state, game, index, player);
@@ -171,27 +181,33 @@ static bool follow_unknown_play(referee *ref, game_state *state, const bg_game *
   return true;
 }
 
-/* What the turn's rules decided at a roll, which its play's check needs. */
-typedef struct {
-  law_turn_verdict verdict;
-  referee_recovery recovery; /* what the recovery made of a verdict not TURN_OK */
-} roll_turn;
+/* The recovery's reading of the turn's `verdict` at `roll`, not TURN_OK,
+ * said where it stands.  True when the dice are wrong, as said: an
+ * opening double that is no lost opening's, nor after a break in the
+ * move numbers (which is said instead); the play is then another roll's.
+ * Cold: a valid record never comes here. */
+__attribute__((cold)) static bool turn_misfit(referee *ref, game_state *state,
+                                              const bg_game *game, int index,
+                                              const bg_action *roll,
+                                              law_turn_verdict verdict) {
+  referee_recovery recovery =
+      recover(ref, state,
+              verdict == TURN_NOT_YOURS ? MISFIT_NOT_YOUR_TURN : MISFIT_OPENING_DOUBLE,
+              game, index, roll);
+  if (recovery == RECOVERY_VERDICT_STANDS)
+    say_turn(ref, state, roll, verdict);
+  return verdict == TURN_OPENING_DOUBLE && recovery != RECOVERY_OPENING_LOST &&
+         !roll->after_numbering_break;
+}
 
-/* The rules of the turn at `roll`: whose turn it is, the opening roll.
- * Where they say the record does not fit, the recovery's reading. */
-static roll_turn take_turn(referee *ref, game_state *state, const bg_game *game,
-                           int index, const bg_action *roll) {
-  roll_turn turn = {.verdict = law_turn(&state->turns, state->set_up, roll),
-                    .recovery = RECOVERY_VERDICT_STANDS};
-  if (turn.verdict == TURN_OK)
-    return turn;
-  turn.recovery = recover(ref, state,
-                          turn.verdict == TURN_NOT_YOURS ? MISFIT_NOT_YOUR_TURN
-                                                         : MISFIT_OPENING_DOUBLE,
-                          game, index, roll);
-  if (turn.recovery == RECOVERY_VERDICT_STANDS)
-    say_turn(ref, state, roll, turn.verdict);
-  return turn;
+/* The rules of the turn at `roll` (whose turn it is, the opening roll),
+ * their `verdict` given: where they say the record does not fit, the
+ * recovery's reading.  True when the dice are wrong, as said. */
+static bool take_turn(referee *ref, game_state *state, const bg_game *game, int index,
+                      const bg_action *roll, law_turn_verdict verdict) {
+  if (verdict == TURN_OK)
+    return false;
+  return turn_misfit(ref, state, game, index, roll, verdict);
 }
 
 /* The turn passes, once its play is checked (the recovery reads one of
@@ -201,14 +217,6 @@ static void pass_turn(game_state *state, const bg_action *roll) {
   state->turns.expected_roller = 1 - roll->player;
   state->turns.last_roll_pos[roll->player] = roll->pos;
   state->turns.rolls_checked++;
-}
-
-/* Are the dice of `roll` wrong, as said: an opening double that is no
- * lost opening's, nor after a break in the move numbers (which is said
- * instead)?  Its play is then another roll's. */
-static bool dice_wrong(const roll_turn *turn, const bg_action *roll) {
-  return turn->verdict == TURN_OPENING_DOUBLE &&
-         turn->recovery != RECOVERY_OPENING_LOST && !roll->after_numbering_break;
 }
 
 /* "72: 13/9 24/23": reported as syntax; the play still happened (with no
@@ -266,24 +274,27 @@ static void follow_unrecorded_play(referee *ref, game_state *state, const bg_gam
                : "the rest of this game cannot be checked");
 }
 
-/* The dice are wrong, as said: the play is one of another roll, not a
- * second mistake.  Unless no roll makes it. */
-static void check_other_roll_play(referee *ref, game_state *state,
-                                  const bg_action *roll) {
+/* The dice are wrong, as said: is the play, illegal with them, one of
+ * another roll's (checked so), not a second mistake?  Unless no roll
+ * makes it. */
+__attribute__((cold)) static bool played_another_roll(referee *ref, game_state *state,
+                                                      const bg_action *roll) {
+  if (roll->move_count == 0 || play_is_legal(ref, state, roll))
+    return false;
   if (!referee_check_play_any_roll(&ref->plays, roll, &state->positions))
     referee_say(ref, roll->pos, roll->move_number, roll->player, DIAG_NOTE,
                 RULE_SLUG(TURN_ORDER),
                 "no roll makes this play legal: the rest of this game is not checked");
+  return true;
 }
 
-/* Is the written play of `roll` one of its legal plays?  The quick proof
- * that checks a valid record's plays first; where it fails, the recovery
- * may read the game otherwise (a lost opening) before the full check. */
-static bool check_play(referee *ref, game_state *state, const bg_game *game, int index,
-                       const bg_action *roll) {
+/* A play the quick proof did not prove: the recovery may read the game
+ * otherwise (a lost opening) before the full check.  Cold: a valid
+ * record's plays are proved. */
+__attribute__((cold)) static bool check_play_unproved(referee *ref, game_state *state,
+                                                      const bg_game *game, int index,
+                                                      const bg_action *roll) {
   reading_set *positions = &state->positions;
-  if (referee_check_play_if_proved(&ref->plays, roll, positions))
-    return true;
   referee_recovery recovery =
       recover(ref, state, MISFIT_UNPROVED_PLAY, game, index, roll);
   if (recovery == RECOVERY_OPENING_LOST)
@@ -293,9 +304,18 @@ static bool check_play(referee *ref, game_state *state, const bg_game *game, int
   return referee_check_play_unproved(&ref->plays, roll, positions, roll->resigns_after);
 }
 
+/* Is the written play of `roll` one of its legal plays?  The quick proof
+ * checks a valid record's plays first. */
+static bool check_play(referee *ref, game_state *state, const bg_game *game, int index,
+                       const bg_action *roll) {
+  if (referee_check_play_if_proved(&ref->plays, roll, &state->positions))
+    return true;
+  return check_play_unproved(ref, state, game, index, roll);
+}
+
 /* A roll whose dice and play were written: is the play legal? */
 static void check_played(referee *ref, game_state *state, const bg_game *game, int index,
-                         const bg_action *roll, const roll_turn *turn) {
+                         const bg_action *roll, bool dice_wrong) {
   if (roll->move_count == 0 && !roll->cannot_move && is_record_end(ref, game, index)) {
     /* "  2) 42: " as the last line: the record was cut off after the roll;
      * the game's end says "incomplete".  Not "42: ????", a play made and
@@ -311,19 +331,19 @@ static void check_played(referee *ref, game_state *state, const bg_game *game, i
     note_bear_off(state, game, index, roll->player);
     return;
   }
-  if (dice_wrong(turn, roll) && roll->move_count > 0 &&
-      !play_is_legal(ref, state, roll)) {
-    check_other_roll_play(ref, state, roll);
+  if (dice_wrong && played_another_roll(ref, state, roll))
     return;
-  }
   if (check_play(ref, state, game, index, roll))
     note_bear_off(state, game, index, roll->player);
 }
 
-/* The play of a roll, as its cell says it: its dice first (unread, the
- * play is followed with every roll), then its play. */
-static void play_cell(referee *ref, game_state *state, const bg_game *game, int index,
-                      const bg_action *roll, const roll_turn *turn) {
+/* The play of a roll whose cell says other than dice and a play read:
+ * dice unread (the play is followed with every roll), "00:" (the player
+ * resigned instead), "????", a play that could not be read.  Cold: a
+ * valid record's cells are read whole. */
+__attribute__((cold)) static void play_cell_not_read(referee *ref, game_state *state,
+                                                     const bg_game *game, int index,
+                                                     const bg_action *roll) {
   if (match_roll_dice_unread(roll)) {
     follow_unread_dice(ref, state, roll);
     return;
@@ -340,67 +360,60 @@ static void play_cell(referee *ref, game_state *state, const bg_game *game, int 
     else
       follow_unrecorded_play(ref, state, game, index, roll);
     break;
-  case ROLL_PLAY_AS_WRITTEN:
-    if (nothing_rolled)
-      state->positions.count = 0; /* the player resigned instead */
-    else
-      check_played(ref, state, game, index, roll, turn);
+  case ROLL_PLAY_AS_WRITTEN:    /* with nothing rolled */
+    state->positions.count = 0; /* the player resigned instead */
     break;
   }
 }
 
-/* A roll: the turn's rules, then its play.  A roll out of turn may be the
- * other player's, written under the wrong name: the recovery says so
- * before the roll is applied, and it is played as theirs. */
+/* A roll after the game's end: said, unless it is an unplayed roll after
+ * the last one (no action).  Cold. */
+__attribute__((cold)) static void roll_after_end(referee *ref, game_state *state,
+                                                 const bg_game *game, int index) {
+  const bg_action *roll = &game->actions[index];
+  if (!match_roll_marked_unknown(roll))
+    say_after_end(ref, state, game, index, roll);
+}
+
+/* The roll the record means at `index`, out of turn: the other player's,
+ * written under the wrong name, where the recovery says so (it is then
+ * ref->renamed, played as theirs), else the roll as written.  Cold. */
+__attribute__((cold)) static const bg_action *
+roll_out_of_turn(referee *ref, game_state *state, const bg_game *game, int index) {
+  if (recover(ref, state, MISFIT_NOT_YOUR_ROLL, game, index, &game->actions[index]) !=
+      RECOVERY_RENAMED)
+    return &game->actions[index];
+  /* the legal plays cached are keyed by the action's address, which every
+   * renamed roll takes: those of an earlier one are not this one's */
+  ref->plays.legal.roll = NULL;
+  return &ref->renamed;
+}
+
+/* A roll: the turn's rules, then its play.  Most rolls of a valid record
+ * are in turn, with no double waiting, dice and play read and the play
+ * proved legal by the quick proof: each other case leaves this path at
+ * one test.  A roll out of turn may be the other player's, written under
+ * the wrong name: the recovery says so before the roll is applied. */
 static void on_roll(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *roll = &game->actions[index];
   if (game_over(state)) {
-    /* an unplayed roll after the last one: no action */
-    if (!match_roll_marked_unknown(roll))
-      say_after_end(ref, state, game, index, roll);
+    roll_after_end(ref, state, game, index);
     return;
   }
-  bool renamed =
-      law_turn(&state->turns, state->set_up, roll) == TURN_NOT_YOURS &&
-      recover(ref, state, MISFIT_NOT_YOUR_ROLL, game, index, roll) == RECOVERY_RENAMED;
-  if (renamed)
-    roll = &ref->renamed;
-  referee_settle_unanswered_double(ref, state, roll);
+  law_turn_verdict verdict = law_turn(&state->turns, state->set_up, roll);
+  if (verdict == TURN_NOT_YOURS) {
+    roll = roll_out_of_turn(ref, state, game, index);
+    verdict = law_turn(&state->turns, state->set_up, roll);
+  }
+  if (state->cube.double_by >= 0)
+    referee_settle_unanswered_double(ref, state, roll);
   ref->plays.marks_hits = ref->marks_hits || match_action_marks_hit(roll);
-  roll_turn turn = take_turn(ref, state, game, index, roll);
-  play_cell(ref, state, game, index, roll, &turn);
+  bool dice_wrong = take_turn(ref, state, game, index, roll, verdict);
+  if (match_roll_as_written(roll))
+    check_played(ref, state, game, index, roll, dice_wrong);
+  else
+    play_cell_not_read(ref, state, game, index, roll);
   pass_turn(state, roll);
-  if (renamed)
-    /* the legal plays cached for it are keyed by the action's address,
-     * which the next renamed roll takes too */
-    ref->plays.legal.roll = NULL;
-}
-
-/* The roll most actions of a valid record are: in turn, its dice and play
- * written, from the one position followed, its play proved legal by the
- * quick proof.  On_roll does with it just what this does, in this order:
- * the game not over, law_turn's TURN_OK (no recovery, nothing said, dice
- * not wrong), no double waiting to settle, the hit marks' habit, then
- * play_cell's case ROLL_PLAY_AS_WRITTEN with dice read and a play written
- * (or a no-play said so), not one the recovery has followed: the quick
- * proof, the bear-off, the turn passed.  Its other branches are skipped
- * by one test each.  False, nothing changed, where any of them would be
- * taken or the proof fails: on_roll then walks them all. */
-static bool roll_proved_at_once(referee *ref, game_state *state, const bg_game *game,
-                                int index) {
-  const bg_action *roll = &game->actions[index];
-  if (roll->kind != ACT_ROLL || roll->after_numbering_break || game_over(state) ||
-      state->cube.double_by >= 0 || !match_roll_as_written(roll) ||
-      (roll->move_count == 0 && !roll->cannot_move) || state->positions.count != 1 ||
-      roll == ref->play_followed ||
-      law_turn(&state->turns, state->set_up, roll) != TURN_OK)
-    return false;
-  ref->plays.marks_hits = ref->marks_hits || match_action_marks_hit(roll);
-  if (!referee_check_play_if_proved(&ref->plays, roll, &state->positions))
-    return false;
-  note_bear_off(state, game, index, roll->player);
-  pass_turn(state, roll);
-  return true;
 }
 
 /* "; Set Pos=": the game goes on from the position given (a game that
@@ -418,80 +431,6 @@ static void on_set_position(game_state *state, const bg_action *act) {
   referee_positions_only(&state->positions, &board);
 }
 
-/* ---- games and the match -------------------------------------------- */
-
-void referee_begin_game(referee *ref, game_state *state, const bg_game *game,
-                        bool first) {
-  ref->game = game;
-  diag_sink_begin_game(ref->sink);
-  referee_check_score_line(ref, game, first);
-  state->cube = (game_cube){
-      .value = 1, .owner = -1, .double_by = -1, .double_value = 0, .beavered = false};
-  state->turns =
-      (game_turns){.expected_roller = -1, .last_roll_pos = {{0}}, .rolls_checked = 0};
-  state->end = (game_ending){
-      .reason = END_NONE, .winner = 0, .multipliers = 0, .value = 0, .resign_level = 0};
-  state->result = (game_result_seen){
-      .seen = false, .points = 0, .winner = 0, .credited_winner = 0, .action = NULL};
-  state->crawford_game = false;
-  state->set_up = false;
-  /* the room for positions is large: filled from its count, never cleared */
-  state->positions.count = 0;
-  if (ref->opening) {
-    bg_board opening;
-    ref->opening(&opening);
-    referee_positions_only(&state->positions, &opening);
-  }
-  int length = ref->match->length;
-  /* A record that starts at a score (a resumed match) does not say whether
-   * the Crawford game was already played: give it the benefit. */
-  if (first && (game->score[0] || game->score[1]))
-    ref->tally.crawford_done = law_at_crawford_score(length, ref->tally.score);
-  /* ... unless the record marks the game (SGF): then it says which. */
-  if (first && (game->score[0] || game->score[1]) && game->crawford_marked == RULE_ON)
-    ref->tally.crawford_done = false;
-  state->crawford_game =
-      law_crawford_game(&ref->rules, length, ref->tally.score, ref->tally.crawford_done);
-  referee_check_crawford_mark(ref, state, game);
-  ref->plays.game_number = game->number;
-  referee_plays_new_game(&ref->plays);
-  referee_check_start(ref, state, game);
-}
-
-static bg_srcpos last_place(const bg_game *game) {
-  if (game->action_count > 0)
-    return game->actions[game->action_count - 1].pos;
-  return game->score_pos.line ? game->score_pos : game->pos;
-}
-
-void referee_end_game(referee *ref, game_state *state, const bg_game *game,
-                      bg_game_result *result) {
-  referee_numbering_settle(&ref->plays, game);
-  referee_settle_hidden_hits(&ref->plays, &state->positions);
-  /* In a game out of step with its record (silenced), the plays followed
-   * are a guess: the result then rests on what the board does not decide
-   * (referee_resolve_result). */
-  referee_resolve_result(ref, state, ref->plays.recovery.silenced, result);
-  if (!state->result.seen)
-    referee_say(ref, last_place(game), 0, -1, DIAG_WARNING, RULE_SLUG(INCOMPLETE),
-                game->action_count == 0         ? "game %d stops before its first roll"
-                : state->end.reason == END_NONE ? "game %d stops before it was won"
-                                                : "game %d has no \"Wins\" line",
-                game->number);
-  if (state->crawford_game)
-    ref->tally.crawford_done = true;
-  if (!state->result.seen)
-    ref->tally.last_result_open = false;
-  ref->plays.recovery.silenced = false;
-  if (result->points < 0) { /* no winner, or a worth the record leaves open */
-    /* No result to add: the next score line says where the match stands,
-     * as long as one game could have brought it there. */
-    ref->tally.last_game_open = true;
-    return;
-  }
-  referee_count_result(ref, result->winner, result->points, game->number);
-}
-
 /* A double: a double out of turn may show a turn lost before it. */
 static void on_double(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *act = &game->actions[index];
@@ -507,15 +446,15 @@ static void on_win(referee *ref, game_state *state, const bg_action *act) {
   long faults_before = ref->faults;
   referee_check_win(ref, state, act);
   ref->tally.last_result_blamed = ref->faults > faults_before;
-  ref->tally.last_result_said = ref->tally.last_result_blamed && !ref->plays.recovery.silenced;
+  ref->tally.last_result_said =
+      ref->tally.last_result_blamed && !ref->plays.recovery.silenced;
 }
 
 /* The action, by its kind, in a game still going on (or its "Wins"). */
 static void act_by_kind(referee *ref, game_state *state, const bg_game *game, int index) {
   const bg_action *act = &game->actions[index];
   switch (act->kind) {
-  case ACT_ROLL:
-    on_roll(ref, state, game, index);
+  case ACT_ROLL: /* referee_act's own */
     break;
   case ACT_DOUBLE:
     on_double(ref, state, game, index);
@@ -542,81 +481,29 @@ static void act_by_kind(referee *ref, game_state *state, const bg_game *game, in
   }
 }
 
-void referee_act(referee *ref, game_state *state, const bg_game *game, int index) {
-  if (roll_proved_at_once(ref, state, game, index))
-    return;
+/* An action other than a roll: after the game's end only its "Wins" is
+ * checked.  Out of line: the roll's path, which most actions take, stays
+ * short enough to be inlined where the actions are walked. */
+__attribute__((noinline)) static void on_other_action(referee *ref, game_state *state,
+                                                      const bg_game *game, int index) {
   const bg_action *act = &game->actions[index];
-  if (act->after_numbering_break) /* the reader marks the line */
-    recover(ref, state, MISFIT_NUMBERING_BREAK, game, index, act);
-  if (act->kind != ACT_ROLL && act->kind != ACT_WIN && game_over(state)) {
+  if (act->kind != ACT_WIN && game_over(state)) {
     say_after_end(ref, state, game, index, act);
     return;
   }
   act_by_kind(ref, state, game, index);
 }
 
-/* Backgammon (or no [Variation] tag), Nackgammon and LongGammon are
- * checked; for any other variation (Hypergammon's three checkers...) one
- * warning says that its plays are not. */
-static void choose_variation(referee *ref) {
-  const bg_match *match = ref->match;
-  switch (match->variation) {
-  case VARIATION_BACKGAMMON:
-    ref->opening = board_initial;
-    break;
-  case VARIATION_NACKGAMMON:
-    ref->opening = board_initial_nackgammon;
-    break;
-  case VARIATION_LONGGAMMON:
-    ref->opening = board_initial_longgammon;
-    break;
-  case VARIATION_OTHER:
-    ref->opening = NULL;
-    referee_say(ref, match->variation_tag->pos, 0, -1, DIAG_WARNING,
-                RULE_SLUG(UNRECORDED),
-                "plays are not checked: the variation '%s' has other rules than "
-                "backgammon",
-                match->variation_tag->value);
-    break;
-  }
-}
-
-void referee_begin_match(referee *ref, const bg_match *match,
-                         const bg_replay_options *options, bg_diag_sink *sink) {
-  ref->match = match;
-  ref->sink = sink;
-  ref->opening = NULL; /* choose_variation, below */
-  ref->game = NULL;
-  ref->renamed = (bg_action){0};
-  ref->play_followed = NULL;
-  ref->faults = 0;
-  ref->tally = (match_tally){.match_won_by = -1};
-  ref->rules =
-      law_match_rules(match, options->crawford, options->jacoby, options->beavers);
-  ref->marks_hits = match_hit_marks(match, 2) >= 2;
-  referee_play_checker_init(&ref->plays, match, sink);
-  choose_variation(ref);
-  referee_judge_length(ref);
-  if (match->length_unknown)
-    referee_say(ref, match->pos, 0, -1, DIAG_WARNING, RULE_SLUG(INCOMPLETE),
-                "the record gives no match length: its games are checked, but not the "
-                "rules that need the length (the Crawford game, the match's end)");
-}
-
-void referee_end_match(referee *ref) {
-  const bg_match *match = ref->match;
-  ref->game = NULL;
-  diag_sink_begin_game(ref->sink); /* the next match's reading counts apart */
-  if (match->game_count == 0)
-    referee_say(ref, match->pos, 0, -1, DIAG_WARNING, RULE_SLUG(INCOMPLETE),
-                "the match has no games: its record stops before game 1");
-  else if (match->length > 0 && ref->tally.match_won_by < 0 && ref->tally.score_known &&
-           !ref->tally.last_game_open && !match->one_off_game &&
-           !ref->tally.length_blamed)
-    referee_say(ref, last_place(&match->games[match->game_count - 1]), 0, -1,
-                DIAG_WARNING, RULE_SLUG(INCOMPLETE),
-                "the match stops at %d-%d, before either player reached %d point%s",
-                ref->tally.score[0], ref->tally.score[1], match->length,
-                plural(match->length));
-  referee_play_checker_free(&ref->plays);
+/* Inlined where the actions are walked (bg_replay_run): most actions are
+ * rolls whose path above is a few tests, and a call for each, with its
+ * registers saved and restored, cost as much as those tests. */
+__attribute__((always_inline)) inline void referee_act(referee *ref, game_state *state,
+                                                       const bg_game *game, int index) {
+  const bg_action *act = &game->actions[index];
+  if (act->after_numbering_break) /* the reader marks the line */
+    recover(ref, state, MISFIT_NUMBERING_BREAK, game, index, act);
+  if (act->kind == ACT_ROLL)
+    on_roll(ref, state, game, index);
+  else
+    on_other_action(ref, state, game, index);
 }

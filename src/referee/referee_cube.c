@@ -14,9 +14,11 @@
 static void check_double(referee *ref, game_state *state, const bg_game *game, int index);
 static void check_beaver(referee *ref, game_state *state, const bg_action *act);
 
-/* A double nobody answered: the game went on, so it was taken. */
-void referee_settle_unanswered_double(referee *ref, game_state *state,
-                                      const bg_action *next) {
+/* A double nobody answered: the game went on, so it was taken.  Cold:
+ * asked at a roll only when a double waits (on_roll), which a valid
+ * record never leaves. */
+__attribute__((cold)) void
+referee_settle_unanswered_double(referee *ref, game_state *state, const bg_action *next) {
   if (state->cube.double_by < 0)
     return;
   if (!state->cube.beavered)

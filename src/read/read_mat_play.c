@@ -567,11 +567,12 @@ static void read_cells(mat_line_state *state, size_t offset) {
   }
 }
 
-void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
+void mat_read_move_line(bg_mat_reader *reader, const mat_line *line,
+                        const mat_move_number *found) {
   bg_match *match = reader->match;
   mat_line_state state = {
       .reader = reader, .line = line, .game = &match->games[match->game_count - 1]};
-  size_t offset = mat_read_move_number(reader, line);
+  size_t offset = mat_read_move_number(reader, line, found);
   state.left_column = reader->left_column;
   int actions_before = state.game->action_count;
   bool numbering_broken = !mat_move_number_follows(reader, line);

@@ -215,7 +215,7 @@ static inline bg_action *open_cell(mat_line_state *state, token_kind kind, size_
     state->reader->out_of_memory = true;
     return NULL;
   }
-  action->player = player;
+  action->player = action->column = player;
   action->pos = (bg_srcpos){state->line->number, column};
   action->move_number = state->reader->move_number;
   state->action = action;
@@ -348,7 +348,8 @@ static void start_unreadable_cell(mat_line_state *state, size_t offset) {
     return;
   }
   action->kind = ACT_ROLL;
-  action->player = state->cells == 0 ? lone_cell_player(state, (int)offset + 1) : 1;
+  action->player = action->column =
+      state->cells == 0 ? lone_cell_player(state, (int)offset + 1) : 1;
   action->pos = (bg_srcpos){state->line->number, (int)offset + 1};
   action->move_number = state->reader->move_number;
   match_roll_mark_unreadable(action);

@@ -425,5 +425,9 @@ void match_roll_mark_not_a_play(bg_action *roll);
 
 /* Sets match->players[i] to a copy of name (replacing any earlier one). */
 bool match_set_player(bg_match *match, int i, const char *name);
+/* match_set_player of a name the caller allocated (malloc): the match
+ * takes it, and frees it even when it returns false (as NULL, it is out
+ * of memory). */
+bool match_adopt_player(bg_match *match, int i, char *name);
 
 #endif

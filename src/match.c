@@ -235,11 +235,16 @@ const char *match_tag(const bg_match *match, const char *key) {
 bool match_set_player(bg_match *match, int i, const char *name) {
   if (i < 0 || i > 1)
     return false;
-  char *copy = strdup(name);
-  if (!copy)
+  return match_adopt_player(match, i, strdup(name));
+}
+
+bool match_adopt_player(bg_match *match, int i, char *name) {
+  if (!name || i < 0 || i > 1) {
+    free(name);
     return false;
+  }
   free(match->players[i]);
-  match->players[i] = copy;
+  match->players[i] = name;
   return true;
 }
 

@@ -97,7 +97,8 @@ typedef struct {
   size_t written_length; /* its bytes: a NUL byte is text too */
   bg_action_kind kind;
   /* Who acts: 0 = the left player (first in the score line), 1 = the
-   * right one.  The column the record wrote the action in is `column`;
+   * right one.  The column the record wrote the action in is `column`,
+   * set by the reader along with `player`;
    * match_resolve sets `player` to who really acted where a dialect writes
    * an action in the other column (see there). */
   int player;
@@ -326,7 +327,7 @@ void match_resolve(bg_match *match);
 /* The part of match_resolve that a record naming who really acted still
  * needs (bgmatch's YAML notation, which a writer fills from a resolved
  * model): the variation, and the rolls after which the roller resigned.
- * No action changes player: `column` is set to `player`. */
+ * No action changes player. */
 void match_resolve_named(bg_match *match);
 
 /* The position an ACT_SET_POSITION action gives (checkers not placed are
@@ -424,5 +425,9 @@ void match_roll_mark_not_a_play(bg_action *roll);
 
 /* Sets match->players[i] to a copy of name (replacing any earlier one). */
 bool match_set_player(bg_match *match, int i, const char *name);
+/* match_set_player of a name the caller allocated (malloc): the match
+ * takes it, and frees it even when it returns false (as NULL, it is out
+ * of memory). */
+bool match_adopt_player(bg_match *match, int i, char *name);
 
 #endif

@@ -134,8 +134,9 @@ static void resolve_conventions(bg_match *match) {
                         match_game_result(&match->games[0]) != NULL;
 }
 
-/* Each action's column (the player as the record placed it), and the
- * rolls after which the game was given up, once who acted is known: the
+/* The rolls after which the game was given up, once who acted is known
+ * (each reader sets an action's column along with its player, so no pass
+ * over every action copies one into the other here): the
  * roller resigned, its play possibly cut short; or, with no play written,
  * the opponent resigned once the roller had rolled (FIBS allows it, and
  * its clients write that roll with an empty play before the roller's
@@ -151,7 +152,6 @@ static void resolve_actions(bg_game *game, bool resigners) {
   int winner = -1, next_win = -1;
   for (int i = game->action_count - 1; i >= 0; i--) {
     bg_action *act = &game->actions[i];
-    act->column = act->player;
     /* Most actions are rolls no "Wins" line follows: their resigns_after
      * stays false, as a new action has it (match_resolve runs once). */
     if (act->kind == ACT_ROLL && winner < 0)

@@ -261,16 +261,17 @@ static void note_stray_line(bg_mat_reader *reader, int line_number) {
 /* Reads a move line.  read_mat_play.c finds cells by their columns in the
  * line as delivered (tabs expanded) and stores those: the actions it added
  * get the byte columns of the line as written. */
-static void read_move_line(bg_mat_reader *reader, const mat_line *line) {
+static void read_move_line(bg_mat_reader *reader, const mat_line *line,
+                           const mat_move_number *found) {
   /* most lines hold no tab: their columns need no translation, and the
    * call is the function's last (a jump, no frame) */
   if (line->text != reader->expanded) {
-    mat_read_move_line(reader, line);
+    mat_read_move_line(reader, line, found);
     return;
   }
   bg_game *game = &reader->match->games[reader->match->game_count - 1];
   int first_new = game->action_count;
-  mat_read_move_line(reader, line);
+  mat_read_move_line(reader, line, found);
   for (int i = first_new; i < game->action_count; i++) {
     bg_action *action = &game->actions[i];
     action->pos.column = mat_byte_column(reader, action->pos.column);
@@ -316,7 +317,7 @@ static bool read_game_content(bg_mat_reader *reader, const mat_line *line) {
     return match_add_unread_line(reader->match, line->text, line->length,
                                  (bg_srcpos){line->number, 1});
   }
-  read_move_line(reader, line);
+  read_move_line(reader, line, NULL);
   return !reader->out_of_memory;
 }
 
@@ -371,12 +372,13 @@ static bool opens_game_with_position_row(bg_mat_reader *reader, const mat_line *
 
 typedef enum { LINE_DONE, LINE_STARTS_MATCH, LINE_FAILED } line_outcome;
 
-/* Whether the line opens with a move number: here, not inline in
- * read_mat_int.h, which read_mat_memo.c (its callee's file) includes. */
-static bool opens_move_line(mat_patterns *patterns, const char *text, size_t length) {
-  int number;
-  size_t end;
-  return mat_match_move_number(patterns, text, length, &number, &end);
+/* Whether the line opens with a move number, and which (*found): here,
+ * not inline in read_mat_int.h, which read_mat_memo.c (its callee's file)
+ * includes. */
+static bool opens_move_line(mat_patterns *patterns, const mat_line *line,
+                            mat_move_number *found) {
+  return mat_match_move_number(patterns, line->text, line->length, &found->number,
+                               &found->end);
 }
 
 static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
@@ -389,10 +391,11 @@ static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
    * but a move line, so the other patterns need not be tried. */
   bool in_game =
       reader->match && reader->match->game_count > 0 && !reader->expecting_score;
-  if (in_game && opens_move_line(patterns, line->text, line->length)) {
+  mat_move_number found;
+  if (in_game && opens_move_line(patterns, line, &found)) {
     if (opens_game_with_position_row(reader, line))
       return reader->out_of_memory ? LINE_FAILED : LINE_DONE;
-    read_move_line(reader, line);
+    read_move_line(reader, line, &found);
     return reader->out_of_memory ? LINE_FAILED : LINE_DONE;
   }
   if (mat_match_line(patterns, PAT_MATCH_LINE, line->text, line->length)) {

@@ -433,9 +433,19 @@ static inline size_t mat_word_end(const mat_line *line, mat_blank_map map, size_
   return start;
 }
 
+/* A line's move number as found ("  12) ": 12, and the offset after the
+ * ')'), handed on so that the move line does not ask for it again. */
+typedef struct {
+  int number;
+  size_t end;
+} mat_move_number;
+
 /* read_mat_token.c: "  12) " read into reader->move_number and the left
- * column; returns the offset after the ')' (0 on an unnumbered line). */
-size_t mat_read_move_number(bg_mat_reader *reader, const mat_line *line);
+ * column; returns the offset after the ')' (0 on an unnumbered line).
+ * With `found` (the line's number, as the caller found it), the line is
+ * not asked again. */
+size_t mat_read_move_number(bg_mat_reader *reader, const mat_line *line,
+                            const mat_move_number *found);
 /* Whether the line's number follows the game's line before; a break is
  * said (a syntax error) and false returned. */
 bool mat_move_number_follows(bg_mat_reader *reader, const mat_line *line);
@@ -501,8 +511,10 @@ bool mat_read_cube_typo(mat_patterns *patterns, const mat_line *line, size_t off
                         mat_cube_typo *typo);
 
 /* Reads one move line ("  3) 63: 24/18 13/10     41: 13/9 6/5") into the
- * current game. */
-void mat_read_move_line(bg_mat_reader *reader, const mat_line *line);
+ * current game; `found` is its number when the caller found it already,
+ * else NULL. */
+void mat_read_move_line(bg_mat_reader *reader, const mat_line *line,
+                        const mat_move_number *found);
 
 /* read_mat_row.c: a game's first move line that holds a server's board
  * dump (PAT_POSITION_ROW just matched): an ACT_SET_POSITION, and the rest

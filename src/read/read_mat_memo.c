@@ -110,11 +110,6 @@ struct mat_memo {
   const char *last_at;
   bool last_ok;
   memo_word last;
-  /* the line whose move number was found last, until mat_memo_forget_word:
-   * the reader asks twice per move line (is it one? its number?) */
-  const char *numbered_text;
-  size_t numbered_length, numbered_end;
-  int numbered_number;
   PCRE2_SIZE *ovector; /* all unset but the pairs of the last entry used */
   const memo_entry *shown;
 };
@@ -286,7 +281,6 @@ static bool read_word(struct mat_memo *memo, memo_word *word, const char *text,
 
 void mat_memo_forget_word(mat_patterns *patterns) {
   patterns->memo->last_at = NULL;
-  patterns->memo->numbered_text = NULL;
 }
 
 /* The marks of tokens whose match, when it covers the word, cannot depend
@@ -420,11 +414,10 @@ static number_entry *number_slot(struct mat_memo *memo, const memo_word *word) {
   return &memo->numbers[key_slot(word, NUMBER_BITS)];
 }
 
-/* Not inlined: mat_match_move_number answers the second ask of a line
- * without the frame this one needs. */
-__attribute__((noinline)) static bool find_move_number(mat_patterns *patterns,
-                                                       const char *text, size_t length,
-                                                       int *number, size_t *end) {
+/* Asked once a line: read_line hands its answer on to the move line's
+ * reader (mat_move_number), so the last answer needs no keeping. */
+bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t length,
+                           int *number, size_t *end) {
   memo_word word;
   number_entry *entry = NULL;
   if (read_line_start(&word, text, length)) {
@@ -447,23 +440,6 @@ __attribute__((noinline)) static bool find_move_number(mat_patterns *patterns,
     *entry = (number_entry){.key = {word.key[0], word.key[1]},
                             .length = (uint8_t)word.length,
                             .number = *number};
-  return true;
-}
-
-bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t length,
-                           int *number, size_t *end) {
-  struct mat_memo *memo = patterns->memo;
-  if (memo->numbered_text == text && memo->numbered_length == length) {
-    *number = memo->numbered_number;
-    *end = memo->numbered_end;
-    return true;
-  }
-  if (!find_move_number(patterns, text, length, number, end))
-    return false;
-  memo->numbered_text = text;
-  memo->numbered_length = length;
-  memo->numbered_number = *number;
-  memo->numbered_end = *end;
   return true;
 }
 

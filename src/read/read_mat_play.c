@@ -215,7 +215,7 @@ static inline bg_action *open_cell(mat_line_state *state, token_kind kind, size_
     state->reader->out_of_memory = true;
     return NULL;
   }
-  action->player = player;
+  action->player = action->column = player;
   action->pos = (bg_srcpos){state->line->number, column};
   action->move_number = state->reader->move_number;
   state->action = action;
@@ -348,7 +348,8 @@ static void start_unreadable_cell(mat_line_state *state, size_t offset) {
     return;
   }
   action->kind = ACT_ROLL;
-  action->player = state->cells == 0 ? lone_cell_player(state, (int)offset + 1) : 1;
+  action->player = action->column =
+      state->cells == 0 ? lone_cell_player(state, (int)offset + 1) : 1;
   action->pos = (bg_srcpos){state->line->number, (int)offset + 1};
   action->move_number = state->reader->move_number;
   match_roll_mark_unreadable(action);
@@ -567,11 +568,12 @@ static void read_cells(mat_line_state *state, size_t offset) {
   }
 }
 
-void mat_read_move_line(bg_mat_reader *reader, const mat_line *line) {
+void mat_read_move_line(bg_mat_reader *reader, const mat_line *line,
+                        const mat_move_number *found) {
   bg_match *match = reader->match;
   mat_line_state state = {
       .reader = reader, .line = line, .game = &match->games[match->game_count - 1]};
-  size_t offset = mat_read_move_number(reader, line);
+  size_t offset = mat_read_move_number(reader, line, found);
   state.left_column = reader->left_column;
   int actions_before = state.game->action_count;
   bool numbering_broken = !mat_move_number_follows(reader, line);

@@ -128,7 +128,7 @@ bool mat_read_position_row(bg_mat_reader *reader, const mat_line *line) {
   memcpy(rest, line->text, line->length);
   memset(rest + row.start, ' ', row.end - row.start);
   mat_line blanked = {rest, line->length, line->number};
-  mat_read_move_line(reader, &blanked);
+  mat_read_move_line(reader, &blanked, NULL);
   free(rest);
   return true;
 }

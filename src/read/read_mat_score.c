@@ -92,9 +92,7 @@ static bool read_player_names(bg_mat_reader *reader, const mat_line *line) {
       continue;
     }
     char *player = strndup(line->text + name[i].start, name[i].end - name[i].start);
-    bool ok = player && match_set_player(match, i, player);
-    free(player);
-    if (!ok)
+    if (!match_adopt_player(match, i, player))
       return false;
   }
   int right_name_column = (int)name[1].start + 1;

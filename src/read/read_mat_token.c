@@ -29,14 +29,20 @@
  * says which (referee_numbering_broken).  One wrong number that the next
  * line's number shows (5, 6, 17, 8) is read here: a warning. */
 
-size_t mat_read_move_number(bg_mat_reader *reader, const mat_line *line) {
-  reader->move_number = 0;
-  size_t after = 0;
-  if (!mat_match_move_number(&reader->patterns, line->text, line->length,
-                             &reader->move_number, &after))
-    return 0;
-  reader->left_column = (int)after + 2; /* one blank after ')' */
-  return after;
+size_t mat_read_move_number(bg_mat_reader *reader, const mat_line *line,
+                            const mat_move_number *found) {
+  mat_move_number asked = {0, 0};
+  if (!found) {
+    if (!mat_match_move_number(&reader->patterns, line->text, line->length,
+                               &asked.number, &asked.end)) {
+      reader->move_number = 0;
+      return 0;
+    }
+    found = &asked;
+  }
+  reader->move_number = found->number;
+  reader->left_column = (int)found->end + 2; /* one blank after ')' */
+  return found->end;
 }
 
 /* The line that broke the numbers is no break after all: its actions are

@@ -12,6 +12,7 @@
 #include "alloc.h"
 #include "cli.h"
 #include "match.h"
+#include "replay.h"
 
 /* How many files may be read ahead of the one printed next, for each
  * thread: enough to keep threads busy past a slow file, few enough that
@@ -83,6 +84,7 @@ static void *job_worker(void *data) {
   }
   pthread_mutex_unlock(&queue->lock);
   match_pool_release(); /* the thread's pooled arrays end with it */
+  bg_replay_pool_release();
   return NULL;
 }
 

@@ -183,6 +183,12 @@ void bg_replay_say_unkept_syntax(bg_replay *replay, bool unread_lines);
 void bg_replay_say_lossy(bg_replay *replay, bg_srcpos pos, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* Frees the replay; its block is kept for the thread's next
+ * bg_replay_new until bg_replay_pool_release. */
 void bg_replay_free(bg_replay *replay);
+
+/* Frees the block the thread keeps for its next replay: a thread calls it
+ * as it ends. */
+void bg_replay_pool_release(void);
 
 #endif

@@ -31,11 +31,13 @@ static bool game_over(const game_state *state) {
 }
 
 /* The recovery's reading of `misfit`, a kind of it at the action at
- * `index` of `game`, applied as `act`. */
-__attribute__((cold)) static referee_recovery recover(referee *ref, game_state *state,
-                                                      referee_misfit_kind kind,
-                                                      const bg_game *game, int index,
-                                                      const bg_action *act) {
+ * `index` of `game`, applied as `act`.  Out of line but not cold: gcc
+ * optimises a cold function and what it inlines for size, and a record
+ * full of mistakes runs the recovery for most of its plays. */
+__attribute__((noinline)) static referee_recovery recover(referee *ref, game_state *state,
+                                                          referee_misfit_kind kind,
+                                                          const bg_game *game, int index,
+                                                          const bg_action *act) {
   referee_misfit misfit = {.kind = kind, .game = game, .index = index, .act = act};
   return referee_recover(ref, state, &misfit);
 }
@@ -289,11 +291,11 @@ __attribute__((cold)) static bool played_another_roll(referee *ref, game_state *
 }
 
 /* A play the quick proof did not prove: the recovery may read the game
- * otherwise (a lost opening) before the full check.  Cold: a valid
- * record's plays are proved. */
-__attribute__((cold)) static bool check_play_unproved(referee *ref, game_state *state,
-                                                      const bg_game *game, int index,
-                                                      const bg_action *roll) {
+ * otherwise (a lost opening) before the full check.  Out of line, as a
+ * valid record's plays are proved; not cold, as recover is not. */
+__attribute__((noinline)) static bool check_play_unproved(referee *ref, game_state *state,
+                                                          const bg_game *game, int index,
+                                                          const bg_action *roll) {
   reading_set *positions = &state->positions;
   referee_recovery recovery =
       recover(ref, state, MISFIT_UNPROVED_PLAY, game, index, roll);

@@ -47,6 +47,11 @@
  * moving them. */
 #define MEMO_FIRST_BITS 8
 #define MEMO_BITS 12
+/* decoded[] has twice the slots of slot[]: most words of a record are
+ * answered there, and at 2^12 slots a record's moves put each other out
+ * (83,000 misses in 5.45 M lookups on make bench's corpus, each matched
+ * again; 39,000 at 2^13) */
+#define DECODED_BITS(bits) ((bits) + 1)
 #define MEMO_PAIRS 10 /* groups a remembered token may set, the whole included */
 
 typedef struct {
@@ -94,7 +99,7 @@ typedef struct {
 #define PHRASE_WAYS 8 /* "Doubles => 2" to "Doubles => 64"... share a first word */
 
 struct mat_memo {
-  unsigned bits; /* of slot[] and decoded[]: MEMO_FIRST_BITS or MEMO_BITS */
+  unsigned bits; /* of slot[]: MEMO_FIRST_BITS to MEMO_BITS; decoded[]: DECODED_BITS */
   unsigned kept; /* entries written into them since they were made */
   memo_entry *slot;
 #ifdef MAT_WORDWISE
@@ -121,7 +126,7 @@ static bool make_tables(struct mat_memo *memo, unsigned bits) {
   memo->bits = bits;
   memo->kept = 0;
   memo->slot = calloc((size_t)1 << bits, sizeof *memo->slot);
-  size_t decoded_size = ((size_t)1 << bits) * sizeof *memo->decoded;
+  size_t decoded_size = ((size_t)1 << DECODED_BITS(bits)) * sizeof *memo->decoded;
   memo->decoded = aligned_alloc(_Alignof(decoded_entry), decoded_size);
   if (memo->decoded)
     memset(memo->decoded, 0, decoded_size);
@@ -237,11 +242,13 @@ static void move_entries(struct mat_memo *memo, const memo_entry *slot,
       *slot_of(memo, &word) = slot[i];
       memo->kept++;
     }
+  }
+  for (size_t i = 0; i < (size_t)1 << DECODED_BITS(bits); i++) {
     if (decoded[i].key[1]) {
       memo_word word = {{decoded[i].key[0], decoded[i].key[1] & ~((uint64_t)0xff << 56)},
                         0,
                         PAT_CELL_TOKEN};
-      memo->decoded[key_slot(&word, memo->bits)] = decoded[i];
+      memo->decoded[key_slot(&word, DECODED_BITS(memo->bits))] = decoded[i];
       memo->kept++;
     }
   }
@@ -455,7 +462,8 @@ const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *tex
     key_word(&word, text + start, end - start);
     uint64_t key[2];
     decoded_key(key, &word);
-    const decoded_entry *entry = &memo->decoded[key_slot(&word, memo->bits)];
+    const decoded_entry *entry =
+        &memo->decoded[key_slot(&word, DECODED_BITS(memo->bits))];
     if (entry->key[0] == key[0] && entry->key[1] == key[1])
       return &entry->decoded;
   }
@@ -474,7 +482,8 @@ void mat_memo_keep_decoded(mat_patterns *patterns, const char *text, size_t leng
   if (!read_word(patterns->memo, &word, text, length, offset) ||
       offset + word.length != token_end || word.length > DECODED_KEY)
     return;
-  decoded_entry *entry = &patterns->memo->decoded[key_slot(&word, patterns->memo->bits)];
+  decoded_entry *entry =
+      &patterns->memo->decoded[key_slot(&word, DECODED_BITS(patterns->memo->bits))];
   decoded_key(entry->key, &word);
   entry->decoded = *decoded;
   patterns->memo->kept++;

@@ -233,8 +233,6 @@ const char *match_tag(const bg_match *match, const char *key) {
 }
 
 bool match_set_player(bg_match *match, int i, const char *name) {
-  if (i < 0 || i > 1)
-    return false;
   return match_adopt_player(match, i, strdup(name));
 }
 

@@ -10,22 +10,24 @@
 #include <emmintrin.h>
 #endif
 
-/* Plays `count` steps of `path` on a copy of `board`, each legal on its
- * own, into `out`; true when they lead to `target`. */
+/* Plays `count` steps of `path`, each legal on its own, on a copy of
+ * `board` in `out`; true when they lead to `target`.  Every step here
+ * lands on a point (bear-offs are left to the search) `die` pips below
+ * where it starts, so the inline test of board.h decides it, and the
+ * copy stepped on is the answer's own, not one more. */
 static bool path_leads_to(const bg_board *board, const bg_step *path, int count,
                           const bg_board *target, bg_play *out) {
-  bg_board at = *board;
+  bg_board *at = &out->result;
+  board_copy(at, board);
   for (int i = 0; i < count; i++) {
-    if (board_step_target(&at, path[i].from, path[i].die) != path[i].to)
+    int from = path[i].from, to = path[i].to;
+    if (!board_step_lands(at, from, to))
       return false;
     out->steps[i] = path[i];
-    out->steps[i].hit = board_apply_step(&at, path[i].from, path[i].to);
+    out->steps[i].hit = board_apply_step_onto_point(at, from, to);
   }
-  if (!board_equal(&at, target))
-    return false;
   out->step_count = count;
-  out->result = at;
-  return true;
+  return board_equal(at, target);
 }
 
 /* Bit p set where the roller's count on point p differs between `a` and

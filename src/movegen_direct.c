@@ -6,10 +6,6 @@
  */
 #include "movegen_int.h"
 
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
-
 /* Plays `count` steps of `path`, each legal on its own, on a copy of
  * `board` in `out`; true when they lead to `target`.  Every step here
  * lands on a point (bear-offs are left to the search) `die` pips below
@@ -30,31 +26,6 @@ static bool path_leads_to(const bg_board *board, const bg_step *path, int count,
   return board_equal(at, target);
 }
 
-/* Bit p set where the roller's count on point p differs between `a` and
- * `b`.  Sixteen points at once where SSE2 is there: a writer asks this of
- * every play it writes, and the loop point by point was a twentieth of
- * `convert --to mat`. */
-static uint32_t roller_changed_points(const bg_board *a, const bg_board *b) {
-#ifdef __SSE2__
-  enum { HIGH_HALF = BG_SLOTS - 16 }; /* points 10..25: the second load */
-  const uint8_t *x = a->checkers[0], *y = b->checkers[0];
-  __m128i low = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)x),
-                               _mm_loadu_si128((const __m128i *)(const void *)y));
-  __m128i high =
-      _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(x + HIGH_HALF)),
-                     _mm_loadu_si128((const __m128i *)(const void *)(y + HIGH_HALF)));
-  uint32_t same_low = (uint32_t)_mm_movemask_epi8(low);
-  uint32_t same_high = (uint32_t)_mm_movemask_epi8(high) << HIGH_HALF;
-  uint32_t same = same_low | same_high;
-  return ~same & ((1u << BG_SLOTS) - 1);
-#else
-  uint32_t changed = 0;
-  for (int point = BG_OFF; point <= BG_BAR; point++)
-    changed |= (uint32_t)(a->checkers[0][point] != b->checkers[0][point]) << point;
-  return changed;
-#endif
-}
-
 /* A double's steps are where its checkers flow: across each gap of `die`
  * pips as many checkers as the points at and above it, in the same
  * residue, lose; so a play has one multiset of steps, and the search finds
@@ -67,7 +38,7 @@ static bool double_by_flow(const bg_board *board, int die, const bg_board *targe
                            bg_play *out) {
   bg_step path[BG_MAX_DICE_STEPS];
   int count = 0, flow[BG_SLOTS + 6] = {0}; /* flow[p + die] for p up to the bar */
-  uint32_t pending = roller_changed_points(board, target) & ~1u; /* not off */
+  uint32_t pending = movegen_points_differ(board->checkers[0], target->checkers[0]) & ~1u; /* not off */
   while (pending) {
     int point = 31 - __builtin_clz(pending);
     pending &= ~(1u << point);
@@ -147,7 +118,7 @@ static bool two_dice_directly(const bg_board *board, int higher, int lower,
                               const bg_board *target, bg_play *out) {
   int from[2] = {0, 0}, to[2] = {0, 0}, sources = 0, landings = 0;
   /* bit p: the roller's count on p changed (few do) */
-  uint32_t changed = roller_changed_points(board, target);
+  uint32_t changed = movegen_points_differ(board->checkers[0], target->checkers[0]);
   while (changed) {
     int point = 31 - __builtin_clz(changed);
     changed &= ~(1u << point);

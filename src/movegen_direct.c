@@ -34,11 +34,11 @@ static bool path_leads_to(const bg_board *board, const bg_step *path, int count,
  * changed, and those a flow reaches, can carry one: they are taken from
  * the highest down, where the loop over every point was a fortieth of
  * `convert --to mat`. */
-static bool double_by_flow(const bg_board *board, int die, const bg_board *target,
-                           bg_play *out) {
+static bool double_by_flow(const bg_board *board, int die, uint32_t changed,
+                           const bg_board *target, bg_play *out) {
   bg_step path[BG_MAX_DICE_STEPS];
   int count = 0, flow[BG_SLOTS + 6] = {0}; /* flow[p + die] for p up to the bar */
-  uint32_t pending = movegen_points_differ(board->checkers[0], target->checkers[0]) & ~1u; /* not off */
+  uint32_t pending = changed & ~(1u << BG_OFF);
   while (pending) {
     int point = 31 - __builtin_clz(pending);
     pending &= ~(1u << point);
@@ -110,15 +110,13 @@ static bool two_checkers_one_die_each(const bg_board *board, const int *from,
   return false;
 }
 
-/* A non-double that moves two checkers one die each, or one checker by
- * both dice, found from the points whose counts it changed in the order
- * the search would find it.  Anything else (a bear-off, one die played)
- * is left to the search. */
+/* A non-double that moves two checkers one die each, one checker by both
+ * dice, or one checker by one die, found from the points whose counts it
+ * changed (`changed`) in the order the search would find it.  Anything
+ * else (a bear-off) is left to the search. */
 static bool two_dice_directly(const bg_board *board, int higher, int lower,
-                              const bg_board *target, bg_play *out) {
+                              uint32_t changed, const bg_board *target, bg_play *out) {
   int from[2] = {0, 0}, to[2] = {0, 0}, sources = 0, landings = 0;
-  /* bit p: the roller's count on p changed (few do) */
-  uint32_t changed = movegen_points_differ(board->checkers[0], target->checkers[0]);
   while (changed) {
     int point = 31 - __builtin_clz(changed);
     changed &= ~(1u << point);
@@ -132,17 +130,30 @@ static bool two_dice_directly(const bg_board *board, int higher, int lower,
   }
   if (sources != landings || (landings > 0 && to[landings - 1] == BG_OFF))
     return false;
-  if (sources == 1)
-    return from[0] - to[0] == higher + lower &&
-           one_checker_by_both(board, from[0], to[0], higher, lower, target, out);
-  return sources == 2 &&
-         two_checkers_one_die_each(board, from, to, higher, lower, target, out);
+  if (sources == 2)
+    return two_checkers_one_die_each(board, from, to, higher, lower, target, out);
+  int distance = from[0] - to[0];
+  if (distance == higher + lower)
+    return one_checker_by_both(board, from[0], to[0], higher, lower, target, out);
+  /* One die alone, off no point: any play of both dice moves its checkers
+   * higher + lower pips, so the search finds no play of more dice there,
+   * and this step is its only way there. */
+  bg_step step = {.from = (int8_t)from[0], .to = (int8_t)to[0], .die = (int8_t)distance};
+  return sources == 1 && (distance == higher || distance == lower) &&
+         path_leads_to(board, &step, 1, target, out);
 }
 
 bool movegen_play_directly(const bg_board *board, int die1, int die2,
                            const bg_board *target, bg_play *out) {
+  /* bit p: the roller's count on p changed (few do) */
+  uint32_t changed = movegen_points_differ(board->checkers[0], target->checkers[0]);
+  if (!changed) { /* no checker moved: the play of no dice, as the search finds it */
+    out->step_count = 0;
+    board_copy(&out->result, board);
+    return board_equal(board, target);
+  }
   if (die1 == die2)
-    return double_by_flow(board, die1, target, out);
+    return double_by_flow(board, die1, changed, target, out);
   int higher = die1 > die2 ? die1 : die2, lower = die1 > die2 ? die2 : die1;
-  return two_dice_directly(board, higher, lower, target, out);
+  return two_dice_directly(board, higher, lower, changed, target, out);
 }

@@ -36,7 +36,8 @@ static inline uint32_t movegen_points_differ(const uint8_t *x, const uint8_t *y)
 
 /* The play of valid dice (die1, die2) from `board` to `target`, as
  * movegen_play_to gives it, where it is one of the commonest (two dice
- * off no point, a double off no point); false leaves it to the search. */
+ * or one off no point, a double off no point, no checker moved); false
+ * leaves it to the search. */
 bool movegen_play_directly(const bg_board *board, int die1, int die2,
                            const bg_board *target, bg_play *out);
 

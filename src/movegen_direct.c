@@ -8,9 +8,9 @@
 
 /* Plays `count` steps of `path`, each legal on its own, on a copy of
  * `board` in `out`; true when they lead to `target`.  Every step here
- * lands on a point (bear-offs are left to the search) `die` pips below
- * where it starts, so the inline test of board.h decides it, and the
- * copy stepped on is the answer's own, not one more. */
+ * lands on a point (bear-offs: bear_offs_lead_to) `die` pips below where
+ * it starts, so the inline test of board.h decides it, and the copy
+ * stepped on is the answer's own, not one more. */
 static bool path_leads_to(const bg_board *board, const bg_step *path, int count,
                           const bg_board *target, bg_play *out) {
   bg_board *at = &out->result;
@@ -21,6 +21,24 @@ static bool path_leads_to(const bg_board *board, const bg_step *path, int count,
       return false;
     out->steps[i] = path[i];
     out->steps[i].hit = board_apply_step_onto_point(at, from, to);
+  }
+  out->step_count = count;
+  return board_equal(at, target);
+}
+
+/* path_leads_to for steps that each bear a checker off, which
+ * board_step_target decides (the rule of the highest point); kept apart
+ * so that the commonest plays' loop tests no bear-off. */
+static bool bear_offs_lead_to(const bg_board *board, const bg_step *path, int count,
+                              const bg_board *target, bg_play *out) {
+  bg_board *at = &out->result;
+  board_copy(at, board);
+  for (int i = 0; i < count; i++) {
+    if (board_step_target(at, path[i].from, path[i].die) != BG_OFF)
+      return false;
+    out->steps[i] = path[i];
+    at->checkers[0][path[i].from]--;
+    at->checkers[0][BG_OFF]++;
   }
   out->step_count = count;
   return board_equal(at, target);
@@ -110,10 +128,31 @@ static bool two_checkers_one_die_each(const bg_board *board, const int *from,
   return false;
 }
 
+/* Two checkers borne off (`from`, the higher first), one die each: both
+ * steps of any play there bear one off, so its ways are the dice on the
+ * checkers in either order, and the search tries the higher die first,
+ * each die from the higher point first. */
+static bool two_borne_off(const bg_board *board, const int *from, int higher, int lower,
+                          const bg_board *target, bg_play *out) {
+  const int orders[2][2] = {{higher, lower}, {lower, higher}};
+  for (int order = 0; order < 2; order++)
+    for (int first = 0; first < 2; first++) {
+      bg_step path[2] = {
+          {.from = (int8_t)from[first], .to = BG_OFF, .die = (int8_t)orders[order][0]},
+          {.from = (int8_t)from[1 - first],
+           .to = BG_OFF,
+           .die = (int8_t)orders[order][1]}};
+      if (bear_offs_lead_to(board, path, 2, target, out))
+        return true;
+    }
+  return false;
+}
+
 /* A non-double that moves two checkers one die each, one checker by both
  * dice, or one checker by one die, found from the points whose counts it
- * changed (`changed`) in the order the search would find it.  Anything
- * else (a bear-off) is left to the search. */
+ * changed (`changed`) in the order the search would find it.  Of the
+ * bear-offs, only two checkers borne off are: the others are left to the
+ * search. */
 static bool two_dice_directly(const bg_board *board, int higher, int lower,
                               uint32_t changed, const bg_board *target, bg_play *out) {
   int from[2] = {0, 0}, to[2] = {0, 0}, sources = 0, landings = 0;
@@ -128,6 +167,8 @@ static bool two_dice_directly(const bg_board *board, int higher, int lower,
     if (change != 0)
       return false; /* more checkers moved than two dice move */
   }
+  if (sources == 2 && landings == 2 && to[0] == BG_OFF)
+    return two_borne_off(board, from, higher, lower, target, out);
   if (sources != landings || (landings > 0 && to[landings - 1] == BG_OFF))
     return false;
   if (sources == 2)

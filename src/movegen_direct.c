@@ -54,7 +54,7 @@ static bool bear_offs_lead_to(const bg_board *board, const bg_step *path, int co
  * `convert --to mat`. */
 static bool double_by_flow(const bg_board *board, int die, uint32_t changed,
                            const bg_board *target, bg_play *out) {
-  bg_step path[BG_MAX_DICE_STEPS];
+  bg_step path[BG_MAX_DICE_STEPS] = {{0}}; /* zeroed: cppcheck sees no `count` set */
   int count = 0, flow[BG_SLOTS + 6] = {0}; /* flow[p + die] for p up to the bar */
   uint32_t pending = changed & ~(1u << BG_OFF);
   while (pending) {

@@ -27,6 +27,7 @@
 #include "position_set.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define FIRST_CAPACITY 32
 #define LOCAL_SLOTS 512 /* set slots on the stack: enough for most rolls */
@@ -132,11 +133,8 @@ static void record(search *s, const bg_board *board, int steps) {
 
 /* Bit p set when the roller has a checker on point p (1..25). */
 static uint32_t occupied_points(const bg_board *board) {
-  uint32_t occupied = 0;
-  for (int point = 1; point <= BG_BAR; point++)
-    if (board->checkers[0][point])
-      occupied |= 1u << point;
-  return occupied;
+  static const uint8_t empty[BG_SLOTS];
+  return movegen_points_differ(board->checkers[0], empty) & ~(1u << BG_OFF);
 }
 
 /* `occupied` after a step from `from` to `to` that left `left_on_from`
@@ -326,12 +324,25 @@ static bool at_target(const target_search *t, const bg_board *board) {
   return board_equal(board, t->target);
 }
 
+/* Only the points from the highest to the lowest whose counts differ are
+ * counted one by one: above them the surplus is 0, below them it stays
+ * what it is at the lowest (0 when no checker is missing), and a target
+ * search runs for every play the direct path leaves. */
 static void count_surplus(target_search *t, const bg_board *board) {
-  int now = 0, wanted = 0;
+  memset(t->surplus, 0, sizeof t->surplus);
   t->movable = 0;
-  for (int point = BG_BAR; point >= BG_OFF; point--) {
+  uint32_t differ = movegen_points_differ(board->checkers[0], t->target->checkers[0]);
+  if (!differ)
+    return;
+  int highest = 31 - __builtin_clz(differ), lowest = __builtin_ctz(differ);
+  int now = 0, wanted = 0;
+  for (int point = highest; point >= lowest; point--) {
     now += board->checkers[0][point];
     wanted += t->target->checkers[0][point];
+    t->surplus[point] = now - wanted;
+    t->movable |= (uint32_t)(now > wanted) << point;
+  }
+  for (int point = lowest - 1; point >= BG_OFF && now != wanted; point--) {
     t->surplus[point] = now - wanted;
     t->movable |= (uint32_t)(now > wanted) << point;
   }

@@ -6,42 +6,66 @@
  */
 #include "movegen_int.h"
 
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
-
-/* Plays `count` steps of `path` on a copy of `board`, each legal on its
- * own, into `out`; true when they lead to `target`. */
+/* Plays `count` steps of `path`, each legal on its own, on a copy of
+ * `board` in `out`; true when they lead to `target`.  Every step here
+ * lands on a point (bear-offs: bear_offs_lead_to) `die` pips below where
+ * it starts, so the inline test of board.h decides it, and the copy
+ * stepped on is the answer's own, not one more. */
 static bool path_leads_to(const bg_board *board, const bg_step *path, int count,
                           const bg_board *target, bg_play *out) {
-  bg_board at = *board;
+  bg_board *at = &out->result;
+  board_copy(at, board);
   for (int i = 0; i < count; i++) {
-    if (board_step_target(&at, path[i].from, path[i].die) != path[i].to)
+    int from = path[i].from, to = path[i].to;
+    if (!board_step_lands(at, from, to))
       return false;
     out->steps[i] = path[i];
-    out->steps[i].hit = board_apply_step(&at, path[i].from, path[i].to);
+    out->steps[i].hit = board_apply_step_onto_point(at, from, to);
   }
-  if (!board_equal(&at, target))
-    return false;
   out->step_count = count;
-  out->result = at;
-  return true;
+  return board_equal(at, target);
+}
+
+/* path_leads_to for steps that each bear a checker off, which
+ * board_step_target decides (the rule of the highest point); kept apart
+ * so that the commonest plays' loop tests no bear-off. */
+static bool bear_offs_lead_to(const bg_board *board, const bg_step *path, int count,
+                              const bg_board *target, bg_play *out) {
+  bg_board *at = &out->result;
+  board_copy(at, board);
+  for (int i = 0; i < count; i++) {
+    if (board_step_target(at, path[i].from, path[i].die) != BG_OFF)
+      return false;
+    out->steps[i] = path[i];
+    at->checkers[0][path[i].from]--;
+    at->checkers[0][BG_OFF]++;
+  }
+  out->step_count = count;
+  return board_equal(at, target);
 }
 
 /* A double's steps are where its checkers flow: across each gap of `die`
  * pips as many checkers as the points at and above it, in the same
  * residue, lose; so a play has one multiset of steps, and the search finds
  * it in the order of non-increasing starting points.  Not for bear-offs
- * (a larger die may bear a checker off). */
-static bool double_by_flow(const bg_board *board, int die, const bg_board *target,
-                           bg_play *out) {
-  bg_step path[BG_MAX_DICE_STEPS];
-  int count = 0, flow[BG_SLOTS] = {0};
-  for (int point = BG_BAR; point >= 1; point--) {
+ * (a larger die may bear a checker off).  Only the points whose counts
+ * changed, and those a flow reaches, can carry one: they are taken from
+ * the highest down, where the loop over every point was a fortieth of
+ * `convert --to mat`. */
+static bool double_by_flow(const bg_board *board, int die, uint32_t changed,
+                           const bg_board *target, bg_play *out) {
+  bg_step path[BG_MAX_DICE_STEPS] = {{0}}; /* zeroed: cppcheck sees no `count` set */
+  int count = 0, flow[BG_SLOTS + 6] = {0}; /* flow[p + die] for p up to the bar */
+  uint32_t pending = changed & ~(1u << BG_OFF);
+  while (pending) {
+    int point = 31 - __builtin_clz(pending);
+    pending &= ~(1u << point);
     int lost = board->checkers[0][point] - target->checkers[0][point];
-    flow[point] = lost + (point + die <= BG_BAR ? flow[point + die] : 0);
+    flow[point] = lost + flow[point + die];
     if (flow[point] < 0 || (flow[point] > 0 && point - die < 1))
       return false;
+    if (flow[point] > 0)
+      pending |= 1u << (point - die);
     for (int k = 0; k < flow[point]; k++) {
       if (count == BG_MAX_DICE_STEPS)
         return false;
@@ -50,31 +74,6 @@ static bool double_by_flow(const bg_board *board, int die, const bg_board *targe
     }
   }
   return count > 0 && path_leads_to(board, path, count, target, out);
-}
-
-/* Bit p set where the roller's count on point p differs between `a` and
- * `b`.  Sixteen points at once where SSE2 is there: a writer asks this of
- * every play it writes, and the loop point by point was a twentieth of
- * `convert --to mat`. */
-static uint32_t roller_changed_points(const bg_board *a, const bg_board *b) {
-#ifdef __SSE2__
-  enum { HIGH_HALF = BG_SLOTS - 16 }; /* points 10..25: the second load */
-  const uint8_t *x = a->checkers[0], *y = b->checkers[0];
-  __m128i low = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)x),
-                               _mm_loadu_si128((const __m128i *)(const void *)y));
-  __m128i high =
-      _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(x + HIGH_HALF)),
-                     _mm_loadu_si128((const __m128i *)(const void *)(y + HIGH_HALF)));
-  uint32_t same_low = (uint32_t)_mm_movemask_epi8(low);
-  uint32_t same_high = (uint32_t)_mm_movemask_epi8(high) << HIGH_HALF;
-  uint32_t same = same_low | same_high;
-  return ~same & ((1u << BG_SLOTS) - 1);
-#else
-  uint32_t changed = 0;
-  for (int point = BG_OFF; point <= BG_BAR; point++)
-    changed |= (uint32_t)(a->checkers[0][point] != b->checkers[0][point]) << point;
-  return changed;
-#endif
 }
 
 /* One checker from `from` to `to` by both dice, as the search's first way
@@ -129,15 +128,34 @@ static bool two_checkers_one_die_each(const bg_board *board, const int *from,
   return false;
 }
 
-/* A non-double that moves two checkers one die each, or one checker by
- * both dice, found from the points whose counts it changed in the order
- * the search would find it.  Anything else (a bear-off, one die played)
- * is left to the search. */
+/* Two checkers borne off (`from`, the higher first), one die each: both
+ * steps of any play there bear one off, so its ways are the dice on the
+ * checkers in either order, and the search tries the higher die first,
+ * each die from the higher point first. */
+static bool two_borne_off(const bg_board *board, const int *from, int higher, int lower,
+                          const bg_board *target, bg_play *out) {
+  const int orders[2][2] = {{higher, lower}, {lower, higher}};
+  for (int order = 0; order < 2; order++)
+    for (int first = 0; first < 2; first++) {
+      bg_step path[2] = {
+          {.from = (int8_t)from[first], .to = BG_OFF, .die = (int8_t)orders[order][0]},
+          {.from = (int8_t)from[1 - first],
+           .to = BG_OFF,
+           .die = (int8_t)orders[order][1]}};
+      if (bear_offs_lead_to(board, path, 2, target, out))
+        return true;
+    }
+  return false;
+}
+
+/* A non-double that moves two checkers one die each, one checker by both
+ * dice, or one checker by one die, found from the points whose counts it
+ * changed (`changed`) in the order the search would find it.  Of the
+ * bear-offs, only two checkers borne off are: the others are left to the
+ * search. */
 static bool two_dice_directly(const bg_board *board, int higher, int lower,
-                              const bg_board *target, bg_play *out) {
+                              uint32_t changed, const bg_board *target, bg_play *out) {
   int from[2] = {0, 0}, to[2] = {0, 0}, sources = 0, landings = 0;
-  /* bit p: the roller's count on p changed (few do) */
-  uint32_t changed = roller_changed_points(board, target);
   while (changed) {
     int point = 31 - __builtin_clz(changed);
     changed &= ~(1u << point);
@@ -149,19 +167,34 @@ static bool two_dice_directly(const bg_board *board, int higher, int lower,
     if (change != 0)
       return false; /* more checkers moved than two dice move */
   }
+  if (sources == 2 && landings == 2 && to[0] == BG_OFF)
+    return two_borne_off(board, from, higher, lower, target, out);
   if (sources != landings || (landings > 0 && to[landings - 1] == BG_OFF))
     return false;
-  if (sources == 1)
-    return from[0] - to[0] == higher + lower &&
-           one_checker_by_both(board, from[0], to[0], higher, lower, target, out);
-  return sources == 2 &&
-         two_checkers_one_die_each(board, from, to, higher, lower, target, out);
+  if (sources == 2)
+    return two_checkers_one_die_each(board, from, to, higher, lower, target, out);
+  int distance = from[0] - to[0];
+  if (distance == higher + lower)
+    return one_checker_by_both(board, from[0], to[0], higher, lower, target, out);
+  /* One die alone, off no point: any play of both dice moves its checkers
+   * higher + lower pips, so the search finds no play of more dice there,
+   * and this step is its only way there. */
+  bg_step step = {.from = (int8_t)from[0], .to = (int8_t)to[0], .die = (int8_t)distance};
+  return sources == 1 && (distance == higher || distance == lower) &&
+         path_leads_to(board, &step, 1, target, out);
 }
 
 bool movegen_play_directly(const bg_board *board, int die1, int die2,
                            const bg_board *target, bg_play *out) {
+  /* bit p: the roller's count on p changed (few do) */
+  uint32_t changed = movegen_points_differ(board->checkers[0], target->checkers[0]);
+  if (!changed) { /* no checker moved: the play of no dice, as the search finds it */
+    out->step_count = 0;
+    board_copy(&out->result, board);
+    return board_equal(board, target);
+  }
   if (die1 == die2)
-    return double_by_flow(board, die1, target, out);
+    return double_by_flow(board, die1, changed, target, out);
   int higher = die1 > die2 ? die1 : die2, lower = die1 > die2 ? die2 : die1;
-  return two_dice_directly(board, higher, lower, target, out);
+  return two_dice_directly(board, higher, lower, changed, target, out);
 }

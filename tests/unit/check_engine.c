@@ -781,6 +781,49 @@ START_TEST(test_play_to_agrees_with_the_generator) {
 }
 END_TEST
 
+/* A position of the bear-off or close to it: the roller's checkers home
+ * but for at most one (on 7..9), some borne off, and the opponent's on
+ * the roller's empty points (blots to hit, points that block) or off. */
+static bg_board random_bear_off(unsigned *seed) {
+  bg_board board;
+  memset(&board, 0, sizeof board);
+  int off = (int)(random_games_next(seed) % 14);
+  board.checkers[0][BG_OFF] = (uint8_t)off;
+  for (int left = BG_CHECKERS - off; left > 0; left--) {
+    bool outside = left == 1 && random_games_next(seed) % 4 == 0;
+    int point = outside ? 7 + (int)(random_games_next(seed) % 3)
+                        : 1 + (int)(random_games_next(seed) % 6);
+    board.checkers[0][point]++;
+  }
+  int opponent_left = BG_CHECKERS;
+  for (int point = 1; point <= 24 && opponent_left > 0; point++) {
+    if (board.checkers[0][point] || random_games_next(seed) % 3 != 0)
+      continue;
+    int count = 1 + (int)(random_games_next(seed) % 2);
+    count = count < opponent_left ? count : opponent_left;
+    board.checkers[1][BG_BAR - point] = (uint8_t)count;
+    opponent_left -= count;
+  }
+  board.checkers[1][BG_OFF] = (uint8_t)opponent_left;
+  ck_assert(board_is_valid(&board));
+  return board;
+}
+
+START_TEST(test_play_to_agrees_in_bear_offs) {
+  /* the direct path takes two checkers borne off without the search: the
+   * same steps, in the same order, as the generator's, on every roll */
+  unsigned seed = 20261129;
+  int compared = 0;
+  for (int position = 0; position < 3000; position++) {
+    bg_board board = random_bear_off(&seed);
+    for (int die1 = 1; die1 <= 6; die1++)
+      for (int die2 = 1; die2 <= die1; die2++)
+        compared += play_to_agrees(&board, die1, die2);
+  }
+  ck_assert_int_gt(compared, 100000);
+}
+END_TEST
+
 START_TEST(test_play_to_a_position_no_play_reaches) {
   bg_board board, target;
   board_initial(&board);
@@ -1026,7 +1069,7 @@ static Suite *engine_suite(void) {
            test_reachable_keeps_the_longest_way, test_playlist_grows_and_clears,
            test_dice_out_of_range);
   ADD_CASE(suite, "play_to", test_play_to_agrees_with_the_generator,
-           test_play_to_a_position_no_play_reaches);
+           test_play_to_agrees_in_bear_offs, test_play_to_a_position_no_play_reaches);
   ADD_CASE(suite, "may_be_legal", test_may_be_legal_agrees_with_the_generator,
            test_may_be_legal_by_hand, test_may_be_legal_one_die);
   ADD_CASE(suite, "format", test_format_bar_off_and_hits, test_format_repeats_and_order,

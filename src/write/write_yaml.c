@@ -339,22 +339,32 @@ static void flush_buffer(yaml_writer *writer) {
   writer->used = 0;
 }
 
+/* What does not fit in the buffer: the buffer goes to the stream first,
+ * and a long scalar straight through after it. */
+static void put_past_buffer(yaml_writer *writer, const char *text, size_t length) {
+  flush_buffer(writer);
+  if (length > YAML_BUFFER_SIZE) {
+    if (!writer->failed && fwrite(text, 1, length, writer->out) != length)
+      writer->failed = true;
+    return;
+  }
+  memcpy(writer->buffer, text, length);
+  writer->used = length;
+}
+
 /* Into the writer's buffer: a stream call for every piece of a line
- * (stdio locks the stream each time) was a third of the writer's time. */
-static void put(yaml_writer *writer, const char *text, size_t length) {
+ * (stdio locks the stream each time) was a third of the writer's time.
+ * Inline, so that a piece of layout of known length is a store or two. */
+static inline void put(yaml_writer *writer, const char *text, size_t length) {
   if (writer->used + length > YAML_BUFFER_SIZE) {
-    flush_buffer(writer);
-    if (length > YAML_BUFFER_SIZE) { /* a long scalar: straight through */
-      if (!writer->failed && fwrite(text, 1, length, writer->out) != length)
-        writer->failed = true;
-      return;
-    }
+    put_past_buffer(writer, text, length);
+    return;
   }
   memcpy(writer->buffer + writer->used, text, length);
   writer->used += length;
 }
 
-static void put_text(yaml_writer *writer, const char *text) {
+static inline void put_text(yaml_writer *writer, const char *text) {
   put(writer, text, strlen(text));
 }
 

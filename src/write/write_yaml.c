@@ -106,7 +106,7 @@ bool write_yaml_looks_typed(const char *text) {
  * put_plain_word): a letter or a digit; a letter of a plain word (those
  * and blank / * ( ) . _ + -); a letter of a number (is_number_letter's
  * set).  One table for the three tests, so that one pass over a string
- * answers them all while it copies it. */
+ * answers them all. */
 enum { BYTE_ALNUM = 1, BYTE_PLAIN = 2, BYTE_NUMBER = 4 };
 
 #define ALNUM_BYTE (BYTE_ALNUM | BYTE_PLAIN | BYTE_NUMBER)
@@ -499,45 +499,56 @@ static void put_rendered(yaml_writer *writer, const char *rendered, size_t lengt
   put(writer, rendered, length);
 }
 
+/* The classes of byte_class that all `length` bytes share, four bytes
+ * a step: a string is a dozen bytes, and the step's own test is then most
+ * of the work. */
+static unsigned shared_classes(const unsigned char *bytes, size_t length) {
+  unsigned every = BYTE_PLAIN | BYTE_NUMBER;
+  size_t at = 0;
+  for (; at + 4 <= length; at += 4)
+    every &= byte_class[bytes[at]] & byte_class[bytes[at + 1]] &
+             byte_class[bytes[at + 2]] & byte_class[bytes[at + 3]];
+  for (; at < length; at++)
+    every &= byte_class[bytes[at]];
+  return every;
+}
+
 /* `text` written plain when libyaml would write it so in a flow
  * collection, proved cheaply: it starts with a letter or a digit, holds
  * only letters, digits, blanks and / * ( ) . _ + - (no indicator of YAML:
  * no , : # [ ] { } ' " & ! | > % @ `), does not end in a blank, and is no
- * other type.  The bytes are copied as they are tested, and kept only if
- * they pass: that is most strings of a document (every play, most names).
- * Returns false, having written nothing, for the others, which are
- * libyaml's to decide. */
+ * other type.  That is most strings of a document (every play, most
+ * names).  Returns false, having written nothing, for the others, which
+ * are libyaml's to decide. */
 static bool put_plain_word(yaml_writer *writer, const char *text, size_t length) {
   const unsigned char *bytes = (const unsigned char *)text;
-  if (length == 0 || length > YAML_BUFFER_SIZE || !(byte_class[bytes[0]] & BYTE_ALNUM) ||
-      bytes[length - 1] == ' ')
+  if (length == 0 || !(byte_class[bytes[0]] & BYTE_ALNUM) || bytes[length - 1] == ' ')
     return false;
-  if (writer->used + length > YAML_BUFFER_SIZE)
-    flush_buffer(writer);
-  char *to = writer->buffer + writer->used;
-  unsigned every = BYTE_PLAIN | BYTE_NUMBER; /* the classes all bytes share */
-  for (size_t i = 0; i < length; i++) {
-    to[i] = (char)bytes[i];
-    every &= byte_class[bytes[i]];
-  }
+  unsigned every = shared_classes(bytes, length);
   if (!(every & BYTE_PLAIN))
     return false;
   /* typed: a number (a digit, then number letters) or one of the words */
   if (bytes[0] <= '9' ? (every & BYTE_NUMBER) != 0
                       : length <= 5 && write_yaml_looks_typed(text))
     return false;
-  writer->used += length;
+  put(writer, text, length);
   return true;
 }
 
-static void put_string(yaml_writer *writer, const char *text, size_t length) {
-  if (put_plain_word(writer, text, length))
-    return;
+/* A string put_plain_word cannot prove plain, as libyaml writes it: out
+ * of line, as few strings come here. */
+__attribute__((noinline)) static void put_rendered_string(yaml_writer *writer,
+                                                          const char *text, size_t length) {
   const rendered_scalar *rendered = render(&writer->cache, text, length);
   if (rendered->multiline)
     put_rendered(writer, rendered->rendered, rendered->rendered_length);
   else /* most: a name with a quote or an accent, that comes back on every action */
     put(writer, rendered->rendered, rendered->rendered_length);
+}
+
+static void put_string(yaml_writer *writer, const char *text, size_t length) {
+  if (!put_plain_word(writer, text, length))
+    put_rendered_string(writer, text, length);
 }
 
 static bool on_scalar(write_tree_sink *sink, write_tree_scalar kind, const char *text,

@@ -10,9 +10,10 @@
  *
  * What a scalar becomes is libyaml's decision: plain, single-quoted or
  * double-quoted with escapes.  libyaml's emitter is asked for every string
- * but those the fast path below proves plain, the way it would write them
- * (a word of letters and digits, a move like 13/11* 6/off(2)): those are
- * most of a document, and libyaml costs a dozen steps a byte for each
+ * but the words the fast path below tells, the way it would write them
+ * (a word of letters and digits, a move like 13/11* 6/off(2), plain; a
+ * date or the empty string, single-quoted): those are most of a
+ * document, and libyaml costs a dozen steps a byte for each
  * (an analysis, then a write), which put `convert --to yaml` at four times
  * `check` against a budget of 2.5 (DESIGN.md section 6).  The answers of
  * libyaml are kept for the match (the players' names come back on every
@@ -24,8 +25,9 @@
  *
  * One thing libyaml cannot know: a string that a YAML reader would take
  * for another type if it were written plain (a player called `yes`, `1`
- * or `null`, a tag value `On` or `2024-01-01`).  Those are asked for in
- * single quotes, so the text comes back as text (write_yaml_looks_typed).
+ * or `null`, a tag value `On` or `2024-01-01`).  Those are written, or
+ * asked for, in single quotes, so the text comes back as text
+ * (write_yaml_looks_typed).
  *
  * The output is not flushed after each match, only after an output's
  * first (so that an output that cannot be written at all fails at once);
@@ -103,7 +105,7 @@ bool write_yaml_looks_typed(const char *text) {
 /* ---- scalars ------------------------------------------------------------ */
 
 /* What a byte may be in a string the fast path writes plain (see
- * put_plain_word): a letter or a digit; a letter of a plain word (those
+ * classify_word): a letter or a digit; a letter of a plain word (those
  * and blank / * ( ) . _ + -); a letter of a number (is_number_letter's
  * set).  One table for the three tests, so that one pass over a string
  * answers them all. */
@@ -513,30 +515,34 @@ static unsigned shared_classes(const unsigned char *bytes, size_t length) {
   return every;
 }
 
-/* `text` written plain when libyaml would write it so in a flow
- * collection, proved cheaply: it starts with a letter or a digit, holds
- * only letters, digits, blanks and / * ( ) . _ + - (no indicator of YAML:
- * no , : # [ ] { } ' " & ! | > % @ `), does not end in a blank, and is no
- * other type.  That is most strings of a document (every play, most
- * names).  Returns false, having written nothing, for the others, which
- * are libyaml's to decide. */
-static bool put_plain_word(yaml_writer *writer, const char *text, size_t length) {
+/* What a string is to the fast path: a word libyaml writes plain in a
+ * flow collection; a word it writes single-quoted as it is, because a
+ * reader would take it plain for another type (1, 2024.01.01, Off, or
+ * the empty string); or anything else, which is libyaml's to decide. */
+typedef enum { WORD_PLAIN, WORD_TYPED, WORD_OTHER } word_kind;
+
+/* A word starts with a letter or a digit, holds only letters, digits,
+ * blanks and / * ( ) . _ + - (no indicator of YAML: no , : # [ ] { } ' "
+ * & ! | > % @ `, no break, nothing libyaml escapes), and does not end in
+ * a blank.  That is most strings of a document (every play, most names). */
+static word_kind classify_word(const char *text, size_t length) {
   const unsigned char *bytes = (const unsigned char *)text;
-  if (length == 0 || !(byte_class[bytes[0]] & BYTE_ALNUM) || bytes[length - 1] == ' ')
-    return false;
+  if (length == 0)
+    return WORD_TYPED; /* a plain empty scalar is null */
+  if (!(byte_class[bytes[0]] & BYTE_ALNUM) || bytes[length - 1] == ' ')
+    return WORD_OTHER;
   unsigned every = shared_classes(bytes, length);
   if (!(every & BYTE_PLAIN))
-    return false;
+    return WORD_OTHER;
   /* typed: a number (a digit, then number letters) or one of the words */
   if (bytes[0] <= '9' ? (every & BYTE_NUMBER) != 0
                       : length <= 5 && write_yaml_looks_typed(text))
-    return false;
-  put(writer, text, length);
-  return true;
+    return WORD_TYPED;
+  return WORD_PLAIN;
 }
 
-/* A string put_plain_word cannot prove plain, as libyaml writes it: out
- * of line, as few strings come here. */
+/* A string classify_word cannot tell, as libyaml writes it: out of
+ * line, as few strings come here. */
 __attribute__((noinline)) static void put_rendered_string(yaml_writer *writer,
                                                           const char *text, size_t length) {
   const rendered_scalar *rendered = render(&writer->cache, text, length);
@@ -547,8 +553,18 @@ __attribute__((noinline)) static void put_rendered_string(yaml_writer *writer,
 }
 
 static void put_string(yaml_writer *writer, const char *text, size_t length) {
-  if (!put_plain_word(writer, text, length))
+  switch (classify_word(text, length)) {
+  case WORD_PLAIN:
+    put(writer, text, length);
+    break;
+  case WORD_TYPED: /* nothing in the word needs an escape */
+    put_text(writer, "'");
+    put(writer, text, length);
+    put_text(writer, "'");
+    break;
+  default:
     put_rendered_string(writer, text, length);
+  }
 }
 
 static bool on_scalar(write_tree_sink *sink, write_tree_scalar kind, const char *text,

@@ -512,6 +512,8 @@ bool write_tree_walk(const bg_match *match, bg_replay *replay, write_tree_sink *
     walk.name_lengths[player] = strlen(walk.names[player]);
   }
   walk.same_names = names_are_equal(walk.names);
+  for (int player = 0; player < 2; player++)
+    sink->player_names[player] = walk.same_names ? NULL : walk.names[player];
   bool written = open_mapping(&walk, false) && put_key(&walk, "bgmatch") &&
                  put_integer(&walk, BGMATCH_NOTATION_VERSION) &&
                  put_key(&walk, "match") && put_match(&walk) && put_key(&walk, "games");
@@ -520,6 +522,7 @@ bool write_tree_walk(const bg_match *match, bg_replay *replay, write_tree_sink *
   else
     while (bg_replay_next(replay) != NULL)
       ; /* walked all the same, for its diagnostics */
+  sink->player_names[0] = sink->player_names[1] = NULL;
   free(walk.names[0]);
   free(walk.names[1]);
   return written;

@@ -48,6 +48,11 @@ struct write_tree_sink {
    * each, stand in one stream where nothing else says which file a match
    * came from; a YAML file is the record of its own. */
   bool names_source;
+  /* The players' names as the walk sends them, set by the walk for its
+   * length (NULL when the players go by index): a name comes on every
+   * action, always at one of these two addresses, so a sink may keep
+   * what it made of it the first time. */
+  const char *player_names[2];
 };
 
 /* Walks `replay` (fresh, of `match`) to its end, sending the document of

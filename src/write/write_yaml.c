@@ -168,6 +168,13 @@ static const unsigned char byte_class[256] = {
     UTF8_CONTINUATIONS_PLAIN,
 };
 
+/* What a string is to the fast path: a word libyaml writes plain in a
+ * flow collection; a word it writes single-quoted as it is, because a
+ * reader would take it plain for another type (1, 2024.01.01, Off, or
+ * the empty string); or anything else, which is libyaml's to decide
+ * (WORD_UNTOLD: not told yet). */
+typedef enum { WORD_PLAIN, WORD_TYPED, WORD_OTHER, WORD_UNTOLD } word_kind;
+
 /* libyaml's answers kept for a match: what a string becomes in a flow
  * collection, asked plain-or-quoted or single-quoted (when it looks
  * typed, which the string alone decides: so it is asked once). */
@@ -330,6 +337,7 @@ typedef struct {
   yaml_level level[YAML_MAX_DEPTH];
   int depth; /* open collections */
   rendered_cache cache;
+  word_kind name_kinds[2]; /* of sink.player_names */
   size_t used; /* bytes of `buffer` not yet written to `out` */
   char buffer[YAML_BUFFER_SIZE];
 } yaml_writer;
@@ -515,12 +523,6 @@ static unsigned shared_classes(const unsigned char *bytes, size_t length) {
   return every;
 }
 
-/* What a string is to the fast path: a word libyaml writes plain in a
- * flow collection; a word it writes single-quoted as it is, because a
- * reader would take it plain for another type (1, 2024.01.01, Off, or
- * the empty string); or anything else, which is libyaml's to decide. */
-typedef enum { WORD_PLAIN, WORD_TYPED, WORD_OTHER } word_kind;
-
 /* A word starts with a letter or a digit, holds only letters, digits,
  * blanks and / * ( ) . _ + - (no indicator of YAML: no , : # [ ] { } ' "
  * & ! | > % @ `, no break, nothing libyaml escapes), and does not end in
@@ -552,8 +554,20 @@ __attribute__((noinline)) static void put_rendered_string(yaml_writer *writer,
     put(writer, rendered->rendered, rendered->rendered_length);
 }
 
+/* What classify_word says of `text`, a player's name told once a match:
+ * the name comes back on every action. */
+static word_kind classify_string(yaml_writer *writer, const char *text, size_t length) {
+  for (int player = 0; player < 2; player++)
+    if (text == writer->sink.player_names[player]) {
+      if (writer->name_kinds[player] == WORD_UNTOLD)
+        writer->name_kinds[player] = classify_word(text, length);
+      return writer->name_kinds[player];
+    }
+  return classify_word(text, length);
+}
+
 static void put_string(yaml_writer *writer, const char *text, size_t length) {
-  switch (classify_word(text, length)) {
+  switch (classify_string(writer, text, length)) {
   case WORD_PLAIN:
     put(writer, text, length);
     break;
@@ -590,6 +604,7 @@ bool write_yaml(FILE *out, const bg_match *match, bg_replay *replay, bool first)
   writer.out = out;
   writer.failed = false;
   writer.depth = 0;
+  writer.name_kinds[0] = writer.name_kinds[1] = WORD_UNTOLD;
   writer.cache.count = writer.cache.next_evicted = 0;
   writer.cache.emitting = false;
   writer.cache.output = (text_buffer){NULL, 0, 0};

@@ -384,7 +384,7 @@ static bool put_written(tree_walk *walk, const bg_action *action) {
  * read outside any cell (bg_unread_line) that stands before action
  * `action_index` of game `game`: the YAML reader says it again as a
  * syntax error, and a .mat written from it writes the line again. */
-static bool put_unread_lines(tree_walk *walk, int game, int action_index) {
+static bool put_unread_lines_before(tree_walk *walk, int game, int action_index) {
   const bg_unread_line *unread;
   bool written = true;
   while (written && (unread = match_next_unread_line(walk->match, game, action_index,
@@ -394,6 +394,14 @@ static bool put_unread_lines(tree_walk *walk, int game, int action_index) {
               put_record_bytes(walk, unread->text, unread->length) &&
               close_sequence(walk);
   return written;
+}
+
+/* put_unread_lines_before, asked before every action: most records have
+ * no such line left, which one test tells without a call. */
+static bool put_unread_lines(tree_walk *walk, int game, int action_index) {
+  if (walk->unread_next >= walk->match->unread_count)
+    return true;
+  return put_unread_lines_before(walk, game, action_index);
 }
 
 /* The action of a replay event, by the player the replay says acted (a

@@ -290,14 +290,22 @@ static bool put_position(tree_walk *walk, const bg_action *setup) {
   return close_sequence(walk);
 }
 
+/* The integer die1 * 10 + die2, whose digits are the dice themselves
+ * when the first is no 0: no division for a roll of every turn. */
+static bool put_dice(tree_walk *walk, int die1, int die2) {
+  if (die1 < 1 || die1 > 9 || die2 < 0 || die2 > 9)
+    return put_integer(walk, die1 * 10 + die2);
+  char digits[3] = {(char)('0' + die1), (char)('0' + die2), '\0'};
+  return walk->sink->scalar(walk->sink, WRITE_TREE_INTEGER, digits, 2);
+}
+
 /* roll, play: the roll as written (52 is 5 then 2; 0 for a turn with
  * nothing rolled, "??" for dice that could not be read), the play as the
  * record wrote it, "" for no play ("cannot move" when the record said so),
  * "????" when not recorded. */
 static bool put_roll(tree_walk *walk, const bg_action *roll) {
-  bool dice = match_roll_dice_unread(roll)
-                  ? put_string(walk, "??")
-                  : put_integer(walk, roll->die1 * 10 + roll->die2);
+  bool dice = match_roll_dice_unread(roll) ? put_string(walk, "??")
+                                           : put_dice(walk, roll->die1, roll->die2);
   if (!dice)
     return false;
   if (match_roll_marked_unknown(roll))

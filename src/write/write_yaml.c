@@ -337,7 +337,8 @@ typedef struct {
   yaml_level level[YAML_MAX_DEPTH];
   int depth; /* open collections */
   rendered_cache cache;
-  word_kind name_kinds[2]; /* of sink.player_names */
+  /* what classify_word says of sink.player_names, once told */
+  word_kind name_kinds[2];
   size_t used; /* bytes of `buffer` not yet written to `out` */
   char buffer[YAML_BUFFER_SIZE];
 } yaml_writer;
@@ -545,8 +546,8 @@ static word_kind classify_word(const char *text, size_t length) {
 
 /* A string classify_word cannot tell, as libyaml writes it: out of
  * line, as few strings come here. */
-__attribute__((noinline)) static void put_rendered_string(yaml_writer *writer,
-                                                          const char *text, size_t length) {
+__attribute__((noinline)) static void
+put_rendered_string(yaml_writer *writer, const char *text, size_t length) {
   const rendered_scalar *rendered = render(&writer->cache, text, length);
   if (rendered->multiline)
     put_rendered(writer, rendered->rendered, rendered->rendered_length);

@@ -129,6 +129,18 @@ static bool put_player(tree_walk *walk, int player) {
                             walk->name_lengths[player]);
 }
 
+/* put_player's scalar as an item, for a player 0 or 1. */
+static write_tree_item player_item(const tree_walk *walk, int player) {
+  if (walk->same_names)
+    return (write_tree_item){WRITE_TREE_INTEGER, player ? "1" : "0", 1};
+  return (write_tree_item){WRITE_TREE_STRING, walk->names[player],
+                           walk->name_lengths[player]};
+}
+
+static bool put_item(tree_walk *walk, write_tree_item item) {
+  return walk->sink->scalar(walk->sink, item.kind, item.text, item.length);
+}
+
 /* ---- the match: header, rules, tags --------------------------------- */
 
 /* A rule the tags may leave unsaid: null then, so that the reader applies
@@ -290,30 +302,53 @@ static bool put_position(tree_walk *walk, const bg_action *setup) {
   return close_sequence(walk);
 }
 
-/* The integer die1 * 10 + die2, whose digits are the dice themselves
- * when the first is no 0: no division for a roll of every turn. */
-static bool put_dice(tree_walk *walk, int die1, int die2) {
-  if (die1 < 1 || die1 > 9 || die2 < 0 || die2 > 9)
-    return put_integer(walk, die1 * 10 + die2);
-  char digits[3] = {(char)('0' + die1), (char)('0' + die2), '\0'};
-  return walk->sink->scalar(walk->sink, WRITE_TREE_INTEGER, digits, 2);
-}
-
 /* roll, play: the roll as written (52 is 5 then 2; 0 for a turn with
  * nothing rolled, "??" for dice that could not be read), the play as the
  * record wrote it, "" for no play ("cannot move" when the record said so),
  * "????" when not recorded. */
-static bool put_roll(tree_walk *walk, const bg_action *roll) {
-  bool dice = match_roll_dice_unread(roll) ? put_string(walk, "??")
-                                           : put_dice(walk, roll->die1, roll->die2);
-  if (!dice)
-    return false;
+static const char *roll_play_text(const bg_action *roll, char play[BG_MAX_MOVES * 24]) {
   if (match_roll_marked_unknown(roll))
-    return put_string(walk, NOTATION_UNRECORDED);
+    return NOTATION_UNRECORDED;
   if (roll->cannot_move && roll->move_count == 0)
-    return put_string(walk, NOTATION_CANNOT_MOVE);
-  char play[BG_MAX_MOVES * 24];
-  return put_string(walk, notation_play_text(roll, play, sizeof play));
+    return NOTATION_CANNOT_MOVE;
+  return notation_play_text(roll, play, BG_MAX_MOVES * 24);
+}
+
+/* The dice: "??", or the integer die1 * 10 + die2, whose digits are the
+ * dice themselves when the first is no 0 (no division for a roll of
+ * every turn), written in `digits`. */
+static write_tree_item dice_item(const bg_action *roll, char digits[24]) {
+  if (match_roll_dice_unread(roll))
+    return (write_tree_item){WRITE_TREE_STRING, "??", 2};
+  int die1 = roll->die1, die2 = roll->die2;
+  if (die1 < 1 || die1 > 9 || die2 < 0 || die2 > 9) {
+    const char *text = decimal(die1 * 10 + die2, digits + 24);
+    return (write_tree_item){WRITE_TREE_INTEGER, text, (size_t)(digits + 23 - text)};
+  }
+  digits[0] = (char)('0' + die1);
+  digits[1] = (char)('0' + die2);
+  digits[2] = '\0';
+  return (write_tree_item){WRITE_TREE_INTEGER, digits, 2};
+}
+
+static bool put_roll(tree_walk *walk, const bg_action *roll) {
+  char digits[24], play[BG_MAX_MOVES * 24];
+  return put_item(walk, dice_item(roll, digits)) &&
+         put_string(walk, roll_play_text(roll, play));
+}
+
+/* A roll's action as one row, for a sink that takes rows: what
+ * put_player and put_roll send. */
+static bool put_roll_row(tree_walk *walk, const bg_replay_event *event) {
+  const bg_action *roll = event->action;
+  char digits[24], play[BG_MAX_MOVES * 24];
+  const char *play_text = roll_play_text(roll, play);
+  write_tree_item items[3] = {
+      player_item(walk, event->player),
+      dice_item(roll, digits),
+      {WRITE_TREE_STRING, play_text, strlen(play_text)},
+  };
+  return walk->sink->row(walk->sink, items, 3);
 }
 
 static const char *resign_word(int level) {
@@ -420,6 +455,8 @@ static bool put_action(tree_walk *walk, const bg_replay_event *event) {
     return false;
   if (action->kind == ACT_SET_POSITION)
     return put_position(walk, action);
+  if (action->kind == ACT_ROLL && walk->sink->row)
+    return put_roll_row(walk, event);
   if (!open_sequence(walk, true) || !put_player(walk, event->player))
     return false;
   bool rest = action->kind == ACT_ROLL ? put_roll(walk, action)

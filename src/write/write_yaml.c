@@ -598,10 +598,35 @@ static bool on_scalar(write_tree_sink *sink, write_tree_scalar kind, const char 
   return !writer->failed;
 }
 
+/* A flow sequence of scalars, as on_open, on_scalar for each item and
+ * on_close write it, without a level of its own: a flow row holds no
+ * block collection, whose indent is all a level tells. */
+static bool on_row(write_tree_sink *sink, const write_tree_item *items, int count) {
+  yaml_writer *writer = (yaml_writer *)sink;
+  yaml_level *parent = top(writer);
+  bool in_block = before_node(writer);
+  if (in_block && parent->kind == WRITE_TREE_MAPPING)
+    put_text(writer, " ");
+  put_text(writer, "[");
+  for (int i = 0; i < count; i++) {
+    if (i > 0)
+      put_text(writer, ", ");
+    if (items[i].kind == WRITE_TREE_STRING)
+      put_string(writer, items[i].text, items[i].length);
+    else
+      put(writer, items[i].text, items[i].length); /* 1, true, null: plain */
+  }
+  if (in_block)
+    put_text(writer, "]\n");
+  else
+    put_text(writer, "]");
+  return !writer->failed;
+}
+
 bool write_yaml(FILE *out, const bg_match *match, bg_replay *replay, bool first) {
   yaml_writer writer; /* the buffer is left as it is: only `used` bytes count */
-  writer.sink =
-      (write_tree_sink){on_open, on_close, on_key, on_scalar, .names_source = false};
+  writer.sink = (write_tree_sink){
+      on_open, on_close, on_key, on_scalar, .names_source = false, .row = on_row};
   writer.out = out;
   writer.failed = false;
   writer.depth = 0;

@@ -129,6 +129,18 @@ static bool put_player(tree_walk *walk, int player) {
                             walk->name_lengths[player]);
 }
 
+/* put_player's scalar as an item, for a player 0 or 1. */
+static write_tree_item player_item(const tree_walk *walk, int player) {
+  if (walk->same_names)
+    return (write_tree_item){WRITE_TREE_INTEGER, player ? "1" : "0", 1};
+  return (write_tree_item){WRITE_TREE_STRING, walk->names[player],
+                           walk->name_lengths[player]};
+}
+
+static bool put_item(tree_walk *walk, write_tree_item item) {
+  return walk->sink->scalar(walk->sink, item.kind, item.text, item.length);
+}
+
 /* ---- the match: header, rules, tags --------------------------------- */
 
 /* A rule the tags may leave unsaid: null then, so that the reader applies
@@ -294,18 +306,49 @@ static bool put_position(tree_walk *walk, const bg_action *setup) {
  * nothing rolled, "??" for dice that could not be read), the play as the
  * record wrote it, "" for no play ("cannot move" when the record said so),
  * "????" when not recorded. */
-static bool put_roll(tree_walk *walk, const bg_action *roll) {
-  bool dice = match_roll_dice_unread(roll)
-                  ? put_string(walk, "??")
-                  : put_integer(walk, roll->die1 * 10 + roll->die2);
-  if (!dice)
-    return false;
+static const char *roll_play_text(const bg_action *roll, char play[BG_MAX_MOVES * 24]) {
   if (match_roll_marked_unknown(roll))
-    return put_string(walk, NOTATION_UNRECORDED);
+    return NOTATION_UNRECORDED;
   if (roll->cannot_move && roll->move_count == 0)
-    return put_string(walk, NOTATION_CANNOT_MOVE);
-  char play[BG_MAX_MOVES * 24];
-  return put_string(walk, notation_play_text(roll, play, sizeof play));
+    return NOTATION_CANNOT_MOVE;
+  return notation_play_text(roll, play, BG_MAX_MOVES * 24);
+}
+
+/* The dice: "??", or the integer die1 * 10 + die2, whose digits are the
+ * dice themselves when the first is no 0 (no division for a roll of
+ * every turn), written in `digits`. */
+static write_tree_item dice_item(const bg_action *roll, char digits[24]) {
+  if (match_roll_dice_unread(roll))
+    return (write_tree_item){WRITE_TREE_STRING, "??", 2};
+  int die1 = roll->die1, die2 = roll->die2;
+  if (die1 < 1 || die1 > 9 || die2 < 0 || die2 > 9) {
+    const char *text = decimal(die1 * 10 + die2, digits + 24);
+    return (write_tree_item){WRITE_TREE_INTEGER, text, (size_t)(digits + 23 - text)};
+  }
+  digits[0] = (char)('0' + die1);
+  digits[1] = (char)('0' + die2);
+  digits[2] = '\0';
+  return (write_tree_item){WRITE_TREE_INTEGER, digits, 2};
+}
+
+static bool put_roll(tree_walk *walk, const bg_action *roll) {
+  char digits[24], play[BG_MAX_MOVES * 24];
+  return put_item(walk, dice_item(roll, digits)) &&
+         put_string(walk, roll_play_text(roll, play));
+}
+
+/* A roll's action as one row, for a sink that takes rows: what
+ * put_player and put_roll send. */
+static bool put_roll_row(tree_walk *walk, const bg_replay_event *event) {
+  const bg_action *roll = event->action;
+  char digits[24], play[BG_MAX_MOVES * 24];
+  const char *play_text = roll_play_text(roll, play);
+  write_tree_item items[3] = {
+      player_item(walk, event->player),
+      dice_item(roll, digits),
+      {WRITE_TREE_STRING, play_text, strlen(play_text)},
+  };
+  return walk->sink->row(walk->sink, items, 3);
 }
 
 static const char *resign_word(int level) {
@@ -384,7 +427,7 @@ static bool put_written(tree_walk *walk, const bg_action *action) {
  * read outside any cell (bg_unread_line) that stands before action
  * `action_index` of game `game`: the YAML reader says it again as a
  * syntax error, and a .mat written from it writes the line again. */
-static bool put_unread_lines(tree_walk *walk, int game, int action_index) {
+static bool put_unread_lines_before(tree_walk *walk, int game, int action_index) {
   const bg_unread_line *unread;
   bool written = true;
   while (written && (unread = match_next_unread_line(walk->match, game, action_index,
@@ -396,6 +439,14 @@ static bool put_unread_lines(tree_walk *walk, int game, int action_index) {
   return written;
 }
 
+/* put_unread_lines_before, asked before every action: most records have
+ * no such line left, which one test tells without a call. */
+static bool put_unread_lines(tree_walk *walk, int game, int action_index) {
+  if (walk->unread_next >= walk->match->unread_count)
+    return true;
+  return put_unread_lines_before(walk, game, action_index);
+}
+
 /* The action of a replay event, by the player the replay says acted (a
  * "Wins" line credits the winner it read with the board). */
 static bool put_action(tree_walk *walk, const bg_replay_event *event) {
@@ -404,6 +455,8 @@ static bool put_action(tree_walk *walk, const bg_replay_event *event) {
     return false;
   if (action->kind == ACT_SET_POSITION)
     return put_position(walk, action);
+  if (action->kind == ACT_ROLL && walk->sink->row)
+    return put_roll_row(walk, event);
   if (!open_sequence(walk, true) || !put_player(walk, event->player))
     return false;
   bool rest = action->kind == ACT_ROLL ? put_roll(walk, action)
@@ -512,6 +565,8 @@ bool write_tree_walk(const bg_match *match, bg_replay *replay, write_tree_sink *
     walk.name_lengths[player] = strlen(walk.names[player]);
   }
   walk.same_names = names_are_equal(walk.names);
+  for (int player = 0; player < 2; player++)
+    sink->player_names[player] = walk.same_names ? NULL : walk.names[player];
   bool written = open_mapping(&walk, false) && put_key(&walk, "bgmatch") &&
                  put_integer(&walk, BGMATCH_NOTATION_VERSION) &&
                  put_key(&walk, "match") && put_match(&walk) && put_key(&walk, "games");
@@ -520,6 +575,7 @@ bool write_tree_walk(const bg_match *match, bg_replay *replay, write_tree_sink *
   else
     while (bg_replay_next(replay) != NULL)
       ; /* walked all the same, for its diagnostics */
+  sink->player_names[0] = sink->player_names[1] = NULL;
   free(walk.names[0]);
   free(walk.names[1]);
   return written;

@@ -30,6 +30,13 @@ typedef enum {
   WRITE_TREE_NULL,
 } write_tree_scalar;
 
+/* One scalar of a row (write_tree_sink.row), as `scalar` takes it. */
+typedef struct {
+  write_tree_scalar kind;
+  const char *text; /* its `length` bytes, with a NUL after them */
+  size_t length;
+} write_tree_item;
+
 /* Where the walk sends the tree.  Every call returns false when the
  * output failed (errno says why): the walk then writes nothing more. */
 typedef struct write_tree_sink write_tree_sink;
@@ -48,6 +55,15 @@ struct write_tree_sink {
    * each, stand in one stream where nothing else says which file a match
    * came from; a YAML file is the record of its own. */
   bool names_source;
+  /* The players' names as the walk sends them, set by the walk for its
+   * length (NULL when the players go by index): a name comes on every
+   * action, always at one of these two addresses, so a sink may keep
+   * what it made of it the first time. */
+  const char *player_names[2];
+  /* A roll's action, [player, dice, play], as one call: most of a
+   * document.  NULL: the walk sends it as open_collection, a scalar for
+   * each item and close_collection, which is what it means. */
+  bool (*row)(write_tree_sink *sink, const write_tree_item *items, int count);
 };
 
 /* Walks `replay` (fresh, of `match`) to its end, sending the document of

@@ -10,9 +10,10 @@
  *
  * What a scalar becomes is libyaml's decision: plain, single-quoted or
  * double-quoted with escapes.  libyaml's emitter is asked for every string
- * but those the fast path below proves plain, the way it would write them
- * (a word of letters and digits, a move like 13/11* 6/off(2)): those are
- * most of a document, and libyaml costs a dozen steps a byte for each
+ * but the words the fast path below tells, the way it would write them
+ * (a word of letters and digits, a move like 13/11* 6/off(2), plain; a
+ * date or the empty string, single-quoted): those are most of a
+ * document, and libyaml costs a dozen steps a byte for each
  * (an analysis, then a write), which put `convert --to yaml` at four times
  * `check` against a budget of 2.5 (DESIGN.md section 6).  The answers of
  * libyaml are kept for the match (the players' names come back on every
@@ -24,8 +25,9 @@
  *
  * One thing libyaml cannot know: a string that a YAML reader would take
  * for another type if it were written plain (a player called `yes`, `1`
- * or `null`, a tag value `On` or `2024-01-01`).  Those are asked for in
- * single quotes, so the text comes back as text (write_yaml_looks_typed).
+ * or `null`, a tag value `On` or `2024-01-01`).  Those are written, or
+ * asked for, in single quotes, so the text comes back as text
+ * (write_yaml_looks_typed).
  *
  * The output is not flushed after each match, only after an output's
  * first (so that an output that cannot be written at all fails at once);
@@ -103,10 +105,10 @@ bool write_yaml_looks_typed(const char *text) {
 /* ---- scalars ------------------------------------------------------------ */
 
 /* What a byte may be in a string the fast path writes plain (see
- * put_plain_word): a letter or a digit; a letter of a plain word (those
+ * classify_word): a letter or a digit; a letter of a plain word (those
  * and blank / * ( ) . _ + -); a letter of a number (is_number_letter's
  * set).  One table for the three tests, so that one pass over a string
- * answers them all while it copies it. */
+ * answers them all. */
 enum { BYTE_ALNUM = 1, BYTE_PLAIN = 2, BYTE_NUMBER = 4 };
 
 #define ALNUM_BYTE (BYTE_ALNUM | BYTE_PLAIN | BYTE_NUMBER)
@@ -165,6 +167,13 @@ static const unsigned char byte_class[256] = {
     UTF8_LEADS_PLAIN,
     UTF8_CONTINUATIONS_PLAIN,
 };
+
+/* What a string is to the fast path: a word libyaml writes plain in a
+ * flow collection; a word it writes single-quoted as it is, because a
+ * reader would take it plain for another type (1, 2024.01.01, Off, or
+ * the empty string); or anything else, which is libyaml's to decide
+ * (WORD_UNTOLD: not told yet). */
+typedef enum { WORD_PLAIN, WORD_TYPED, WORD_OTHER, WORD_UNTOLD } word_kind;
 
 /* libyaml's answers kept for a match: what a string becomes in a flow
  * collection, asked plain-or-quoted or single-quoted (when it looks
@@ -328,6 +337,8 @@ typedef struct {
   yaml_level level[YAML_MAX_DEPTH];
   int depth; /* open collections */
   rendered_cache cache;
+  /* what classify_word says of sink.player_names, once told */
+  word_kind name_kinds[2];
   size_t used; /* bytes of `buffer` not yet written to `out` */
   char buffer[YAML_BUFFER_SIZE];
 } yaml_writer;
@@ -339,22 +350,32 @@ static void flush_buffer(yaml_writer *writer) {
   writer->used = 0;
 }
 
+/* What does not fit in the buffer: the buffer goes to the stream first,
+ * and a long scalar straight through after it. */
+static void put_past_buffer(yaml_writer *writer, const char *text, size_t length) {
+  flush_buffer(writer);
+  if (length > YAML_BUFFER_SIZE) {
+    if (!writer->failed && fwrite(text, 1, length, writer->out) != length)
+      writer->failed = true;
+    return;
+  }
+  memcpy(writer->buffer, text, length);
+  writer->used = length;
+}
+
 /* Into the writer's buffer: a stream call for every piece of a line
- * (stdio locks the stream each time) was a third of the writer's time. */
-static void put(yaml_writer *writer, const char *text, size_t length) {
+ * (stdio locks the stream each time) was a third of the writer's time.
+ * Inline, so that a piece of layout of known length is a store or two. */
+static inline void put(yaml_writer *writer, const char *text, size_t length) {
   if (writer->used + length > YAML_BUFFER_SIZE) {
-    flush_buffer(writer);
-    if (length > YAML_BUFFER_SIZE) { /* a long scalar: straight through */
-      if (!writer->failed && fwrite(text, 1, length, writer->out) != length)
-        writer->failed = true;
-      return;
-    }
+    put_past_buffer(writer, text, length);
+    return;
   }
   memcpy(writer->buffer + writer->used, text, length);
   writer->used += length;
 }
 
-static void put_text(yaml_writer *writer, const char *text) {
+static inline void put_text(yaml_writer *writer, const char *text) {
   put(writer, text, strlen(text));
 }
 
@@ -489,45 +510,76 @@ static void put_rendered(yaml_writer *writer, const char *rendered, size_t lengt
   put(writer, rendered, length);
 }
 
-/* `text` written plain when libyaml would write it so in a flow
- * collection, proved cheaply: it starts with a letter or a digit, holds
- * only letters, digits, blanks and / * ( ) . _ + - (no indicator of YAML:
- * no , : # [ ] { } ' " & ! | > % @ `), does not end in a blank, and is no
- * other type.  The bytes are copied as they are tested, and kept only if
- * they pass: that is most strings of a document (every play, most names).
- * Returns false, having written nothing, for the others, which are
- * libyaml's to decide. */
-static bool put_plain_word(yaml_writer *writer, const char *text, size_t length) {
+/* The classes of byte_class that all `length` bytes share, four bytes
+ * a step: a string is a dozen bytes, and the step's own test is then most
+ * of the work. */
+static unsigned shared_classes(const unsigned char *bytes, size_t length) {
+  unsigned every = BYTE_PLAIN | BYTE_NUMBER;
+  size_t at = 0;
+  for (; at + 4 <= length; at += 4)
+    every &= byte_class[bytes[at]] & byte_class[bytes[at + 1]] &
+             byte_class[bytes[at + 2]] & byte_class[bytes[at + 3]];
+  for (; at < length; at++)
+    every &= byte_class[bytes[at]];
+  return every;
+}
+
+/* A word starts with a letter or a digit, holds only letters, digits,
+ * blanks and / * ( ) . _ + - (no indicator of YAML: no , : # [ ] { } ' "
+ * & ! | > % @ `, no break, nothing libyaml escapes), and does not end in
+ * a blank.  That is most strings of a document (every play, most names). */
+static word_kind classify_word(const char *text, size_t length) {
   const unsigned char *bytes = (const unsigned char *)text;
-  if (length == 0 || length > YAML_BUFFER_SIZE || !(byte_class[bytes[0]] & BYTE_ALNUM) ||
-      bytes[length - 1] == ' ')
-    return false;
-  if (writer->used + length > YAML_BUFFER_SIZE)
-    flush_buffer(writer);
-  char *to = writer->buffer + writer->used;
-  unsigned every = BYTE_PLAIN | BYTE_NUMBER; /* the classes all bytes share */
-  for (size_t i = 0; i < length; i++) {
-    to[i] = (char)bytes[i];
-    every &= byte_class[bytes[i]];
-  }
+  if (length == 0)
+    return WORD_TYPED; /* a plain empty scalar is null */
+  if (!(byte_class[bytes[0]] & BYTE_ALNUM) || bytes[length - 1] == ' ')
+    return WORD_OTHER;
+  unsigned every = shared_classes(bytes, length);
   if (!(every & BYTE_PLAIN))
-    return false;
+    return WORD_OTHER;
   /* typed: a number (a digit, then number letters) or one of the words */
   if (bytes[0] <= '9' ? (every & BYTE_NUMBER) != 0
                       : length <= 5 && write_yaml_looks_typed(text))
-    return false;
-  writer->used += length;
-  return true;
+    return WORD_TYPED;
+  return WORD_PLAIN;
 }
 
-static void put_string(yaml_writer *writer, const char *text, size_t length) {
-  if (put_plain_word(writer, text, length))
-    return;
+/* A string classify_word cannot tell, as libyaml writes it: out of
+ * line, as few strings come here. */
+__attribute__((noinline)) static void
+put_rendered_string(yaml_writer *writer, const char *text, size_t length) {
   const rendered_scalar *rendered = render(&writer->cache, text, length);
   if (rendered->multiline)
     put_rendered(writer, rendered->rendered, rendered->rendered_length);
   else /* most: a name with a quote or an accent, that comes back on every action */
     put(writer, rendered->rendered, rendered->rendered_length);
+}
+
+/* What classify_word says of `text`, a player's name told once a match:
+ * the name comes back on every action. */
+static word_kind classify_string(yaml_writer *writer, const char *text, size_t length) {
+  for (int player = 0; player < 2; player++)
+    if (text == writer->sink.player_names[player]) {
+      if (writer->name_kinds[player] == WORD_UNTOLD)
+        writer->name_kinds[player] = classify_word(text, length);
+      return writer->name_kinds[player];
+    }
+  return classify_word(text, length);
+}
+
+static void put_string(yaml_writer *writer, const char *text, size_t length) {
+  switch (classify_string(writer, text, length)) {
+  case WORD_PLAIN:
+    put(writer, text, length);
+    break;
+  case WORD_TYPED: /* nothing in the word needs an escape */
+    put_text(writer, "'");
+    put(writer, text, length);
+    put_text(writer, "'");
+    break;
+  default:
+    put_rendered_string(writer, text, length);
+  }
 }
 
 static bool on_scalar(write_tree_sink *sink, write_tree_scalar kind, const char *text,
@@ -546,13 +598,39 @@ static bool on_scalar(write_tree_sink *sink, write_tree_scalar kind, const char 
   return !writer->failed;
 }
 
+/* A flow sequence of scalars, as on_open, on_scalar for each item and
+ * on_close write it, without a level of its own: a flow row holds no
+ * block collection, whose indent is all a level tells. */
+static bool on_row(write_tree_sink *sink, const write_tree_item *items, int count) {
+  yaml_writer *writer = (yaml_writer *)sink;
+  yaml_level *parent = top(writer);
+  bool in_block = before_node(writer);
+  if (in_block && parent->kind == WRITE_TREE_MAPPING)
+    put_text(writer, " ");
+  put_text(writer, "[");
+  for (int i = 0; i < count; i++) {
+    if (i > 0)
+      put_text(writer, ", ");
+    if (items[i].kind == WRITE_TREE_STRING)
+      put_string(writer, items[i].text, items[i].length);
+    else
+      put(writer, items[i].text, items[i].length); /* 1, true, null: plain */
+  }
+  if (in_block)
+    put_text(writer, "]\n");
+  else
+    put_text(writer, "]");
+  return !writer->failed;
+}
+
 bool write_yaml(FILE *out, const bg_match *match, bg_replay *replay, bool first) {
   yaml_writer writer; /* the buffer is left as it is: only `used` bytes count */
-  writer.sink =
-      (write_tree_sink){on_open, on_close, on_key, on_scalar, .names_source = false};
+  writer.sink = (write_tree_sink){
+      on_open, on_close, on_key, on_scalar, .names_source = false, .row = on_row};
   writer.out = out;
   writer.failed = false;
   writer.depth = 0;
+  writer.name_kinds[0] = writer.name_kinds[1] = WORD_UNTOLD;
   writer.cache.count = writer.cache.next_evicted = 0;
   writer.cache.emitting = false;
   writer.cache.output = (text_buffer){NULL, 0, 0};

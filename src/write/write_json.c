@@ -73,6 +73,31 @@ static bool is_yaml_control(const char *text, size_t length, size_t at,
   return c == 0x7f || (c == 0xc2 && next >= 0x80 && next <= 0x9f);
 }
 
+/* The bytes that stand for themselves whatever follows them: all but '"',
+ * '\\', the C0 controls, DEL and 0xC2 (the first byte of a C1 control, and
+ * of other characters: the slow path looks at its next byte).  Most bytes
+ * of a match are plain, and one look-up a byte rules them out. */
+// clang-format off
+static const unsigned char plain_bytes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* 0x0_ */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* 0x1_ */
+    1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0x2_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0x3_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0x4_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, /* 0x5_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0x6_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, /* 0x7_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0x8_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0x9_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0xA_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0xB_ */
+    1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0xC_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0xD_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0xE_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0xF_ */
+};
+// clang-format on
+
 /* `text` escaped into `to` (room for 6 * length), without quotes; UTF-8
  * sequences pass as they are, but for the controls YAML does not read
  * (is_yaml_control), escaped as \u00XX.  Returns the bytes written. */
@@ -80,6 +105,10 @@ static size_t escape_text(char *to, const char *text, size_t length) {
   char *start = to;
   for (size_t i = 0; i < length; i++) {
     unsigned char code;
+    if (plain_bytes[(unsigned char)text[i]]) {
+      *to++ = text[i];
+      continue;
+    }
     if (is_yaml_control(text, length, i, &code)) {
       to[0] = '\\';
       to[1] = 'u';

@@ -23,8 +23,15 @@ const char *notation_point_name(int point, char *buf, int size) {
   return buf;
 }
 
-/* `value` in decimal at `to`; returns the end (no NUL). */
+/* `value` in decimal at `to`; returns the end (no NUL).  A point or a
+ * repeat count is almost always below 100: those take no loop. */
 static char *put_decimal(char *to, int value) {
+  if (value >= 0 && value < 100) {
+    if (value >= 10)
+      *to++ = (char)('0' + value / 10);
+    *to++ = (char)('0' + value % 10);
+    return to;
+  }
   char digits[12];
   char *start = digits + sizeof digits;
   unsigned magnitude = value < 0 ? 0U - (unsigned)value : (unsigned)value;
@@ -34,17 +41,16 @@ static char *put_decimal(char *to, int value) {
   } while (magnitude);
   if (value < 0)
     *--start = '-';
-  size_t length = (size_t)(digits + sizeof digits - start);
-  memcpy(to, start, length);
-  return to + length;
+  while (start < digits + sizeof digits)
+    *to++ = *start++;
+  return to;
 }
 
 /* A point in `style` at `to`: "bar"/"off" or 25/0; returns the end. */
 static char *put_point(char *to, int point, bg_play_style style) {
   if (style == NOTATION_GNUBG && (point == BG_BAR || point == BG_OFF)) {
-    for (const char *name = point == BG_BAR ? "bar" : "off"; *name; name++)
-      *to++ = *name;
-    return to;
+    memcpy(to, point == BG_BAR ? "bar" : "off", 3);
+    return to + 3;
   }
   return put_decimal(to, point);
 }
@@ -103,6 +109,14 @@ const char *notation_play_text_as(const bg_action *roll, bg_play_style style, ch
   int length = 0;
   buf[0] = '\0';
   for (int i = 0; i < roll->move_count && length < size - 1; i++) {
+    if (size - length >= MOVE_TEXT_SIZE + 1) {
+      /* room for the blank, the move and its NUL: written in place, as a
+       * play's text almost always is */
+      if (i)
+        buf[length++] = ' ';
+      length += move_text(&roll->moves[i], style, buf + length);
+      continue;
+    }
     char one[MOVE_TEXT_SIZE + 1] = " ";
     int count = move_text(&roll->moves[i], style, one + 1);
     append_text(buf, size, &length, i ? one : one + 1, i ? count + 1 : count);

@@ -98,33 +98,43 @@ static const unsigned char plain_bytes[256] = {
 };
 // clang-format on
 
+/* The escape of the byte that is not plain at text[*at] into `to`, or the
+ * byte itself; *at moves past what it stands for.  Returns the bytes
+ * written. */
+static size_t escape_not_plain(char *to, const char *text, size_t length, size_t *at) {
+  unsigned char code;
+  unsigned char c = (unsigned char)text[*at];
+  if (is_yaml_control(text, length, *at, &code)) {
+    to[0] = '\\';
+    to[1] = 'u';
+    to[2] = to[3] = '0';
+    to[4] = hex_digits[code >> 4];
+    to[5] = hex_digits[code & 0xf];
+    *at += code != 0x7f ? 2 : 1; /* a C1 control is two bytes */
+    return 6;
+  }
+  (*at)++;
+  size_t escaped = escape_byte(c, to);
+  if (escaped)
+    return escaped;
+  *to = (char)c; /* 0xC2 that starts no C1 control */
+  return 1;
+}
+
 /* `text` escaped into `to` (room for 6 * length), without quotes; UTF-8
  * sequences pass as they are, but for the controls YAML does not read
  * (is_yaml_control), escaped as \u00XX.  Returns the bytes written. */
 static size_t escape_text(char *to, const char *text, size_t length) {
   char *start = to;
-  for (size_t i = 0; i < length; i++) {
-    unsigned char code;
-    if (plain_bytes[(unsigned char)text[i]]) {
-      *to++ = text[i];
-      continue;
-    }
-    if (is_yaml_control(text, length, i, &code)) {
-      to[0] = '\\';
-      to[1] = 'u';
-      to[2] = to[3] = '0';
-      to[4] = hex_digits[code >> 4];
-      to[5] = hex_digits[code & 0xf];
-      to += 6;
-      i += code != 0x7f; /* the C1 control's second byte */
-      continue;
-    }
-    size_t escaped = escape_byte((unsigned char)text[i], to);
-    if (escaped == 0)
-      *to++ = text[i];
-    to += escaped;
+  size_t at = 0;
+  for (;;) {
+    /* a run of plain bytes: most strings are one */
+    while (at < length && plain_bytes[(unsigned char)text[at]])
+      *to++ = text[at++];
+    if (at == length)
+      return (size_t)(to - start);
+    to += escape_not_plain(to, text, length, &at);
   }
-  return (size_t)(to - start);
 }
 
 size_t write_json_string(char *to, const char *text, size_t length) {

@@ -171,17 +171,24 @@ static void begin_member(json_writer *writer) {
     put_byte(writer, ',');
 }
 
-static void put_string(json_writer *writer, const char *text, size_t length) {
-  if (length <= JSON_STRING_PIECE) {
-    writer->used += write_json_string(room(writer, 6 * length + 2), text, length);
-    return;
-  }
+/* A string longer than a piece, escaped a piece at a time.  Out of line:
+ * its loop would cost every short string the registers it saves. */
+__attribute__((noinline)) static void put_long_string(json_writer *writer,
+                                                      const char *text, size_t length) {
   put_byte(writer, '"');
   for (size_t done = 0; done < length; done += JSON_STRING_PIECE) {
     size_t piece = length - done < JSON_STRING_PIECE ? length - done : JSON_STRING_PIECE;
     writer->used += escape_text(room(writer, 6 * piece), text + done, piece);
   }
   put_byte(writer, '"');
+}
+
+static void put_string(json_writer *writer, const char *text, size_t length) {
+  if (length > JSON_STRING_PIECE) {
+    put_long_string(writer, text, length);
+    return;
+  }
+  writer->used += write_json_string(room(writer, 6 * length + 2), text, length);
 }
 
 /* ---- the sink ---------------------------------------------------------- */

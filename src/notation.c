@@ -23,14 +23,24 @@ const char *notation_point_name(int point, char *buf, int size) {
   return buf;
 }
 
+/* The decimal digits of 0..99, two a number. */
+static const char digit_pairs[] = "0001020304050607080910111213141516171819"
+                                  "2021222324252627282930313233343536373839"
+                                  "4041424344454647484950515253545556575859"
+                                  "6061626364656667686970717273747576777879"
+                                  "8081828384858687888990919293949596979899";
+
 /* `value` in decimal at `to`; returns the end (no NUL).  A point or a
- * repeat count is almost always below 100: those take no loop. */
+ * repeat count is almost always below 100: those take neither a loop nor
+ * a division. */
 static char *put_decimal(char *to, int value) {
   if (value >= 0 && value < 100) {
-    if (value >= 10)
-      *to++ = (char)('0' + value / 10);
-    *to++ = (char)('0' + value % 10);
-    return to;
+    if (value < 10) {
+      *to = (char)('0' + value);
+      return to + 1;
+    }
+    memcpy(to, digit_pairs + 2 * value, 2);
+    return to + 2;
   }
   char digits[12];
   char *start = digits + sizeof digits;

@@ -59,7 +59,8 @@ static char *put_decimal(char *to, int value) {
 /* A point in `style` at `to`: "bar"/"off" or 25/0; returns the end. */
 static char *put_point(char *to, int point, bg_play_style style) {
   if (style == NOTATION_GNUBG && (point == BG_BAR || point == BG_OFF)) {
-    memcpy(to, point == BG_BAR ? "bar" : "off", 3);
+    /* four bytes, the NUL too: what follows overwrites it */
+    memcpy(to, point == BG_BAR ? "bar" : "off", 4);
     return to + 3;
   }
   return put_decimal(to, point);

@@ -23,8 +23,25 @@ const char *notation_point_name(int point, char *buf, int size) {
   return buf;
 }
 
-/* `value` in decimal at `to`; returns the end (no NUL). */
+/* The decimal digits of 0..99, two a number. */
+static const char digit_pairs[] = "0001020304050607080910111213141516171819"
+                                  "2021222324252627282930313233343536373839"
+                                  "4041424344454647484950515253545556575859"
+                                  "6061626364656667686970717273747576777879"
+                                  "8081828384858687888990919293949596979899";
+
+/* `value` in decimal at `to`; returns the end (no NUL).  A point or a
+ * repeat count is almost always below 100: those take neither a loop nor
+ * a division. */
 static char *put_decimal(char *to, int value) {
+  if (value >= 0 && value < 100) {
+    if (value < 10) {
+      *to = (char)('0' + value);
+      return to + 1;
+    }
+    memcpy(to, digit_pairs + 2 * value, 2);
+    return to + 2;
+  }
   char digits[12];
   char *start = digits + sizeof digits;
   unsigned magnitude = value < 0 ? 0U - (unsigned)value : (unsigned)value;
@@ -34,17 +51,17 @@ static char *put_decimal(char *to, int value) {
   } while (magnitude);
   if (value < 0)
     *--start = '-';
-  size_t length = (size_t)(digits + sizeof digits - start);
-  memcpy(to, start, length);
-  return to + length;
+  while (start < digits + sizeof digits)
+    *to++ = *start++;
+  return to;
 }
 
 /* A point in `style` at `to`: "bar"/"off" or 25/0; returns the end. */
 static char *put_point(char *to, int point, bg_play_style style) {
   if (style == NOTATION_GNUBG && (point == BG_BAR || point == BG_OFF)) {
-    for (const char *name = point == BG_BAR ? "bar" : "off"; *name; name++)
-      *to++ = *name;
-    return to;
+    /* four bytes, the NUL too: what follows overwrites it */
+    memcpy(to, point == BG_BAR ? "bar" : "off", 4);
+    return to + 3;
   }
   return put_decimal(to, point);
 }
@@ -103,6 +120,14 @@ const char *notation_play_text_as(const bg_action *roll, bg_play_style style, ch
   int length = 0;
   buf[0] = '\0';
   for (int i = 0; i < roll->move_count && length < size - 1; i++) {
+    if (size - length >= MOVE_TEXT_SIZE + 1) {
+      /* room for the blank, the move and its NUL: written in place, as a
+       * play's text almost always is */
+      if (i)
+        buf[length++] = ' ';
+      length += move_text(&roll->moves[i], style, buf + length);
+      continue;
+    }
     char one[MOVE_TEXT_SIZE + 1] = " ";
     int count = move_text(&roll->moves[i], style, one + 1);
     append_text(buf, size, &length, i ? one : one + 1, i ? count + 1 : count);

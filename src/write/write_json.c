@@ -73,29 +73,76 @@ static bool is_yaml_control(const char *text, size_t length, size_t at,
   return c == 0x7f || (c == 0xc2 && next >= 0x80 && next <= 0x9f);
 }
 
+/* The bytes that stand for themselves whatever follows them: all but '"',
+ * '\\', the C0 controls, DEL and 0xC2 (the first byte of a C1 control, and
+ * of other characters: the slow path looks at its next byte).  Most bytes
+ * of a match are plain, and one look-up a byte rules them out. */
+// clang-format off
+static const unsigned char plain_bytes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* 0x0_ */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* 0x1_ */
+    1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0x2_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0x3_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0x4_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, /* 0x5_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0x6_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, /* 0x7_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0x8_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0x9_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0xA_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0xB_ */
+    1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0xC_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0xD_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0xE_ */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0xF_ */
+};
+// clang-format on
+
+/* The escape of the byte that is not plain at text[*at] into `to`, or the
+ * byte itself; *at moves past what it stands for.  Returns the bytes
+ * written. */
+static size_t escape_not_plain(char *to, const char *text, size_t length, size_t *at) {
+  unsigned char code;
+  unsigned char c = (unsigned char)text[*at];
+  if (is_yaml_control(text, length, *at, &code)) {
+    to[0] = '\\';
+    to[1] = 'u';
+    to[2] = to[3] = '0';
+    to[4] = hex_digits[code >> 4];
+    to[5] = hex_digits[code & 0xf];
+    *at += code != 0x7f ? 2 : 1; /* a C1 control is two bytes */
+    return 6;
+  }
+  (*at)++;
+  size_t escaped = escape_byte(c, to);
+  if (escaped)
+    return escaped;
+  *to = (char)c; /* 0xC2 that starts no C1 control */
+  return 1;
+}
+
 /* `text` escaped into `to` (room for 6 * length), without quotes; UTF-8
  * sequences pass as they are, but for the controls YAML does not read
  * (is_yaml_control), escaped as \u00XX.  Returns the bytes written. */
 static size_t escape_text(char *to, const char *text, size_t length) {
+  const unsigned char *bytes = (const unsigned char *)text;
   char *start = to;
-  for (size_t i = 0; i < length; i++) {
-    unsigned char code;
-    if (is_yaml_control(text, length, i, &code)) {
-      to[0] = '\\';
-      to[1] = 'u';
-      to[2] = to[3] = '0';
-      to[4] = hex_digits[code >> 4];
-      to[5] = hex_digits[code & 0xf];
-      to += 6;
-      i += code != 0x7f; /* the C1 control's second byte */
-      continue;
+  size_t at = 0;
+  for (;;) {
+    /* a run of plain bytes, four at a time: most strings are one */
+    while (length - at >= 4 &&
+           (plain_bytes[bytes[at]] & plain_bytes[bytes[at + 1]] &
+            plain_bytes[bytes[at + 2]] & plain_bytes[bytes[at + 3]])) {
+      memcpy(to, text + at, 4);
+      to += 4;
+      at += 4;
     }
-    size_t escaped = escape_byte((unsigned char)text[i], to);
-    if (escaped == 0)
-      *to++ = text[i];
-    to += escaped;
+    while (at < length && plain_bytes[bytes[at]])
+      *to++ = text[at++];
+    if (at == length)
+      return (size_t)(to - start);
+    to += escape_not_plain(to, text, length, &at);
   }
-  return (size_t)(to - start);
 }
 
 size_t write_json_string(char *to, const char *text, size_t length) {
@@ -132,17 +179,24 @@ static void begin_member(json_writer *writer) {
     put_byte(writer, ',');
 }
 
-static void put_string(json_writer *writer, const char *text, size_t length) {
-  if (length <= JSON_STRING_PIECE) {
-    writer->used += write_json_string(room(writer, 6 * length + 2), text, length);
-    return;
-  }
+/* A string longer than a piece, escaped a piece at a time.  Out of line:
+ * its loop would cost every short string the registers it saves. */
+__attribute__((noinline)) static void put_long_string(json_writer *writer,
+                                                      const char *text, size_t length) {
   put_byte(writer, '"');
   for (size_t done = 0; done < length; done += JSON_STRING_PIECE) {
     size_t piece = length - done < JSON_STRING_PIECE ? length - done : JSON_STRING_PIECE;
     writer->used += escape_text(room(writer, 6 * piece), text + done, piece);
   }
   put_byte(writer, '"');
+}
+
+static void put_string(json_writer *writer, const char *text, size_t length) {
+  if (length > JSON_STRING_PIECE) {
+    put_long_string(writer, text, length);
+    return;
+  }
+  writer->used += write_json_string(room(writer, 6 * length + 2), text, length);
 }
 
 /* ---- the sink ---------------------------------------------------------- */

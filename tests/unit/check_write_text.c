@@ -166,6 +166,28 @@ START_TEST(every_byte_escaped_as_jansson) {
 }
 END_TEST
 
+/* Within a run of plain bytes (which the writer tests and copies four at
+ * a time), every ASCII byte and the two-byte characters that start with
+ * 0xC2 or not, at every offset of the run and its tail. */
+START_TEST(every_byte_at_every_offset_of_a_run) {
+  static const char *const pairs[] = {"\xc2\x85", "\xc2\x9f", "\xc2\xa0", "\xc3\xa9"};
+  const char run[] = "abcdefghijkl";
+  for (size_t at = 0; at < sizeof run - 1; at++) {
+    char text[sizeof run + 1];
+    for (int c = 0; c < 0x80; c++) {
+      memcpy(text, run, sizeof run - 1);
+      text[at] = (char)c;
+      assert_escaped_as_jansson(text, sizeof run - 1);
+    }
+    for (size_t p = 0; p < sizeof pairs / sizeof pairs[0]; p++) {
+      memcpy(text, run, sizeof run - 1);
+      memcpy(text + at, pairs[p], 2);
+      assert_escaped_as_jansson(text, at + 2 > sizeof run - 1 ? at + 2 : sizeof run - 1);
+    }
+  }
+}
+END_TEST
+
 /* Random text of ASCII, control characters and two-, three- and four-byte
  * UTF-8 sequences (é, U+2028, an emoji). */
 START_TEST(random_text_escaped_as_jansson) {
@@ -236,6 +258,7 @@ static Suite *write_text_suite(void) {
   suite_add_tcase(suite, yaml);
   TCase *json = tcase_create("json strings");
   tcase_add_test(json, every_byte_escaped_as_jansson);
+  tcase_add_test(json, every_byte_at_every_offset_of_a_run);
   tcase_add_test(json, random_text_escaped_as_jansson);
   tcase_add_test(json, long_strings_come_back_whole);
   suite_add_tcase(suite, json);

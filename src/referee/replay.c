@@ -307,6 +307,11 @@ bool bg_replay_steps_as_written(const bg_replay_event *event, bg_play *play) {
   bg_board before, after;
   if (!roll_positions(event, &before, &after))
     return false;
+  /* Nearly every play is the search's first path: followed without the
+   * search's stack, frames and copies.  A dead end is left to the search,
+   * which steps back. */
+  if (referee_search_first_path(roll, &before, play))
+    return board_equal(&play->result, &after);
   move_search search;
   if (!referee_search_init_as_written(&search, roll) ||
       !referee_search_run(&search, roll, &before) ||

@@ -12,13 +12,6 @@
 #include "notation.h"
 #include "write_sgf_int.h"
 
-void write_sgf_add(sgf_text *text, const char *bytes, size_t length) {
-  text->text = bg_grow(text->text, &text->capacity, text->length + length + 1, 1, 256);
-  memcpy(text->text + text->length, bytes, length);
-  text->length += length;
-  text->text[text->length] = '\0';
-}
-
 void write_sgf_puts(sgf_text *text, const char *string) {
   write_sgf_add(text, string, strlen(string));
 }

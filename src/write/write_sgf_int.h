@@ -32,6 +32,9 @@ static inline void write_sgf_add(sgf_text *text, const char *bytes, size_t lengt
 void write_sgf_puts(sgf_text *text, const char *string);
 void write_sgf_printf(sgf_text *text, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
+/* A number in decimal: a root's MI and RE are one per game, and
+ * vsnprintf costs a thousand instructions a number. */
+void write_sgf_number(sgf_text *text, int number);
 /* "W[63": a roll node's colour and dice. */
 void write_sgf_roll_head(sgf_text *text, char colour, int die1, int die2);
 /* A property value's text, escaped, made UTF-8 (record text may be

@@ -27,6 +27,18 @@ void write_sgf_printf(sgf_text *text, const char *format, ...) {
                   (size_t)length < sizeof line ? (size_t)length : sizeof line - 1);
 }
 
+void write_sgf_number(sgf_text *text, int number) {
+  char digits[12];
+  size_t at = sizeof digits;
+  unsigned value = number < 0 ? 0u - (unsigned)number : (unsigned)number;
+  do
+    digits[--at] = (char)('0' + value % 10);
+  while ((value /= 10) > 0);
+  if (number < 0)
+    digits[--at] = '-';
+  write_sgf_add(text, digits + at, sizeof digits - at);
+}
+
 /* "W[63": a roll node's colour and dice; by hand for one-digit dice, as
  * every roll comes here and vsnprintf was a fifth of the writer's time. */
 void write_sgf_roll_head(sgf_text *text, char colour, int die1, int die2) {

@@ -194,11 +194,9 @@ static bool first_path_of_move(bg_board *view, dice_left *left, const bg_move *m
   return true;
 }
 
-bool referee_search_first_path(const bg_action *roll, const bg_board *view,
-                               bg_play *play) {
+bool referee_search_first_path(const bg_action *roll, bg_play *play) {
   dice_left left;
   dice_init(&left, roll->die1, roll->die2);
-  play->result = *view;
   play->step_count = 0;
   int checkers = 0;
   for (int m = 0; m < roll->move_count; m++) {

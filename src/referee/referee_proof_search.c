@@ -159,6 +159,15 @@ bool referee_search_run(move_search *search, const bg_action *roll,
  * landing in `*landing`; 0 when no die steps on the way. */
 static int first_die(const bg_board *view, const dice_left *left, int at, int to,
                      int *landing) {
+  /* Onto a point only the die of the distance lands, and most moves are
+   * one die: that die is tried alone first. */
+  int distance = at - to;
+  if (to > BG_OFF && distance <= 6 && board_step_target(view, at, distance) == to)
+    for (int i = 0; i < left->count; i++)
+      if (left->dice[i] == distance) {
+        *landing = to;
+        return distance;
+      }
   int short_die = 0, short_landing = -1;
   for (int i = 0; i < left->count; i++) {
     if (dice_seen_before(left, i))

@@ -4,7 +4,9 @@
  * two dice hops over a point it does not name), and what no position
  * changes: whether the dice can make the moves at all.  referee_proof.c
  * runs the search when its quick replays do not settle a play;
- * referee_explain.c and replay.c run it too.
+ * referee_explain.c and replay.c run it too, replay.c (the steps as
+ * written) after the search's first path followed alone, which settles
+ * nearly every play.
  */
 #include "referee_int.h"
 

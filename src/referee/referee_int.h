@@ -361,6 +361,13 @@ bool referee_search_init_as_written(move_search *search, const bg_action *roll);
 /* Runs a search set up by referee_search_init with all the roll's dice. */
 bool referee_search_run(move_search *search, const bg_action *roll, const bg_board *view);
 
+/* The path a search in the written order tries first, followed without
+ * stepping back from the position in `play->result` (the roller's side):
+ * its steps into `play`, the position stepped on; true when it plays
+ * every move, as the search then finds the same; false when it comes to a
+ * dead end or the moves are refused (the search decides). */
+bool referee_search_first_path(const bg_action *roll, bg_play *play);
+
 /* Carries move `index`, now at point `at`, on to its destination with the
  * dice left, then goes on with the moves not in `done`.  `view` is stepped
  * on and left as it was. */

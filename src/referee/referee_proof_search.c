@@ -4,7 +4,9 @@
  * two dice hops over a point it does not name), and what no position
  * changes: whether the dice can make the moves at all.  referee_proof.c
  * runs the search when its quick replays do not settle a play;
- * referee_explain.c and replay.c run it too.
+ * referee_explain.c and replay.c run it too, replay.c (the steps as
+ * written) after the search's first path followed alone, which settles
+ * nearly every play.
  */
 #include "referee_int.h"
 
@@ -12,6 +14,13 @@
 
 static bool search_moves(move_search *search, bg_board *view, const dice_left *left,
                          unsigned done, const bg_move *bent);
+
+/* Does a step that lands on `landing` (-1: no step) stay on the way of a
+ * move bound for `to`: at or short of it, off only when the move bears
+ * off? */
+static inline bool lands_on_the_way(int landing, int to) {
+  return landing >= 0 && (landing == BG_OFF ? to == BG_OFF : landing >= to);
+}
 
 static void note_bent(move_search *search, const bg_move *move, const bg_board *view,
                       int die) {
@@ -37,7 +46,7 @@ bool referee_search_hop(move_search *search, bg_board *view, const dice_left *le
       if (dice_seen_before(left, i))
         continue;
       int landing = board_step_target_relaxed(view, at, die, search->relaxed);
-      if (landing < 0 || (landing == BG_OFF ? move->to != BG_OFF : landing < move->to))
+      if (!lands_on_the_way(landing, move->to))
         continue;
       if ((landing == move->to) != (pass == 0))
         continue;
@@ -142,6 +151,75 @@ bool referee_search_run(move_search *search, const bg_action *roll,
   dice_init(&left, roll->die1, roll->die2);
   bg_board board = *view; /* stepped on and back */
   return search_moves(search, &board, &left, 0, NULL);
+}
+
+/* ---- the written order's first path ----------------------------------- */
+
+/* The die the search in the written order tries first for a checker at
+ * `at` bound for `to` (referee_search_hop's order: a die that lands on
+ * `to`, else one that lands short of it, each in the order of `left`), its
+ * landing in `*landing`; 0 when no die steps on the way. */
+static int first_die(const bg_board *view, const dice_left *left, int at, int to,
+                     int *landing) {
+  /* Onto a point only the die of the distance lands, and most moves are
+   * one die: that die is tried alone first. */
+  int distance = at - to;
+  if (to > BG_OFF && distance <= 6 && board_step_target(view, at, distance) == to)
+    for (int i = 0; i < left->count; i++)
+      if (left->dice[i] == distance) {
+        *landing = to;
+        return distance;
+      }
+  int short_die = 0, short_landing = -1;
+  for (int i = 0; i < left->count; i++) {
+    if (dice_seen_before(left, i))
+      continue;
+    int die = left->dice[i];
+    int target = board_step_target(view, at, die);
+    if (target == to && target >= 0) {
+      *landing = target;
+      return die;
+    }
+    if (!short_die && lands_on_the_way(target, to))
+      short_die = die, short_landing = target;
+  }
+  *landing = short_landing;
+  return short_die;
+}
+
+/* Carries one checker of `move` from its source to its destination by the
+ * first die at each step; false at a dead end. */
+static bool first_path_of_move(bg_board *view, dice_left *left, const bg_move *move,
+                               bg_play *play) {
+  for (int at = move->from; at != move->to;) {
+    int landing;
+    int die = first_die(view, left, at, move->to, &landing);
+    if (!die)
+      return false;
+    bool hit = board_apply_step(view, at, landing);
+    play->steps[play->step_count++] = (bg_step){
+        .from = (int8_t)at, .to = (int8_t)landing, .die = (int8_t)die, .hit = hit};
+    dice_remove(left, die);
+    at = landing;
+  }
+  return true;
+}
+
+bool referee_search_first_path(const bg_action *roll, bg_play *play) {
+  dice_left left;
+  dice_init(&left, roll->die1, roll->die2);
+  play->step_count = 0;
+  int checkers = 0;
+  for (int m = 0; m < roll->move_count; m++) {
+    const bg_move *move = &roll->moves[m];
+    if (move->to == move->from)
+      continue; /* no step (checkers_moved) */
+    for (int k = 0; k < move->count; k++)
+      if (checkers++ == BG_MAX_DICE_STEPS || move->to > move->from ||
+          !first_path_of_move(&play->result, &left, move, play))
+        return false;
+  }
+  return true;
 }
 
 /* ---- what no position changes ----------------------------------------- */

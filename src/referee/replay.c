@@ -305,8 +305,17 @@ static bool roll_positions(const bg_replay_event *event, bg_board *before,
 bool bg_replay_steps_as_written(const bg_replay_event *event, bg_play *play) {
   const bg_action *roll = event->action;
   bg_board before, after;
-  if (!roll_positions(event, &before, &after))
+  /* The position before is seen straight into the play's result, where
+   * the steps are made: a copy there read back, at other offsets, the
+   * bytes just stored, and waited for them. */
+  if (!roll_positions(event, &play->result, &after))
     return false;
+  /* Nearly every play is the search's first path: followed without the
+   * search's stack, frames and copies.  A dead end is left to the search,
+   * which steps back. */
+  if (referee_search_first_path(roll, play))
+    return board_equal(&play->result, &after);
+  board_seen_by(&event->before, roll->player, &before);
   move_search search;
   if (!referee_search_init_as_written(&search, roll) ||
       !referee_search_run(&search, roll, &before) ||

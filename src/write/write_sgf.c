@@ -325,7 +325,10 @@ static void add_set_position(sgf_game *game, const bg_action *action) {
 
 static void add_cube(sgf_game *game, const bg_action *action, const char *word) {
   open_node(game);
-  write_sgf_printf(&game->nodes, "%c[%s]", action->player == 0 ? 'W' : 'B', word);
+  char head[2] = {action->player == 0 ? 'W' : 'B', '['};
+  write_sgf_add(&game->nodes, head, sizeof head);
+  write_sgf_puts(&game->nodes, word);
+  write_sgf_add(&game->nodes, "]", 1);
 }
 
 /* Can `text` be a node's value that the SGF reader cannot read either: no
@@ -467,8 +470,11 @@ static void add_rules(sgf_text *root, const sgf_game *game) {
                                                                      : NULL;
   if (!rule && !variation)
     return;
-  write_sgf_printf(root, "RU[%s%s%s]", rule ? rule : "", rule && variation ? ":" : "",
-                   variation ? variation : "");
+  write_sgf_puts(root, "RU[");
+  write_sgf_puts(root, rule ? rule : "");
+  write_sgf_puts(root, rule && variation ? ":" : "");
+  write_sgf_puts(root, variation ? variation : "");
+  write_sgf_add(root, "]", 1);
 }
 
 static void add_result(sgf_text *root, const sgf_game *game) {
@@ -479,16 +485,23 @@ static void add_result(sgf_text *root, const sgf_game *game) {
   int points = result->recorded ? result->recorded->value : result->points;
   if (points < 1)
     return; /* a result whose worth nobody knows: no RE */
-  write_sgf_printf(root, "RE[%c+%d%s]", result->winner == 0 ? 'W' : 'B', points,
-                   result->by == BG_BY_RESIGN ? "R" : "");
+  write_sgf_puts(root, result->winner == 0 ? "RE[W+" : "RE[B+");
+  write_sgf_number(root, points);
+  write_sgf_puts(root, result->by == BG_BY_RESIGN ? "R]" : "]");
 }
 
 static bool write_game(FILE *out, sgf_game *game) {
   sgf_text root = {0};
   const bg_match *match = game->match;
-  write_sgf_printf(&root,
-                   "(;FF[4]GM[6]CA[UTF-8]AP[bgmatch]MI[length:%d][game:%d][ws:%d][bs:%d]",
-                   match->length, game->number, game->score[0], game->score[1]);
+  write_sgf_puts(&root, "(;FF[4]GM[6]CA[UTF-8]AP[bgmatch]MI[length:");
+  write_sgf_number(&root, match->length);
+  write_sgf_puts(&root, "][game:");
+  write_sgf_number(&root, game->number);
+  write_sgf_puts(&root, "][ws:");
+  write_sgf_number(&root, game->score[0]);
+  write_sgf_puts(&root, "][bs:");
+  write_sgf_number(&root, game->score[1]);
+  write_sgf_add(&root, "]", 1);
   write_sgf_property(&root, "PW", match->players[0]);
   write_sgf_property(&root, "PB", match->players[1]);
   if (game->number == 0)

@@ -7,6 +7,9 @@
 #ifndef BGMATCH_WRITE_SGF_INT_H
 #define BGMATCH_WRITE_SGF_INT_H
 
+#include <string.h>
+
+#include "alloc.h"
 #include "writer.h"
 
 /* ---- text that grows (write_sgf_text.c) ------------------------------- */
@@ -16,10 +19,22 @@ typedef struct {
   size_t length, capacity;
 } sgf_text;
 
-void write_sgf_add(sgf_text *text, const char *bytes, size_t length);
+/* Inline: every step of every play comes here, a few bytes at a time,
+ * and the room is nearly always there already. */
+static inline void write_sgf_add(sgf_text *text, const char *bytes, size_t length) {
+  if (text->length + length >= text->capacity)
+    text->text = bg_grow(text->text, &text->capacity, text->length + length + 1, 1, 256);
+  memcpy(text->text + text->length, bytes, length);
+  text->length += length;
+  text->text[text->length] = '\0';
+}
+
 void write_sgf_puts(sgf_text *text, const char *string);
 void write_sgf_printf(sgf_text *text, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
+/* A number in decimal: a root's MI and RE are one per game, and
+ * vsnprintf costs a thousand instructions a number. */
+void write_sgf_number(sgf_text *text, int number);
 /* "W[63": a roll node's colour and dice. */
 void write_sgf_roll_head(sgf_text *text, char colour, int die1, int die2);
 /* A property value's text, escaped, made UTF-8 (record text may be

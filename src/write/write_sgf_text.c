@@ -12,13 +12,6 @@
 #include "notation.h"
 #include "write_sgf_int.h"
 
-void write_sgf_add(sgf_text *text, const char *bytes, size_t length) {
-  text->text = bg_grow(text->text, &text->capacity, text->length + length + 1, 1, 256);
-  memcpy(text->text + text->length, bytes, length);
-  text->length += length;
-  text->text[text->length] = '\0';
-}
-
 void write_sgf_puts(sgf_text *text, const char *string) {
   write_sgf_add(text, string, strlen(string));
 }
@@ -32,6 +25,18 @@ void write_sgf_printf(sgf_text *text, const char *format, ...) {
   if (length > 0)
     write_sgf_add(text, line,
                   (size_t)length < sizeof line ? (size_t)length : sizeof line - 1);
+}
+
+void write_sgf_number(sgf_text *text, int number) {
+  char digits[12];
+  size_t at = sizeof digits;
+  unsigned value = number < 0 ? 0u - (unsigned)number : (unsigned)number;
+  do
+    digits[--at] = (char)('0' + value % 10);
+  while ((value /= 10) > 0);
+  if (number < 0)
+    digits[--at] = '-';
+  write_sgf_add(text, digits + at, sizeof digits - at);
 }
 
 /* "W[63": a roll node's colour and dice; by hand for one-digit dice, as

@@ -15,7 +15,9 @@
  * its hits does.  The referee must accept it without an error exactly when
  * a legal play leaves the mover's checkers the same way (a record without
  * hit marks may hit or not on the way), and say why not otherwise.  When
- * the fixture is absent it says SKIP and passes.
+ * the fixture is absent it says SKIP and passes.  Over positions of random
+ * games, the written order's first path (referee_search_first_path) must
+ * give what the search it stands in front of gives, wherever it plays.
  */
 #include <check.h>
 #include <stdio.h>
@@ -327,6 +329,58 @@ START_TEST(test_dice_make_moves_by_hand) {
 }
 END_TEST
 
+/* ---- referee_search_first_path: the written order's search, unstacked ---- */
+
+/* Where the first path plays every move of `roll` from `board`, the search
+ * in the written order finds the very same steps and position; 1 then. */
+static int first_path_is_the_search(const bg_board *board, const bg_action *roll) {
+  bg_play first = {.result = *board};
+  if (!referee_search_first_path(roll, &first))
+    return 0;
+  move_search search;
+  ck_assert(referee_search_init_as_written(&search, roll));
+  ck_assert(referee_search_run(&search, roll, board));
+  ck_assert(board_equal(&first.result, &search.final_board));
+  ck_assert_int_eq(first.step_count, search.step_count);
+  for (int s = 0; s < first.step_count; s++) {
+    ck_assert_int_eq(first.steps[s].from, search.steps[s].from);
+    ck_assert_int_eq(first.steps[s].to, search.steps[s].to);
+    ck_assert_int_eq(first.steps[s].die, search.steps[s].die);
+    ck_assert_int_eq(first.steps[s].hit, search.steps[s].hit);
+  }
+  return 1;
+}
+
+/* Every play the dice can make, one move a step and joined, in its order
+ * and backwards (an order that may come to a dead end or hop otherwise). */
+static int first_path_of_every_reachable_play(const bg_board *board, int die1, int die2) {
+  bg_move moves[BG_MAX_MOVES];
+  bg_action roll = {.kind = ACT_ROLL, .die1 = die1, .die2 = die2, .moves = moves};
+  movegen_reachable(board, die1, die2, &reachable_plays);
+  int settled = 0;
+  for (int i = 0; i < reachable_plays.count; i++)
+    for (int joined = 0; joined < 2; joined++) {
+      write_play(&reachable_plays.plays[i], joined, false, &roll);
+      settled += first_path_is_the_search(board, &roll);
+      for (int m = 0; m < roll.move_count / 2; m++) {
+        bg_move swapped = moves[m];
+        moves[m] = moves[roll.move_count - 1 - m];
+        moves[roll.move_count - 1 - m] = swapped;
+      }
+      settled += first_path_is_the_search(board, &roll);
+    }
+  return settled;
+}
+
+START_TEST(test_first_path_is_the_search) {
+  movegen_playlist_init(&reachable_plays);
+  int settled = random_games_walk(20261129, 3, first_path_of_every_reachable_play);
+  movegen_playlist_free(&reachable_plays);
+  printf("first path: %d plays settled\n", settled);
+  ck_assert_int_gt(settled, 800000);
+}
+END_TEST
+
 /* Stands in for the fixture test when the fixture is absent. */
 START_TEST(test_fixture_absent) {
   ck_assert_ptr_null(fopen(fixture_path, "r"));
@@ -349,6 +403,7 @@ int main(void) {
   tcase_add_test(dice, test_dice_make_every_reachable_play);
   tcase_add_test(dice, test_dice_cut_only_what_no_proof_replays);
   tcase_add_test(dice, test_dice_make_moves_by_hand);
+  tcase_add_test(dice, test_first_path_is_the_search);
   suite_add_tcase(suite, dice);
   return run_suite(suite);
 }

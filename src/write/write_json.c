@@ -38,6 +38,16 @@ typedef struct {
 
 static const char hex_digits[] = "0123456789ABCDEF";
 
+/* `\u00XX`, the escape of control `code`, into `to`: 6 bytes. */
+static size_t put_control_escape(unsigned char code, char *to) {
+  to[0] = '\\';
+  to[1] = 'u';
+  to[2] = to[3] = '0';
+  to[4] = hex_digits[code >> 4];
+  to[5] = hex_digits[code & 0xf];
+  return 6;
+}
+
 /* The escape of byte `c` into `to`, or 0 when it stands for itself. */
 static size_t escape_byte(unsigned char c, char *to) {
   static const char short_escapes[] = {
@@ -54,12 +64,7 @@ static size_t escape_byte(unsigned char c, char *to) {
     to[1] = short_escapes[c];
     return 2;
   }
-  to[0] = '\\';
-  to[1] = 'u';
-  to[2] = to[3] = '0';
-  to[4] = hex_digits[c >> 4];
-  to[5] = hex_digits[c & 0xf];
-  return 6;
+  return put_control_escape(c, to);
 }
 
 /* Is text[at] DEL or the first byte of a C1 control (U+0080..U+009F)?
@@ -105,13 +110,8 @@ static size_t escape_not_plain(char *to, const char *text, size_t length, size_t
   unsigned char code;
   unsigned char c = (unsigned char)text[*at];
   if (is_yaml_control(text, length, *at, &code)) {
-    to[0] = '\\';
-    to[1] = 'u';
-    to[2] = to[3] = '0';
-    to[4] = hex_digits[code >> 4];
-    to[5] = hex_digits[code & 0xf];
     *at += code != 0x7f ? 2 : 1; /* a C1 control is two bytes */
-    return 6;
+    return put_control_escape(code, to);
   }
   (*at)++;
   size_t escaped = escape_byte(c, to);

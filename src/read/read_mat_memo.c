@@ -82,17 +82,22 @@ _Static_assert(sizeof(decoded_entry) == 32, "a decoded entry is half a cache lin
 #define DECODED_KEY (MEMO_KEY - 1)
 
 /* A line start up to its first ')' ("  12)") that matched as the move
- * number, and the number. */
+ * number, and the number, in 16 bytes: the start is at most NUMBER_KEY
+ * bytes (the writers' are 2 to 5), so four entries share a cache line. */
 typedef struct {
-  uint64_t key[2];
+  uint64_t key;
+  int32_t number;
   uint8_t length; /* 0: an empty slot */
-  int number;
 } number_entry;
+_Static_assert(sizeof(number_entry) == 16, "a number entry is a quarter of a cache line");
+
+#define NUMBER_KEY 8 /* longer starts are matched every time */
 
 /* One slot a line start: the numbers of a game in each writer's layout
- * ("  9)", " 10)", "9)") make some hundreds of keys, which 2^9 slots
- * mapped directly onto each other; 2^11 (48 KB) keep them apart. */
-#define NUMBER_BITS 11
+ * ("  9)", " 10)", "9)") make some hundreds of keys (236 in make bench's
+ * corpus), which 2^9 slots mapped onto each other (81,000 misses in a
+ * million lines); 2^10 (16 KB) keep them apart (242 misses). */
+#define NUMBER_BITS 10
 
 #define PHRASE_SET_BITS 5
 #define PHRASE_SETS (1u << PHRASE_SET_BITS)
@@ -427,10 +432,9 @@ bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t leng
                            int *number, size_t *end) {
   memo_word word;
   number_entry *entry = NULL;
-  if (read_line_start(&word, text, length)) {
+  if (read_line_start(&word, text, length) && word.length <= NUMBER_KEY) {
     entry = number_slot(patterns->memo, &word);
-    if (entry->length == word.length && entry->key[0] == word.key[0] &&
-        entry->key[1] == word.key[1]) {
+    if (entry->length == word.length && entry->key == word.key[0]) {
       *number = entry->number;
       *end = word.length;
       return true;
@@ -444,9 +448,8 @@ bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t leng
   *end = mat_match_end(patterns);
   /* a match that ends at the first ')' looked no further: kept */
   if (entry && *end == word.length)
-    *entry = (number_entry){.key = {word.key[0], word.key[1]},
-                            .length = (uint8_t)word.length,
-                            .number = *number};
+    *entry = (number_entry){
+        .key = word.key[0], .length = (uint8_t)word.length, .number = *number};
   return true;
 }
 

@@ -30,30 +30,40 @@ static const char digit_pairs[] = "0001020304050607080910111213141516171819"
                                   "6061626364656667686970717273747576777879"
                                   "8081828384858687888990919293949596979899";
 
-/* `value` in decimal at `to`; returns the end (no NUL).  A point or a
- * repeat count is almost always below 100: those take neither a loop nor
- * a division. */
-static char *put_decimal(char *to, int value) {
+/* notation_decimal.  A point, a repeat count, a score or a match length
+ * is almost always below 100: those take neither a loop nor a division.
+ * Inline: the play's text writes two points a move. */
+static inline size_t decimal_at(char *to, long value) {
   if (value >= 0 && value < 100) {
     if (value < 10) {
       *to = (char)('0' + value);
-      return to + 1;
+      return 1;
     }
     memcpy(to, digit_pairs + 2 * value, 2);
-    return to + 2;
+    return 2;
   }
-  char digits[12];
+  char digits[NOTATION_DECIMAL_SIZE];
   char *start = digits + sizeof digits;
-  unsigned magnitude = value < 0 ? 0U - (unsigned)value : (unsigned)value;
+  unsigned long magnitude = value < 0 ? 0UL - (unsigned long)value : (unsigned long)value;
   do {
     *--start = (char)('0' + magnitude % 10);
     magnitude /= 10;
   } while (magnitude);
   if (value < 0)
     *--start = '-';
-  while (start < digits + sizeof digits)
-    *to++ = *start++;
-  return to;
+  size_t length = (size_t)(digits + sizeof digits - start);
+  for (size_t i = 0; i < length; i++)
+    to[i] = start[i];
+  return length;
+}
+
+size_t notation_decimal(char *to, long value) {
+  return decimal_at(to, value);
+}
+
+/* decimal_at, returning the end. */
+static char *put_decimal(char *to, int value) {
+  return to + decimal_at(to, value);
 }
 
 /* A point in `style` at `to`: "bar"/"off" or 25/0; returns the end. */

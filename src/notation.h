@@ -35,6 +35,14 @@ typedef enum { NOTATION_GNUBG, NOTATION_STEPS } bg_play_style;
  * as the YAML notation keeps it apart from an empty play. */
 #define NOTATION_CANNOT_MOVE "cannot move"
 
+/* Room for any long in decimal: 19 digits and a sign. */
+#define NOTATION_DECIMAL_SIZE 20
+
+/* `value` in decimal at `to` (NOTATION_DECIMAL_SIZE bytes at most, 11 for
+ * an int; no NUL); returns its length.  The one decimal writer of the
+ * plays and of every writer's numbers. */
+size_t notation_decimal(char *to, long value);
+
 /* The name of a point for messages and the gnubg style: "bar", "off", or
  * the number; into buf, returns buf. */
 const char *notation_point_name(int point, char *buf, int size);

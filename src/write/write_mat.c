@@ -65,6 +65,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "notation.h"
 #include "rules.h"
 #include "utf8.h"
 #include "write_mat_int.h"
@@ -163,7 +164,7 @@ static void put_pending(mat_writer *w, const char *text, size_t length) {
 /* `value` in decimal, gathered. */
 static void put_pending_number(mat_writer *w, int value) {
   char digits[12];
-  put_pending(w, digits, write_mat_decimal(digits, value));
+  put_pending(w, digits, notation_decimal(digits, value));
 }
 
 /* " Ana : 0", blanks to the right column, "Bob : 0": by hand, as printf
@@ -172,7 +173,7 @@ static void write_score_line(mat_writer *w, const bg_game *game) {
   const char *left = w->match->players[0] ? w->match->players[0] : "";
   const char *right = w->match->players[1] ? w->match->players[1] : "";
   char score[12];
-  size_t score_bytes = write_mat_decimal(score, game->score[0]);
+  size_t score_bytes = notation_decimal(score, game->score[0]);
   put_pending(w, " ", 1);
   put_pending(w, left, strlen(left));
   put_pending(w, " : ", 3);

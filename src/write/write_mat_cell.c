@@ -23,21 +23,6 @@
 #include "notation.h"
 #include "write_mat_int.h"
 
-size_t write_mat_decimal(char *to, int value) {
-  char reversed[12];
-  size_t length = 0;
-  unsigned magnitude = value < 0 ? 0U - (unsigned)value : (unsigned)value;
-  do {
-    reversed[length++] = (char)('0' + magnitude % 10);
-    magnitude /= 10;
-  } while (magnitude);
-  if (value < 0)
-    reversed[length++] = '-';
-  for (size_t i = 0; i < length; i++)
-    to[i] = reversed[length - 1 - i];
-  return length;
-}
-
 /* ---- a roll ----------------------------------------------------------- */
 
 /* The play of a roll as the engine's steps, when the replay followed it
@@ -112,7 +97,7 @@ static int put_text(char *cell, int at, const char *text) {
 
 /* `value` in decimal put at `cell + at`; returns the end. */
 static int put_number(char *cell, int at, int value) {
-  return at + (int)write_mat_decimal(cell + at, value);
+  return at + (int)notation_decimal(cell + at, value);
 }
 
 void write_mat_keyword_cell(const bg_replay_event *event, char *cell, int size) {

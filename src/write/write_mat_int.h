@@ -16,10 +16,6 @@ enum {
   PLAY_SIZE = 448, /* a play: 16 moves of the record at most */
 };
 
-/* `value` in decimal at `to` (12 bytes at most, no NUL); returns its
- * length. */
-size_t write_mat_decimal(char *to, int value);
-
 /* The roll of `event` as its cell ("63: 8/5 6/5"), in `cell` of `size`
  * bytes (CELL_SIZE); `positions` is how many the replay followed before
  * it.  Whether its play is the engine's resolved one (its hits marked by

@@ -28,15 +28,9 @@ void write_sgf_printf(sgf_text *text, const char *format, ...) {
 }
 
 void write_sgf_number(sgf_text *text, int number) {
-  char digits[12];
-  size_t at = sizeof digits;
-  unsigned value = number < 0 ? 0u - (unsigned)number : (unsigned)number;
-  do
-    digits[--at] = (char)('0' + value % 10);
-  while ((value /= 10) > 0);
-  if (number < 0)
-    digits[--at] = '-';
-  write_sgf_add(text, digits + at, sizeof digits - at);
+  char digits[NOTATION_DECIMAL_SIZE];
+  size_t length = notation_decimal(digits, number);
+  write_sgf_add(text, digits, length);
 }
 
 /* "W[63": a roll node's colour and dice; by hand for one-digit dice, as

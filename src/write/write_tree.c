@@ -72,25 +72,11 @@ static bool put_record_bytes(tree_walk *walk, const char *bytes, size_t length) 
   return written;
 }
 
-/* The decimal digits of `value`, written backwards from the end of
- * `digits` (room for any long); returns where they start. */
-static char *decimal(long value, char *end) {
-  unsigned long magnitude = value < 0 ? 0UL - (unsigned long)value : (unsigned long)value;
-  *--end = '\0';
-  do {
-    *--end = (char)('0' + magnitude % 10);
-    magnitude /= 10;
-  } while (magnitude);
-  if (value < 0)
-    *--end = '-';
-  return end;
-}
-
 static bool put_integer(tree_walk *walk, long value) {
-  char digits[24];
-  const char *text = decimal(value, digits + sizeof digits);
-  size_t length = (size_t)(digits + sizeof digits - 1 - text);
-  return walk->sink->scalar(walk->sink, WRITE_TREE_INTEGER, text, length);
+  char digits[NOTATION_DECIMAL_SIZE + 1];
+  size_t length = notation_decimal(digits, value);
+  digits[length] = '\0'; /* a sink's text has a NUL after it */
+  return walk->sink->scalar(walk->sink, WRITE_TREE_INTEGER, digits, length);
 }
 
 static bool put_boolean(tree_walk *walk, bool value) {
@@ -317,13 +303,15 @@ static const char *roll_play_text(const bg_action *roll, char play[BG_MAX_MOVES 
 /* The dice: "??", or the integer die1 * 10 + die2, whose digits are the
  * dice themselves when the first is no 0 (no division for a roll of
  * every turn), written in `digits`. */
-static write_tree_item dice_item(const bg_action *roll, char digits[24]) {
+static write_tree_item dice_item(const bg_action *roll,
+                                 char digits[NOTATION_DECIMAL_SIZE + 1]) {
   if (match_roll_dice_unread(roll))
     return (write_tree_item){WRITE_TREE_STRING, "??", 2};
   int die1 = roll->die1, die2 = roll->die2;
   if (die1 < 1 || die1 > 9 || die2 < 0 || die2 > 9) {
-    const char *text = decimal(die1 * 10 + die2, digits + 24);
-    return (write_tree_item){WRITE_TREE_INTEGER, text, (size_t)(digits + 23 - text)};
+    size_t length = notation_decimal(digits, die1 * 10 + die2);
+    digits[length] = '\0';
+    return (write_tree_item){WRITE_TREE_INTEGER, digits, length};
   }
   digits[0] = (char)('0' + die1);
   digits[1] = (char)('0' + die2);
@@ -332,7 +320,7 @@ static write_tree_item dice_item(const bg_action *roll, char digits[24]) {
 }
 
 static bool put_roll(tree_walk *walk, const bg_action *roll) {
-  char digits[24], play[BG_MAX_MOVES * 24];
+  char digits[NOTATION_DECIMAL_SIZE + 1], play[BG_MAX_MOVES * 24];
   return put_item(walk, dice_item(roll, digits)) &&
          put_string(walk, roll_play_text(roll, play));
 }
@@ -341,7 +329,7 @@ static bool put_roll(tree_walk *walk, const bg_action *roll) {
  * put_player and put_roll send. */
 static bool put_roll_row(tree_walk *walk, const bg_replay_event *event) {
   const bg_action *roll = event->action;
-  char digits[24], play[BG_MAX_MOVES * 24];
+  char digits[NOTATION_DECIMAL_SIZE + 1], play[BG_MAX_MOVES * 24];
   const char *play_text = roll_play_text(roll, play);
   write_tree_item items[3] = {
       player_item(walk, event->player),

@@ -9,6 +9,7 @@
  * sorted and joined with " | ".
  */
 #include <check.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1016,6 +1017,32 @@ START_TEST(test_format_never_overflows) {
 }
 END_TEST
 
+/* The one decimal writer of the plays and the writers: both sides of
+ * its table of pairs (9, 10, 99, 100), and the extremes of a long. */
+static const char *decimal_text(long value) {
+  static char buf[NOTATION_DECIMAL_SIZE + 1];
+  buf[notation_decimal(buf, value)] = '\0';
+  return buf;
+}
+
+START_TEST(test_decimal_both_sides_of_the_pairs) {
+  ck_assert_str_eq(decimal_text(0), "0");
+  ck_assert_str_eq(decimal_text(9), "9");
+  ck_assert_str_eq(decimal_text(10), "10");
+  ck_assert_str_eq(decimal_text(25), "25");
+  ck_assert_str_eq(decimal_text(99), "99");
+  ck_assert_str_eq(decimal_text(100), "100");
+  ck_assert_str_eq(decimal_text(65536), "65536");
+  ck_assert_str_eq(decimal_text(-1), "-1");
+  ck_assert_str_eq(decimal_text(-64), "-64");
+  char expected[32];
+  snprintf(expected, sizeof expected, "%ld", LONG_MAX);
+  ck_assert_str_eq(decimal_text(LONG_MAX), expected);
+  snprintf(expected, sizeof expected, "%ld", LONG_MIN);
+  ck_assert_str_eq(decimal_text(LONG_MIN), expected);
+}
+END_TEST
+
 /* ---- the runner ---- */
 
 /* Adds a test case of `count` tests, each with a fresh play list. */
@@ -1073,7 +1100,7 @@ static Suite *engine_suite(void) {
   ADD_CASE(suite, "may_be_legal", test_may_be_legal_agrees_with_the_generator,
            test_may_be_legal_by_hand, test_may_be_legal_one_die);
   ADD_CASE(suite, "format", test_format_bar_off_and_hits, test_format_repeats_and_order,
-           test_format_never_overflows);
+           test_format_never_overflows, test_decimal_both_sides_of_the_pairs);
   return suite;
 }
 

@@ -388,17 +388,31 @@ static void put_string(yaml_writer *writer, const char *text, size_t length) {
   }
 }
 
-static bool on_scalar(write_tree_sink *sink, write_tree_scalar kind, const char *text,
-                      size_t length) {
-  yaml_writer *writer = (yaml_writer *)sink;
-  yaml_level *parent = top(writer);
-  bool in_block = before_node(writer);
-  if (in_block && parent->kind == WRITE_TREE_MAPPING)
-    put_text(writer, " ");
+/* A scalar as the tree gives it: a string as put_string writes it,
+ * anything else (1, true, null) plain. */
+static void put_scalar(yaml_writer *writer, write_tree_scalar kind, const char *text,
+                       size_t length) {
   if (kind == WRITE_TREE_STRING)
     put_string(writer, text, length);
   else
-    put(writer, text, length); /* 1, true, null: plain */
+    put(writer, text, length);
+}
+
+/* Starts a node: true when it stands in a block collection (it ends its
+ * line then), after the blank that follows a mapping's key. */
+static bool start_node(yaml_writer *writer) {
+  const yaml_level *parent = top(writer);
+  bool in_block = before_node(writer);
+  if (in_block && parent->kind == WRITE_TREE_MAPPING)
+    put_text(writer, " ");
+  return in_block;
+}
+
+static bool on_scalar(write_tree_sink *sink, write_tree_scalar kind, const char *text,
+                      size_t length) {
+  yaml_writer *writer = (yaml_writer *)sink;
+  bool in_block = start_node(writer);
+  put_scalar(writer, kind, text, length);
   if (in_block)
     put_text(writer, "\n");
   return !writer->failed;
@@ -409,23 +423,14 @@ static bool on_scalar(write_tree_sink *sink, write_tree_scalar kind, const char 
  * block collection, whose indent is all a level tells. */
 static bool on_row(write_tree_sink *sink, const write_tree_item *items, int count) {
   yaml_writer *writer = (yaml_writer *)sink;
-  yaml_level *parent = top(writer);
-  bool in_block = before_node(writer);
-  if (in_block && parent->kind == WRITE_TREE_MAPPING)
-    put_text(writer, " ");
+  bool in_block = start_node(writer);
   put_text(writer, "[");
   for (int i = 0; i < count; i++) {
     if (i > 0)
       put_text(writer, ", ");
-    if (items[i].kind == WRITE_TREE_STRING)
-      put_string(writer, items[i].text, items[i].length);
-    else
-      put(writer, items[i].text, items[i].length); /* 1, true, null: plain */
+    put_scalar(writer, items[i].kind, items[i].text, items[i].length);
   }
-  if (in_block)
-    put_text(writer, "]\n");
-  else
-    put_text(writer, "]");
+  put_text(writer, in_block ? "]\n" : "]");
   return !writer->failed;
 }
 
@@ -437,9 +442,7 @@ bool write_yaml(FILE *out, const bg_match *match, bg_replay *replay, bool first)
   writer.failed = false;
   writer.depth = 0;
   writer.name_kinds[0] = writer.name_kinds[1] = WORD_UNTOLD;
-  writer.cache.count = writer.cache.next_evicted = 0;
-  writer.cache.emitting = false;
-  writer.cache.output = (text_buffer){NULL, 0, 0};
+  write_yaml_render_init(&writer.cache);
   writer.used = 0;
   if (!first)
     put_text(&writer, "---\n");

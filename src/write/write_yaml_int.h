@@ -48,6 +48,9 @@ typedef struct {
 const rendered_scalar *write_yaml_render(rendered_cache *cache, const char *text,
                                          size_t length);
 
+/* An empty cache, without clearing its slots (a match writes a few). */
+void write_yaml_render_init(rendered_cache *cache);
+
 /* Frees what the cache holds, and its emitter. */
 void write_yaml_render_free(rendered_cache *cache);
 

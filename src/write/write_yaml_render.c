@@ -166,6 +166,13 @@ const rendered_scalar *write_yaml_render(rendered_cache *cache, const char *text
   return slot;
 }
 
+void write_yaml_render_init(rendered_cache *cache) {
+  /* kept[] and the emitter are read only below `count` and once `emitting` */
+  cache->count = cache->next_evicted = 0;
+  cache->emitting = false;
+  cache->output = (text_buffer){NULL, 0, 0};
+}
+
 void write_yaml_render_free(rendered_cache *cache) {
   for (int i = 0; i < cache->count; i++) {
     free(cache->kept[i].text);

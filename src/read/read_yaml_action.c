@@ -547,8 +547,9 @@ bool bg_yaml_read_games_line(bg_yaml_reader *reader) {
   if (is_unreadable_entry(reader, &text) && is_word(&text.items[1], "line"))
     hold_written(reader, &text);
   else
-    bg_yaml_syntax_error(reader, text.mark,
-                         "expected a game like {game: 1, ...} or [unreadable, line, TEXT]");
+    bg_yaml_syntax_error(
+        reader, text.mark,
+        "expected a game like {game: 1, ...} or [unreadable, line, TEXT]");
   free_items(&text);
   return true;
 }

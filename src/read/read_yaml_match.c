@@ -254,7 +254,8 @@ static bool read_header_value(bg_yaml_reader *reader, const char *key, yaml_mark
     /* null: the record the notation was written from gave no length */
     match->length_unknown = length < 0 && bg_yaml_scalar_is_plain(reader) &&
                             strcmp(bg_yaml_scalar_text(reader), "null") == 0;
-    seen->length = length >= 0 || match->length_unknown || bg_yaml_unexpected(reader, what);
+    seen->length =
+        length >= 0 || match->length_unknown || bg_yaml_unexpected(reader, what);
     match->length = length > 0 ? (int)length : 0;
     seen->failed |= !seen->length;
     return seen->length;

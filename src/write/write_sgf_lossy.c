@@ -53,10 +53,11 @@ void write_sgf_say_unheld(bg_replay *replay, const bg_replay_event *event) {
 }
 
 void write_sgf_say_numbering_lost(bg_replay *replay, const bg_action *action) {
-  bg_replay_say_lossy(replay, action->numbering_pos,
-                      "SGF has no move numbers, and this action no node: the break in the "
-                      "record's (move %d where %d was expected) is not written",
-                      action->move_number, action->numbering_expected);
+  bg_replay_say_lossy(
+      replay, action->numbering_pos,
+      "SGF has no move numbers, and this action no node: the break in the "
+      "record's (move %d where %d was expected) is not written",
+      action->move_number, action->numbering_expected);
 }
 
 void write_sgf_say_dice_measured(bg_replay *replay, const bg_action *roll, int die1,

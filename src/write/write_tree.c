@@ -28,7 +28,7 @@
 typedef struct {
   const bg_match *match;
   write_tree_sink *sink;
-  char *names[2]; /* the players' names in UTF-8 (notation.h), malloc'ed */
+  char *names[2];         /* the players' names in UTF-8 (notation.h), malloc'ed */
   size_t name_lengths[2]; /* measured once: a name comes on every action */
   /* Both players bear one name: they are then named by their index in
    * `players` (0 or 1) instead, or the actions could not say who acted. */

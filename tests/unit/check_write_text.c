@@ -192,8 +192,8 @@ END_TEST
  * UTF-8 sequences (é, U+2028, an emoji). */
 START_TEST(random_text_escaped_as_jansson) {
   static const char *const pieces[] = {
-      "a",    "\"", "\\", "\n",       "\x01",         "\x1f",
-      "\x7f", "/",  " ",  "\xc3\xa9", "\xe2\x80\xa8", "\xf0\x9f\x98\x80",
+      "a",    "\"", "\\",       "\n",       "\x01",         "\x1f",
+      "\x7f", "/",  " ",        "\xc3\xa9", "\xe2\x80\xa8", "\xf0\x9f\x98\x80",
       "\t",   "'",  "\xc2\x85", "\xc2\xa0"};
   srand(20261127);
   for (int i = 0; i < 20000; i++) {

@@ -92,7 +92,8 @@ static bool on_scalar(write_tree_sink *sink, write_tree_scalar kind, const char 
 
 static bool reference_write_yaml(FILE *out, const bg_match *match, bg_replay *replay,
                                  bool first) {
-  event_writer writer = {.sink = {on_open, on_close, on_key, on_scalar, .names_source = false}};
+  event_writer writer = {
+      .sink = {on_open, on_close, on_key, on_scalar, .names_source = false}};
   ck_assert(yaml_emitter_initialize(&writer.emitter));
   yaml_emitter_set_output_file(&writer.emitter, out);
   yaml_emitter_set_unicode(&writer.emitter, 1);
@@ -191,18 +192,17 @@ static void compare_matching(const char *pattern, tally *totals) {
 }
 
 START_TEST(every_record_the_same_bytes) {
-  static const char *const own[] = {
-      "samples/*.mat",
-      "samples/broken/*.mat",
-      "tests/e2e/cases/*/*.mat",
-      "tests/e2e/cases/*/*.sgf",
-      "tests/e2e/cases/*/*.yaml",
-      "tests/e2e/cases/*/*.xg",
-      "tests/e2e/cases/check/*/*.mat",
-      "tests/e2e/cases/check/*/*.sgf",
-      "tests/e2e/cases/check/*/*.yaml",
-      "tests/e2e/cases/check/*/*.xg",
-      "tests/fuzz/regress/*.mat"};
+  static const char *const own[] = {"samples/*.mat",
+                                    "samples/broken/*.mat",
+                                    "tests/e2e/cases/*/*.mat",
+                                    "tests/e2e/cases/*/*.sgf",
+                                    "tests/e2e/cases/*/*.yaml",
+                                    "tests/e2e/cases/*/*.xg",
+                                    "tests/e2e/cases/check/*/*.mat",
+                                    "tests/e2e/cases/check/*/*.sgf",
+                                    "tests/e2e/cases/check/*/*.yaml",
+                                    "tests/e2e/cases/check/*/*.xg",
+                                    "tests/fuzz/regress/*.mat"};
   tally totals = {0};
   for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
     compare_matching(own[i], &totals);
@@ -232,26 +232,16 @@ END_TEST
 /* The characters random strings are made of: YAML's indicators, blanks,
  * digits and letters, control characters, and non-ASCII letters, breaks and
  * marks. */
-static const char *const pieces[] = {"a",       "Z",        "0",          "7",
-                                     " ",       "  ",       "-",          "?",
-                                     ":",       ",",        "[",          "]",
-                                     "{",       "}",        "#",          "&",
-                                     "*",       "!",        "|",          ">",
-                                     "'",       "\"",       "%",          "@",
-                                     "`",       "/",        ".",          "_",
-                                     "+",       "(",        ")",          "\\",
-                                     "~",       "=",        "<",          "\t",
-                                     "\n",      "\r",       "\a",         "\b",
-                                     "\x7f",    "\xc3\xb8", "\xc3\xa9",   "\xe2\x82\xac",
-                                     "---",     "...",      "- ",         ": ",
-                                     " #",      "yes",      "null",       "On",
-                                     "1e5",     "0x1F",     "2024-01-01", "12:30",
-                                     "bar/22*", "6/off",
-                                     /* the edges of the UTF-8 letters write_yaml
-                                      * proves plain itself (U+00C0 to U+07FF) */
-                                     "\xc3\x80", "\xce\xa9", "\xd0\x96", "\xdf\xbf",
-                                     "\xc2\xa0", "\xc2\x85", "\xc2\xbf", "\xe0\xa0\x80",
-                                     "\xe2\x80\xa8", "\xef\xbb\xbf", "\xf0\x9f\x8e\xb2"};
+static const char *const pieces[] = {
+    "a", "Z", "0", "7", " ", "  ", "-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*",
+    "!", "|", ">", "'", "\"", "%", "@", "`", "/", ".", "_", "+", "(", ")", "\\", "~", "=",
+    "<", "\t", "\n", "\r", "\a", "\b", "\x7f", "\xc3\xb8", "\xc3\xa9", "\xe2\x82\xac",
+    "---", "...", "- ", ": ", " #", "yes", "null", "On", "1e5", "0x1F", "2024-01-01",
+    "12:30", "bar/22*", "6/off",
+    /* the edges of the UTF-8 letters write_yaml
+     * proves plain itself (U+00C0 to U+07FF) */
+    "\xc3\x80", "\xce\xa9", "\xd0\x96", "\xdf\xbf", "\xc2\xa0", "\xc2\x85", "\xc2\xbf",
+    "\xe0\xa0\x80", "\xe2\x80\xa8", "\xef\xbb\xbf", "\xf0\x9f\x8e\xb2"};
 
 static unsigned long random_state = 20261127;
 

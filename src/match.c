@@ -325,7 +325,24 @@ bool match_action_marks_hit(const bg_action *action) {
   return false;
 }
 
+/* Does any move of the store carry a hit mark?  The kept moves say it in
+ * `marked`; the last room's are read (up to the first not written).  A
+ * yes may be a move no action counts (a broken cell's), so it only
+ * rules marks out. */
+static bool store_may_mark_hits(const bg_move_store *store) {
+  if (store->marked)
+    return true;
+  for (int m = 0;
+       store->reserved && m < BG_MAX_MOVES && match_move_is_written(&store->reserved[m]);
+       m++)
+    if (store->reserved[m].hit)
+      return true;
+  return false;
+}
+
 int match_hit_marks(const bg_match *match, int enough) {
+  if (!store_may_mark_hits(&match->moves))
+    return 0;
   int marks = 0;
   for (int g = 0; g < match->game_count; g++)
     for (int a = 0; a < match->games[g].action_count; a++) {

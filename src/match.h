@@ -278,7 +278,7 @@ static inline bg_move *match_reserve_moves(bg_match *match) {
   if (store->reserved) { /* the room reserved before keeps what was written */
     int kept = 0;
     while (kept < BG_MAX_MOVES && match_move_is_written(&store->reserved[kept]))
-      kept++;
+      store->marked |= store->reserved[kept++].hit;
     block->used += kept;
   }
   /* zeroed never passes the block's end: this also asks for a new block */

@@ -58,6 +58,7 @@ void match_moves_free(bg_move_store *store) {
   }
   store->blocks = NULL;
   store->reserved = NULL;
+  store->marked = false;
 }
 
 void match_moves_pool_release(void) {

@@ -50,10 +50,13 @@ struct bg_move_block {
 };
 
 /* A match's blocks, and the last room reserved, whose unused part the
- * next reservation takes back. */
+ * next reservation takes back.  `marked`: a move kept before the last
+ * room carries a hit mark; a record that writes none (many clients never
+ * do) is then told without a walk over its actions' moves. */
 typedef struct {
   struct bg_move_block *blocks;
   bg_move *reserved;
+  bool marked;
 } bg_move_store;
 
 /* The reservation when the newest block has no zeroed room for one: a new

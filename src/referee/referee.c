@@ -409,7 +409,8 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   }
   if (state->cube.double_by >= 0)
     referee_settle_unanswered_double(ref, state, roll);
-  ref->plays.marks_hits = ref->marks_hits || match_action_marks_hit(roll);
+  ref->plays.marks_hits =
+      ref->hit_marks >= 2 || (ref->hit_marks > 0 && match_action_marks_hit(roll));
   bool dice_wrong = take_turn(ref, state, game, index, roll, verdict);
   if (match_roll_as_written(roll))
     check_played(ref, state, game, index, roll, dice_wrong);

@@ -471,10 +471,11 @@ typedef struct referee {
   long faults;
   match_rules rules;
   match_tally tally;
-  /* The record marks hits as a habit (two marks or more): an unmarked hit
-   * is then worth a warning; otherwise only a roll written with a mark has
-   * its marks checked. */
-  bool marks_hits;
+  /* The record's hit marks, counted up to two: two or more mark hits as a
+   * habit, and an unmarked hit is then worth a warning; otherwise only a
+   * roll written with a mark has its marks checked (none when there is
+   * none: no roll's moves need reading for one). */
+  int hit_marks;
   play_checker plays;
 } referee;
 

@@ -117,7 +117,7 @@ void referee_begin_match(referee *ref, const bg_match *match,
   ref->tally = (match_tally){.match_won_by = -1};
   ref->rules =
       law_match_rules(match, options->crawford, options->jacoby, options->beavers);
-  ref->marks_hits = match_hit_marks(match, 2) >= 2;
+  ref->hit_marks = match_hit_marks(match, 2);
   referee_play_checker_init(&ref->plays, match, sink);
   choose_variation(ref);
   referee_judge_length(ref);

@@ -12,7 +12,9 @@
  *  - what the facts say together: a play written, marked unknown,
  *    unknown, a play at all (as show and stats count them);
  *  - header tags past the first room of their array (its room told by
- *    the count alone), added to a match and handed from one to the next.
+ *    the count alone), added to a match and handed from one to the next;
+ *  - the hit marks a match writes, counted up to two wherever they stand
+ *    (the move store says when there is none), each match's its own.
  */
 #include <check.h>
 #include <stdio.h>
@@ -246,6 +248,62 @@ START_TEST(tags_grow_past_their_room) {
 }
 END_TEST
 
+/* ---- hit marks: the move store rules them out, the actions count them */
+
+/* match_hit_marks(match, 2) of `text`'s first match. */
+static int hit_marks_of(const char *text) {
+  bg_match *match = read_one(text, BG_NOTATION_MAT);
+  int marks = match_hit_marks(match, 2);
+  ck_assert_int_eq(match_marks_hits(match), marks > 0);
+  match_free(match);
+  return marks;
+}
+
+/* The marks counted wherever they stand: none; one; two in a play whose
+ * moves the next reservation kept; two in the last play, whose moves no
+ * reservation followed. */
+START_TEST(hit_marks_are_counted_wherever_they_stand) {
+  ck_assert_int_eq(hit_marks_of(mat_rolls), 0);
+  ck_assert_int_eq(hit_marks_of(" 5 point match\n\n Game 1\n Alice : 0   Bob : 0\n"
+                                "  1) 31: 8/5* 6/5               72: 13/9\n"),
+                   1);
+  ck_assert_int_eq(hit_marks_of(" 5 point match\n\n Game 1\n Alice : 0   Bob : 0\n"
+                                "  1) 31: 8/5* 6/5*              72: 13/9\n"),
+                   2);
+  ck_assert_int_eq(hit_marks_of(" 5 point match\n\n Game 1\n Alice : 0   Bob : 0\n"
+                                "  1) 31: 8/5 6/5                64: 24/18* 13/9*\n"),
+                   2);
+}
+END_TEST
+
+/* A match with marks, then one without from the same reader: the second
+ * starts with a store that has seen none (its blocks are the first's). */
+START_TEST(hit_marks_are_the_matchs_own) {
+  static const char text[] = " 1 point match\n\n Game 1\n A : 0   B : 0\n"
+                             "  1) 31: 8/5* 6/5*               Wins 1 point\n\n"
+                             " 1 point match\n\n Game 1\n C : 0   D : 0\n"
+                             "  1) 42: 8/4 6/4                Wins 1 point\n";
+  FILE *in = fmemopen((void *)text, strlen(text), "r");
+  ck_assert_ptr_nonnull(in);
+  bg_diag_sink sink;
+  diag_sink_init(&sink, NULL, DIAG_TEXT);
+  const char *reason;
+  bg_reader *reader = reader_open(in, "t", &sink, BG_NOTATION_MAT, &reason);
+  ck_assert_ptr_nonnull(reader);
+  bg_match *first = reader_next(reader);
+  ck_assert_ptr_nonnull(first);
+  ck_assert_int_eq(match_hit_marks(first, 2), 2);
+  match_free(first);
+  bg_match *second = reader_next(reader);
+  ck_assert_ptr_nonnull(second);
+  ck_assert_int_eq(match_hit_marks(second, 2), 0);
+  match_free(second);
+  reader_free(reader);
+  diag_sink_free(&sink);
+  fclose(in);
+}
+END_TEST
+
 static Suite *match_suite(void) {
   Suite *suite = suite_create("match");
   TCase *dice = tcase_create("has_dice");
@@ -264,6 +322,10 @@ static Suite *match_suite(void) {
   TCase *tags = tcase_create("tags");
   tcase_add_test(tags, tags_grow_past_their_room);
   suite_add_tcase(suite, tags);
+  TCase *hits = tcase_create("hit_marks");
+  tcase_add_test(hits, hit_marks_are_counted_wherever_they_stand);
+  tcase_add_test(hits, hit_marks_are_the_matchs_own);
+  suite_add_tcase(suite, hits);
   return suite;
 }
 

@@ -370,9 +370,14 @@ bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
     return true;
   }
 #endif
+  /* a line's first word that is no word of the memo ("Wins 1 point") may
+   * be kept with its line */
+  if (mat_line_memo_token(patterns, text, length, offset))
+    return true;
   int rc = mat_match_rc(patterns, PAT_CELL_TOKEN, text, length, offset);
   if (rc <= 0)
     return false;
+  mat_line_memo_keep_token(patterns, text, length, offset, rc);
   const char *mark = mat_match_mark(patterns);
   if (patterns->match_ovector[1] == end && is_whole_word_mark(mark))
     remember(patterns, entry, rc, &word, offset);

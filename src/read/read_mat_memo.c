@@ -98,6 +98,7 @@ _Static_assert(sizeof(number_entry) == 16, "a number entry is a quarter of a cac
  * corpus), which 2^9 slots mapped onto each other (81,000 misses in a
  * million lines); 2^10 (16 KB) keep them apart (242 misses). */
 #define NUMBER_BITS 10
+#define BY_NUMBER 64 /* a power of two */
 
 #define PHRASE_SET_BITS 5
 #define PHRASE_SETS (1u << PHRASE_SET_BITS)
@@ -115,6 +116,12 @@ struct mat_memo {
 #endif
   decoded_entry *decoded;
   number_entry numbers[1u << NUMBER_BITS];
+  /* The starts last seen with each move number (modulo BY_NUMBER), asked
+   * first for the number after the last line's: a game's lines follow
+   * each other, and this table (1 KB, four numbers a cache line) is still
+   * in the cache where a slot of numbers[], met once a game, was not. */
+  number_entry by_number[BY_NUMBER];
+  int32_t last_number; /* the last line's, as found here */
   /* the last word read, at `last_at` of the current line: a token is looked
    * up as decoded, then matched, then kept, and is read once */
   const char *last_at;
@@ -435,12 +442,21 @@ static number_entry *number_slot(struct mat_memo *memo, const memo_word *word) {
  * reader (mat_move_number), so the last answer needs no keeping. */
 bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t length,
                            int *number, size_t *end) {
+  struct mat_memo *memo = patterns->memo;
   memo_word word;
   number_entry *entry = NULL;
   if (read_line_start(&word, text, length) && word.length <= NUMBER_KEY) {
-    entry = number_slot(patterns->memo, &word);
+    const number_entry *next =
+        &memo->by_number[(uint32_t)(memo->last_number + 1) % BY_NUMBER];
+    if (next->length == word.length && next->key == word.key[0]) {
+      *number = memo->last_number = next->number;
+      *end = word.length;
+      return true;
+    }
+    entry = number_slot(memo, &word);
     if (entry->length == word.length && entry->key == word.key[0]) {
-      *number = entry->number;
+      *number = memo->last_number = entry->number;
+      memo->by_number[(uint32_t)entry->number % BY_NUMBER] = *entry;
       *end = word.length;
       return true;
     }
@@ -452,9 +468,12 @@ bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t leng
   *number = mat_span_int(text, span);
   *end = mat_match_end(patterns);
   /* a match that ends at the first ')' looked no further: kept */
-  if (entry && *end == word.length)
+  if (entry && *end == word.length) {
     *entry = (number_entry){
         .key = word.key[0], .length = (uint8_t)word.length, .number = *number};
+    memo->by_number[(uint32_t)*number % BY_NUMBER] = *entry;
+  }
+  memo->last_number = *number;
   return true;
 }
 

@@ -287,15 +287,16 @@ static void grow_if_busy(struct mat_memo *memo) {
 }
 
 /* scan_word, once per word of the line (mat_memo_forget_word starts a
- * line). */
-static bool read_word(struct mat_memo *memo, memo_word *word, const char *text,
-                      size_t length, size_t offset) {
+ * line): the word kept in the memo, or NULL when it is none to remember.
+ * Read where it is kept, not copied: a copy read its fields, just written
+ * one by one, as one wide load, which waited for the stores. */
+static const memo_word *read_word(struct mat_memo *memo, const char *text, size_t length,
+                                  size_t offset) {
   if (memo->last_at != text + offset) {
     memo->last_ok = scan_word(&memo->last, text, length, offset);
     memo->last_at = text + offset;
   }
-  *word = memo->last;
-  return memo->last_ok;
+  return memo->last_ok ? &memo->last : NULL;
 }
 
 void mat_memo_forget_word(mat_patterns *patterns) {
@@ -360,18 +361,18 @@ static void remember_phrase(mat_patterns *patterns, int rc, const memo_word *fir
 
 bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
                      size_t offset) {
-  memo_word word;
   grow_if_busy(patterns->memo);
-  if (!read_word(patterns->memo, &word, text, length, offset))
+  const memo_word *word = read_word(patterns->memo, text, length, offset);
+  if (!word)
     return mat_match_at(patterns, PAT_CELL_TOKEN, text, length, offset);
-  size_t end = offset + word.length;
-  memo_entry *entry = slot_of(patterns->memo, &word);
-  if (holds(entry, &word)) {
+  size_t end = offset + word->length;
+  memo_entry *entry = slot_of(patterns->memo, word);
+  if (holds(entry, word)) {
     show(patterns, entry, offset);
     return true;
   }
 #ifdef MAT_WORDWISE
-  const memo_entry *phrase = find_phrase(patterns->memo, &word, text, length, offset);
+  const memo_entry *phrase = find_phrase(patterns->memo, word, text, length, offset);
   if (phrase) {
     show(patterns, phrase, offset);
     return true;
@@ -387,10 +388,10 @@ bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
   mat_line_memo_keep_token(patterns, text, length, offset, rc);
   const char *mark = mat_match_mark(patterns);
   if (patterns->match_ovector[1] == end && is_whole_word_mark(mark))
-    remember(patterns, entry, rc, &word, offset);
+    remember(patterns, entry, rc, word, offset);
 #ifdef MAT_WORDWISE
   else if (patterns->match_ovector[1] > end && is_phrase_mark(mark))
-    remember_phrase(patterns, rc, &word, text, offset, patterns->match_ovector[1]);
+    remember_phrase(patterns, rc, word, text, offset, patterns->match_ovector[1]);
 #endif
   return true;
 }
@@ -503,15 +504,14 @@ const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *tex
 void mat_memo_keep_decoded(mat_patterns *patterns, const char *text, size_t length,
                            size_t offset, size_t token_end,
                            const mat_decoded_word *decoded) {
-  memo_word word;
   /* a token followed by more than a blank ("63:24/18" is not one) depends
    * on what follows it: not kept */
-  if (!read_word(patterns->memo, &word, text, length, offset) ||
-      offset + word.length != token_end || word.length > DECODED_KEY)
+  const memo_word *word = read_word(patterns->memo, text, length, offset);
+  if (!word || offset + word->length != token_end || word->length > DECODED_KEY)
     return;
   decoded_entry *entry =
-      &patterns->memo->decoded[key_slot(&word, DECODED_BITS(patterns->memo->bits))];
-  decoded_key(entry->key, &word);
+      &patterns->memo->decoded[key_slot(word, DECODED_BITS(patterns->memo->bits))];
+  decoded_key(entry->key, word);
   entry->decoded = *decoded;
   patterns->memo->kept++;
 }

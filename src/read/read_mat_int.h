@@ -235,6 +235,15 @@ void mat_memo_free(mat_patterns *patterns);
  * PCRE2 when the same bytes failed it before. */
 bool mat_match_line(mat_patterns *patterns, mat_pattern_id id, const char *text,
                     size_t length);
+/* The cell token at `offset` of the line being read, as kept by
+ * mat_line_memo_keep_token: false when none is kept for these bytes
+ * there (then PCRE2 is asked). */
+bool mat_line_memo_token(mat_patterns *patterns, const char *text, size_t length,
+                         size_t offset);
+/* Keeps PCRE2's last match (rc > 0), of the cell token at `offset` of the
+ * line being read, with the line, when the line memo holds it. */
+void mat_line_memo_keep_token(mat_patterns *patterns, const char *text, size_t length,
+                              size_t offset, int rc);
 /* A new line is being read (the last one's buffer is reused). */
 void mat_line_memo_new_line(mat_patterns *patterns);
 /* Made after the patterns, freed before them. */

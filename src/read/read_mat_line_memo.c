@@ -30,6 +30,14 @@
  * reader's match data, as PCRE2 would have.  The line patterns set no
  * mark, so no mark is kept.
  *
+ * A line that opens with no move number and is read as a move line
+ * ("      Wins 1 point", "   Wins 2 points and the match") is matched
+ * against the cell-token pattern at its first word, which read_mat_memo.c
+ * cannot keep by the word ("Wins 1 point" may go on with " and the
+ * match").  Its line's entry, looked up already, keeps that match (its
+ * offset, the groups it set and its mark): the same bytes give the same
+ * match, and a record writes a few dozen such lines over and over.
+ *
  * Stage: beside read_mat_memo.c, over the patterns (calls
  * read_mat_grammar.c only); made, told of each new line and freed by
  * read_mat.c, asked by read_mat.c and read_mat_memo.c.
@@ -55,6 +63,10 @@
 #define LINE_PAIRS 6
 #define NO_OFFSET 0xFF /* an unset group: a line is shorter */
 
+/* The most groups (the whole match included) a kept cell token may set:
+ * "Wins 1 point and the match" sets three. */
+#define TOKEN_PAIRS 4
+
 _Static_assert(PAT_COUNT <= 32, "a line's failed patterns are bits of a uint32_t");
 _Static_assert(LINE_TEXT < NO_OFFSET, "a kept line's offsets fit a byte");
 
@@ -63,6 +75,12 @@ typedef struct {
   uint32_t failed; /* bit `id`: pattern `id` did not match the line */
   uint8_t matched; /* 1 + the pattern whose match is kept; 0: none */
   uint8_t offsets[LINE_PAIRS][2];
+  /* a cell token matched at token_at: its groups' numbers and offsets */
+  uint8_t token_pairs; /* 0: none kept */
+  uint8_t token_at;
+  uint8_t token_group[TOKEN_PAIRS];
+  uint8_t token_offsets[TOKEN_PAIRS][2];
+  const char *token_mark; /* PCRE2's, in the compiled pattern: lives as long */
   char text[LINE_TEXT];
 } line_entry;
 
@@ -135,6 +153,7 @@ static line_entry *line_slot(struct mat_line_memo *memo, const char *text,
     entry->length = (uint32_t)length;
     entry->failed = 0;
     entry->matched = 0;
+    entry->token_pairs = 0;
     memcpy(entry->text, text, length);
   }
   return entry;
@@ -229,4 +248,51 @@ bool mat_match_line(mat_patterns *patterns, mat_pattern_id id, const char *text,
   if (entry)
     entry->failed |= 1u << id;
   return false;
+}
+
+/* The entry of the line `text` when the reader asked the line memo of it
+ * and it is kept; NULL otherwise. */
+static line_entry *current_entry(const struct mat_line_memo *memo, const char *text,
+                                 size_t length) {
+  if (memo->text != text || memo->length != length || !memo->entry_found)
+    return NULL;
+  return memo->entry;
+}
+
+bool mat_line_memo_token(mat_patterns *patterns, const char *text, size_t length,
+                         size_t offset) {
+  const line_entry *entry = current_entry(patterns->lines, text, length);
+  if (!entry || entry->token_pairs == 0 || entry->token_at != offset)
+    return false;
+  PCRE2_SIZE *ovector = patterns->match_ovector;
+  for (uint32_t i = 0; i < 2 * patterns->lines->pairs[PAT_CELL_TOKEN]; i++)
+    ovector[i] = PCRE2_UNSET;
+  for (int i = 0; i < entry->token_pairs; i++) {
+    ovector[2 * entry->token_group[i]] = entry->token_offsets[i][0];
+    ovector[2 * entry->token_group[i] + 1] = entry->token_offsets[i][1];
+  }
+  patterns->ovector = ovector;
+  patterns->memo_mark = entry->token_mark;
+  return true;
+}
+
+void mat_line_memo_keep_token(mat_patterns *patterns, const char *text, size_t length,
+                              size_t offset, int rc) {
+  line_entry *entry = current_entry(patterns->lines, text, length);
+  if (!entry)
+    return;
+  const PCRE2_SIZE *ovector = patterns->match_ovector;
+  int pairs = 0;
+  for (int g = 0; g < rc; g++) {
+    if (ovector[2 * g] == PCRE2_UNSET)
+      continue;
+    if (pairs == TOKEN_PAIRS)
+      return;
+    entry->token_group[pairs] = (uint8_t)g;
+    entry->token_offsets[pairs][0] = (uint8_t)ovector[2 * g];
+    entry->token_offsets[pairs++][1] = (uint8_t)ovector[2 * g + 1];
+  }
+  entry->token_at = (uint8_t)offset;
+  entry->token_mark = mat_match_mark(patterns);
+  entry->token_pairs = (uint8_t)pairs;
 }

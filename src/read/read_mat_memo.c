@@ -98,6 +98,7 @@ _Static_assert(sizeof(number_entry) == 16, "a number entry is a quarter of a cac
  * corpus), which 2^9 slots mapped onto each other (81,000 misses in a
  * million lines); 2^10 (16 KB) keep them apart (242 misses). */
 #define NUMBER_BITS 10
+#define BY_NUMBER 64 /* a power of two */
 
 #define PHRASE_SET_BITS 5
 #define PHRASE_SETS (1u << PHRASE_SET_BITS)
@@ -115,6 +116,12 @@ struct mat_memo {
 #endif
   decoded_entry *decoded;
   number_entry numbers[1u << NUMBER_BITS];
+  /* The starts last seen with each move number (modulo BY_NUMBER), asked
+   * first for the number after the last line's: a game's lines follow
+   * each other, and this table (1 KB, four numbers a cache line) is still
+   * in the cache where a slot of numbers[], met once a game, was not. */
+  number_entry by_number[BY_NUMBER];
+  int32_t last_number; /* the last line's, as found here */
   /* the last word read, at `last_at` of the current line: a token is looked
    * up as decoded, then matched, then kept, and is read once */
   const char *last_at;
@@ -280,15 +287,16 @@ static void grow_if_busy(struct mat_memo *memo) {
 }
 
 /* scan_word, once per word of the line (mat_memo_forget_word starts a
- * line). */
-static bool read_word(struct mat_memo *memo, memo_word *word, const char *text,
-                      size_t length, size_t offset) {
+ * line): the word kept in the memo, or NULL when it is none to remember.
+ * Read where it is kept, not copied: a copy read its fields, just written
+ * one by one, as one wide load, which waited for the stores. */
+static const memo_word *read_word(struct mat_memo *memo, const char *text, size_t length,
+                                  size_t offset) {
   if (memo->last_at != text + offset) {
     memo->last_ok = scan_word(&memo->last, text, length, offset);
     memo->last_at = text + offset;
   }
-  *word = memo->last;
-  return memo->last_ok;
+  return memo->last_ok ? &memo->last : NULL;
 }
 
 void mat_memo_forget_word(mat_patterns *patterns) {
@@ -353,32 +361,37 @@ static void remember_phrase(mat_patterns *patterns, int rc, const memo_word *fir
 
 bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
                      size_t offset) {
-  memo_word word;
   grow_if_busy(patterns->memo);
-  if (!read_word(patterns->memo, &word, text, length, offset))
+  const memo_word *word = read_word(patterns->memo, text, length, offset);
+  if (!word)
     return mat_match_at(patterns, PAT_CELL_TOKEN, text, length, offset);
-  size_t end = offset + word.length;
-  memo_entry *entry = slot_of(patterns->memo, &word);
-  if (holds(entry, &word)) {
+  size_t end = offset + word->length;
+  memo_entry *entry = slot_of(patterns->memo, word);
+  if (holds(entry, word)) {
     show(patterns, entry, offset);
     return true;
   }
 #ifdef MAT_WORDWISE
-  const memo_entry *phrase = find_phrase(patterns->memo, &word, text, length, offset);
+  const memo_entry *phrase = find_phrase(patterns->memo, word, text, length, offset);
   if (phrase) {
     show(patterns, phrase, offset);
     return true;
   }
 #endif
+  /* a line's first word that is no word of the memo ("Wins 1 point") may
+   * be kept with its line */
+  if (mat_line_memo_token(patterns, text, length, offset))
+    return true;
   int rc = mat_match_rc(patterns, PAT_CELL_TOKEN, text, length, offset);
   if (rc <= 0)
     return false;
+  mat_line_memo_keep_token(patterns, text, length, offset, rc);
   const char *mark = mat_match_mark(patterns);
   if (patterns->match_ovector[1] == end && is_whole_word_mark(mark))
-    remember(patterns, entry, rc, &word, offset);
+    remember(patterns, entry, rc, word, offset);
 #ifdef MAT_WORDWISE
   else if (patterns->match_ovector[1] > end && is_phrase_mark(mark))
-    remember_phrase(patterns, rc, &word, text, offset, patterns->match_ovector[1]);
+    remember_phrase(patterns, rc, word, text, offset, patterns->match_ovector[1]);
 #endif
   return true;
 }
@@ -430,12 +443,21 @@ static number_entry *number_slot(struct mat_memo *memo, const memo_word *word) {
  * reader (mat_move_number), so the last answer needs no keeping. */
 bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t length,
                            int *number, size_t *end) {
+  struct mat_memo *memo = patterns->memo;
   memo_word word;
   number_entry *entry = NULL;
   if (read_line_start(&word, text, length) && word.length <= NUMBER_KEY) {
-    entry = number_slot(patterns->memo, &word);
+    const number_entry *next =
+        &memo->by_number[(uint32_t)(memo->last_number + 1) % BY_NUMBER];
+    if (next->length == word.length && next->key == word.key[0]) {
+      *number = memo->last_number = next->number;
+      *end = word.length;
+      return true;
+    }
+    entry = number_slot(memo, &word);
     if (entry->length == word.length && entry->key == word.key[0]) {
-      *number = entry->number;
+      *number = memo->last_number = entry->number;
+      memo->by_number[(uint32_t)entry->number % BY_NUMBER] = *entry;
       *end = word.length;
       return true;
     }
@@ -447,9 +469,12 @@ bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t leng
   *number = mat_span_int(text, span);
   *end = mat_match_end(patterns);
   /* a match that ends at the first ')' looked no further: kept */
-  if (entry && *end == word.length)
+  if (entry && *end == word.length) {
     *entry = (number_entry){
         .key = word.key[0], .length = (uint8_t)word.length, .number = *number};
+    memo->by_number[(uint32_t)*number % BY_NUMBER] = *entry;
+  }
+  memo->last_number = *number;
   return true;
 }
 
@@ -479,15 +504,14 @@ const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *tex
 void mat_memo_keep_decoded(mat_patterns *patterns, const char *text, size_t length,
                            size_t offset, size_t token_end,
                            const mat_decoded_word *decoded) {
-  memo_word word;
   /* a token followed by more than a blank ("63:24/18" is not one) depends
    * on what follows it: not kept */
-  if (!read_word(patterns->memo, &word, text, length, offset) ||
-      offset + word.length != token_end || word.length > DECODED_KEY)
+  const memo_word *word = read_word(patterns->memo, text, length, offset);
+  if (!word || offset + word->length != token_end || word->length > DECODED_KEY)
     return;
   decoded_entry *entry =
-      &patterns->memo->decoded[key_slot(&word, DECODED_BITS(patterns->memo->bits))];
-  decoded_key(entry->key, &word);
+      &patterns->memo->decoded[key_slot(word, DECODED_BITS(patterns->memo->bits))];
+  decoded_key(entry->key, word);
   entry->decoded = *decoded;
   patterns->memo->kept++;
 }

@@ -255,6 +255,36 @@ START_TEST(line_memo_gives_a_lines_own_groups) {
 }
 END_TEST
 
+/* A Wins line's token, kept with its line, is answered with that line's
+ * own groups and mark: "and the match" set where written, unset where
+ * not, whatever line was read before. */
+START_TEST(line_memo_gives_a_lines_own_token) {
+  static const char *const lines[] = {"      Wins 12 points and the match",
+                                      "                                  Wins 1 point"};
+  static const size_t won_at[][2] = {{11, 13}, {39, 40}};
+  mat_patterns patterns;
+  ck_assert(mat_patterns_compile(&patterns));
+  ck_assert(mat_memo_new(&patterns) && mat_line_memo_new(&patterns));
+  for (size_t i = 0; i < 4; i++) {
+    const char *line = lines[i % 2];
+    size_t length = strlen(line), first = strspn(line, " ");
+    mat_line_memo_new_line(&patterns);
+    mat_memo_forget_word(&patterns);
+    ck_assert(!mat_match_line(&patterns, PAT_SCORE_LINE, line, length));
+    ck_assert(mat_match_token(&patterns, line, length, first));
+    ck_assert_str_eq(mat_match_mark(&patterns), "win");
+    assert_span(&patterns, GRP_CELL_TOKEN_WON, won_at[i % 2][0], won_at[i % 2][1]);
+    mat_span and_match = {0, 0};
+    ck_assert(mat_group_span(&patterns, GRP_CELL_TOKEN_AND_MATCH, &and_match) ==
+              (i % 2 == 0));
+    ck_assert_uint_eq(mat_match_end(&patterns), length);
+  }
+  mat_line_memo_free(&patterns);
+  mat_memo_free(&patterns);
+  mat_patterns_free(&patterns);
+}
+END_TEST
+
 /* ---- grammar/gen.sh ------------------------------------------------------ */
 
 typedef struct {
@@ -347,6 +377,7 @@ static Suite *grammar_suite(void) {
   tcase_add_test(line_memo, line_memo_answers_as_pcre2);
   tcase_add_test(line_memo, line_memo_keeps_the_last_match);
   tcase_add_test(line_memo, line_memo_gives_a_lines_own_groups);
+  tcase_add_test(line_memo, line_memo_gives_a_lines_own_token);
   suite_add_tcase(suite, line_memo);
 
   TCase *generator = tcase_create("generator");

@@ -190,7 +190,7 @@ typedef struct {
    * when the record names none (kept by match_keep_text). */
   const char *source_file;
   int source_line;
-  int length;       /* points; 0 = money session */
+  int length; /* points; 0 = money session */
   /* The record gives no length (no "N point match" line): `length` is 0,
    * and no rule that needs the length is applied. */
   bool length_unknown;

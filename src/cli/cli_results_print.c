@@ -69,7 +69,10 @@ static char *cell_text(const cli_results_line *line, int column) {
   case COL_LENGTH:
     if (has_match(line))
       snprintf(text, sizeof text,
-               row->length > 0 ? "%d" : row->length == 0 ? "money" : "unknown", row->length);
+               row->length > 0    ? "%d"
+               : row->length == 0 ? "money"
+                                  : "unknown",
+               row->length);
     break;
   case COL_SCORE:
     if (has_match(line))

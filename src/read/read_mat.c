@@ -129,8 +129,9 @@ static bool start_match(bg_mat_reader *reader, const mat_line *line) {
 }
 
 /* A " Game 1" line as the record's first line (blank and comment lines
- * aside), with no "N point match" line: some FIBS clients write none.  The games are read as a match of unknown length,
- * which the referee says once; the match is placed at the game line. */
+ * aside), with no "N point match" line: some FIBS clients write none.
+ * The games are read as a match of unknown length, which the referee says
+ * once; the match is placed at the game line. */
 static bool start_match_without_length(bg_mat_reader *reader, const mat_line *line) {
   if (!open_match(reader, (bg_srcpos){line->number, 1}))
     return false;

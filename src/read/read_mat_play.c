@@ -189,7 +189,8 @@ static void fill_action(mat_line_state *state, bg_action *action, token_kind kin
 
 /* Opens a cell at `offset` for a token of `kind`, its action added but
  * not filled; NULL when the line cannot hold another. */
-static inline bg_action *open_cell(mat_line_state *state, token_kind kind, size_t offset) {
+static inline bg_action *open_cell(mat_line_state *state, token_kind kind,
+                                   size_t offset) {
   int column = (int)offset + 1;
   int player;
   if (state->cells == 0) {
@@ -470,9 +471,10 @@ static void start_diceless_cell(mat_line_state *state, size_t offset) {
     return;
   action->kind = ACT_ROLL;
   match_roll_mark_dice_unread(action);
-  mat_syntax_error(state->reader, state->line->number, (int)offset + 1,
-                   "expected a roll like '63:' before this play: its dice are missing (the "
-                   "play is checked with every roll that makes it)");
+  mat_syntax_error(
+      state->reader, state->line->number, (int)offset + 1,
+      "expected a roll like '63:' before this play: its dice are missing (the "
+      "play is checked with every roll that makes it)");
 }
 
 /* mat_add_known_moves, inline where it runs for most words of a record:

@@ -33,8 +33,8 @@ size_t mat_read_move_number(bg_mat_reader *reader, const mat_line *line,
                             const mat_move_number *found) {
   mat_move_number asked = {0, 0};
   if (!found) {
-    if (!mat_match_move_number(&reader->patterns, line->text, line->length,
-                               &asked.number, &asked.end)) {
+    if (!mat_match_move_number(&reader->patterns, line->text, line->length, &asked.number,
+                               &asked.end)) {
       reader->move_number = 0;
       return 0;
     }

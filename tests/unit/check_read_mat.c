@@ -920,8 +920,9 @@ START_TEST(huge_line) {
 END_TEST
 
 START_TEST(no_match_found) {
-  static const char *const inputs[] = {"", "hello\nworld\n", "\n\n; [Site \"x\"]\n",
-                                       "hello\n Game 1\n A : 0  B : 0\n  1) 31: 8/5 6/5\n"};
+  static const char *const inputs[] = {
+      "", "hello\nworld\n", "\n\n; [Site \"x\"]\n",
+      "hello\n Game 1\n A : 0  B : 0\n  1) 31: 8/5 6/5\n"};
   for (size_t i = 0; i < sizeof inputs / sizeof *inputs; i++) {
     parsed r;
     parse(&r, inputs[i]);

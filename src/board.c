@@ -165,12 +165,7 @@ bool board_apply_step(bg_board *board, int from, int to) {
 }
 
 void board_undo_step(bg_board *board, int from, int to, bool hit) {
-  if (hit) {
-    board->checkers[1][BG_BAR]--;
-    board->checkers[1][25 - to] = 1;
-  }
-  board->checkers[0][to]--;
-  board->checkers[0][from]++;
+  board_sides_undo_step(board->checkers[0], board->checkers[1], from, to, hit);
 }
 
 /* The loser still has a checker on the bar or in the winner's home board

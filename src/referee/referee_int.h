@@ -249,11 +249,10 @@ bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_boar
                            bg_board *after);
 
 /* referee_prove_quickly of `roll`'s play from `absolute`, a position as
- * the referee keeps it (side 0 the left player): the roller's view of the
- * position after it in `after`.  The view is made in `after` and the
- * commonest plays are made there: no other copy. */
-bool referee_prove_from(bool marks_hits, const bg_action *roll, const bg_board *absolute,
-                        bg_board *after);
+ * the referee keeps it (side 0 the left player): where it holds, the play
+ * is made on `absolute`, else `absolute` is left as it was.  The
+ * commonest plays are made there in place, with no view copied. */
+bool referee_prove_onto(bool marks_hits, const bg_action *roll, bg_board *absolute);
 
 /* What the record's hit marks say of a play referee_prove_quickly proved
  * (its position `after`): every hit marked on its destination and no mark

@@ -119,6 +119,39 @@ static bool replay_move_in_steps(const bg_move *move, bg_board *board,
   return true;
 }
 
+/* replay_on_board's commonest move: one checker onto a point, at most a
+ * die below it (a move from 0, which a broken record may hold, is the
+ * steps' to refuse): 1 <= distance <= 6, and 1 <= to <= BG_BAR - distance,
+ * so that from = to + distance <= BG_BAR, in two unsigned compares. */
+static inline bool is_one_step(const bg_move *move) {
+  int distance = move->from - move->to;
+  return (unsigned)(distance - 1) < 6 &&
+         (unsigned)(move->to - 1) < (unsigned)(BG_BAR - distance) && move->count == 1;
+}
+
+/* Such a move made on the sides `mine` and `theirs` (board.h), judged
+ * inline (board_sides_step_lands): false, with nothing made, when no die
+ * of its distance is left or the step is not legal; else *hit says
+ * whether it hit. */
+static inline bool replay_one_step(const bg_move *move, uint8_t *mine, uint8_t *theirs,
+                                   replay_state *state, bool *hit) {
+  int from = move->from, to = move->to;
+  dice_counts die = 1u << 4 * (from - to);
+  if (!(state->left & 0xfu * die) || !board_sides_step_lands(mine, theirs, from, to))
+    return false;
+  state->left -= die;
+  state->marked |= (uint32_t)move->hit << to;
+  *hit = board_sides_apply_step_onto_point(mine, theirs, from, to);
+  state->hit |= (uint32_t)*hit << to;
+  return true;
+}
+
+/* Every die used, and with `marks_hits` the record's marks on the points
+ * the steps hit. */
+static bool replay_done(bool marks_hits, const replay_state *state) {
+  return state->left == 0 && (!marks_hits || state->marked == state->hit);
+}
+
 /* The commonest case of the one below, without the search: each move one
  * step of one die, legal in the written order.  The steps land on the
  * written points only, so every order that works leaves this position; a
@@ -126,7 +159,7 @@ static bool replay_move_in_steps(const bg_move *move, bg_board *board,
  * checker, "(0)", which no reader makes).  The steps are made on `board`
  * itself, which holds no position when the play fails.  Asked of every
  * play: a move of one checker onto a point (most moves) is judged inline
- * (board_step_lands), the others by replay_move_in_steps.
+ * (replay_one_step), the others by replay_move_in_steps.
  *
  * With `marks_hits`, the record's hit marks must mark the points the
  * steps hit: each move's first step onto its destination meets what stood
@@ -140,30 +173,61 @@ static bool replay_on_board(bool marks_hits, const bg_action *roll, bg_board *bo
     return false;
   const bg_move *end = roll->moves + roll->move_count;
   for (const bg_move *move = roll->moves; move < end; move++) {
-    int from = move->from, to = move->to, distance = from - to;
-    /* 1 <= to < from <= BG_BAR, at most a die apart, one checker (a move
-     * from 0, which a broken record may hold, is the steps' to refuse):
-     * 1 <= distance <= 6, and 1 <= to <= BG_BAR - distance, so that
-     * from = to + distance <= BG_BAR, in two unsigned compares */
-    bool one_step = (unsigned)(distance - 1) < 6 &&
-                    (unsigned)(to - 1) < (unsigned)(BG_BAR - distance) &&
-                    move->count == 1;
-    if (!one_step) {
-      /* a copy, so that `state` itself stays in registers */
-      replay_state stepped = state;
-      if (!replay_move_in_steps(move, board, &stepped))
+    bool hit;
+    if (is_one_step(move)) {
+      if (!replay_one_step(move, board->checkers[0], board->checkers[1], &state, &hit))
         return false;
-      state = stepped;
       continue;
     }
-    dice_counts die = 1u << 4 * distance;
-    if (!(state.left & 0xfu * die) || !board_step_lands(board, from, to))
+    /* a copy, so that `state` itself stays in registers */
+    replay_state stepped = state;
+    if (!replay_move_in_steps(move, board, &stepped))
       return false;
-    state.left -= die;
-    state.marked |= (uint32_t)move->hit << to;
-    state.hit |= (uint32_t)board_apply_step_onto_point(board, from, to) << to;
+    state = stepped;
   }
-  return state.left == 0 && (!marks_hits || state.marked == state.hit);
+  return replay_done(marks_hits, &state);
+}
+
+/* What replay_in_place says of a play. */
+typedef enum {
+  IN_PLACE_PROVED,  /* what replay_on_board proves, made in place */
+  IN_PLACE_REFUSED, /* what replay_on_board refuses */
+  IN_PLACE_OTHER    /* a move of more than one step: replay_on_board's */
+} in_place_verdict;
+
+/* replay_on_board of a play of one-step moves (most plays), made on the
+ * referee's own position `absolute` (side 0 the left player), its sides
+ * taken in the roller's order: no view is copied, nor copied back, and
+ * no wide load reads bytes just stored.  Unless proved, the steps made
+ * are taken back: `absolute` is left as it was. */
+static in_place_verdict replay_in_place(bool marks_hits, const bg_action *roll,
+                                        bg_board *absolute) {
+  int roller = roll->player == 1; /* as board_seen_by */
+  uint8_t *mine = absolute->checkers[roller], *theirs = absolute->checkers[1 - roller];
+  replay_state state = {.left = dice_counts_of(roll)};
+  if (!state.left || roll->move_count == 0)
+    return IN_PLACE_REFUSED;
+  const bg_move *first = roll->moves, *end = first + roll->move_count, *move;
+  in_place_verdict verdict = IN_PLACE_REFUSED;
+  uint32_t hit_by_move = 0; /* bit i: moves[i] hit (at most 4 moves are made) */
+  for (move = first; move < end; move++) {
+    bool hit;
+    if (!is_one_step(move)) {
+      verdict = IN_PLACE_OTHER;
+      break;
+    }
+    if (!replay_one_step(move, mine, theirs, &state, &hit))
+      break;
+    hit_by_move |= (uint32_t)hit << (move - first);
+  }
+  if (move == end && replay_done(marks_hits, &state))
+    return IN_PLACE_PROVED;
+  while (move > first) {
+    move--;
+    board_sides_undo_step(mine, theirs, move->from, move->to,
+                          hit_by_move >> (move - first) & 1);
+  }
+  return verdict;
 }
 
 /* replay_on_board from `view`, in `result`: a board changed byte by byte
@@ -567,15 +631,24 @@ bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_boar
   return prove_quickly(marks_hits, false, roll, view, after);
 }
 
-bool referee_prove_from(bool marks_hits, const bg_action *roll, const bg_board *absolute,
-                        bg_board *after) {
-  board_seen_by(absolute, roll->player, after);
-  if (replay_on_board(marks_hits, roll, after))
+bool referee_prove_onto(bool marks_hits, const bg_action *roll, bg_board *absolute) {
+  in_place_verdict verdict = replay_in_place(marks_hits, roll, absolute);
+  if (verdict == IN_PLACE_PROVED)
     return true; /* most plays of a valid record */
+  bg_board view, after;
+  if (verdict == IN_PLACE_OTHER) {
+    board_seen_by(absolute, roll->player, &after);
+    if (replay_on_board(marks_hits, roll, &after)) {
+      board_seen_by(&after, roll->player, absolute);
+      return true;
+    }
+  }
+  board_seen_by(absolute, roll->player, &view);
   /* Where the marks fail, prove_quickly refuses before it replays: a
    * walk's hits are the blots on its destinations.  So where it replays,
    * the walk failed here: it is not made again. */
-  bg_board view;
-  board_seen_by(absolute, roll->player, &view);
-  return prove_quickly(marks_hits, true, roll, &view, after);
+  if (!prove_quickly(marks_hits, true, roll, &view, &after))
+    return false;
+  board_seen_by(&after, roll->player, absolute);
+  return true;
 }

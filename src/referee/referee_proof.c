@@ -131,18 +131,16 @@ static inline bool is_one_step(const bg_move *move) {
 
 /* Such a move made on the sides `mine` and `theirs` (board.h), judged
  * inline (board_sides_step_lands): false, with nothing made, when no die
- * of its distance is left or the step is not legal; else *hit says
- * whether it hit. */
+ * of its distance is left or the step is not legal. */
 static inline bool replay_one_step(const bg_move *move, uint8_t *mine, uint8_t *theirs,
-                                   replay_state *state, bool *hit) {
+                                   replay_state *state) {
   int from = move->from, to = move->to;
   dice_counts die = 1u << 4 * (from - to);
   if (!(state->left & 0xfu * die) || !board_sides_step_lands(mine, theirs, from, to))
     return false;
   state->left -= die;
   state->marked |= (uint32_t)move->hit << to;
-  *hit = board_sides_apply_step_onto_point(mine, theirs, from, to);
-  state->hit |= (uint32_t)*hit << to;
+  state->hit |= (uint32_t)board_sides_apply_step_onto_point(mine, theirs, from, to) << to;
   return true;
 }
 
@@ -173,9 +171,8 @@ static bool replay_on_board(bool marks_hits, const bg_action *roll, bg_board *bo
     return false;
   const bg_move *end = roll->moves + roll->move_count;
   for (const bg_move *move = roll->moves; move < end; move++) {
-    bool hit;
     if (is_one_step(move)) {
-      if (!replay_one_step(move, board->checkers[0], board->checkers[1], &state, &hit))
+      if (!replay_one_step(move, board->checkers[0], board->checkers[1], &state))
         return false;
       continue;
     }
@@ -195,6 +192,19 @@ typedef enum {
   IN_PLACE_OTHER    /* a move of more than one step: replay_on_board's */
 } in_place_verdict;
 
+/* Did `move`, made by replay_in_place after the moves from `first`, hit?
+ * Only the first move onto a point can: the roller holds the point after
+ * it.  `hit_points` are the points the play hit.  Asked only where a play
+ * fails, not kept for every move. */
+static bool move_hit(const bg_move *first, const bg_move *move, uint32_t hit_points) {
+  if (!(hit_points >> move->to & 1))
+    return false;
+  for (const bg_move *earlier = first; earlier < move; earlier++)
+    if (earlier->to == move->to)
+      return false;
+  return true;
+}
+
 /* replay_on_board of a play of one-step moves (most plays), made on the
  * referee's own position `absolute` (side 0 the left player), its sides
  * taken in the roller's order: no view is copied, nor copied back, and
@@ -208,24 +218,17 @@ static in_place_verdict replay_in_place(bool marks_hits, const bg_action *roll,
   if (!state.left || roll->move_count == 0)
     return IN_PLACE_REFUSED;
   const bg_move *first = roll->moves, *end = first + roll->move_count, *move;
-  in_place_verdict verdict = IN_PLACE_REFUSED;
-  uint32_t hit_by_move = 0; /* bit i: moves[i] hit (at most 4 moves are made) */
-  for (move = first; move < end; move++) {
-    bool hit;
-    if (!is_one_step(move)) {
-      verdict = IN_PLACE_OTHER;
+  for (move = first; move < end && is_one_step(move); move++)
+    if (!replay_one_step(move, mine, theirs, &state))
       break;
-    }
-    if (!replay_one_step(move, mine, theirs, &state, &hit))
-      break;
-    hit_by_move |= (uint32_t)hit << (move - first);
-  }
   if (move == end && replay_done(marks_hits, &state))
     return IN_PLACE_PROVED;
-  while (move > first) {
-    move--;
-    board_sides_undo_step(mine, theirs, move->from, move->to,
-                          hit_by_move >> (move - first) & 1);
+  in_place_verdict verdict =
+      move < end && !is_one_step(move) ? IN_PLACE_OTHER : IN_PLACE_REFUSED;
+  for (const bg_move *made = move; made > first;) {
+    made--;
+    board_sides_undo_step(mine, theirs, made->from, made->to,
+                          move_hit(first, made, state.hit));
   }
   return verdict;
 }

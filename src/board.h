@@ -100,6 +100,14 @@ int board_highest_point(const bg_board *board, int side);
  * each checker's point number from its own side, 25 on the bar, 0 off. */
 int board_pip_count(const bg_board *board, int side);
 
+/* The steps below are also made on a position's two sides given apart
+ * (board_sides_*): `mine`, the roller's counts, and `theirs`, the
+ * opponent's, each from its own side.  A board seen by its roller gives
+ * checkers[0] and checkers[1]; the referee's own position (side 0 the
+ * left player) gives them in either order, so that it makes a play there
+ * in place, a byte at a time, with no view of it copied and copied back.
+ * The board's functions are the sides' on checkers[0] and checkers[1]. */
+
 /* Where one step of `die` pips from `from` (1..25) by the player on roll
  * lands, if that step is legal on its own: a checker stands on `from`, a
  * checker on the bar moves first, the landing point holds at most one
@@ -107,13 +115,8 @@ int board_pip_count(const bg_board *board, int side);
  * point only when no checker stands higher.  Returns the landing point
  * (0 = off) or -1 when the step is not legal. */
 int board_step_target(const bg_board *board, int from, int die);
-
-/* The steps onto a point below are made on a position's two sides given
- * apart: `mine`, the roller's counts, and `theirs`, the opponent's, each
- * from its own side.  A board seen by its roller gives checkers[0] and
- * checkers[1]; the referee's own position (side 0 the left player) gives
- * them in either order, so that it makes a play there in place, a byte
- * at a time, with no view of it copied and copied back. */
+int board_sides_step_target(const uint8_t *mine, const uint8_t *theirs, int from,
+                            int die);
 
 /* Whether a step from `from` (1..25) onto the point `to` (1..24), at most
  * 6 below it, is legal: board_step_target(board, from, from - to) == to.
@@ -141,6 +144,7 @@ int board_step_target_relaxed(const bg_board *board, int from, int die, unsigned
  * opposing checker on `to` (it goes to the opponent's bar).  Returns true if
  * it hit.  The caller has checked legality. */
 bool board_apply_step(bg_board *board, int from, int to);
+bool board_sides_apply_step(uint8_t *mine, uint8_t *theirs, int from, int to);
 
 /* board_apply_step onto a board point `to` (1..24), the only steps that
  * can hit.  Inline: the referee's proofs make every move a record writes

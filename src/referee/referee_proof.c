@@ -97,10 +97,20 @@ typedef struct {
   uint32_t marked, hit;
 } replay_state;
 
+/* Takes back `steps` steps of one checker each from `from` to `to`, of
+ * which the first hit or not (`hit`): the later ones land where the
+ * roller stands. */
+static void undo_steps(uint8_t *mine, uint8_t *theirs, int from, int to, int steps,
+                       bool hit) {
+  for (int k = steps - 1; k >= 0; k--)
+    board_sides_undo_step(mine, theirs, from, to, k == 0 && hit);
+}
+
 /* One move of replay_on_board's in steps of one die each, whatever its
- * count and destination (a bear-off too): false when a step has no die
- * or is not legal. */
-static bool replay_move_in_steps(const bg_move *move, bg_board *board,
+ * count and destination (a bear-off too), on the sides `mine` and
+ * `theirs` (board.h): false, with its steps taken back, when a step has
+ * no die or is not legal. */
+static bool replay_move_in_steps(const bg_move *move, uint8_t *mine, uint8_t *theirs,
                                  replay_state *state) {
   int from = move->from, to = move->to, distance = from - to;
   /* unsigned: one compare each for 0 <= to < from <= BG_BAR */
@@ -108,14 +118,19 @@ static bool replay_move_in_steps(const bg_move *move, bg_board *board,
       move->count <= 0)
     return false;
   state->marked |= (uint32_t)move->hit << to;
+  bool hit = false; /* by the first step: the others land on the roller's */
   for (int k = 0; k < move->count; k++) {
     int die = die_for(state->left, distance, to == BG_OFF);
-    if (!die || !(to == BG_OFF ? board_step_target(board, from, die) == BG_OFF
-                               : board_step_lands(board, from, to)))
+    if (!die ||
+        !(to == BG_OFF ? board_sides_step_target(mine, theirs, from, die) == BG_OFF
+                       : board_sides_step_lands(mine, theirs, from, to))) {
+      undo_steps(mine, theirs, from, to, k, hit);
       return false;
+    }
     state->left -= 1u << 4 * die;
-    state->hit |= (uint32_t)board_apply_step(board, from, to) << to;
+    hit |= board_sides_apply_step(mine, theirs, from, to);
   }
+  state->hit |= (uint32_t)hit << to;
   return true;
 }
 
@@ -150,14 +165,36 @@ static bool replay_done(bool marks_hits, const replay_state *state) {
   return state->left == 0 && (!marks_hits || state->marked == state->hit);
 }
 
+/* The play's moves made in their written order on the sides `mine` and
+ * `theirs`, with what they played in *state: the first move not made
+ * (none of its steps), or the end when every move is.  A move of one
+ * checker onto a point (most moves) is judged inline (replay_one_step),
+ * the others by replay_move_in_steps. */
+static inline const bg_move *replay_moves(const bg_action *roll, uint8_t *mine,
+                                          uint8_t *theirs, replay_state *state) {
+  const bg_move *end = roll->moves + roll->move_count;
+  for (const bg_move *move = roll->moves; move < end; move++) {
+    if (is_one_step(move)) {
+      if (!replay_one_step(move, mine, theirs, state))
+        return move;
+      continue;
+    }
+    /* a copy, so that `state` itself stays in registers */
+    replay_state stepped = *state;
+    if (!replay_move_in_steps(move, mine, theirs, &stepped))
+      return move;
+    *state = stepped;
+  }
+  return end;
+}
+
 /* The commonest case of the one below, without the search: each move one
  * step of one die, legal in the written order.  The steps land on the
  * written points only, so every order that works leaves this position; a
  * play this does not prove goes to the search (and so does a move of no
  * checker, "(0)", which no reader makes).  The steps are made on `board`
  * itself, which holds no position when the play fails.  Asked of every
- * play: a move of one checker onto a point (most moves) is judged inline
- * (replay_one_step), the others by replay_move_in_steps.
+ * play (replay_moves).
  *
  * With `marks_hits`, the record's hit marks must mark the points the
  * steps hit: each move's first step onto its destination meets what stood
@@ -169,28 +206,10 @@ static bool replay_on_board(bool marks_hits, const bg_action *roll, bg_board *bo
   replay_state state = {.left = dice_counts_of(roll)};
   if (!state.left || roll->move_count == 0) /* no dice, or no move: not every die */
     return false;
-  const bg_move *end = roll->moves + roll->move_count;
-  for (const bg_move *move = roll->moves; move < end; move++) {
-    if (is_one_step(move)) {
-      if (!replay_one_step(move, board->checkers[0], board->checkers[1], &state))
-        return false;
-      continue;
-    }
-    /* a copy, so that `state` itself stays in registers */
-    replay_state stepped = state;
-    if (!replay_move_in_steps(move, board, &stepped))
-      return false;
-    state = stepped;
-  }
-  return replay_done(marks_hits, &state);
+  return replay_moves(roll, board->checkers[0], board->checkers[1], &state) ==
+             roll->moves + roll->move_count &&
+         replay_done(marks_hits, &state);
 }
-
-/* What replay_in_place says of a play. */
-typedef enum {
-  IN_PLACE_PROVED,  /* what replay_on_board proves, made in place */
-  IN_PLACE_REFUSED, /* what replay_on_board refuses */
-  IN_PLACE_OTHER    /* a move of more than one step: replay_on_board's */
-} in_place_verdict;
 
 /* Did `move`, made by replay_in_place after the moves from `first`, hit?
  * Only the first move onto a point can: the roller holds the point after
@@ -205,32 +224,27 @@ static bool move_hit(const bg_move *first, const bg_move *move, uint32_t hit_poi
   return true;
 }
 
-/* replay_on_board of a play of one-step moves (most plays), made on the
- * referee's own position `absolute` (side 0 the left player), its sides
- * taken in the roller's order: no view is copied, nor copied back, and
- * no wide load reads bytes just stored.  Unless proved, the steps made
- * are taken back: `absolute` is left as it was. */
-static in_place_verdict replay_in_place(bool marks_hits, const bg_action *roll,
-                                        bg_board *absolute) {
+/* replay_on_board made on the referee's own position `absolute` (side 0
+ * the left player), its sides taken in the roller's order: no view is
+ * copied, nor copied back, and no wide load reads bytes just stored.
+ * Unless proved, the moves made are taken back: `absolute` is left as it
+ * was (a valid record never needs it). */
+static bool replay_in_place(bool marks_hits, const bg_action *roll, bg_board *absolute) {
   int roller = roll->player == 1; /* as board_seen_by */
   uint8_t *mine = absolute->checkers[roller], *theirs = absolute->checkers[1 - roller];
   replay_state state = {.left = dice_counts_of(roll)};
   if (!state.left || roll->move_count == 0)
-    return IN_PLACE_REFUSED;
-  const bg_move *first = roll->moves, *end = first + roll->move_count, *move;
-  for (move = first; move < end && is_one_step(move); move++)
-    if (!replay_one_step(move, mine, theirs, &state))
-      break;
-  if (move == end && replay_done(marks_hits, &state))
-    return IN_PLACE_PROVED;
-  in_place_verdict verdict =
-      move < end && !is_one_step(move) ? IN_PLACE_OTHER : IN_PLACE_REFUSED;
-  for (const bg_move *made = move; made > first;) {
+    return false;
+  const bg_move *first = roll->moves, *end = first + roll->move_count;
+  const bg_move *stopped = replay_moves(roll, mine, theirs, &state);
+  if (stopped == end && replay_done(marks_hits, &state))
+    return true;
+  for (const bg_move *made = stopped; made > first;) {
     made--;
-    board_sides_undo_step(mine, theirs, made->from, made->to,
-                          move_hit(first, made, state.hit));
+    undo_steps(mine, theirs, made->from, made->to, made->count,
+               move_hit(first, made, state.hit));
   }
-  return verdict;
+  return false;
 }
 
 /* replay_on_board from `view`, in `result`: a board changed byte by byte
@@ -635,17 +649,9 @@ bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_boar
 }
 
 bool referee_prove_onto(bool marks_hits, const bg_action *roll, bg_board *absolute) {
-  in_place_verdict verdict = replay_in_place(marks_hits, roll, absolute);
-  if (verdict == IN_PLACE_PROVED)
+  if (replay_in_place(marks_hits, roll, absolute))
     return true; /* most plays of a valid record */
   bg_board view, after;
-  if (verdict == IN_PLACE_OTHER) {
-    board_seen_by(absolute, roll->player, &after);
-    if (replay_on_board(marks_hits, roll, &after)) {
-      board_seen_by(&after, roll->player, absolute);
-      return true;
-    }
-  }
   board_seen_by(absolute, roll->player, &view);
   /* Where the marks fail, prove_quickly refuses before it replays: a
    * walk's hits are the blots on its destinations.  So where it replays,

@@ -246,11 +246,28 @@ static bool proved_onto_as_from_a_view(bool marks_hits, const bg_action *roll,
   return board_equal(&in_place, proved ? &expected : absolute);
 }
 
+/* The moves of `roll` that move alike (from and to) written as one with
+ * their count ("8/5(2)"), as a record may write a double. */
+static void count_alike(bg_action *roll) {
+  int kept = 0;
+  for (int i = 0; i < roll->move_count; i++) {
+    bg_move *last = kept ? &roll->moves[kept - 1] : NULL;
+    if (last && last->from == roll->moves[i].from && last->to == roll->moves[i].to) {
+      last->count++;
+      last->hit |= roll->moves[i].hit;
+      continue;
+    }
+    roll->moves[kept++] = roll->moves[i];
+  }
+  roll->move_count = kept;
+}
+
 /* Every play the roll can reach (legal or not: a partial play fails once
- * its moves are made), written four ways, with the last move's mark as
- * written and turned over (a proof refused after every step, hits
- * included), by either player: referee_prove_onto agrees with the proof
- * from a view. */
+ * its moves are made), written eight ways (each move a step or joined,
+ * marked or not, alike moves counted or not), with the last move's mark
+ * as written and turned over (a proof refused after every step, hits
+ * included), with the roll's dice and with another second die, by either
+ * player: referee_prove_onto agrees with the proof from a view. */
 START_TEST(test_proof_in_place_is_the_proof_from_a_view) {
   FILE *file = fopen(fixture_path, "r");
   ck_assert_msg(file != NULL, "cannot open %s", fixture_path);
@@ -268,11 +285,17 @@ START_TEST(test_proof_in_place_is_the_proof_from_a_view) {
     bg_move moves[BG_MAX_MOVES];
     bg_action roll = {.kind = ACT_ROLL, .die1 = die1, .die2 = die2, .moves = moves};
     for (int i = 0; i < reachable.count; i++)
-      for (int way = 0; way < 16; way++) {
-        bool joined = way & 1, marked = way & 2, flipped = way & 4;
-        roll.player = way >> 3;
+      for (int way = 0; way < 64; way++) {
+        bool joined = way & 1, marked = way & 2, flipped = way & 4, counted = way & 8,
+             other_dice = way & 16;
+        roll.player = way >> 5;
+        /* other dice: a move fails after some of its steps ("8/5(2)" with
+         * a 3 and no other) */
+        roll.die2 = other_dice ? die2 % 6 + 1 : die2;
         board_seen_by(&board, roll.player, &absolute);
         write_play(&reachable.plays[i], joined, marked, &roll);
+        if (counted)
+          count_alike(&roll);
         if (flipped && roll.move_count > 0)
           roll.moves[roll.move_count - 1].hit ^= 1;
         bg_board after;

@@ -112,65 +112,75 @@ bool board_is_blot_of_opponent(const bg_board *board, int point) {
   return board_opponent_checkers_on(board, point) == 1;
 }
 
-/* Whether the roller has a checker outside the home board (points 7..24
- * or the bar): its 19 counts read as three words (the last two overlap),
- * not point by point, since every bear-off step asks it. */
-static bool roller_outside_home(const bg_board *board) {
+/* Whether the roller (`mine`) has a checker outside the home board
+ * (points 7..24 or the bar): its 19 counts read as three words (the last
+ * two overlap), not point by point, since every bear-off step asks it. */
+static bool roller_outside_home(const uint8_t *mine) {
   uint64_t low, middle, high;
-  memcpy(&low, &board->checkers[0][HOME_TOP + 1], 8);
-  memcpy(&middle, &board->checkers[0][HOME_TOP + 9], 8);
-  memcpy(&high, &board->checkers[0][BG_SLOTS - 8], 8);
+  memcpy(&low, &mine[HOME_TOP + 1], 8);
+  memcpy(&middle, &mine[HOME_TOP + 9], 8);
+  memcpy(&high, &mine[BG_SLOTS - 8], 8);
   return (low | middle | high) != 0;
 }
 
 /* A step that would go past point 1: legal only with every checker home,
  * and, when the die is larger than needed (`from`, which holds a checker,
  * lower than the die), only when no checker stands higher. */
-static int bear_off_target(const bg_board *board, int from, int die) {
-  if (roller_outside_home(board))
+static int bear_off_target(const uint8_t *mine, int from, int die) {
+  if (roller_outside_home(mine))
     return -1;
   if (die > from)
     for (int point = from + 1; point <= HOME_TOP; point++)
-      if (board->checkers[0][point])
+      if (mine[point])
         return -1;
   return BG_OFF;
 }
 
-int board_step_target_relaxed(const bg_board *board, int from, int die,
-                              unsigned relaxed) {
+/* board_step_target_relaxed on the sides (see board.h). */
+static int sides_step_target(const uint8_t *mine, const uint8_t *theirs, int from,
+                             int die, unsigned relaxed) {
   if (from < 1 || from > BG_BAR || die < 1 || die > 6)
     return -1;
-  if (board->checkers[0][from] == 0)
+  if (mine[from] == 0)
     return -1;
-  if (from != BG_BAR && board->checkers[0][BG_BAR] > 0 && !(relaxed & BG_RELAX_BAR))
+  if (from != BG_BAR && mine[BG_BAR] > 0 && !(relaxed & BG_RELAX_BAR))
     return -1; /* a checker on the bar must enter before anything else moves */
   int to = from - die;
   if (to <= 0)
-    return (relaxed & BG_RELAX_BEAR_OFF) ? BG_OFF : bear_off_target(board, from, die);
-  if (board_opponent_checkers_on(board, to) >= 2)
+    return (relaxed & BG_RELAX_BEAR_OFF) ? BG_OFF : bear_off_target(mine, from, die);
+  if (theirs[BG_BAR - to] >= 2)
     return -1;
   return to;
+}
+
+int board_step_target_relaxed(const bg_board *board, int from, int die,
+                              unsigned relaxed) {
+  return sides_step_target(board->checkers[0], board->checkers[1], from, die, relaxed);
 }
 
 int board_step_target(const bg_board *board, int from, int die) {
   return board_step_target_relaxed(board, from, die, 0);
 }
 
-bool board_apply_step(bg_board *board, int from, int to) {
+int board_sides_step_target(const uint8_t *mine, const uint8_t *theirs, int from,
+                            int die) {
+  return sides_step_target(mine, theirs, from, die, 0);
+}
+
+bool board_sides_apply_step(uint8_t *mine, uint8_t *theirs, int from, int to) {
   if (to >= 1 && to <= POINT_TOP)
-    return board_apply_step_onto_point(board, from, to);
-  board->checkers[0][from]--; /* off: nothing to hit */
-  board->checkers[0][to]++;
+    return board_sides_apply_step_onto_point(mine, theirs, from, to);
+  mine[from]--; /* off: nothing to hit */
+  mine[to]++;
   return false;
 }
 
+bool board_apply_step(bg_board *board, int from, int to) {
+  return board_sides_apply_step(board->checkers[0], board->checkers[1], from, to);
+}
+
 void board_undo_step(bg_board *board, int from, int to, bool hit) {
-  if (hit) {
-    board->checkers[1][BG_BAR]--;
-    board->checkers[1][25 - to] = 1;
-  }
-  board->checkers[0][to]--;
-  board->checkers[0][from]++;
+  board_sides_undo_step(board->checkers[0], board->checkers[1], from, to, hit);
 }
 
 /* The loser still has a checker on the bar or in the winner's home board

@@ -100,6 +100,14 @@ int board_highest_point(const bg_board *board, int side);
  * each checker's point number from its own side, 25 on the bar, 0 off. */
 int board_pip_count(const bg_board *board, int side);
 
+/* The steps below are also made on a position's two sides given apart
+ * (board_sides_*): `mine`, the roller's counts, and `theirs`, the
+ * opponent's, each from its own side.  A board seen by its roller gives
+ * checkers[0] and checkers[1]; the referee's own position (side 0 the
+ * left player) gives them in either order, so that it makes a play there
+ * in place, a byte at a time, with no view of it copied and copied back.
+ * The board's functions are the sides' on checkers[0] and checkers[1]. */
+
 /* Where one step of `die` pips from `from` (1..25) by the player on roll
  * lands, if that step is legal on its own: a checker stands on `from`, a
  * checker on the bar moves first, the landing point holds at most one
@@ -107,14 +115,20 @@ int board_pip_count(const bg_board *board, int side);
  * point only when no checker stands higher.  Returns the landing point
  * (0 = off) or -1 when the step is not legal. */
 int board_step_target(const bg_board *board, int from, int die);
+int board_sides_step_target(const uint8_t *mine, const uint8_t *theirs, int from,
+                            int die);
 
 /* Whether a step from `from` (1..25) onto the point `to` (1..24), at most
  * 6 below it, is legal: board_step_target(board, from, from - to) == to.
  * Inline: the referee's proofs ask it of every move a record writes. */
+static inline bool board_sides_step_lands(const uint8_t *mine, const uint8_t *theirs,
+                                          int from, int to) {
+  return mine[from] > 0 && (from == BG_BAR || mine[BG_BAR] == 0) &&
+         theirs[BG_BAR - to] < 2;
+}
+
 static inline bool board_step_lands(const bg_board *board, int from, int to) {
-  return board->checkers[0][from] > 0 &&
-         (from == BG_BAR || board->checkers[0][BG_BAR] == 0) &&
-         board->checkers[1][BG_BAR - to] < 2;
+  return board_sides_step_lands(board->checkers[0], board->checkers[1], from, to);
 }
 
 /* Rules that board_step_target_relaxed may set aside, so that the referee
@@ -130,24 +144,41 @@ int board_step_target_relaxed(const bg_board *board, int from, int die, unsigned
  * opposing checker on `to` (it goes to the opponent's bar).  Returns true if
  * it hit.  The caller has checked legality. */
 bool board_apply_step(bg_board *board, int from, int to);
+bool board_sides_apply_step(uint8_t *mine, uint8_t *theirs, int from, int to);
 
 /* board_apply_step onto a board point `to` (1..24), the only steps that
  * can hit.  Inline: the referee's proofs make every move a record writes
  * onto a point this way, where `to` is known to be a point. */
-static inline bool board_apply_step_onto_point(bg_board *board, int from, int to) {
-  board->checkers[0][from]--;
-  board->checkers[0][to]++;
-  uint8_t *opponent_there = &board->checkers[1][BG_BAR - to];
+static inline bool board_sides_apply_step_onto_point(uint8_t *mine, uint8_t *theirs,
+                                                     int from, int to) {
+  mine[from]--;
+  mine[to]++;
+  uint8_t *opponent_there = &theirs[BG_BAR - to];
   if (*opponent_there != 1)
     return false;
   *opponent_there = 0;
-  board->checkers[1][BG_BAR]++;
+  theirs[BG_BAR]++;
   return true;
+}
+
+static inline bool board_apply_step_onto_point(bg_board *board, int from, int to) {
+  return board_sides_apply_step_onto_point(board->checkers[0], board->checkers[1], from,
+                                           to);
 }
 
 /* Takes back a step board_apply_step made (`hit`: what it returned).  The
  * searches over plays step and step back on one board instead of copying
  * it at each node. */
+static inline void board_sides_undo_step(uint8_t *mine, uint8_t *theirs, int from, int to,
+                                         bool hit) {
+  if (hit) {
+    theirs[BG_BAR]--;
+    theirs[BG_BAR - to] = 1;
+  }
+  mine[to]--;
+  mine[from]++;
+}
+
 void board_undo_step(bg_board *board, int from, int to, bool hit);
 
 /* True when the opposing side has exactly one checker on the roller's point

@@ -248,12 +248,30 @@ bool referee_dice_may_make_moves(const bg_action *roll);
 bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_board *view,
                            bg_board *after);
 
+/* The quick proof's commonest case, without the search: each move one
+ * step of one die (a bear-off by a larger die where no checker stands
+ * higher), legal in the written order, and every die used.  The steps
+ * land on the written points only, so every order that works leaves this
+ * position; a play this does not prove goes to the search (and so does a
+ * move of no checker, "(0)", which no reader makes).  With `marks_hits`,
+ * the record's hit marks must mark the points the steps hit: each move's
+ * first step onto its destination meets what stood there before the play
+ * (the opponent's checkers move only when hit), so those are the blots on
+ * the destinations, and no hit is hidden on the way: what
+ * referee_prove_quickly asks of the marks, without another pass over the
+ * moves.  Made on `board`, the roller's view (side 0 the roller). */
+bool referee_replay_on_board(bool marks_hits, const bg_action *roll, bg_board *board);
+
+/* referee_replay_on_board made in place on `absolute`, a position as the
+ * referee keeps it (side 0 the left player); where it fails, `absolute`
+ * is left as it was. */
+bool referee_replay_in_place(bool marks_hits, const bg_action *roll, bg_board *absolute);
+
 /* referee_prove_quickly of `roll`'s play from `absolute`, a position as
- * the referee keeps it (side 0 the left player): the roller's view of the
- * position after it in `after`.  The view is made in `after` and the
- * commonest plays are made there: no other copy. */
-bool referee_prove_from(bool marks_hits, const bg_action *roll, const bg_board *absolute,
-                        bg_board *after);
+ * the referee keeps it (side 0 the left player): where it holds, the play
+ * is made on `absolute`, else `absolute` is left as it was.  The
+ * commonest plays are made there in place, with no view copied. */
+bool referee_prove_onto(bool marks_hits, const bg_action *roll, bg_board *absolute);
 
 /* What the record's hit marks say of a play referee_prove_quickly proved
  * (its position `after`): every hit marked on its destination and no mark

@@ -254,11 +254,7 @@ static bool check_play_quickly(play_checker *checker, const bg_action *roll,
                                reading_set *positions) {
   if (positions->count != 1)
     return false;
-  bg_board after;
-  if (!referee_prove_from(checker->marks_hits, roll, &positions->boards[0], &after))
-    return false;
-  board_seen_by(&after, roll->player, &positions->boards[0]);
-  return true;
+  return referee_prove_onto(checker->marks_hits, roll, &positions->boards[0]);
 }
 
 /* The readings the play makes from one of several positions followed.

@@ -4,7 +4,8 @@
  * their orders and splits into dice is referee_proof_search.c's), and
  * what makes the replayed play the only reading (every die used, or as
  * many as any play can; no blot another reading could hit on the way;
- * every hit marked where the record marks hits).  Most plays are proved
+ * every hit marked where the record marks hits).  The commonest replay,
+ * one die per move, is referee_proof_replay.c's.  Most plays are proved
  * so; the rest go to the move generator (referee_play.c).
  */
 #include <string.h>
@@ -56,123 +57,13 @@ static bool dice_are_dice(const bg_action *roll) {
   return roll->die1 >= 1 && roll->die1 <= 6 && roll->die2 >= 1 && roll->die2 <= 6;
 }
 
-/* The dice of a roll not yet played, as a count of each value in four
- * bits (a double is one value four times): the replay of a play written
- * one die per move asks for a die by its distance, which is a shift and a
- * mask, with no list to scan. */
-typedef uint32_t dice_counts;
-
-#define DICE_PAIR(a, b) ((a) == (b) ? 4u << 4 * (a) : (1u << 4 * (a)) + (1u << 4 * (b)))
-#define DICE_ROW(a)                                                                      \
-  0, DICE_PAIR(a, 1), DICE_PAIR(a, 2), DICE_PAIR(a, 3), DICE_PAIR(a, 4),                 \
-      DICE_PAIR(a, 5), DICE_PAIR(a, 6), 0
-
-/* The dice of a roll as dice_counts, 0 where either is no die (0 or 7):
- * asked of every play replayed, where one load of this table does the
- * range tests and the sum. */
-static dice_counts dice_counts_of(const bg_action *roll) {
-  static const dice_counts pairs[8][8] = {
-      {0},           {DICE_ROW(1)}, {DICE_ROW(2)}, {DICE_ROW(3)},
-      {DICE_ROW(4)}, {DICE_ROW(5)}, {DICE_ROW(6)}, {0}};
-  unsigned die1 = (unsigned)roll->die1, die2 = (unsigned)roll->die2;
-  return (die1 | die2) < 8 ? pairs[die1][die2] : 0;
-}
-
-/* The die that makes a move of `distance` (1..6) in one step: its
- * distance, or for a bear-off (`off`) the smallest larger die left
- * (whichever die bears the checker off, the position is the same; the
- * smallest leaves the most to the other moves); 0 when none does. */
-static int die_for(dice_counts left, int distance, bool off) {
-  dice_counts from_distance = left >> 4 * distance;
-  if (from_distance & 0xfu)
-    return distance;
-  dice_counts larger = from_distance >> 4;
-  return off && larger ? distance + 1 + __builtin_ctz(larger) / 4 : 0;
-}
-
-/* What replay_on_board has played so far: the dice left, the points the
- * record marks as hits and those the steps hit. */
-typedef struct {
-  dice_counts left;
-  uint32_t marked, hit;
-} replay_state;
-
-/* One move of replay_on_board's in steps of one die each, whatever its
- * count and destination (a bear-off too): false when a step has no die
- * or is not legal. */
-static bool replay_move_in_steps(const bg_move *move, bg_board *board,
-                                 replay_state *state) {
-  int from = move->from, to = move->to, distance = from - to;
-  /* unsigned: one compare each for 0 <= to < from <= BG_BAR */
-  if ((unsigned)to >= (unsigned)from || (unsigned)from > BG_BAR || distance > 6 ||
-      move->count <= 0)
-    return false;
-  state->marked |= (uint32_t)move->hit << to;
-  for (int k = 0; k < move->count; k++) {
-    int die = die_for(state->left, distance, to == BG_OFF);
-    if (!die || !(to == BG_OFF ? board_step_target(board, from, die) == BG_OFF
-                               : board_step_lands(board, from, to)))
-      return false;
-    state->left -= 1u << 4 * die;
-    state->hit |= (uint32_t)board_apply_step(board, from, to) << to;
-  }
-  return true;
-}
-
-/* The commonest case of the one below, without the search: each move one
- * step of one die, legal in the written order.  The steps land on the
- * written points only, so every order that works leaves this position; a
- * play this does not prove goes to the search (and so does a move of no
- * checker, "(0)", which no reader makes).  The steps are made on `board`
- * itself, which holds no position when the play fails.  Asked of every
- * play: a move of one checker onto a point (most moves) is judged inline
- * (board_step_lands), the others by replay_move_in_steps.
- *
- * With `marks_hits`, the record's hit marks must mark the points the
- * steps hit: each move's first step onto its destination meets what stood
- * there before the play (the opponent's checkers move only when hit), so
- * those are the blots on the destinations, and no hit is hidden on the
- * way: what referee_prove_quickly asks of the marks, without another pass
- * over the moves. */
-static bool replay_on_board(bool marks_hits, const bg_action *roll, bg_board *board) {
-  replay_state state = {.left = dice_counts_of(roll)};
-  if (!state.left || roll->move_count == 0) /* no dice, or no move: not every die */
-    return false;
-  const bg_move *end = roll->moves + roll->move_count;
-  for (const bg_move *move = roll->moves; move < end; move++) {
-    int from = move->from, to = move->to, distance = from - to;
-    /* 1 <= to < from <= BG_BAR, at most a die apart, one checker (a move
-     * from 0, which a broken record may hold, is the steps' to refuse):
-     * 1 <= distance <= 6, and 1 <= to <= BG_BAR - distance, so that
-     * from = to + distance <= BG_BAR, in two unsigned compares */
-    bool one_step = (unsigned)(distance - 1) < 6 &&
-                    (unsigned)(to - 1) < (unsigned)(BG_BAR - distance) &&
-                    move->count == 1;
-    if (!one_step) {
-      /* a copy, so that `state` itself stays in registers */
-      replay_state stepped = state;
-      if (!replay_move_in_steps(move, board, &stepped))
-        return false;
-      state = stepped;
-      continue;
-    }
-    dice_counts die = 1u << 4 * distance;
-    if (!(state.left & 0xfu * die) || !board_step_lands(board, from, to))
-      return false;
-    state.left -= die;
-    state.marked |= (uint32_t)move->hit << to;
-    state.hit |= (uint32_t)board_apply_step_onto_point(board, from, to) << to;
-  }
-  return state.left == 0 && (!marks_hits || state.marked == state.hit);
-}
-
-/* replay_on_board from `view`, in `result`: a board changed byte by byte
- * and then copied whole stalls the copy's wide loads, so the steps are
- * made in the copy. */
+/* referee_replay_on_board from `view`, in `result`: a board changed byte
+ * by byte and then copied whole stalls the copy's wide loads, so the
+ * steps are made in the copy. */
 static bool replay_as_written(const bg_action *roll, const bg_board *view,
                               bg_board *result) {
   board_copy(result, view);
-  return replay_on_board(false, roll, result);
+  return referee_replay_on_board(false, roll, result);
 }
 
 bool referee_replay_one_die_per_move(const bg_action *roll, const bg_board *view,
@@ -567,15 +458,19 @@ bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_boar
   return prove_quickly(marks_hits, false, roll, view, after);
 }
 
-bool referee_prove_from(bool marks_hits, const bg_action *roll, const bg_board *absolute,
-                        bg_board *after) {
-  board_seen_by(absolute, roll->player, after);
-  if (replay_on_board(marks_hits, roll, after))
+/* Out of line: the caller, referee_check_play_if_proved, is inlined where
+ * every play is judged, and stays small there. */
+__attribute__((noinline)) bool referee_prove_onto(bool marks_hits, const bg_action *roll,
+                                                  bg_board *absolute) {
+  if (referee_replay_in_place(marks_hits, roll, absolute))
     return true; /* most plays of a valid record */
+  bg_board view, after;
+  board_seen_by(absolute, roll->player, &view);
   /* Where the marks fail, prove_quickly refuses before it replays: a
    * walk's hits are the blots on its destinations.  So where it replays,
    * the walk failed here: it is not made again. */
-  bg_board view;
-  board_seen_by(absolute, roll->player, &view);
-  return prove_quickly(marks_hits, true, roll, &view, after);
+  if (!prove_quickly(marks_hits, true, roll, &view, &after))
+    return false;
+  board_seen_by(&after, roll->player, absolute);
+  return true;
 }

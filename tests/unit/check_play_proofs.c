@@ -14,7 +14,10 @@
  * 13/7/5); each without hit marks and with them, as a record that marks
  * its hits does.  The referee must accept it without an error exactly when
  * a legal play leaves the mover's checkers the same way (a record without
- * hit marks may hit or not on the way), and say why not otherwise.  When
+ * hit marks may hit or not on the way), and say why not otherwise.  The
+ * proof made in place on the referee's own position (referee_prove_onto)
+ * must give what the proof from the roller's view gives, for either
+ * player, and leave the position untouched where it fails.  When
  * the fixture is absent it says SKIP and passes.  Over positions of random
  * games, the written order's first path (referee_search_first_path) must
  * give what the search it stands in front of gives, wherever it plays.
@@ -218,6 +221,104 @@ START_TEST(test_quick_proof_leaves_every_reading) {
 }
 END_TEST
 
+/* referee_prove_quickly from the roller's view of `absolute` (side 0 the
+ * left player), its position turned back: what referee_prove_onto makes
+ * in place must be this. */
+static bool proved_from_a_view(bool marks_hits, const bg_action *roll,
+                               const bg_board *absolute, bg_board *after) {
+  bg_board view, view_after;
+  board_seen_by(absolute, roll->player, &view);
+  if (!referee_prove_quickly(marks_hits, roll, &view, &view_after))
+    return false;
+  board_seen_by(&view_after, roll->player, after);
+  return true;
+}
+
+/* referee_prove_onto of `roll` against proved_from_a_view: the same
+ * verdict, the same position where proved, `absolute` untouched where
+ * not (the steps it made in place taken back). */
+static bool proved_onto_as_from_a_view(bool marks_hits, const bg_action *roll,
+                                       const bg_board *absolute) {
+  bg_board expected, in_place = *absolute;
+  bool proved = proved_from_a_view(marks_hits, roll, absolute, &expected);
+  if (referee_prove_onto(marks_hits, roll, &in_place) != proved)
+    return false;
+  return board_equal(&in_place, proved ? &expected : absolute);
+}
+
+/* The moves of `roll` that move alike (from and to) written as one with
+ * their count ("8/5(2)"), as a record may write a double. */
+static void count_alike(bg_action *roll) {
+  int kept = 0;
+  for (int i = 0; i < roll->move_count; i++) {
+    bg_move *last = kept ? &roll->moves[kept - 1] : NULL;
+    if (last && last->from == roll->moves[i].from && last->to == roll->moves[i].to) {
+      last->count++;
+      last->hit |= roll->moves[i].hit;
+      continue;
+    }
+    roll->moves[kept++] = roll->moves[i];
+  }
+  roll->move_count = kept;
+}
+
+/* Every play the roll can reach (legal or not: a partial play fails once
+ * its moves are made), written eight ways (each move a step or joined,
+ * marked or not, alike moves counted or not), with the last move's mark
+ * as written and turned over (a proof refused after every step, hits
+ * included), with the roll's dice and with another second die, by either
+ * player: referee_prove_onto agrees with the proof from a view. */
+START_TEST(test_proof_in_place_is_the_proof_from_a_view) {
+  FILE *file = fopen(fixture_path, "r");
+  ck_assert_msg(file != NULL, "cannot open %s", fixture_path);
+  bg_playlist reachable;
+  movegen_playlist_init(&reachable);
+  char *text = NULL;
+  size_t text_size = 0;
+  int lines = 0, proofs = 0, proved = 0, differ = 0;
+  while (getline(&text, &text_size, file) > 0) {
+    bg_board board, absolute;
+    int die1, die2;
+    lines++;
+    ck_assert_msg(parse_line(text, &board, &die1, &die2), "legal-plays.tsv:%d", lines);
+    movegen_reachable(&board, die1, die2, &reachable);
+    bg_move moves[BG_MAX_MOVES];
+    bg_action roll = {.kind = ACT_ROLL, .die1 = die1, .die2 = die2, .moves = moves};
+    for (int i = 0; i < reachable.count; i++)
+      for (int way = 0; way < 64; way++) {
+        bool joined = way & 1, marked = way & 2, flipped = way & 4, counted = way & 8,
+             other_dice = way & 16;
+        roll.player = way >> 5;
+        /* other dice: a move fails after some of its steps ("8/5(2)" with
+         * a 3 and no other) */
+        roll.die2 = other_dice ? die2 % 6 + 1 : die2;
+        board_seen_by(&board, roll.player, &absolute);
+        write_play(&reachable.plays[i], joined, marked, &roll);
+        if (counted)
+          count_alike(&roll);
+        if (flipped && roll.move_count > 0)
+          roll.moves[roll.move_count - 1].hit ^= 1;
+        bg_board after;
+        proved += proved_from_a_view(marked, &roll, &absolute, &after);
+        proofs++;
+        if (!proved_onto_as_from_a_view(marked, &roll, &absolute) && differ++ < 5)
+          printf("legal-plays.tsv:%d: roll %d%d, play %d, way %d: in place differs\n",
+                 lines, die1, die2, i, way);
+      }
+  }
+  printf("proofs in place: %d positions, %d proofs, %d proved, %d differ\n", lines,
+         proofs, proved, differ);
+  fflush(stdout);
+  free(text);
+  fclose(file);
+  movegen_playlist_free(&reachable);
+  ck_assert_int_eq(lines, 2990);
+  ck_assert_int_gt(proved, 0);
+  ck_assert_int_lt(proved, proofs);
+  ck_assert_int_eq(differ, 0);
+}
+END_TEST
+
 /* ---- referee_dice_may_make_moves: a cut no position changes ------------- */
 
 static bg_playlist reachable_plays;
@@ -395,6 +496,7 @@ int main(void) {
   if (legal_fixture_present(fixture_path, "the referee's play proofs")) {
     tcase_add_test(fixture, test_referee_agrees_with_the_rules);
     tcase_add_test(fixture, test_quick_proof_leaves_every_reading);
+    tcase_add_test(fixture, test_proof_in_place_is_the_proof_from_a_view);
   } else
     tcase_add_test(fixture, test_fixture_absent);
   suite_add_tcase(suite, fixture);

@@ -1,0 +1,187 @@
+/*
+ * referee_proof_replay.c — a play replayed as written, one die per move,
+ * for the quick proof (referee_proof.c): its moves made in their written
+ * order with the roll's dice, on a board seen by the roller or in place
+ * on the referee's own position, taken back there where the play fails.
+ * Asked of every play of every record: no view is copied, nor copied
+ * back, for a play the walk proves.
+ */
+#include "referee_int.h"
+
+/* The dice of a roll not yet played, as a count of each value in four
+ * bits (a double is one value four times): the replay of a play written
+ * one die per move asks for a die by its distance, which is a shift and a
+ * mask, with no list to scan. */
+typedef uint32_t dice_counts;
+
+#define DICE_PAIR(a, b) ((a) == (b) ? 4u << 4 * (a) : (1u << 4 * (a)) + (1u << 4 * (b)))
+#define DICE_ROW(a)                                                                      \
+  0, DICE_PAIR(a, 1), DICE_PAIR(a, 2), DICE_PAIR(a, 3), DICE_PAIR(a, 4),                 \
+      DICE_PAIR(a, 5), DICE_PAIR(a, 6), 0
+
+/* The dice of a roll as dice_counts, 0 where either is no die (0 or 7):
+ * asked of every play replayed, where one load of this table does the
+ * range tests and the sum. */
+static dice_counts dice_counts_of(const bg_action *roll) {
+  static const dice_counts pairs[8][8] = {
+      {0},           {DICE_ROW(1)}, {DICE_ROW(2)}, {DICE_ROW(3)},
+      {DICE_ROW(4)}, {DICE_ROW(5)}, {DICE_ROW(6)}, {0}};
+  unsigned die1 = (unsigned)roll->die1, die2 = (unsigned)roll->die2;
+  return (die1 | die2) < 8 ? pairs[die1][die2] : 0;
+}
+
+/* The die that makes a move of `distance` (1..6) in one step: its
+ * distance, or for a bear-off (`off`) the smallest larger die left
+ * (whichever die bears the checker off, the position is the same; the
+ * smallest leaves the most to the other moves); 0 when none does. */
+static int die_for(dice_counts left, int distance, bool off) {
+  dice_counts from_distance = left >> 4 * distance;
+  if (from_distance & 0xfu)
+    return distance;
+  dice_counts larger = from_distance >> 4;
+  return off && larger ? distance + 1 + __builtin_ctz(larger) / 4 : 0;
+}
+
+/* What referee_replay_on_board has played so far: the dice left, the points the
+ * record marks as hits and those the steps hit. */
+typedef struct {
+  dice_counts left;
+  uint32_t marked, hit;
+} replay_state;
+
+/* Takes back `steps` steps of one checker each from `from` to `to`, of
+ * which the first hit or not (`hit`): the later ones land where the
+ * roller stands. */
+static void undo_steps(uint8_t *mine, uint8_t *theirs, int from, int to, int steps,
+                       bool hit) {
+  for (int k = steps - 1; k >= 0; k--)
+    board_sides_undo_step(mine, theirs, from, to, k == 0 && hit);
+}
+
+/* One move of referee_replay_on_board's in steps of one die each, whatever its
+ * count and destination (a bear-off too), on the sides `mine` and
+ * `theirs` (board.h): false, with its steps taken back, when a step has
+ * no die or is not legal. */
+static bool replay_move_in_steps(const bg_move *move, uint8_t *mine, uint8_t *theirs,
+                                 replay_state *state) {
+  int from = move->from, to = move->to, distance = from - to;
+  /* unsigned: one compare each for 0 <= to < from <= BG_BAR */
+  if ((unsigned)to >= (unsigned)from || (unsigned)from > BG_BAR || distance > 6 ||
+      move->count <= 0)
+    return false;
+  state->marked |= (uint32_t)move->hit << to;
+  bool hit = false; /* by the first step: the others land on the roller's */
+  for (int k = 0; k < move->count; k++) {
+    int die = die_for(state->left, distance, to == BG_OFF);
+    if (!die ||
+        !(to == BG_OFF ? board_sides_step_target(mine, theirs, from, die) == BG_OFF
+                       : board_sides_step_lands(mine, theirs, from, to))) {
+      undo_steps(mine, theirs, from, to, k, hit);
+      return false;
+    }
+    state->left -= 1u << 4 * die;
+    hit |= board_sides_apply_step(mine, theirs, from, to);
+  }
+  state->hit |= (uint32_t)hit << to;
+  return true;
+}
+
+/* referee_replay_on_board's commonest move: one checker onto a point, at most a
+ * die below it (a move from 0, which a broken record may hold, is the
+ * steps' to refuse): 1 <= distance <= 6, and 1 <= to <= BG_BAR - distance,
+ * so that from = to + distance <= BG_BAR, in two unsigned compares. */
+static inline bool is_one_step(const bg_move *move) {
+  int distance = move->from - move->to;
+  return (unsigned)(distance - 1) < 6 &&
+         (unsigned)(move->to - 1) < (unsigned)(BG_BAR - distance) && move->count == 1;
+}
+
+/* Such a move made on the sides `mine` and `theirs` (board.h), judged
+ * inline (board_sides_step_lands): false, with nothing made, when no die
+ * of its distance is left or the step is not legal. */
+static inline bool replay_one_step(const bg_move *move, uint8_t *mine, uint8_t *theirs,
+                                   replay_state *state) {
+  int from = move->from, to = move->to;
+  dice_counts die = 1u << 4 * (from - to);
+  if (!(state->left & 0xfu * die) || !board_sides_step_lands(mine, theirs, from, to))
+    return false;
+  state->left -= die;
+  state->marked |= (uint32_t)move->hit << to;
+  state->hit |= (uint32_t)board_sides_apply_step_onto_point(mine, theirs, from, to) << to;
+  return true;
+}
+
+/* Every die used, and with `marks_hits` the record's marks on the points
+ * the steps hit. */
+static bool replay_done(bool marks_hits, const replay_state *state) {
+  return state->left == 0 && (!marks_hits || state->marked == state->hit);
+}
+
+/* The play's moves made in their written order on the sides `mine` and
+ * `theirs`, with what they played in *state: the first move not made
+ * (none of its steps), or the end when every move is.  A move of one
+ * checker onto a point (most moves) is judged inline (replay_one_step),
+ * the others by replay_move_in_steps. */
+static inline const bg_move *replay_moves(const bg_action *roll, uint8_t *mine,
+                                          uint8_t *theirs, replay_state *state) {
+  const bg_move *end = roll->moves + roll->move_count;
+  for (const bg_move *move = roll->moves; move < end; move++) {
+    if (is_one_step(move)) {
+      if (!replay_one_step(move, mine, theirs, state))
+        return move;
+      continue;
+    }
+    /* a copy, so that `state` itself stays in registers */
+    replay_state stepped = *state;
+    if (!replay_move_in_steps(move, mine, theirs, &stepped))
+      return move;
+    *state = stepped;
+  }
+  return end;
+}
+
+/* The steps are made on `board` itself, which holds no position when
+ * the play fails (referee_int.h says what is proved). */
+bool referee_replay_on_board(bool marks_hits, const bg_action *roll, bg_board *board) {
+  replay_state state = {.left = dice_counts_of(roll)};
+  if (!state.left || roll->move_count == 0) /* no dice, or no move: not every die */
+    return false;
+  return replay_moves(roll, board->checkers[0], board->checkers[1], &state) ==
+             roll->moves + roll->move_count &&
+         replay_done(marks_hits, &state);
+}
+
+/* Did `move`, made by referee_replay_in_place after the moves from `first`, hit?
+ * Only the first move onto a point can: the roller holds the point after
+ * it.  `hit_points` are the points the play hit.  Asked only where a play
+ * fails, not kept for every move. */
+static bool move_hit(const bg_move *first, const bg_move *move, uint32_t hit_points) {
+  if (!(hit_points >> move->to & 1))
+    return false;
+  for (const bg_move *earlier = first; earlier < move; earlier++)
+    if (earlier->to == move->to)
+      return false;
+  return true;
+}
+
+/* The roller's sides of `absolute` in the roller's order: no view is
+ * copied, nor copied back, and no wide load reads bytes just stored.
+ * Unless proved, the moves made are taken back, each from its hits
+ * (move_hit): a valid record never needs it. */
+bool referee_replay_in_place(bool marks_hits, const bg_action *roll, bg_board *absolute) {
+  int roller = roll->player == 1; /* as board_seen_by */
+  uint8_t *mine = absolute->checkers[roller], *theirs = absolute->checkers[1 - roller];
+  replay_state state = {.left = dice_counts_of(roll)};
+  if (!state.left || roll->move_count == 0)
+    return false;
+  const bg_move *first = roll->moves, *end = first + roll->move_count;
+  const bg_move *stopped = replay_moves(roll, mine, theirs, &state);
+  if (stopped == end && replay_done(marks_hits, &state))
+    return true;
+  for (const bg_move *made = stopped; made > first;) {
+    made--;
+    undo_steps(mine, theirs, made->from, made->to, made->count,
+               move_hit(first, made, state.hit));
+  }
+  return false;
+}

@@ -164,7 +164,7 @@ static bool maximal_after_search(const move_search *search, const bg_action *rol
     return false;
   /* One die played: any play that leaves the same position is that one
    * step, which lands on the written destination only. */
-  if (search->dice_used > 1 && referee_hidden_blot_on_the_way(roll, view))
+  if (search->dice_used > 1 && referee_hidden_blot_on_the_way(roll, view->checkers[1]))
     return false;
   *result = search->final_board;
   return true;
@@ -285,9 +285,7 @@ static uint32_t blots_on_destinations(const bg_action *roll, const uint8_t *thei
     int point = roll->moves[i].to;
     unsigned bit = point >= 0 && point <= BG_BAR ? (unsigned)point : BG_BAR + 1;
     hits |= (uint32_t)roll->moves[i].hit << bit;
-    /* unsigned: one compare for 1 <= point <= 24 */
-    blots |= (uint32_t)((unsigned)(point - 1) < BG_BAR - 1 && theirs[BG_BAR - point] == 1)
-             << bit;
+    blots |= (uint32_t)board_sides_is_blot_of_opponent(theirs, point) << bit;
   }
   *marked = hits;
   return blots;
@@ -297,11 +295,16 @@ static uint32_t blots_on_destinations(const bg_action *roll, const uint8_t *thei
  * single checker stops at every die, whatever the order): no mark can show
  * that hit.  True when the play from `view` to `after` hit more blots than
  * stood on its destinations (`blots`, from blots_on_destinations). */
+static int bit_count(uint32_t bits) {
+  int count = 0;
+  for (; bits; bits &= bits - 1) /* a few bits: no popcount call */
+    count++;
+  return count;
+}
+
 static bool hides_a_hit(uint32_t blots, const bg_board *view, const bg_board *after) {
   int hits = after->checkers[1][BG_BAR] - view->checkers[1][BG_BAR];
-  for (; blots; blots &= blots - 1) /* a few bits: no popcount call */
-    hits--;
-  return hits != 0;
+  return hits != bit_count(blots);
 }
 
 referee_marks_verdict referee_marks_of_quick_play(const bg_action *roll,
@@ -393,36 +396,81 @@ static int replay_common_case(const bg_action *roll, const bg_board *view,
   return common_case_on_sides(roll, after->checkers[0], after->checkers[1]);
 }
 
-/* A double's moves made in their written order, each by steps of the die
- * through the points it passes (bar/off too): the dice used, -1 where
- * they do not walk so.  A double splits a move one way only and stops its
- * checkers on the same points in every order, so every order that walks
- * leaves this position with this count of dice: what the search finds. */
-static int double_walked_in_steps(const bg_action *roll, bg_board *board) {
+/* The steps double_walked_on_sides made, to take back and make again. */
+typedef struct {
+  int8_t from, to;
+  bool hit;
+} made_step;
+
+static void take_back(uint8_t *mine, uint8_t *theirs, const made_step *made, int count) {
+  for (int i = count - 1; i >= 0; i--)
+    board_sides_undo_step(mine, theirs, made[i].from, made[i].to, made[i].hit);
+}
+
+static void make_again(uint8_t *mine, uint8_t *theirs, const made_step *made, int count) {
+  for (int i = 0; i < count; i++)
+    board_sides_apply_step(mine, theirs, made[i].from, made[i].to);
+}
+
+/* A double's moves made in their written order on the sides `mine` and
+ * `theirs` (board.h), each by steps of the die through the points it
+ * passes (bar/off too), into `made`: the dice used, -1 where they do not
+ * walk so (the sides then as they were).  A double splits a move one way
+ * only and stops its checkers on the same points in every order, so
+ * every order that walks leaves this position with this count of dice:
+ * what the search finds. */
+static int double_walked_on_sides(const bg_action *roll, uint8_t *mine, uint8_t *theirs,
+                                  made_step made[BG_MAX_DICE_STEPS]) {
   int die = roll->die1, used = 0;
   for (int i = 0; i < roll->move_count; i++) {
     const bg_move *move = &roll->moves[i];
-    if ((unsigned)move->to >= (unsigned)move->from || move->count <= 0)
-      return -1;
-    for (int k = 0; k < move->count; k++)
-      for (int at = move->from; at != move->to; used++) {
-        int landing = used < BG_MAX_DICE_STEPS ? board_step_target(board, at, die) : -1;
-        if (landing < 0 || (landing == BG_OFF ? move->to != BG_OFF : landing < move->to))
-          return -1;
-        board_apply_step(board, at, landing);
+    bool walks = (unsigned)move->to < (unsigned)move->from && move->count > 0;
+    for (int k = 0; walks && k < move->count; k++)
+      for (int at = move->from; walks && at != move->to; used++) {
+        int landing = used < BG_MAX_DICE_STEPS
+                          ? board_sides_step_target(mine, theirs, at, die)
+                          : -1;
+        walks = landing >= 0 &&
+                (landing == BG_OFF ? move->to == BG_OFF : landing >= move->to);
+        if (!walks)
+          break;
+        made[used] =
+            (made_step){.from = (int8_t)at,
+                        .to = (int8_t)landing,
+                        .hit = board_sides_apply_step(mine, theirs, at, landing)};
         at = landing;
       }
+    if (!walks) {
+      take_back(mine, theirs, made, used);
+      return -1;
+    }
   }
   return used;
 }
 
-/* maximal_after_search's verdict on a double's play walked in steps from
- * `view` to `after` with `used` dice. */
-static bool double_as_long_as_any(const bg_action *roll, const bg_board *view,
-                                  const bg_board *after, int used) {
-  if (used < BG_MAX_DICE_STEPS && any_step(after, roll->die1))
-    return false;
-  return used <= 1 || !referee_hidden_blot_on_the_way(roll, view);
+/* A double's play walked in steps on the sides (double_walked_on_sides)
+ * and judged as maximal_after_search would: 1 proved, the play made; 0
+ * refused and -1 not walked so (search), the sides as they were.  With
+ * `hits` not -1, the play must hit that many blots (the marks').  Whether
+ * another reading hides a hit is asked of the position before the play:
+ * the steps are taken back for it, and made again. */
+static int double_on_sides(const bg_action *roll, uint8_t *mine, uint8_t *theirs,
+                           int hits) {
+  made_step made[BG_MAX_DICE_STEPS];
+  int bar_before = theirs[BG_BAR];
+  int used = double_walked_on_sides(roll, mine, theirs, made);
+  if (used < 0)
+    return -1;
+  bool proved =
+      !(used < BG_MAX_DICE_STEPS && any_step_of_sides(mine, theirs, roll->die1)) &&
+      (hits < 0 || theirs[BG_BAR] - bar_before == hits);
+  if (proved && used <= 1)
+    return 1;
+  take_back(mine, theirs, made, used);
+  if (!proved || referee_hidden_blot_on_the_way(roll, theirs))
+    return 0;
+  make_again(mine, theirs, made, used);
+  return 1;
 }
 
 /* referee_replay_one_die_per_move, else referee_replay_maximal, with their
@@ -442,9 +490,10 @@ static bool replay_either_way(bool walked, const bg_action *roll, const bg_board
    * 22) or dice left unplayed, told without the search */
   if (dice_valid && roll->die1 == roll->die2) {
     board_copy(after, view);
-    int used = double_walked_in_steps(roll, after);
-    if (used >= 0)
-      return double_as_long_as_any(roll, view, after, used);
+    int walked_in_steps =
+        double_on_sides(roll, after->checkers[0], after->checkers[1], -1);
+    if (walked_in_steps >= 0)
+      return walked_in_steps == 1;
   }
   move_search search;
   if (!referee_search_init(&search, roll, 0))
@@ -493,7 +542,10 @@ prove_refused_walk_onto(bool marks_hits, const bg_action *roll, bg_board *absolu
       blots = blots_on_destinations(roll, theirs, &marked);
     if (blots != marked)
       return false;
-    int common = common_case_on_sides(roll, mine, theirs);
+    int common =
+        roll->die1 == roll->die2 && roll->move_count > 0
+            ? double_on_sides(roll, mine, theirs, marks_hits ? bit_count(blots) : -1)
+            : common_case_on_sides(roll, mine, theirs);
     if (common >= 0)
       return common == 1;
   }

@@ -109,7 +109,7 @@ int board_opponent_checkers_on(const bg_board *board, int point) {
 }
 
 bool board_is_blot_of_opponent(const bg_board *board, int point) {
-  return board_opponent_checkers_on(board, point) == 1;
+  return board_sides_is_blot_of_opponent(board->checkers[1], point);
 }
 
 /* Whether the roller (`mine`) has a checker outside the home board

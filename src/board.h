@@ -185,6 +185,13 @@ void board_undo_step(bg_board *board, int from, int to, bool hit);
  * `point` (1..24), i.e. a step landing there hits. */
 bool board_is_blot_of_opponent(const bg_board *board, int point);
 
+/* The same of the opposing side's counts `theirs` (see board_sides_*).
+ * Inline: the referee's proofs ask it of the points a play passes. */
+static inline bool board_sides_is_blot_of_opponent(const uint8_t *theirs, int point) {
+  /* unsigned: one compare for 1 <= point <= 24 */
+  return (unsigned)(point - 1) < BG_BAR - 1 && theirs[BG_BAR - point] == 1;
+}
+
 /* Opposing checkers standing on the roller's point `point` (1..24). */
 int board_opponent_checkers_on(const bg_board *board, int point);
 

@@ -225,8 +225,9 @@ bool referee_replay_maximal(const bg_action *roll, const bg_board *view,
 
 /* Could another play that leaves the roller's checkers where `roll`'s
  * does hit a blot this one passes over (referee_proof_hidden.c)?  Then
- * the position after the play is not fixed by the notation. */
-bool referee_hidden_blot_on_the_way(const bg_action *roll, const bg_board *view);
+ * the position after the play is not fixed by the notation.  `theirs`:
+ * the opponent's counts before the play (board.h's sides). */
+bool referee_hidden_blot_on_the_way(const bg_action *roll, const uint8_t *theirs);
 
 /* Whether the record marks a hit on `point` (a move landing there with
  * '*'). */

@@ -80,30 +80,37 @@ bool referee_replay_one_die_per_move(const bg_action *roll, const bg_board *view
   return true;
 }
 
-/* Can any checker of the roller make one legal step with `die`?  With a
- * checker on the bar, only the bar's can (board_step_target refuses the
- * others): asked of every no-play, most of them a checker that cannot
- * enter, which is one question, not one a point. */
-static bool any_step(const bg_board *view, int die) {
-  if (view->checkers[0][BG_BAR])
-    return board_step_target(view, BG_BAR, die) >= 0;
+/* Can any checker of the roller (`mine`, against `theirs`: board.h's
+ * sides) make one legal step with `die`?  With a checker on the bar, only
+ * the bar's can (board_step_target refuses the others): asked of every
+ * no-play, most of them a checker that cannot enter, which is one
+ * question, not one a point. */
+static bool any_step_of_sides(const uint8_t *mine, const uint8_t *theirs, int die) {
+  if (mine[BG_BAR])
+    return board_sides_step_target(mine, theirs, BG_BAR, die) >= 0;
   for (int from = BG_BAR - 1; from >= 1; from--)
-    if (view->checkers[0][from] && board_step_target(view, from, die) >= 0)
+    if (mine[from] && board_sides_step_target(mine, theirs, from, die) >= 0)
       return true;
   return false;
 }
 
+static bool any_step(const bg_board *view, int die) {
+  return any_step_of_sides(view->checkers[0], view->checkers[1], die);
+}
+
 /* Can a step with die `first` be followed by one with die `second`?  (Of
- * the bar's checker alone when one is there, as in any_step.) */
-static bool steps_follow(const bg_board *view, int first, int second) {
-  int lowest = view->checkers[0][BG_BAR] ? BG_BAR : 1;
+ * the bar's checker alone when one is there, as in any_step.)  Each step
+ * is made on the sides and taken back: no board is copied. */
+static bool steps_follow(uint8_t *mine, uint8_t *theirs, int first, int second) {
+  int lowest = mine[BG_BAR] ? BG_BAR : 1;
   for (int from = BG_BAR; from >= lowest; from--) {
-    int to = view->checkers[0][from] ? board_step_target(view, from, first) : -1;
+    int to = mine[from] ? board_sides_step_target(mine, theirs, from, first) : -1;
     if (to < 0)
       continue;
-    bg_board after = *view;
-    board_apply_step(&after, from, to);
-    if (any_step(&after, second))
+    bool hit = board_sides_apply_step(mine, theirs, from, to);
+    bool follows = any_step_of_sides(mine, theirs, second);
+    board_sides_undo_step(mine, theirs, from, to, hit);
+    if (follows)
       return true;
   }
   return false;
@@ -114,11 +121,13 @@ static bool steps_follow(const bg_board *view, int first, int second) {
  * uses both dice when neither die can follow a step of the other; and of
  * two dice that can each be played alone, the larger must be (entering
  * "25/24" with 61 against a closed 6 point, bearing off the last checker
- * "1/off" with 54). */
-static bool only_die_playable(const bg_board *view, int used, int other) {
-  if (other > used && any_step(view, other))
+ * "1/off" with 54).  Asked of the sides before the play, which it leaves
+ * as they were. */
+static bool only_die_playable(uint8_t *mine, uint8_t *theirs, int used, int other) {
+  if (other > used && any_step_of_sides(mine, theirs, other))
     return false;
-  return !steps_follow(view, used, other) && !steps_follow(view, other, used);
+  return !steps_follow(mine, theirs, used, other) &&
+         !steps_follow(mine, theirs, other, used);
 }
 
 /* Did the search play as many dice as any play can?  All of them; none
@@ -143,7 +152,9 @@ static bool as_many_dice_as_can_be(const move_search *search, const bg_action *r
   if (search->dice_used != 1 || search->dice_total != 2)
     return false;
   int other = search->final_dice.dice[0];
-  return only_die_playable(view, roll->die1 + roll->die2 - other, other);
+  bg_board before = *view; /* stepped on and back */
+  return only_die_playable(before.checkers[0], before.checkers[1],
+                           roll->die1 + roll->die2 - other, other);
 }
 
 /* What referee_replay_maximal concludes from its search, run. */
@@ -153,7 +164,7 @@ static bool maximal_after_search(const move_search *search, const bg_action *rol
     return false;
   /* One die played: any play that leaves the same position is that one
    * step, which lands on the written destination only. */
-  if (search->dice_used > 1 && referee_hidden_blot_on_the_way(roll, view))
+  if (search->dice_used > 1 && referee_hidden_blot_on_the_way(roll, view->checkers[1]))
     return false;
   *result = search->final_board;
   return true;
@@ -260,20 +271,21 @@ bool referee_marked_at(const bg_action *roll, int point) {
 }
 
 /* Where the play's written moves land, as a bit mask of points: those
- * that held a lone opposing checker (the return), and into *marked those
+ * that held a lone opposing checker (the return; the opponent's counts are
+ * `theirs`, from their side), and into *marked those
  * a move marks as a hit.  A bear-off marked as a hit sets bit BG_OFF, and
  * a destination off the board the bit past the bar, where no blot stands:
  * with the marks written, they agree exactly when the masks are equal
  * (one die per move: no hidden landings).  Bits, not a loop over the
  * moves for each destination: this is asked of every play. */
-static uint32_t blots_on_destinations(const bg_action *roll, const bg_board *view,
+static uint32_t blots_on_destinations(const bg_action *roll, const uint8_t *theirs,
                                       uint32_t *marked) {
   uint32_t blots = 0, hits = 0;
   for (int i = 0; i < roll->move_count; i++) {
     int point = roll->moves[i].to;
     unsigned bit = point >= 0 && point <= BG_BAR ? (unsigned)point : BG_BAR + 1;
     hits |= (uint32_t)roll->moves[i].hit << bit;
-    blots |= (uint32_t)board_is_blot_of_opponent(view, point) << bit;
+    blots |= (uint32_t)board_sides_is_blot_of_opponent(theirs, point) << bit;
   }
   *marked = hits;
   return blots;
@@ -283,17 +295,22 @@ static uint32_t blots_on_destinations(const bg_action *roll, const bg_board *vie
  * single checker stops at every die, whatever the order): no mark can show
  * that hit.  True when the play from `view` to `after` hit more blots than
  * stood on its destinations (`blots`, from blots_on_destinations). */
+static int bit_count(uint32_t bits) {
+  int count = 0;
+  for (; bits; bits &= bits - 1) /* a few bits: no popcount call */
+    count++;
+  return count;
+}
+
 static bool hides_a_hit(uint32_t blots, const bg_board *view, const bg_board *after) {
   int hits = after->checkers[1][BG_BAR] - view->checkers[1][BG_BAR];
-  for (; blots; blots &= blots - 1) /* a few bits: no popcount call */
-    hits--;
-  return hits != 0;
+  return hits != bit_count(blots);
 }
 
 referee_marks_verdict referee_marks_of_quick_play(const bg_action *roll,
                                                   const bg_board *view,
                                                   const bg_board *after) {
-  uint32_t marked, blots = blots_on_destinations(roll, view, &marked);
+  uint32_t marked, blots = blots_on_destinations(roll, view->checkers[1], &marked);
   if (marked != blots)
     return MARKS_DISAGREE;
   return hides_a_hit(blots, view, after) ? MARKS_HIDE_A_HIT : MARKS_AGREE;
@@ -304,26 +321,24 @@ referee_marks_verdict referee_marks_of_quick_play(const bg_action *roll,
  * another reading could make (blot_where_one_checker_may_land): refused,
  * whether the hop is legal or not.  Else it is legal when the dice make
  * it in one order or the other, and hits what stands on its destination:
- * the search's own steps and position. */
-static int hop_of_both_dice(const bg_action *roll, const bg_board *view,
-                            bg_board *after) {
+ * the search's own steps and position, made on the sides `mine` and
+ * `theirs` (board.h), untouched where refused.  The stops lie between
+ * the destination (a point) and the bar: points 2..24. */
+static int hop_of_both_dice(const bg_action *roll, uint8_t *mine, uint8_t *theirs) {
   int die1 = roll->die1, die2 = roll->die2, from = roll->moves[0].from,
       to = roll->moves[0].to;
+  if (theirs[BG_BAR - (from - die1)] == 1 || theirs[BG_BAR - (from - die2)] == 1)
+    return 0;
   for (int order = 0; order < 2; order++) {
-    int first = order ? die2 : die1, stop = from - first;
-    if (board_is_blot_of_opponent(view, stop))
-      return 0;
-  }
-  for (int order = 0; order < 2; order++) {
-    int first = order ? die2 : die1, stop = from - first;
-    if (board_step_target(view, from, first) != stop)
+    int stop = from - (order ? die2 : die1);
+    if (!board_sides_step_lands(mine, theirs, from, stop))
       continue;
-    board_copy(after, view);
-    board_apply_step(after, from, stop);
-    if (board_step_target(after, stop, from - to - first) != to)
-      continue;
-    board_apply_step(after, stop, to);
-    return 1;
+    board_sides_apply_step_onto_point(mine, theirs, from, stop); /* no blot there */
+    if (board_sides_step_lands(mine, theirs, stop, to)) {
+      board_sides_apply_step_onto_point(mine, theirs, stop, to);
+      return 1;
+    }
+    board_sides_undo_step(mine, theirs, from, stop, false);
   }
   return 0;
 }
@@ -331,77 +346,131 @@ static int hop_of_both_dice(const bg_action *roll, const bg_board *view,
 /* One checker of a non-double moved by one die ("25/23*" with 62, "1/off"
  * with 54), as the search plays it: by the first die of the roll whose
  * step lands on the written point; then it is legal when the other die
- * can never be played (only_die_playable).  -1 when no die lands there in
- * one step. */
-static int one_die_of_two(const bg_action *roll, const bg_board *view, bg_board *after) {
+ * can never be played (only_die_playable, asked before the step).  The
+ * step is made on the sides only where proved.  -1 when no die lands
+ * there in one step. */
+static int one_die_of_two(const bg_action *roll, uint8_t *mine, uint8_t *theirs) {
   const bg_move *move = &roll->moves[0];
-  if (move->to < BG_OFF) /* board_step_target's -1, "no step", is no point */
+  if (move->to < BG_OFF) /* board_sides_step_target's -1, "no step", is no point */
     return -1;
   for (int order = 0; order < 2; order++) {
     int used = order ? roll->die2 : roll->die1;
-    if (board_step_target(view, move->from, used) != move->to)
+    if (board_sides_step_target(mine, theirs, move->from, used) != move->to)
       continue;
-    board_copy(after, view);
-    board_apply_step(after, move->from, move->to);
-    return only_die_playable(view, used, roll->die1 + roll->die2 - used) ? 1 : 0;
+    if (!only_die_playable(mine, theirs, used, roll->die1 + roll->die2 - used))
+      return 0;
+    board_sides_apply_step(mine, theirs, move->from, move->to);
+    return 1;
   }
   return -1;
 }
 
 /* What the search and maximal_after_search conclude, without them, of
  * the commonest plays they see: a no-play, and one checker of a
- * non-double moved by both dice or by one.  1: proved, with the position
- * in *after; 0: refused; -1: none of these (search).  A no-play is as
+ * non-double moved by both dice or by one, its dice valid.  1: proved,
+ * the play made on the sides `mine` and `theirs` (board.h); 0: refused,
+ * the sides as they were; -1: none of these (search).  A no-play is as
  * long as any when no die moves a checker (of a double, its one die), and
- * leaves the position as it was. */
-static int replay_common_case(const bg_action *roll, const bg_board *view,
-                              bg_board *after) {
+ * leaves the position as it was.  None of these hides a hit: a hop's
+ * stops hold no blot. */
+static int common_case_on_sides(const bg_action *roll, uint8_t *mine, uint8_t *theirs) {
   int die1 = roll->die1, die2 = roll->die2;
-  if (roll->move_count == 0) {
-    if (any_step(view, die1) || (die1 != die2 && any_step(view, die2)))
-      return 0;
-    board_copy(after, view);
-    return 1;
-  }
+  if (roll->move_count == 0)
+    return any_step_of_sides(mine, theirs, die1) ||
+                   (die1 != die2 && any_step_of_sides(mine, theirs, die2))
+               ? 0
+               : 1;
   const bg_move *move = &roll->moves[0];
   int from = move->from, to = move->to;
   if (roll->move_count != 1 || move->count != 1 || die1 == die2 || from > BG_BAR)
     return -1;
   if (to >= 1 && from - to == die1 + die2)
-    return hop_of_both_dice(roll, view, after);
-  return one_die_of_two(roll, view, after);
+    return hop_of_both_dice(roll, mine, theirs);
+  return one_die_of_two(roll, mine, theirs);
 }
 
-/* A double's moves made in their written order, each by steps of the die
- * through the points it passes (bar/off too): the dice used, -1 where
- * they do not walk so.  A double splits a move one way only and stops its
- * checkers on the same points in every order, so every order that walks
- * leaves this position with this count of dice: what the search finds. */
-static int double_walked_in_steps(const bg_action *roll, bg_board *board) {
+/* common_case_on_sides from `view`, the play made in *after. */
+static int replay_common_case(const bg_action *roll, const bg_board *view,
+                              bg_board *after) {
+  board_copy(after, view);
+  return common_case_on_sides(roll, after->checkers[0], after->checkers[1]);
+}
+
+/* The steps double_walked_on_sides made, to take back and make again. */
+typedef struct {
+  int8_t from, to;
+  bool hit;
+} made_step;
+
+static void take_back(uint8_t *mine, uint8_t *theirs, const made_step *made, int count) {
+  for (int i = count - 1; i >= 0; i--)
+    board_sides_undo_step(mine, theirs, made[i].from, made[i].to, made[i].hit);
+}
+
+static void make_again(uint8_t *mine, uint8_t *theirs, const made_step *made, int count) {
+  for (int i = 0; i < count; i++)
+    board_sides_apply_step(mine, theirs, made[i].from, made[i].to);
+}
+
+/* A double's moves made in their written order on the sides `mine` and
+ * `theirs` (board.h), each by steps of the die through the points it
+ * passes (bar/off too), into `made`: the dice used, -1 where they do not
+ * walk so (the sides then as they were).  A double splits a move one way
+ * only and stops its checkers on the same points in every order, so
+ * every order that walks leaves this position with this count of dice:
+ * what the search finds. */
+static int double_walked_on_sides(const bg_action *roll, uint8_t *mine, uint8_t *theirs,
+                                  made_step made[BG_MAX_DICE_STEPS]) {
   int die = roll->die1, used = 0;
   for (int i = 0; i < roll->move_count; i++) {
     const bg_move *move = &roll->moves[i];
-    if ((unsigned)move->to >= (unsigned)move->from || move->count <= 0)
-      return -1;
-    for (int k = 0; k < move->count; k++)
-      for (int at = move->from; at != move->to; used++) {
-        int landing = used < BG_MAX_DICE_STEPS ? board_step_target(board, at, die) : -1;
-        if (landing < 0 || (landing == BG_OFF ? move->to != BG_OFF : landing < move->to))
-          return -1;
-        board_apply_step(board, at, landing);
+    bool walks = (unsigned)move->to < (unsigned)move->from && move->count > 0;
+    for (int k = 0; walks && k < move->count; k++)
+      for (int at = move->from; walks && at != move->to; used++) {
+        int landing = used < BG_MAX_DICE_STEPS
+                          ? board_sides_step_target(mine, theirs, at, die)
+                          : -1;
+        walks = landing >= 0 &&
+                (landing == BG_OFF ? move->to == BG_OFF : landing >= move->to);
+        if (!walks)
+          break;
+        made[used] =
+            (made_step){.from = (int8_t)at,
+                        .to = (int8_t)landing,
+                        .hit = board_sides_apply_step(mine, theirs, at, landing)};
         at = landing;
       }
+    if (!walks) {
+      take_back(mine, theirs, made, used);
+      return -1;
+    }
   }
   return used;
 }
 
-/* maximal_after_search's verdict on a double's play walked in steps from
- * `view` to `after` with `used` dice. */
-static bool double_as_long_as_any(const bg_action *roll, const bg_board *view,
-                                  const bg_board *after, int used) {
-  if (used < BG_MAX_DICE_STEPS && any_step(after, roll->die1))
-    return false;
-  return used <= 1 || !referee_hidden_blot_on_the_way(roll, view);
+/* A double's play walked in steps on the sides (double_walked_on_sides)
+ * and judged as maximal_after_search would: 1 proved, the play made; 0
+ * refused and -1 not walked so (search), the sides as they were.  With
+ * `hits` not -1, the play must hit that many blots (the marks').  Whether
+ * another reading hides a hit is asked of the position before the play:
+ * the steps are taken back for it, and made again. */
+static int double_on_sides(const bg_action *roll, uint8_t *mine, uint8_t *theirs,
+                           int hits) {
+  made_step made[BG_MAX_DICE_STEPS];
+  int bar_before = theirs[BG_BAR];
+  int used = double_walked_on_sides(roll, mine, theirs, made);
+  if (used < 0)
+    return -1;
+  bool proved =
+      !(used < BG_MAX_DICE_STEPS && any_step_of_sides(mine, theirs, roll->die1)) &&
+      (hits < 0 || theirs[BG_BAR] - bar_before == hits);
+  if (proved && used <= 1)
+    return 1;
+  take_back(mine, theirs, made, used);
+  if (!proved || referee_hidden_blot_on_the_way(roll, theirs))
+    return 0;
+  make_again(mine, theirs, made, used);
+  return 1;
 }
 
 /* referee_replay_one_die_per_move, else referee_replay_maximal, with their
@@ -421,9 +490,10 @@ static bool replay_either_way(bool walked, const bg_action *roll, const bg_board
    * 22) or dice left unplayed, told without the search */
   if (dice_valid && roll->die1 == roll->die2) {
     board_copy(after, view);
-    int used = double_walked_in_steps(roll, after);
-    if (used >= 0)
-      return double_as_long_as_any(roll, view, after, used);
+    int walked_in_steps =
+        double_on_sides(roll, after->checkers[0], after->checkers[1], -1);
+    if (walked_in_steps >= 0)
+      return walked_in_steps == 1;
   }
   move_search search;
   if (!referee_search_init(&search, roll, 0))
@@ -445,7 +515,7 @@ static bool prove_quickly(bool marks_hits, bool walked, const bg_action *roll,
   /* the marks first: they are read off the position, the proof searches */
   uint32_t marked = 0, blots = 0;
   if (marks_hits)
-    blots = blots_on_destinations(roll, view, &marked);
+    blots = blots_on_destinations(roll, view->checkers[1], &marked);
   if (blots != marked)
     return false;
   if (!replay_either_way(walked, roll, view, after))
@@ -458,12 +528,27 @@ bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_boar
   return prove_quickly(marks_hits, false, roll, view, after);
 }
 
-/* Out of line: the caller, referee_check_play_if_proved, is inlined where
- * every play is judged, and stays small there. */
-__attribute__((noinline)) bool referee_prove_onto(bool marks_hits, const bg_action *roll,
-                                                  bg_board *absolute) {
-  if (referee_replay_in_place(marks_hits, roll, absolute))
-    return true; /* most plays of a valid record */
+/* referee_prove_onto of a play the walk in place refused.  Most are
+ * common cases, proved in place too once the marks agree (prove_quickly's
+ * order); the others from a view of the position.  Out of line, so that
+ * the walk every play takes saves no more registers than it uses. */
+__attribute__((noinline)) static bool
+prove_refused_walk_onto(bool marks_hits, const bg_action *roll, bg_board *absolute) {
+  int roller = roll->player == 1; /* as board_seen_by */
+  uint8_t *mine = absolute->checkers[roller], *theirs = absolute->checkers[1 - roller];
+  if (dice_are_dice(roll)) {
+    uint32_t marked = 0, blots = 0;
+    if (marks_hits)
+      blots = blots_on_destinations(roll, theirs, &marked);
+    if (blots != marked)
+      return false;
+    int common =
+        roll->die1 == roll->die2 && roll->move_count > 0
+            ? double_on_sides(roll, mine, theirs, marks_hits ? bit_count(blots) : -1)
+            : common_case_on_sides(roll, mine, theirs);
+    if (common >= 0)
+      return common == 1;
+  }
   bg_board view, after;
   board_seen_by(absolute, roll->player, &view);
   /* Where the marks fail, prove_quickly refuses before it replays: a
@@ -473,4 +558,13 @@ __attribute__((noinline)) bool referee_prove_onto(bool marks_hits, const bg_acti
     return false;
   board_seen_by(&after, roll->player, absolute);
   return true;
+}
+
+/* Out of line: the caller, referee_check_play_if_proved, is inlined where
+ * every play is judged, and stays small there. */
+__attribute__((noinline)) bool referee_prove_onto(bool marks_hits, const bg_action *roll,
+                                                  bg_board *absolute) {
+  if (referee_replay_in_place(marks_hits, roll, absolute))
+    return true; /* most plays of a valid record */
+  return prove_refused_walk_onto(marks_hits, roll, absolute);
 }

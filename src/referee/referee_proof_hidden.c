@@ -16,14 +16,15 @@
  * `from` to `to` make one path between them).  For a non-double, that is
  * after either die; a double's stops are the same in every order, so all
  * its readings hit alike. */
-static bool blot_where_one_checker_may_land(const bg_action *roll, const bg_board *view) {
+static bool blot_where_one_checker_may_land(const bg_action *roll,
+                                            const uint8_t *theirs) {
   const bg_move *move = &roll->moves[0];
   if (roll->die1 == roll->die2)
     return false;
   const int dice[2] = {roll->die1, roll->die2};
   for (int i = 0; i < 2; i++) {
     int stop = move->from - dice[i];
-    if (stop > move->to && stop <= 24 && board_is_blot_of_opponent(view, stop))
+    if (stop > move->to && board_sides_is_blot_of_opponent(theirs, stop))
       return true;
   }
   return false;
@@ -71,16 +72,16 @@ static bool may_stop_at(const bg_action *roll, int point) {
  * point follows from where the checkers leave and arrive, whatever the
  * route), so a blot strictly inside a written move, on no destination and
  * where a checker may stop is the only way two readings can differ. */
-bool referee_hidden_blot_on_the_way(const bg_action *roll, const bg_board *view) {
+bool referee_hidden_blot_on_the_way(const bg_action *roll, const uint8_t *theirs) {
   if (roll->move_count == 1 && roll->moves[0].count == 1)
-    return blot_where_one_checker_may_land(roll, view);
-  bool destination[BG_SLOTS] = {false};
+    return blot_where_one_checker_may_land(roll, theirs);
+  uint32_t destinations = 0; /* a bit a point: no array to clear */
   for (int i = 0; i < roll->move_count; i++)
-    destination[roll->moves[i].to] = true;
+    destinations |= 1u << roll->moves[i].to;
   for (int i = 0; i < roll->move_count; i++)
     for (int point = roll->moves[i].to + 1; point < roll->moves[i].from; point++)
-      if (point <= 24 && !destination[point] && board_is_blot_of_opponent(view, point) &&
-          may_stop_at(roll, point))
+      if (!(destinations >> point & 1) &&
+          board_sides_is_blot_of_opponent(theirs, point) && may_stop_at(roll, point))
         return true;
   return false;
 }

@@ -319,6 +319,91 @@ START_TEST(test_proof_in_place_is_the_proof_from_a_view) {
 }
 END_TEST
 
+/* The kinds of play referee_prove_onto proves in place when the walk
+ * refuses them: a no-play, one checker of a non-double moved by both dice
+ * (a hop) or by one, a double's moves; 0 for any other play. */
+static int common_kind(const bg_action *roll) {
+  if (roll->move_count == 0)
+    return 1;
+  if (roll->die1 == roll->die2)
+    return 4;
+  const bg_move *move = &roll->moves[0];
+  if (roll->move_count != 1 || move->count != 1)
+    return 0;
+  return move->to >= 1 && move->from - move->to == roll->die1 + roll->die2 ? 2 : 3;
+}
+
+/* A common kind's proof in place (`proved`, from `board` to `after`)
+ * checked against the move generator's `legal` plays alone: a legal
+ * play leaves the mover's checkers so, every reading on the record's
+ * path leaves the whole board so, and with `marked`, the marks count the
+ * hits. */
+static bool common_proof_is_legal(const bg_playlist *legal, const bg_action *roll,
+                                  bool marked, const bg_board *board,
+                                  const bg_board *after) {
+  if (!legal_leaves(legal, after) || !every_reading_is(legal, roll, after))
+    return false;
+  int marks = 0;
+  for (int m = 0; m < roll->move_count; m++)
+    marks += roll->moves[m].hit;
+  int hits = after->checkers[1][BG_BAR] - board->checkers[1][BG_BAR];
+  return !marked || marks == hits;
+}
+
+/* The common kinds proved in place, each checked against the move
+ * generator directly (not against the proof from a view, which shares
+ * their code): every reachable play of each kind, written both ways,
+ * marked or not, its mark as written or turned over.  Each kind must be
+ * proved somewhere. */
+START_TEST(test_common_cases_in_place_are_legal) {
+  FILE *file = fopen(fixture_path, "r");
+  ck_assert_msg(file != NULL, "cannot open %s", fixture_path);
+  bg_playlist legal, reachable;
+  movegen_playlist_init(&legal);
+  movegen_playlist_init(&reachable);
+  char *text = NULL;
+  size_t text_size = 0;
+  int lines = 0, proved[5] = {0}, wrong = 0;
+  while (getline(&text, &text_size, file) > 0) {
+    bg_board board;
+    int die1, die2;
+    lines++;
+    ck_assert_msg(parse_line(text, &board, &die1, &die2), "legal-plays.tsv:%d", lines);
+    movegen_legal_plays(&board, die1, die2, &legal);
+    movegen_reachable(&board, die1, die2, &reachable);
+    bg_move moves[BG_MAX_MOVES];
+    bg_action roll = {.kind = ACT_ROLL, .die1 = die1, .die2 = die2, .moves = moves};
+    for (int i = 0; i < reachable.count; i++)
+      for (int way = 0; way < 8; way++) {
+        bool joined = way & 1, marked = way & 2, flipped = way & 4;
+        write_play(&reachable.plays[i], joined, marked, &roll);
+        if (flipped && roll.move_count > 0)
+          roll.moves[0].hit ^= 1;
+        int kind = common_kind(&roll);
+        bg_board after = board; /* the left player's own view */
+        if (!kind || !referee_prove_onto(marked, &roll, &after))
+          continue;
+        proved[kind]++;
+        if (!common_proof_is_legal(&legal, &roll, marked, &board, &after) && wrong++ < 5)
+          printf("legal-plays.tsv:%d: roll %d%d, play %d, way %d: proved, not legal\n",
+                 lines, die1, die2, i, way);
+      }
+  }
+  printf("common cases in place: %d no-plays, %d hops, %d of one die, %d doubles "
+         "proved, %d wrong\n",
+         proved[1], proved[2], proved[3], proved[4], wrong);
+  fflush(stdout);
+  free(text);
+  fclose(file);
+  movegen_playlist_free(&legal);
+  movegen_playlist_free(&reachable);
+  ck_assert_int_eq(lines, 2990);
+  for (int kind = 1; kind <= 4; kind++)
+    ck_assert_int_gt(proved[kind], 0);
+  ck_assert_int_eq(wrong, 0);
+}
+END_TEST
+
 /* ---- referee_dice_may_make_moves: a cut no position changes ------------- */
 
 static bg_playlist reachable_plays;
@@ -497,6 +582,7 @@ int main(void) {
     tcase_add_test(fixture, test_referee_agrees_with_the_rules);
     tcase_add_test(fixture, test_quick_proof_leaves_every_reading);
     tcase_add_test(fixture, test_proof_in_place_is_the_proof_from_a_view);
+    tcase_add_test(fixture, test_common_cases_in_place_are_legal);
   } else
     tcase_add_test(fixture, test_fixture_absent);
   suite_add_tcase(suite, fixture);

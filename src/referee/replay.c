@@ -36,6 +36,9 @@ struct bg_replay {
   int game_index;
   int action_index;
   size_t diag_first; /* the sink's first diagnostic of the event */
+  /* The position before an action: the referee plays on its own, which
+   * the event's `after` points at. */
+  bg_board before;
   /* The referee follows every legal play of a roll whose play is unknown
    * (????, or unreadable) until the plays after it leave one position: the
    * first of them is no position to show or to count pips from. */
@@ -87,13 +90,10 @@ static bg_cube_state cube_now(const game_state *state) {
                          .crawford = state->crawford_game};
 }
 
-/* The position the referee follows (the likeliest of those the record
- * allows), if it knows one. */
-static bool position_now(const game_state *state, bg_board *board) {
-  if (state->positions.count <= 0)
-    return false;
-  *board = state->positions.boards[0];
-  return true;
+/* Whether the referee follows a position (the likeliest of those the
+ * record allows, its boards[0]). */
+static bool position_known(const game_state *state) {
+  return state->positions.count > 0;
 }
 
 /* A fresh event of `kind`, the diagnostics counted from here.  Field by
@@ -109,6 +109,7 @@ static bg_replay_event *begin_event(bg_replay *replay, bg_replay_kind kind) {
   event->ends_match = false;
   event->cube = (bg_cube_state){0};
   event->before_known = event->after_known = false;
+  event->before = event->after = &replay->state.positions.boards[0];
   event->readings = 0;
   event->result = (bg_game_result){.winner = -1, .points = -1, .credited = -1};
   event->game_index = replay->game_index;
@@ -152,7 +153,7 @@ static const bg_replay_event *game_start(bg_replay *replay) {
   event->warnings = warnings;
   replay->diag_first = diag_first;
   event->cube = cube_now(&replay->state);
-  event->before_known = position_now(&replay->state, &event->before);
+  event->before_known = position_known(&replay->state);
   replay->action_index = 0;
   replay->phase = game->action_count > 0 ? AT_ACTION : AT_GAME_END;
   return end_event(replay);
@@ -165,7 +166,13 @@ static const bg_replay_event *action(bg_replay *replay) {
   event->action = &game->actions[index];
   event->action_index = index;
   event->cube = cube_now(&replay->state);
-  event->before_known = position_now(&replay->state, &event->before) && !replay->guessing;
+  /* copied long after the last play's stores: a wide load of them waits
+   * for nothing */
+  event->before_known = position_known(&replay->state) && !replay->guessing;
+  if (event->before_known) {
+    board_copy(&replay->before, &replay->state.positions.boards[0]);
+    event->before = &replay->before;
+  }
   replay->ref.plays.last_play_legal = false;
   referee_act(&replay->ref, &replay->state, game, index);
   const bg_action *act = event->action;
@@ -183,7 +190,7 @@ static const bg_replay_event *action(bg_replay *replay) {
         replay->ref.tally.score[state->result.winner] + state->result.points >= length;
   }
   event->play_legal = replay->ref.plays.last_play_legal;
-  event->after_known = position_now(&replay->state, &event->after) && !replay->guessing;
+  event->after_known = position_known(&replay->state) && !replay->guessing;
   event->readings = replay->state.positions.count;
   if (++replay->action_index == game->action_count)
     replay->phase = AT_GAME_END;
@@ -194,7 +201,12 @@ static const bg_replay_event *game_end(bg_replay *replay) {
   const bg_game *game = &replay->ref.match->games[replay->game_index];
   bg_replay_event *event = begin_event(replay, BG_REPLAY_GAME_END);
   event->cube = cube_now(&replay->state);
-  event->before_known = position_now(&replay->state, &event->before);
+  /* a copy: the game's end is the referee's to change */
+  event->before_known = position_known(&replay->state);
+  if (event->before_known) {
+    board_copy(&replay->before, &replay->state.positions.boards[0]);
+    event->before = &replay->before;
+  }
   referee_end_game(&replay->ref, &replay->state, game, &event->result);
   replay->game_index++;
   replay->phase =
@@ -297,8 +309,8 @@ static bool roll_positions(const bg_replay_event *event, bg_board *before,
   if (event->kind != BG_REPLAY_ACTION || roll->kind != ACT_ROLL || !event->before_known ||
       !event->after_known)
     return false;
-  board_seen_by(&event->before, roll->player, before);
-  board_seen_by(&event->after, roll->player, after);
+  board_seen_by(event->before, roll->player, before);
+  board_seen_by(event->after, roll->player, after);
   return true;
 }
 
@@ -315,7 +327,7 @@ bool bg_replay_steps_as_written(const bg_replay_event *event, bg_play *play) {
    * which steps back. */
   if (referee_search_first_path(roll, play))
     return board_equal(&play->result, &after);
-  board_seen_by(&event->before, roll->player, &before);
+  board_seen_by(event->before, roll->player, &before);
   move_search search;
   if (!referee_search_init_as_written(&search, roll) ||
       !referee_search_run(&search, roll, &before) ||

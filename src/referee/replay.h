@@ -9,7 +9,7 @@
  *   bg_replay *replay = bg_replay_new(match, &options, sink);
  *   const bg_replay_event *event;
  *   while ((event = bg_replay_next(replay)) != NULL)
- *     ... event->kind, event->before, event->cube, event->result ...
+ *     ... event->kind, *event->before, event->cube, event->result ...
  *   bg_replay_free(replay);
  *
  * Where the record is wrong the walk goes on as the referee does (from the
@@ -97,11 +97,15 @@ typedef struct {
    * match (whether or not the record says "and the match") */
   bool ends_match;
   bg_cube_state cube; /* before the action (at GAME_END: as the game ended) */
-  bool before_known;  /* false after ????, a play that cannot be followed,
-                         or in a variation whose plays are not checked */
-  bg_board before;
+  /* The positions are the replay's own, not copies (valid until the next
+   * call): `after` is the board the referee just played on, and a copy of
+   * it made now would read back, 16 bytes at a time, the bytes the play
+   * just stored one by one, and wait for them. */
+  bool before_known; /* false after ????, a play that cannot be followed,
+                        or in a variation whose plays are not checked */
+  const bg_board *before;
   bool after_known;
-  bg_board after;
+  const bg_board *after;
   int readings;    /* positions the record allows after the action (more than
                       1 when it leaves open which blots a hop hit); `after`
                       is the likeliest */

@@ -301,13 +301,18 @@ void bg_replay_match_state(const bg_match *match, const bg_replay_options *optio
 
 /* ---- the play as steps ------------------------------------------------ */
 
+/* Whether `event` is a roll whose both positions are known. */
+static bool roll_positions_known(const bg_replay_event *event) {
+  return event->kind == BG_REPLAY_ACTION && event->action->kind == ACT_ROLL &&
+         event->before_known && event->after_known;
+}
+
 /* The positions before and after a roll's play, from the roller's side,
  * when `event` is a roll whose both positions are known. */
 static bool roll_positions(const bg_replay_event *event, bg_board *before,
                            bg_board *after) {
   const bg_action *roll = event->action;
-  if (event->kind != BG_REPLAY_ACTION || roll->kind != ACT_ROLL || !event->before_known ||
-      !event->after_known)
+  if (!roll_positions_known(event))
     return false;
   board_seen_by(event->before, roll->player, before);
   board_seen_by(event->after, roll->player, after);
@@ -339,21 +344,38 @@ bool bg_replay_steps_as_written(const bg_replay_event *event, bg_play *play) {
   return true;
 }
 
+/* roll_positions' views, where the left player's are the event's own
+ * positions (player 0 sees the absolute position): the search reads a
+ * view 16 bytes at a time, which waits for a view just made (its two
+ * blocks overlap: no block read is one block stored). */
+static bool roll_views(const bg_replay_event *event, bg_board room[2],
+                       const bg_board **before, const bg_board **after) {
+  if (event->action->player != 0) {
+    *before = &room[0];
+    *after = &room[1];
+    return roll_positions(event, &room[0], &room[1]);
+  }
+  *before = event->before;
+  *after = event->after;
+  return roll_positions_known(event);
+}
+
 bool bg_replay_play(const bg_replay_event *event, bg_play *play) {
   const bg_action *roll = event->action;
-  bg_board before, after;
-  if (!roll_positions(event, &before, &after) || !match_roll_has_dice(roll))
+  bg_board room[2];
+  const bg_board *before, *after;
+  if (!roll_views(event, room, &before, &after) || !match_roll_has_dice(roll))
     return false;
   /* The referee proved `after` the result of a legal play: its steps are
    * found without generating the roll's other plays. */
   if (event->play_legal)
-    return movegen_play_to(&before, roll->die1, roll->die2, &after, play);
+    return movegen_play_to(before, roll->die1, roll->die2, after, play);
   bg_playlist legal;
   movegen_playlist_init(&legal);
-  movegen_legal_plays(&before, roll->die1, roll->die2, &legal);
+  movegen_legal_plays(before, roll->die1, roll->die2, &legal);
   bool found = false;
   for (int i = 0; i < legal.count && !found; i++)
-    if (board_equal(&legal.plays[i].result, &after)) {
+    if (board_equal(&legal.plays[i].result, after)) {
       *play = legal.plays[i];
       found = true;
     }

@@ -36,6 +36,9 @@ struct bg_replay {
   int game_index;
   int action_index;
   size_t diag_first; /* the sink's first diagnostic of the event */
+  /* The position before an action: the referee plays on its own, which
+   * the event's `after` points at. */
+  bg_board before;
   /* The referee follows every legal play of a roll whose play is unknown
    * (????, or unreadable) until the plays after it leave one position: the
    * first of them is no position to show or to count pips from. */
@@ -87,13 +90,10 @@ static bg_cube_state cube_now(const game_state *state) {
                          .crawford = state->crawford_game};
 }
 
-/* The position the referee follows (the likeliest of those the record
- * allows), if it knows one. */
-static bool position_now(const game_state *state, bg_board *board) {
-  if (state->positions.count <= 0)
-    return false;
-  *board = state->positions.boards[0];
-  return true;
+/* Whether the referee follows a position (the likeliest of those the
+ * record allows, its boards[0]). */
+static bool position_known(const game_state *state) {
+  return state->positions.count > 0;
 }
 
 /* A fresh event of `kind`, the diagnostics counted from here.  Field by
@@ -109,6 +109,7 @@ static bg_replay_event *begin_event(bg_replay *replay, bg_replay_kind kind) {
   event->ends_match = false;
   event->cube = (bg_cube_state){0};
   event->before_known = event->after_known = false;
+  event->before = event->after = &replay->state.positions.boards[0];
   event->readings = 0;
   event->result = (bg_game_result){.winner = -1, .points = -1, .credited = -1};
   event->game_index = replay->game_index;
@@ -152,7 +153,7 @@ static const bg_replay_event *game_start(bg_replay *replay) {
   event->warnings = warnings;
   replay->diag_first = diag_first;
   event->cube = cube_now(&replay->state);
-  event->before_known = position_now(&replay->state, &event->before);
+  event->before_known = position_known(&replay->state);
   replay->action_index = 0;
   replay->phase = game->action_count > 0 ? AT_ACTION : AT_GAME_END;
   return end_event(replay);
@@ -165,7 +166,13 @@ static const bg_replay_event *action(bg_replay *replay) {
   event->action = &game->actions[index];
   event->action_index = index;
   event->cube = cube_now(&replay->state);
-  event->before_known = position_now(&replay->state, &event->before) && !replay->guessing;
+  /* copied long after the last play's stores: a wide load of them waits
+   * for nothing */
+  event->before_known = position_known(&replay->state) && !replay->guessing;
+  if (event->before_known) {
+    board_copy(&replay->before, &replay->state.positions.boards[0]);
+    event->before = &replay->before;
+  }
   replay->ref.plays.last_play_legal = false;
   referee_act(&replay->ref, &replay->state, game, index);
   const bg_action *act = event->action;
@@ -183,7 +190,7 @@ static const bg_replay_event *action(bg_replay *replay) {
         replay->ref.tally.score[state->result.winner] + state->result.points >= length;
   }
   event->play_legal = replay->ref.plays.last_play_legal;
-  event->after_known = position_now(&replay->state, &event->after) && !replay->guessing;
+  event->after_known = position_known(&replay->state) && !replay->guessing;
   event->readings = replay->state.positions.count;
   if (++replay->action_index == game->action_count)
     replay->phase = AT_GAME_END;
@@ -194,7 +201,12 @@ static const bg_replay_event *game_end(bg_replay *replay) {
   const bg_game *game = &replay->ref.match->games[replay->game_index];
   bg_replay_event *event = begin_event(replay, BG_REPLAY_GAME_END);
   event->cube = cube_now(&replay->state);
-  event->before_known = position_now(&replay->state, &event->before);
+  /* a copy: the game's end is the referee's to change */
+  event->before_known = position_known(&replay->state);
+  if (event->before_known) {
+    board_copy(&replay->before, &replay->state.positions.boards[0]);
+    event->before = &replay->before;
+  }
   referee_end_game(&replay->ref, &replay->state, game, &event->result);
   replay->game_index++;
   replay->phase =
@@ -289,16 +301,21 @@ void bg_replay_match_state(const bg_match *match, const bg_replay_options *optio
 
 /* ---- the play as steps ------------------------------------------------ */
 
+/* Whether `event` is a roll whose both positions are known. */
+static bool roll_positions_known(const bg_replay_event *event) {
+  return event->kind == BG_REPLAY_ACTION && event->action->kind == ACT_ROLL &&
+         event->before_known && event->after_known;
+}
+
 /* The positions before and after a roll's play, from the roller's side,
  * when `event` is a roll whose both positions are known. */
 static bool roll_positions(const bg_replay_event *event, bg_board *before,
                            bg_board *after) {
   const bg_action *roll = event->action;
-  if (event->kind != BG_REPLAY_ACTION || roll->kind != ACT_ROLL || !event->before_known ||
-      !event->after_known)
+  if (!roll_positions_known(event))
     return false;
-  board_seen_by(&event->before, roll->player, before);
-  board_seen_by(&event->after, roll->player, after);
+  board_seen_by(event->before, roll->player, before);
+  board_seen_by(event->after, roll->player, after);
   return true;
 }
 
@@ -315,7 +332,7 @@ bool bg_replay_steps_as_written(const bg_replay_event *event, bg_play *play) {
    * which steps back. */
   if (referee_search_first_path(roll, play))
     return board_equal(&play->result, &after);
-  board_seen_by(&event->before, roll->player, &before);
+  board_seen_by(event->before, roll->player, &before);
   move_search search;
   if (!referee_search_init_as_written(&search, roll) ||
       !referee_search_run(&search, roll, &before) ||
@@ -327,21 +344,38 @@ bool bg_replay_steps_as_written(const bg_replay_event *event, bg_play *play) {
   return true;
 }
 
+/* roll_positions' views, where the left player's are the event's own
+ * positions (player 0 sees the absolute position): the search reads a
+ * view 16 bytes at a time, which waits for a view just made (its two
+ * blocks overlap: no block read is one block stored). */
+static bool roll_views(const bg_replay_event *event, bg_board room[2],
+                       const bg_board **before, const bg_board **after) {
+  if (event->action->player != 0) {
+    *before = &room[0];
+    *after = &room[1];
+    return roll_positions(event, &room[0], &room[1]);
+  }
+  *before = event->before;
+  *after = event->after;
+  return roll_positions_known(event);
+}
+
 bool bg_replay_play(const bg_replay_event *event, bg_play *play) {
   const bg_action *roll = event->action;
-  bg_board before, after;
-  if (!roll_positions(event, &before, &after) || !match_roll_has_dice(roll))
+  bg_board room[2];
+  const bg_board *before, *after;
+  if (!roll_views(event, room, &before, &after) || !match_roll_has_dice(roll))
     return false;
   /* The referee proved `after` the result of a legal play: its steps are
    * found without generating the roll's other plays. */
   if (event->play_legal)
-    return movegen_play_to(&before, roll->die1, roll->die2, &after, play);
+    return movegen_play_to(before, roll->die1, roll->die2, after, play);
   bg_playlist legal;
   movegen_playlist_init(&legal);
-  movegen_legal_plays(&before, roll->die1, roll->die2, &legal);
+  movegen_legal_plays(before, roll->die1, roll->die2, &legal);
   bool found = false;
   for (int i = 0; i < legal.count && !found; i++)
-    if (board_equal(&legal.plays[i].result, &after)) {
+    if (board_equal(&legal.plays[i].result, after)) {
       *play = legal.plays[i];
       found = true;
     }

@@ -9,7 +9,7 @@
  *   bg_replay *replay = bg_replay_new(match, &options, sink);
  *   const bg_replay_event *event;
  *   while ((event = bg_replay_next(replay)) != NULL)
- *     ... event->kind, event->before, event->cube, event->result ...
+ *     ... event->kind, *event->before, event->cube, event->result ...
  *   bg_replay_free(replay);
  *
  * Where the record is wrong the walk goes on as the referee does (from the
@@ -93,21 +93,25 @@ typedef struct {
    * credits the winner the replay read with the board (a result written
    * on the line of the winner's last roll stands in the other column). */
   int player;
-  /* ACT_WIN: the result, as the replay counts it, gives its winner the
-   * match (whether or not the record says "and the match") */
-  bool ends_match;
   bg_cube_state cube; /* before the action (at GAME_END: as the game ended) */
-  bool before_known;  /* false after ????, a play that cannot be followed,
-                         or in a variation whose plays are not checked */
-  bg_board before;
+  /* The positions are the replay's own, not copies (valid until the next
+   * call): `after` is the board the referee just played on, and a copy of
+   * it made now would read back, 16 bytes at a time, the bytes the play
+   * just stored one by one, and wait for them. */
+  const bg_board *before;
+  const bg_board *after;
+  bool before_known; /* false after ????, a play that cannot be followed,
+                        or in a variation whose plays are not checked */
   bool after_known;
-  bg_board after;
-  int readings;    /* positions the record allows after the action (more than
-                      1 when it leaves open which blots a hop hit); `after`
-                      is the likeliest */
   bool play_legal; /* a roll whose written play is one of its legal plays
                       (after an error `after` may be a legal play the
                       record did not write: the referee follows them all) */
+  /* ACT_WIN: the result, as the replay counts it, gives its winner the
+   * match (whether or not the record says "and the match") */
+  bool ends_match;
+  int readings; /* positions the record allows after the action (more than
+                   1 when it leaves open which blots a hop hit); `after`
+                   is the likeliest */
   /* BG_REPLAY_GAME_END */
   bg_game_result result;
   /* BG_REPLAY_MATCH_END: who won the match, -1 when nobody (yet) */

@@ -182,7 +182,7 @@ static void at_game_start(match_walk *walk, const bg_replay_event *event) {
   place_waiting(walk, game->pos.line, game->pos.column - 1, &walk->spot);
   walk->spot =
       (game_spot){.known = event->before_known,
-                  .board = event->before,
+                  .board = *event->before,
                   .cube = event->cube,
                   .score = {event->score[0], event->score[1]},
                   .on_roll = game->action_count > 0 ? game->actions[0].player : 0};
@@ -203,7 +203,7 @@ static void at_action(match_walk *walk, const bg_replay_event *event) {
   const bg_action *action = event->action;
   game_spot before = walk->spot;
   before.known = event->before_known;
-  before.board = event->before;
+  before.board = *event->before;
   before.cube = event->cube;
   before.on_roll = action->player;
   place_own(walk, event, &before, true);
@@ -212,13 +212,13 @@ static void at_action(match_walk *walk, const bg_replay_event *event) {
   bg_srcpos end = cell_end(event->game, event->action_index);
   place_waiting(walk, end.line, end.column, &before);
   walk->spot.known = event->after_known;
-  walk->spot.board = event->after;
+  walk->spot.board = *event->after;
   walk->spot.on_roll = next_to_act(event->game, event->action_index);
 }
 
 static void at_game_end(match_walk *walk, const bg_replay_event *event) {
   walk->spot.known = walk->spot.known && event->before_known;
-  walk->spot.board = event->before;
+  walk->spot.board = *event->before;
   walk->spot.cube = event->cube;
   place_own(walk, event, &walk->spot, false);
 }

@@ -38,7 +38,7 @@ static uint64_t roll_value(const bg_replay_event *event) {
   const bg_action *action = event->action;
   int low = action->die1 < action->die2 ? action->die1 : action->die2;
   int high = action->die1 < action->die2 ? action->die2 : action->die1;
-  uint64_t where = event->after_known ? board_hash(&event->after) : 0;
+  uint64_t where = event->after_known ? board_hash(event->after) : 0;
   if (!event->play_legal)
     where ^= (written_pips(action) + 1) << 48;
   return where ^ ((uint64_t)event->player << 8 | (uint64_t)low << 4 | (uint64_t)high);

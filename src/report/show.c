@@ -39,7 +39,7 @@ static void find_played(shown *s) {
   s->played = -1;
   if (s->event->after_known && s->event->play_legal) {
     bg_board after;
-    board_seen_by(&s->event->after, roll->player, &after);
+    board_seen_by(s->event->after, roll->player, &after);
     for (int i = 0; i < s->legal.count && s->played < 0; i++)
       if (board_equal(&s->legal.plays[i].result, &after))
         s->played = i;
@@ -69,7 +69,7 @@ static void shown_init(shown *s, const bg_match *match, const bg_replay_options 
   bg_replay_match_state(match, options, event, &s->state);
   const bg_action *roll = event->action;
   bg_board view;
-  board_seen_by(&event->before, roll->player, &view);
+  board_seen_by(event->before, roll->player, &view);
   posid_position_encode(&view, s->position_id);
   posid_match_encode(&s->state, s->match_id);
   posid_xgid_encode(&view, &s->state, s->xgid, sizeof s->xgid);
@@ -81,7 +81,7 @@ static void shown_init(shown *s, const bg_match *match, const bg_replay_options 
 
 static void write_text(FILE *out, const shown *s) {
   const bg_action *roll = s->event->action;
-  board_text_view view = {.board = s->event->before,
+  board_text_view view = {.board = *s->event->before,
                           .on_roll = roll->player,
                           .names = {player_name(s->match, 0), player_name(s->match, 1)},
                           .score = {s->state.score[0], s->state.score[1]},
@@ -142,7 +142,7 @@ static json_t *json_checkers(const bg_board *board) {
 static void write_json(FILE *out, const shown *s) {
   json_set_alloc_funcs(bg_malloc, free);
   const bg_action *roll = s->event->action;
-  const bg_board *board = &s->event->before;
+  const bg_board *board = s->event->before;
   json_t *o = json_object();
   json_object_set_new(o, "file", json_out_file(s->match->file ? s->match->file : ""));
   json_object_set_new(o, "game", json_integer(s->game));

@@ -38,8 +38,8 @@ static void count_action(bg_stats *stats, const bg_replay_event *event, bool *fo
     /* The pips a play moved: the mover's pip count before less after
      * (a hit does not change the mover's own count). */
     if (event->before_known && event->after_known)
-      *pips += board_pip_count(&event->before, action->player) -
-               board_pip_count(&event->after, action->player);
+      *pips += board_pip_count(event->before, action->player) -
+               board_pip_count(event->after, action->player);
     else
       *followed = false;
     break;

@@ -284,21 +284,22 @@ static void flush_line(mat_writer *w) {
   line->break_number = 0;
 }
 
-/* Puts the `length` bytes of a cell in `column` of the line being filled, or of a new
+/* Where to write a cell of `kind` in `column` of the line being filled, or of a new
  * line when that cell is taken or the left player's column is asked for again.  A result
  * never follows the other player's roll on its line: read back, that would be
  * DailyGammon's result written after the winner's roll. */
-static void place_cell(mat_writer *w, int column, const char *text, size_t length,
-                       cell_kind kind) {
+static char *open_cell(mat_writer *w, int column, cell_kind kind) {
   line_cells *line = &w->line;
   bool full = column == 0 ? line->used[0] || line->used[1]
                           : line->used[1] || (kind == CELL_RESULT && line->left_is_roll);
   if (full)
     flush_line(w);
-  if (length > sizeof line->text[column] - 1)
-    length = sizeof line->text[column] - 1;
-  memcpy(line->text[column], text, length);
-  line->text[column][length] = '\0';
+  return line->text[column];
+}
+
+/* The cell open_cell gave, now holding its `length` bytes, joins the line. */
+static void close_cell(mat_writer *w, int column, size_t length, cell_kind kind) {
+  line_cells *line = &w->line;
   line->length[column] = length;
   line->used[column] = true;
   if (column == 0)
@@ -307,6 +308,17 @@ static void place_cell(mat_writer *w, int column, const char *text, size_t lengt
     line->numbered = true;
   else
     flush_line(w);
+}
+
+/* The cell `text` copied into its place (open_cell, close_cell). */
+static void place_cell(mat_writer *w, int column, const char *text, size_t length,
+                       cell_kind kind) {
+  char *cell = open_cell(w, column, kind);
+  if (length > CELL_SIZE - 1)
+    length = CELL_SIZE - 1;
+  memcpy(cell, text, length);
+  cell[length] = '\0';
+  close_cell(w, column, length, kind);
 }
 
 /* ---- actions ---------------------------------------------------------- */
@@ -382,7 +394,6 @@ static void break_numbering(mat_writer *w, const bg_replay_event *event) {
 
 static void write_action(mat_writer *w, bg_replay *replay, const bg_replay_event *event) {
   const bg_action *act = event->action;
-  char cell[CELL_SIZE];
   int column = event->player == 1 ? 1 : 0; /* who acted, as the replay read it */
   break_numbering(w, event);
   if (written_cell(w, replay, event, column)) {
@@ -390,13 +401,17 @@ static void write_action(mat_writer *w, bg_replay *replay, const bg_replay_event
   } else if (act->kind == ACT_SET_POSITION) {
     write_set_position(w, event);
   } else if (act->kind == ACT_ROLL) {
-    bool resolved = write_mat_roll_cell(w->positions, event, cell, sizeof cell);
-    place_cell(w, column, cell, strlen(cell), CELL_ROLL);
+    /* written in its place on the line: a copy from a cell of its own
+     * read back, 8 bytes at a time, the bytes just stored one by one */
+    char *cell = open_cell(w, column, CELL_ROLL);
+    bool resolved = write_mat_roll_cell(w->positions, event, cell, CELL_SIZE);
+    close_cell(w, column, strlen(cell), CELL_ROLL);
     note_roll(w, act, column, cell, resolved);
   } else {
-    write_mat_keyword_cell(event, cell, sizeof cell);
-    place_cell(w, column, cell, strlen(cell),
-               act->kind == ACT_WIN ? CELL_RESULT : CELL_KEYWORD);
+    cell_kind kind = act->kind == ACT_WIN ? CELL_RESULT : CELL_KEYWORD;
+    char *cell = open_cell(w, column, kind);
+    write_mat_keyword_cell(event, cell, CELL_SIZE);
+    close_cell(w, column, strlen(cell), kind);
   }
   w->positions = event->after_known ? event->readings : 0;
 }

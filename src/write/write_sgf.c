@@ -220,7 +220,7 @@ static void note_open_hop(sgf_game *game, const bg_replay_event *event,
   int from = play->steps[0].from, to = play->steps[1].to;
   int first = play->steps[1].die, second = play->steps[0].die; /* the other order */
   bg_board view;
-  board_seen_by(&event->before, roll->player, &view);
+  board_seen_by(event->before, roll->player, &view);
   int middle = board_step_target(&view, from, first);
   if (middle <= 0)
     return;
@@ -258,8 +258,8 @@ static void settle_open_hop(sgf_game *game, const bg_replay_event *event) {
   game->hop_open = false;
   if (!event->before_known || !event->after_known || !match_roll_has_dice(roll))
     return;
-  if (play_leads(roll, &game->hop_other, &event->after) &&
-      !play_leads(roll, &event->before, &event->after))
+  if (play_leads(roll, &game->hop_other, event->after) &&
+      !play_leads(roll, event->before, event->after))
     memcpy(game->nodes.text + game->hop_at, game->hop_letters, sizeof game->hop_letters);
 }
 

@@ -64,9 +64,9 @@ static void replay_match(const bg_match *match, replay_summary *summary) {
       break;
     case BG_REPLAY_ACTION: {
       summary->actions++;
-      if (last_known && event->before_known && !board_equal(&last_after, &event->before))
+      if (last_known && event->before_known && !board_equal(&last_after, event->before))
         summary->continuity_breaks++;
-      last_after = event->after;
+      last_after = *event->after;
       last_known = event->after_known;
       if (event->action->kind == ACT_DROP)
         summary->drops[g] = true;
@@ -84,7 +84,7 @@ static void replay_match(const bg_match *match, replay_summary *summary) {
       summary->games++;
       summary->results[g] = event->result;
       summary->final_known[g] = event->before_known;
-      summary->final_position[g] = event->before;
+      summary->final_position[g] = *event->before;
       break;
     case BG_REPLAY_MATCH_END:
       summary->match_winner = event->match_winner;
@@ -154,7 +154,7 @@ static bool replay_roll(const bg_match *match, bg_board *after, bg_play *play,
   while ((event = bg_replay_next(replay)) != NULL)
     if (event->kind == BG_REPLAY_ACTION && event->action->kind == ACT_ROLL) {
       found = event->after_known && bg_replay_play(event, play);
-      *after = event->after;
+      *after = *event->after;
     }
   bg_replay_free(replay);
   diag_flush(&sink);

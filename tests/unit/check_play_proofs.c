@@ -58,6 +58,36 @@ static bool parse_line(char *text, bg_board *board, int *die1, int *die2) {
   return true;
 }
 
+/* The fixture's positions, read a line at a time (fixture_next). */
+typedef struct {
+  FILE *file;
+  char *text;
+  size_t size;
+  int lines; /* read so far */
+} fixture_lines;
+
+static void fixture_open(fixture_lines *fixture) {
+  *fixture = (fixture_lines){.file = fopen(fixture_path, "r")};
+  ck_assert_msg(fixture->file != NULL, "cannot open %s", fixture_path);
+}
+
+/* The next line's board and dice; false at the end. */
+static bool fixture_next(fixture_lines *fixture, bg_board *board, int *die1, int *die2) {
+  if (getline(&fixture->text, &fixture->size, fixture->file) <= 0)
+    return false;
+  fixture->lines++;
+  ck_assert_msg(parse_line(fixture->text, board, die1, die2), "legal-plays.tsv:%d",
+                fixture->lines);
+  return true;
+}
+
+/* Closes the fixture, read to its end: 2,990 positions. */
+static void fixture_close(fixture_lines *fixture) {
+  free(fixture->text);
+  fclose(fixture->file);
+  ck_assert_int_eq(fixture->lines, 2990);
+}
+
 /* `play` written as the record's moves: one a step, or each checker's
  * consecutive steps joined into one move; with `marked`, a '*' where a
  * move ends on a hit (a hit on the way of a joined move stays unmarked:
@@ -100,8 +130,8 @@ static bool referee_accepts(play_checker *checker, bg_diag_sink *sink,
 }
 
 START_TEST(test_referee_agrees_with_the_rules) {
-  FILE *file = fopen(fixture_path, "r");
-  ck_assert_msg(file != NULL, "cannot open %s", fixture_path);
+  fixture_lines fixture;
+  fixture_open(&fixture);
   bg_match *match = match_new("t.mat");
   bg_diag_sink sink;
   diag_sink_init(&sink, NULL, DIAG_TEXT);
@@ -110,14 +140,10 @@ START_TEST(test_referee_agrees_with_the_rules) {
   bg_playlist legal, reachable;
   movegen_playlist_init(&legal);
   movegen_playlist_init(&reachable);
-  char *text = NULL;
-  size_t text_size = 0;
-  int lines = 0, plays = 0, accepted = 0, disagree = 0;
-  while (getline(&text, &text_size, file) > 0) {
-    bg_board board;
-    int die1, die2;
-    lines++;
-    ck_assert_msg(parse_line(text, &board, &die1, &die2), "legal-plays.tsv:%d", lines);
+  int plays = 0, accepted = 0, disagree = 0;
+  bg_board board;
+  int die1, die2;
+  while (fixture_next(&fixture, &board, &die1, &die2)) {
     movegen_legal_plays(&board, die1, die2, &legal);
     movegen_reachable(&board, die1, die2, &reachable);
     bg_move moves[BG_MAX_MOVES];
@@ -142,23 +168,21 @@ START_TEST(test_referee_agrees_with_the_rules) {
           char written[256];
           notation_play_text(&roll, written, sizeof written);
           printf("legal-plays.tsv:%d: roll %d%d, play '%s': referee %s, rules %s\n",
-                 lines, die1, die2, written, verdict ? "accepts" : "refuses",
+                 fixture.lines, die1, die2, written, verdict ? "accepts" : "refuses",
                  expected ? "legal" : "not legal");
         }
       }
     }
   }
-  printf("play proofs: %d positions, %d written plays, %d accepted, %d disagree\n", lines,
-         plays, accepted, disagree);
+  printf("play proofs: %d positions, %d written plays, %d accepted, %d disagree\n",
+         fixture.lines, plays, accepted, disagree);
   fflush(stdout);
-  free(text);
-  fclose(file);
+  fixture_close(&fixture);
   movegen_playlist_free(&legal);
   movegen_playlist_free(&reachable);
   referee_play_checker_free(&checker);
   diag_sink_free(&sink);
   match_free(match);
-  ck_assert_int_eq(lines, 2990);
   ck_assert_int_gt(accepted, 0);
   ck_assert_int_lt(accepted, plays);
   ck_assert_int_eq(disagree, 0);
@@ -184,18 +208,14 @@ static bool every_reading_is(const bg_playlist *legal, const bg_action *roll,
  * must go to the move generator, one over a blot no reading can reach
  * need not. */
 START_TEST(test_quick_proof_leaves_every_reading) {
-  FILE *file = fopen(fixture_path, "r");
-  ck_assert_msg(file != NULL, "cannot open %s", fixture_path);
+  fixture_lines fixture;
+  fixture_open(&fixture);
   bg_playlist legal;
   movegen_playlist_init(&legal);
-  char *text = NULL;
-  size_t text_size = 0;
-  int lines = 0, proved = 0, wrong = 0;
-  while (getline(&text, &text_size, file) > 0) {
-    bg_board board, after;
-    int die1, die2;
-    lines++;
-    ck_assert_msg(parse_line(text, &board, &die1, &die2), "legal-plays.tsv:%d", lines);
+  int proved = 0, wrong = 0;
+  bg_board board, after;
+  int die1, die2;
+  while (fixture_next(&fixture, &board, &die1, &die2)) {
     movegen_legal_plays(&board, die1, die2, &legal);
     bg_move moves[BG_MAX_MOVES];
     bg_action roll = {.kind = ACT_ROLL, .die1 = die1, .die2 = die2, .moves = moves};
@@ -207,15 +227,14 @@ START_TEST(test_quick_proof_leaves_every_reading) {
         proved++;
         if (!every_reading_is(&legal, &roll, &after) && wrong++ < 5)
           printf("legal-plays.tsv:%d: roll %d%d, play %d (%s): another reading hits\n",
-                 lines, die1, die2, i, joined ? "joined" : "a move a step");
+                 fixture.lines, die1, die2, i, joined ? "joined" : "a move a step");
       }
   }
-  printf("quick proofs: %d positions, %d plays proved, %d wrong\n", lines, proved, wrong);
+  printf("quick proofs: %d positions, %d plays proved, %d wrong\n", fixture.lines, proved,
+         wrong);
   fflush(stdout);
-  free(text);
-  fclose(file);
+  fixture_close(&fixture);
   movegen_playlist_free(&legal);
-  ck_assert_int_eq(lines, 2990);
   ck_assert_int_gt(proved, 0);
   ck_assert_int_eq(wrong, 0);
 }
@@ -269,18 +288,14 @@ static void count_alike(bg_action *roll) {
  * included), with the roll's dice and with another second die, by either
  * player: referee_prove_onto agrees with the proof from a view. */
 START_TEST(test_proof_in_place_is_the_proof_from_a_view) {
-  FILE *file = fopen(fixture_path, "r");
-  ck_assert_msg(file != NULL, "cannot open %s", fixture_path);
+  fixture_lines fixture;
+  fixture_open(&fixture);
   bg_playlist reachable;
   movegen_playlist_init(&reachable);
-  char *text = NULL;
-  size_t text_size = 0;
-  int lines = 0, proofs = 0, proved = 0, differ = 0;
-  while (getline(&text, &text_size, file) > 0) {
-    bg_board board, absolute;
-    int die1, die2;
-    lines++;
-    ck_assert_msg(parse_line(text, &board, &die1, &die2), "legal-plays.tsv:%d", lines);
+  int proofs = 0, proved = 0, differ = 0;
+  bg_board board, absolute;
+  int die1, die2;
+  while (fixture_next(&fixture, &board, &die1, &die2)) {
     movegen_reachable(&board, die1, die2, &reachable);
     bg_move moves[BG_MAX_MOVES];
     bg_action roll = {.kind = ACT_ROLL, .die1 = die1, .die2 = die2, .moves = moves};
@@ -303,16 +318,14 @@ START_TEST(test_proof_in_place_is_the_proof_from_a_view) {
         proofs++;
         if (!proved_onto_as_from_a_view(marked, &roll, &absolute) && differ++ < 5)
           printf("legal-plays.tsv:%d: roll %d%d, play %d, way %d: in place differs\n",
-                 lines, die1, die2, i, way);
+                 fixture.lines, die1, die2, i, way);
       }
   }
-  printf("proofs in place: %d positions, %d proofs, %d proved, %d differ\n", lines,
-         proofs, proved, differ);
+  printf("proofs in place: %d positions, %d proofs, %d proved, %d differ\n",
+         fixture.lines, proofs, proved, differ);
   fflush(stdout);
-  free(text);
-  fclose(file);
+  fixture_close(&fixture);
   movegen_playlist_free(&reachable);
-  ck_assert_int_eq(lines, 2990);
   ck_assert_int_gt(proved, 0);
   ck_assert_int_lt(proved, proofs);
   ck_assert_int_eq(differ, 0);
@@ -356,19 +369,15 @@ static bool common_proof_is_legal(const bg_playlist *legal, const bg_action *rol
  * marked or not, its mark as written or turned over.  Each kind must be
  * proved somewhere. */
 START_TEST(test_common_cases_in_place_are_legal) {
-  FILE *file = fopen(fixture_path, "r");
-  ck_assert_msg(file != NULL, "cannot open %s", fixture_path);
+  fixture_lines fixture;
+  fixture_open(&fixture);
   bg_playlist legal, reachable;
   movegen_playlist_init(&legal);
   movegen_playlist_init(&reachable);
-  char *text = NULL;
-  size_t text_size = 0;
-  int lines = 0, proved[5] = {0}, wrong = 0;
-  while (getline(&text, &text_size, file) > 0) {
-    bg_board board;
-    int die1, die2;
-    lines++;
-    ck_assert_msg(parse_line(text, &board, &die1, &die2), "legal-plays.tsv:%d", lines);
+  int proved[5] = {0}, wrong = 0;
+  bg_board board;
+  int die1, die2;
+  while (fixture_next(&fixture, &board, &die1, &die2)) {
     movegen_legal_plays(&board, die1, die2, &legal);
     movegen_reachable(&board, die1, die2, &reachable);
     bg_move moves[BG_MAX_MOVES];
@@ -386,18 +395,16 @@ START_TEST(test_common_cases_in_place_are_legal) {
         proved[kind]++;
         if (!common_proof_is_legal(&legal, &roll, marked, &board, &after) && wrong++ < 5)
           printf("legal-plays.tsv:%d: roll %d%d, play %d, way %d: proved, not legal\n",
-                 lines, die1, die2, i, way);
+                 fixture.lines, die1, die2, i, way);
       }
   }
   printf("common cases in place: %d no-plays, %d hops, %d of one die, %d doubles "
          "proved, %d wrong\n",
          proved[1], proved[2], proved[3], proved[4], wrong);
   fflush(stdout);
-  free(text);
-  fclose(file);
+  fixture_close(&fixture);
   movegen_playlist_free(&legal);
   movegen_playlist_free(&reachable);
-  ck_assert_int_eq(lines, 2990);
   for (int kind = 1; kind <= 4; kind++)
     ck_assert_int_gt(proved[kind], 0);
   ck_assert_int_eq(wrong, 0);

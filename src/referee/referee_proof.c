@@ -291,6 +291,17 @@ static uint32_t blots_on_destinations(const bg_action *roll, const uint8_t *thei
   return blots;
 }
 
+/* With `marks_hits`, do the play's marks fall on the blots its moves land
+ * on (the opponent's `theirs`)?  Without, yes.  *blots: those blots (none
+ * without the marks).  The first question of every proof: a walk's hits
+ * are the blots on its destinations. */
+static bool marks_fit_destinations(bool marks_hits, const bg_action *roll,
+                                   const uint8_t *theirs, uint32_t *blots) {
+  uint32_t marked = 0;
+  *blots = marks_hits ? blots_on_destinations(roll, theirs, &marked) : 0;
+  return *blots == marked;
+}
+
 /* A hop's checker may hit a blot where it stops on its way (a double's
  * single checker stops at every die, whatever the order): no mark can show
  * that hit.  True when the play from `view` to `after` hit more blots than
@@ -389,13 +400,6 @@ static int common_case_on_sides(const bg_action *roll, uint8_t *mine, uint8_t *t
   return one_die_of_two(roll, mine, theirs);
 }
 
-/* common_case_on_sides from `view`, the play made in *after. */
-static int replay_common_case(const bg_action *roll, const bg_board *view,
-                              bg_board *after) {
-  board_copy(after, view);
-  return common_case_on_sides(roll, after->checkers[0], after->checkers[1]);
-}
-
 /* The steps double_walked_on_sides made, to take back and make again. */
 typedef struct {
   int8_t from, to;
@@ -473,6 +477,25 @@ static int double_on_sides(const bg_action *roll, uint8_t *mine, uint8_t *theirs
   return 1;
 }
 
+/* The plays the search need not see, its dice valid: a common case
+ * (common_case_on_sides), or a double's moves walked in steps
+ * (double_on_sides, with `hits` as there).  1 proved, the play made on
+ * the sides; 0 refused and -1 none of these (search), the sides as they
+ * were. */
+static int known_play_on_sides(const bg_action *roll, uint8_t *mine, uint8_t *theirs,
+                               int hits) {
+  if (roll->die1 == roll->die2 && roll->move_count > 0)
+    return double_on_sides(roll, mine, theirs, hits);
+  return common_case_on_sides(roll, mine, theirs);
+}
+
+/* known_play_on_sides from `view`, the play made in *after. */
+static int replay_known_play(const bg_action *roll, const bg_board *view,
+                             bg_board *after) {
+  board_copy(after, view);
+  return known_play_on_sides(roll, after->checkers[0], after->checkers[1], -1);
+}
+
 /* referee_replay_one_die_per_move, else referee_replay_maximal, with their
  * one search run once: both set it up alike, so where the first searched
  * in vain the second would too (and a record followed after a mistake
@@ -483,18 +506,11 @@ static bool replay_either_way(bool walked, const bg_action *roll, const bg_board
   bool dice_valid = dice_are_dice(roll);
   if (!walked && replay_as_written(roll, view, after))
     return true;
-  int common = dice_valid ? replay_common_case(roll, view, after) : -1;
-  if (common >= 0)
-    return common == 1;
-  /* most plays of a double the one-die replay leaves: hops ("24/20" with
-   * 22) or dice left unplayed, told without the search */
-  if (dice_valid && roll->die1 == roll->die2) {
-    board_copy(after, view);
-    int walked_in_steps =
-        double_on_sides(roll, after->checkers[0], after->checkers[1], -1);
-    if (walked_in_steps >= 0)
-      return walked_in_steps == 1;
-  }
+  /* most plays the one-die replay leaves (a no-play, a hop, one die of
+   * two, a double's hops or dice left unplayed), told without the search */
+  int known = dice_valid ? replay_known_play(roll, view, after) : -1;
+  if (known >= 0)
+    return known == 1;
   move_search search;
   if (!referee_search_init(&search, roll, 0))
     return false;
@@ -513,10 +529,8 @@ static bool replay_either_way(bool walked, const bg_action *roll, const bg_board
 static bool prove_quickly(bool marks_hits, bool walked, const bg_action *roll,
                           const bg_board *view, bg_board *after) {
   /* the marks first: they are read off the position, the proof searches */
-  uint32_t marked = 0, blots = 0;
-  if (marks_hits)
-    blots = blots_on_destinations(roll, view->checkers[1], &marked);
-  if (blots != marked)
+  uint32_t blots;
+  if (!marks_fit_destinations(marks_hits, roll, view->checkers[1], &blots))
     return false;
   if (!replay_either_way(walked, roll, view, after))
     return false;
@@ -537,17 +551,13 @@ prove_refused_walk_onto(bool marks_hits, const bg_action *roll, bg_board *absolu
   int roller = roll->player == 1; /* as board_seen_by */
   uint8_t *mine = absolute->checkers[roller], *theirs = absolute->checkers[1 - roller];
   if (dice_are_dice(roll)) {
-    uint32_t marked = 0, blots = 0;
-    if (marks_hits)
-      blots = blots_on_destinations(roll, theirs, &marked);
-    if (blots != marked)
+    uint32_t blots;
+    if (!marks_fit_destinations(marks_hits, roll, theirs, &blots))
       return false;
-    int common =
-        roll->die1 == roll->die2 && roll->move_count > 0
-            ? double_on_sides(roll, mine, theirs, marks_hits ? bit_count(blots) : -1)
-            : common_case_on_sides(roll, mine, theirs);
-    if (common >= 0)
-      return common == 1;
+    int known =
+        known_play_on_sides(roll, mine, theirs, marks_hits ? bit_count(blots) : -1);
+    if (known >= 0)
+      return known == 1;
   }
   bg_board view, after;
   board_seen_by(absolute, roll->player, &view);

@@ -127,9 +127,8 @@ static referee_recovery recover_opening_double(referee *ref, game_state *state,
   return say_numbering_misfit(ref) ? RECOVERY_SAID : RECOVERY_VERDICT_STANDS;
 }
 
-/* `roll` with the moves of `moves` and the dice of `dice`. */
-static bg_action exchanged(const bg_action *roll, const bg_action *moves,
-                           const bg_action *dice) {
+bg_action referee_exchanged_play(const bg_action *roll, const bg_action *moves,
+                                 const bg_action *dice) {
   bg_action play = *roll;
   play.moves = moves->moves;
   play.move_count = moves->move_count;
@@ -173,8 +172,8 @@ static const bg_action *play_partner(const bg_game *game, int index) {
  * their play, `with_dice`)?  Where they lead goes to `after`. */
 static bool fit_exchanged(referee *ref, const game_state *state, const bg_action *roll,
                           const bg_action *next, bool with_dice, reading_set *after) {
-  bg_action first = exchanged(roll, next, with_dice ? next : roll);
-  bg_action second = exchanged(next, roll, with_dice ? roll : next);
+  bg_action first = referee_exchanged_play(roll, next, with_dice ? next : roll);
+  bg_action second = referee_exchanged_play(next, roll, with_dice ? roll : next);
   reading_set between;
   return plays_from(&ref->plays, &first, &state->positions, &between) &&
          plays_from(&ref->plays, &second, &between, after);
@@ -212,12 +211,12 @@ static bool exchange_may_fit(const game_state *state, const bg_action *roll,
                              const bg_action *next) {
   bg_board view, target;
   board_seen_by(&state->positions.boards[0], roll->player, &view);
-  bg_action first = exchanged(roll, next, roll);
+  bg_action first = referee_exchanged_play(roll, next, roll);
   if (!referee_moves_target(&view, &first, &target))
     return false;
   if (referee_play_is_made_by_dice(&first, &view))
     return true;
-  first = exchanged(roll, next, next);
+  first = referee_exchanged_play(roll, next, next);
   return referee_play_is_made_by_dice(&first, &view);
 }
 

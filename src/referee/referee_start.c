@@ -104,6 +104,25 @@ static bool start_misfits(const bg_action **plays, int count, start_fn start,
   return !first_walks && !walks_after_any_play(plays[0], plays[other], start);
 }
 
+/* Do the first two plays walk from `start` once exchanged, the dice
+ * staying or going with their play?  Then the game starts where the record
+ * says and one mistake put the plays in each other's place: the plays'
+ * recovery says so, as anywhere in a game (referee_recover.c). */
+static bool walks_exchanged(const bg_action *first, const bg_action *second,
+                            start_fn start) {
+  if (second != first + 1 || second->player == first->player)
+    return false;
+  for (int with_dice = 0; with_dice < 2; with_dice++) {
+    bg_action one = referee_exchanged_play(first, second, with_dice ? second : first);
+    bg_action two = referee_exchanged_play(second, first, with_dice ? first : second);
+    bg_board board;
+    start(&board);
+    if (walks(&one, &board) && walks(&two, &board))
+      return true;
+  }
+  return false;
+}
+
 /* The start a match with no [Variation] tag may have been played from. */
 static const struct {
   start_fn start;
@@ -142,7 +161,7 @@ bool referee_check_start(referee *ref, game_state *state, const bg_game *game) {
                 game->number, other_starts[i].name, other_starts[i].name);
     return true;
   }
-  if (!misfit)
+  if (!misfit || walks_exchanged(plays[0], plays[1], ref->opening))
     return true; /* plays of both spoilt, but their first ones fit: mistakes */
   referee_say(ref, game->pos, 0, -1, DIAG_WARNING, RULE_SLUG(UNRECORDED),
               "the plays do not fit the starting position: game %d starts from a "

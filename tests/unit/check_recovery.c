@@ -568,6 +568,22 @@ START_TEST(record_out_of_step_is_one_error) {
 }
 END_TEST
 
+/* The other side of that line: the plays of a game's first line written
+ * in each other's place (the dice kept) fit backgammon's start once
+ * exchanged.  One mistake, said once at its line; the game is checked. */
+START_TEST(plays_exchanged_on_the_first_line_are_one_error) {
+  const char *record = " 3 point match\n\n Game 1\n"
+                       " Ana : 0                        Bob : 0\n"
+                       "  1) 31: 8/4 6/4                 42: 8/5 6/5\n"
+                       "  2) 64: 24/18 13/9              53: 13/8 13/10\n";
+  verdict result = judge(record, NULL);
+  assert_one_error(&result, 5, "illegal-move");
+  ck_assert_msg(lines_saying(&result, "t.mat:5:", "exchanged") == 1, "%s", result.output);
+  ck_assert_msg(lines_saying(&result, "t.mat:", "not checked") == 0, "%s", result.output);
+  free(result.output);
+}
+END_TEST
+
 /* A game the referee follows unreported (its record out of step) still
  * counts a drop at the cube's worth, as a game checked in full does: the
  * cube does not rest on the plays guessed, and a notation that cannot say
@@ -679,6 +695,7 @@ int main(void) {
   tcase_add_test(plays, score_after_an_unfinished_game_is_checked);
   tcase_add_test(plays, wins_capped_at_the_length_only_from_galaxy);
   tcase_add_test(plays, game_checked_after_a_play_that_cannot_stand);
+  tcase_add_test(plays, plays_exchanged_on_the_first_line_are_one_error);
   tcase_add_test(plays, record_out_of_step_is_one_error);
   tcase_add_test(plays, move_line_left_out_or_repeated);
   tcase_add_test(plays, out_of_step_game_counts_a_drop_by_the_cube);

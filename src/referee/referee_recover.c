@@ -179,27 +179,74 @@ static bool fit_exchanged(referee *ref, const game_state *state, const bg_action
          plays_from(&ref->plays, &second, &between, after);
 }
 
-/* Is `next`'s written play a legal one of its player after some legal
- * play of `roll`'s dice?  Then the record reads as one wrong play, the
- * roller's, not as two exchanged (early in a game, where the two sides'
- * positions mirror each other, both readings may fit). */
-static bool next_fits_as_written(referee *ref, const game_state *state,
-                                 const bg_action *roll, const bg_action *next) {
+/* The positions after some legal play of `roll`'s dice, then `next`'s
+ * written play, into `after` (empty when `next` fits after none of them):
+ * the record read as one wrong play, the roller's. */
+static void read_as_written(referee *ref, const game_state *state, const bg_action *roll,
+                            const bg_action *next, reading_set *after) {
   bg_action any = *roll;
   any.move_count = 0; /* every legal play of the dice */
   reading_set after_any;
-  after_any.count = 0;
+  after_any.count = after->count = 0;
   bg_board view;
   board_seen_by(&state->positions.boards[0], roll->player, &view);
   referee_plays_of_roll(&any, &view, roll->die1, roll->die2, &ref->plays.scratch.plays,
                         &after_any);
   for (int i = 0; i < after_any.count; i++) {
     board_seen_by(&after_any.boards[i], next->player, &view);
-    if (referee_plays_of_roll(next, &view, next->die1, next->die2,
-                              &ref->plays.scratch.plays, NULL) > 0)
-      return true;
+    referee_plays_of_roll(next, &view, next->die1, next->die2, &ref->plays.scratch.plays,
+                          after);
   }
-  return false;
+}
+
+/* How far the written plays after action `index` of `game` fit, one after
+ * another, from some position of `positions` (changed to where they
+ * lead): up to EXCHANGE_LOOKAHEAD of them, stopping at one not written or
+ * not read. */
+#define EXCHANGE_LOOKAHEAD 16
+static int plays_fitting_after(referee *ref, const bg_game *game, int index,
+                               reading_set *positions) {
+  int fitted = 0;
+  for (int i = index + 1; i < game->action_count && fitted < EXCHANGE_LOOKAHEAD; i++) {
+    const bg_action *act = &game->actions[i];
+    if (act->kind != ACT_ROLL)
+      continue; /* the cube moves no checker */
+    if (!match_roll_as_written(act) || !match_roll_has_dice(act) || act->move_count == 0)
+      break;
+    reading_set after;
+    after.count = 0;
+    for (int k = 0; k < positions->count; k++) {
+      bg_board view;
+      board_seen_by(&positions->boards[k], act->player, &view);
+      referee_plays_of_roll(act, &view, act->die1, act->die2, &ref->plays.scratch.plays,
+                            &after);
+    }
+    if (after.count == 0)
+      break;
+    referee_positions_copy(positions, &after);
+    fitted++;
+  }
+  return fitted;
+}
+
+/* Where `next`'s written play also fits after some legal play of `roll`
+ * (early in a game, or bearing off, where the two sides' positions mirror
+ * each other), the record reads as one wrong play, the roller's, unless
+ * the plays written after the pair fit further once the two are read as
+ * exchanged (`exchanged`: where that reading leads): the other reading
+ * puts the next player's own checkers where they were not. */
+static bool exchange_reads_further(referee *ref, const game_state *state,
+                                   const referee_misfit *misfit, const bg_action *next,
+                                   const reading_set *exchanged) {
+  reading_set as_written;
+  read_as_written(ref, state, misfit->act, next, &as_written);
+  if (as_written.count == 0)
+    return true;
+  reading_set other;
+  referee_positions_copy(&other, exchanged);
+  int index = misfit->index + 1;
+  return plays_fitting_after(ref, misfit->game, index, &other) >
+         plays_fitting_after(ref, misfit->game, index, &as_written);
 }
 
 /* Can `roll`'s player make `next`'s written moves, from the one position
@@ -237,8 +284,6 @@ static bool recover_exchanged_plays(referee *ref, game_state *state,
   if (referee_plays_of_roll(roll, &view, roll->die1, roll->die2,
                             &ref->plays.scratch.plays, NULL) > 0)
     return false; /* the play is legal: nothing to read otherwise */
-  if (next_fits_as_written(ref, state, roll, next))
-    return false;
   reading_set after;
   bool with_dice = false;
   if (!fit_exchanged(ref, state, roll, next, false, &after)) {
@@ -246,6 +291,8 @@ static bool recover_exchanged_plays(referee *ref, game_state *state,
     if (!fit_exchanged(ref, state, roll, next, true, &after))
       return false;
   }
+  if (!exchange_reads_further(ref, state, misfit, next, &after))
+    return false;
   SAY(roll, DIAG_ERROR, RULE_SLUG(ILLEGAL_MOVE),
       "this play and the next one are exchanged: each is a legal play of the other "
       "player%s, not of the one it is written for",

@@ -1255,7 +1255,7 @@ static const struct {
     {"plays swapped, dice kept", swap_plays_keep_dice, play_breaks, "error", PLAY_RULES,
      99},
     {"plays swapped with their dice", swap_plays_with_dice, play_breaks, "error",
-     PLAY_RULES, 94},
+     PLAY_RULES, 99},
 };
 
 #define KIND_COUNT ((int)(sizeof kinds / sizeof kinds[0]))

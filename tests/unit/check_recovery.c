@@ -191,6 +191,12 @@ static const struct {
      " 25) 52: 1/0 1/0                 Wins 1 point and the match", "score"},
     {"44 in a bear-off", "samples/gnubg-money3g-s304.mat", 48,
      " 26) 44: 4/0 6/0                 43: 1/0 ", "unplayed-dice"},
+    /* A line's two plays written in each other's place with their dice in
+     * a bear-off: the right one also fits as written after some play of
+     * 41, but then the right player's next plays do not; read as
+     * exchanged they do, so the exchange is the one mistake. */
+    {"bear-off plays exchanged with their dice", "samples/dailygammon-style.mat", 26,
+     " 22) 41: 4/0 1/0                 42: 5/1 2/0 ", "illegal-move"},
 };
 
 START_TEST(file_mistake_one_error) {

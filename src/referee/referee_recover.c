@@ -137,17 +137,19 @@ bg_action referee_exchanged_play(const bg_action *roll, const bg_action *moves,
   return play;
 }
 
-/* Is `play` a legal play from every position of `from`?  Where it leads
- * goes to `to`. */
+/* Is `play` a legal play from some position of `from`?  Where it leads
+ * goes to `to`.  Some, not every: the positions a play leaves may differ
+ * only in a hit on the way (entering on the 23 with a hit, then on to the
+ * 20, leaves the roller's checkers as entering on the 22 does), and the
+ * next play tells them apart. */
 static bool plays_from(play_checker *checker, const bg_action *play,
                        const reading_set *from, reading_set *to) {
   to->count = 0;
   for (int i = 0; i < from->count; i++) {
     bg_board view;
     board_seen_by(&from->boards[i], play->player, &view);
-    if (referee_plays_of_roll(play, &view, play->die1, play->die2,
-                              &checker->scratch.plays, to) == 0)
-      return false;
+    referee_plays_of_roll(play, &view, play->die1, play->die2, &checker->scratch.plays,
+                          to);
   }
   return to->count > 0;
 }
@@ -214,14 +216,7 @@ static int plays_fitting_after(referee *ref, const bg_game *game, int index,
     if (!match_roll_as_written(act) || !match_roll_has_dice(act) || act->move_count == 0)
       break;
     reading_set after;
-    after.count = 0;
-    for (int k = 0; k < positions->count; k++) {
-      bg_board view;
-      board_seen_by(&positions->boards[k], act->player, &view);
-      referee_plays_of_roll(act, &view, act->die1, act->die2, &ref->plays.scratch.plays,
-                            &after);
-    }
-    if (after.count == 0)
+    if (!plays_from(&ref->plays, act, positions, &after))
       break;
     referee_positions_copy(positions, &after);
     fitted++;

@@ -548,8 +548,8 @@ bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_boar
  * the walk every play takes saves no more registers than it uses. */
 __attribute__((noinline)) static bool
 prove_refused_walk_onto(bool marks_hits, const bg_action *roll, bg_board *absolute) {
-  int roller = roll->player == 1; /* as board_seen_by */
-  uint8_t *mine = absolute->checkers[roller], *theirs = absolute->checkers[1 - roller];
+  uint8_t *mine, *theirs;
+  board_roller_sides(absolute, roll->player, &mine, &theirs);
   if (dice_are_dice(roll)) {
     uint32_t blots;
     if (!marks_fit_destinations(marks_hits, roll, theirs, &blots))

@@ -57,18 +57,35 @@ static inline void board_side_store(uint8_t *side, const board_side_blocks *bloc
   memcpy(side + 10, blocks->high, 16);
 }
 
-/* A match's position (side 0 the left player, side 1 the right, as the
- * referee and the replay keep it) as `player` (0 or 1) sees it on roll;
- * the same call turns such a view back (the swap undoes itself).  Inline:
- * the referee calls it for every position it follows.  Both sides are
- * read before either is written: `view` may be `absolute`. */
+/* The side of a match's position (side 0 the left player, side 1 the
+ * right, as the referee and the replay keep it) that holds `player`'s
+ * checkers: the one place that says which is whose. */
+static inline int board_side_of(int player) {
+  return player == 1;
+}
+
+/* A match's position as `player` (0 or 1) sees it on roll; the same call
+ * turns such a view back (the swap undoes itself).  Inline: the referee
+ * calls it for every position it follows.  Both sides are read before
+ * either is written: `view` may be `absolute`. */
 static inline void board_seen_by(const bg_board *absolute, int player, bg_board *view) {
-  int roller = player == 1;
+  int roller = board_side_of(player);
   board_side_blocks roller_side, opponent_side;
   board_side_load(absolute->checkers[roller], &roller_side);
   board_side_load(absolute->checkers[1 - roller], &opponent_side);
   board_side_store(&view->checkers[0][0], &roller_side);
   board_side_store(&view->checkers[1][0], &opponent_side);
+}
+
+/* The two sides of a match's position that `player`, on roll, moves on
+ * and against: *mine and *theirs are board_seen_by's checkers[0] and
+ * checkers[1], in place in `absolute`, so that a play is made there with
+ * no view copied and copied back (see board_sides_step_target). */
+static inline void board_roller_sides(bg_board *absolute, int player, uint8_t **mine,
+                                      uint8_t **theirs) {
+  int roller = board_side_of(player);
+  *mine = absolute->checkers[roller];
+  *theirs = absolute->checkers[1 - roller];
 }
 
 /* *to = *from, without the checked call (see board_side_load). */
@@ -104,9 +121,10 @@ int board_pip_count(const bg_board *board, int side);
  * (board_sides_*): `mine`, the roller's counts, and `theirs`, the
  * opponent's, each from its own side.  A board seen by its roller gives
  * checkers[0] and checkers[1]; the referee's own position (side 0 the
- * left player) gives them in either order, so that it makes a play there
- * in place, a byte at a time, with no view of it copied and copied back.
- * The board's functions are the sides' on checkers[0] and checkers[1]. */
+ * left player) gives them in either order (board_roller_sides), so that
+ * it makes a play there in place, a byte at a time, with no view of it
+ * copied and copied back.  The board's functions are the sides' on
+ * checkers[0] and checkers[1]. */
 
 /* Where one step of `die` pips from `from` (1..25) by the player on roll
  * lands, if that step is legal on its own: a checker stands on `from`, a

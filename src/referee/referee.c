@@ -96,7 +96,7 @@ static void keep_unfinished(reading_set *set, int player) {
 /* Bit m set for every m up to what a resignation in a reading of `set`
  * that `player` has not won may be worth (their board allows no more). */
 static int resignations_allowed(const reading_set *set, int player) {
-  int side = player == 1, resigned = 0;
+  int side = board_side_of(player), resigned = 0;
   for (int i = 0; i < set->count; i++)
     if (board_win_multiplier(&set->boards[i], side) == 0)
       for (int most = board_most_multiplier(&set->boards[i], side); most > 0; most--)
@@ -109,7 +109,7 @@ static int resignations_allowed(const reading_set *set, int player) {
  * (its registers were saved and restored after every play). */
 __attribute__((cold)) static void note_win(game_state *state, const bg_game *game,
                                            int index, int player) {
-  int multipliers = 0, won = 0, side = player == 1;
+  int multipliers = 0, won = 0, side = board_side_of(player);
   for (int i = 0; i < state->positions.count; i++) {
     int m = board_win_multiplier(&state->positions.boards[i], side);
     if (m > 0) {
@@ -140,7 +140,7 @@ __attribute__((cold)) static void note_win(game_state *state, const bg_game *gam
  * A valid record's one position is read alone: the loop's setup cost
  * more than its one byte. */
 static void note_bear_off(game_state *state, const bg_game *game, int index, int player) {
-  int side = player == 1;
+  int side = board_side_of(player);
   if (state->positions.count == 1) {
     if (board_bore_off_all(&state->positions.boards[0], side))
       note_win(state, game, index, player);

@@ -400,7 +400,7 @@ static int common_case_on_sides(const bg_action *roll, uint8_t *mine, uint8_t *t
   return one_die_of_two(roll, mine, theirs);
 }
 
-/* The steps double_walked_on_sides made, to take back and make again. */
+/* The steps double_walked_on_sides made, to take back. */
 typedef struct {
   int8_t from, to;
   bool hit;
@@ -409,11 +409,6 @@ typedef struct {
 static void take_back(uint8_t *mine, uint8_t *theirs, const made_step *made, int count) {
   for (int i = count - 1; i >= 0; i--)
     board_sides_undo_step(mine, theirs, made[i].from, made[i].to, made[i].hit);
-}
-
-static void make_again(uint8_t *mine, uint8_t *theirs, const made_step *made, int count) {
-  for (int i = 0; i < count; i++)
-    board_sides_apply_step(mine, theirs, made[i].from, made[i].to);
 }
 
 /* A double's moves made in their written order on the sides `mine` and
@@ -455,9 +450,9 @@ static int double_walked_on_sides(const bg_action *roll, uint8_t *mine, uint8_t 
 /* A double's play walked in steps on the sides (double_walked_on_sides)
  * and judged as maximal_after_search would: 1 proved, the play made; 0
  * refused and -1 not walked so (search), the sides as they were.  With
- * `hits` not -1, the play must hit that many blots (the marks').  Whether
- * another reading hides a hit is asked of the position before the play:
- * the steps are taken back for it, and made again. */
+ * `hits` not -1, the play must hit that many blots (the marks').  No
+ * other reading hides a hit: a double's readings all hit alike
+ * (referee_hidden_blot_on_the_way). */
 static int double_on_sides(const bg_action *roll, uint8_t *mine, uint8_t *theirs,
                            int hits) {
   made_step made[BG_MAX_DICE_STEPS];
@@ -465,16 +460,11 @@ static int double_on_sides(const bg_action *roll, uint8_t *mine, uint8_t *theirs
   int used = double_walked_on_sides(roll, mine, theirs, made);
   if (used < 0)
     return -1;
-  bool proved =
-      !(used < BG_MAX_DICE_STEPS && any_step_of_sides(mine, theirs, roll->die1)) &&
-      (hits < 0 || theirs[BG_BAR] - bar_before == hits);
-  if (proved && used <= 1)
+  if (!(used < BG_MAX_DICE_STEPS && any_step_of_sides(mine, theirs, roll->die1)) &&
+      (hits < 0 || theirs[BG_BAR] - bar_before == hits))
     return 1;
   take_back(mine, theirs, made, used);
-  if (!proved || referee_hidden_blot_on_the_way(roll, theirs))
-    return 0;
-  make_again(mine, theirs, made, used);
-  return 1;
+  return 0;
 }
 
 /* The plays the search need not see, its dice valid: a common case
@@ -548,8 +538,8 @@ bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_boar
  * the walk every play takes saves no more registers than it uses. */
 __attribute__((noinline)) static bool
 prove_refused_walk_onto(bool marks_hits, const bg_action *roll, bg_board *absolute) {
-  int roller = roll->player == 1; /* as board_seen_by */
-  uint8_t *mine = absolute->checkers[roller], *theirs = absolute->checkers[1 - roller];
+  uint8_t *mine, *theirs;
+  board_roller_sides(absolute, roll->player, &mine, &theirs);
   if (dice_are_dice(roll)) {
     uint32_t blots;
     if (!marks_fit_destinations(marks_hits, roll, theirs, &blots))

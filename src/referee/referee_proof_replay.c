@@ -169,8 +169,8 @@ static bool move_hit(const bg_move *first, const bg_move *move, uint32_t hit_poi
  * Unless proved, the moves made are taken back, each from its hits
  * (move_hit): a valid record never needs it. */
 bool referee_replay_in_place(bool marks_hits, const bg_action *roll, bg_board *absolute) {
-  int roller = roll->player == 1; /* as board_seen_by */
-  uint8_t *mine = absolute->checkers[roller], *theirs = absolute->checkers[1 - roller];
+  uint8_t *mine, *theirs;
+  board_roller_sides(absolute, roll->player, &mine, &theirs);
   replay_state state = {.left = dice_counts_of(roll)};
   if (!state.left || roll->move_count == 0)
     return false;

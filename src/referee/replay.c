@@ -345,12 +345,12 @@ bool bg_replay_steps_as_written(const bg_replay_event *event, bg_play *play) {
 }
 
 /* roll_positions' views, where the left player's are the event's own
- * positions (player 0 sees the absolute position): the search reads a
+ * positions (side 0 of the absolute position is theirs): the search reads a
  * view 16 bytes at a time, which waits for a view just made (its two
  * blocks overlap: no block read is one block stored). */
 static bool roll_views(const bg_replay_event *event, bg_board room[2],
                        const bg_board **before, const bg_board **after) {
-  if (event->action->player != 0) {
+  if (board_side_of(event->action->player) != 0) {
     *before = &room[0];
     *after = &room[1];
     return roll_positions(event, &room[0], &room[1]);

@@ -591,6 +591,38 @@ START_TEST(test_doubles_fewer_when_blocked) {
 }
 END_TEST
 
+/* Pairs of legal plays of (die1, die2) that leave the roller's checkers
+ * alike: movegen keeps one play a resulting position, so such two differ
+ * in the blots they hit. */
+static int readings_alike(const bg_board *board, int die1, int die2) {
+  movegen_legal_plays(board, die1, die2, &plays);
+  int alike = 0;
+  for (int i = 0; i < plays.count; i++)
+    for (int j = i + 1; j < plays.count; j++)
+      alike += memcmp(plays.plays[i].result.checkers[0],
+                      plays.plays[j].result.checkers[0], BG_SLOTS) == 0;
+  return alike;
+}
+
+static int doubles_readings_alike(const bg_board *board, int die1, int die2) {
+  return die1 == die2 ? readings_alike(board, die1, die2) : 0;
+}
+
+static int other_readings_alike(const bg_board *board, int die1, int die2) {
+  return die1 != die2 ? readings_alike(board, die1, die2) : 0;
+}
+
+/* A double's readings hit alike: every step is one die, so the points a
+ * play lands on follow from where its checkers leave and arrive, and so
+ * do the blots it hits (the referee asks no double for a hidden hit:
+ * referee_hidden_blot_on_the_way).  A non-double's need not ("13/8" with
+ * 32 over a blot on the 10 may hit it or not). */
+START_TEST(test_a_doubles_readings_hit_alike) {
+  ck_assert_int_eq(random_games_walk(20261129, 40, doubles_readings_alike), 0);
+  ck_assert_int_gt(random_games_walk(20261129, 40, other_readings_alike), 0);
+}
+END_TEST
+
 /* ---- movegen: as many dice as possible, the higher die ---- */
 
 START_TEST(test_must_play_both_dice) {
@@ -1087,9 +1119,10 @@ static Suite *engine_suite(void) {
            test_enter_five_point_board_closed_die, test_closed_board_no_play,
            test_two_on_the_bar, test_blocked_point_is_not_landed_on, test_blot_is_hit,
            test_doubles_play_four_times, test_doubles_fewer_when_blocked,
-           test_must_play_both_dice, test_six_five_only_five_playable,
-           test_higher_die_forced, test_lower_die_when_the_higher_cannot_move,
-           test_bear_off_plays_exact, test_bear_off_plays_from_the_4_with_a_6,
+           test_a_doubles_readings_hit_alike, test_must_play_both_dice,
+           test_six_five_only_five_playable, test_higher_die_forced,
+           test_lower_die_when_the_higher_cannot_move, test_bear_off_plays_exact,
+           test_bear_off_plays_from_the_4_with_a_6,
            test_bear_off_plays_not_from_the_4_when_the_5_is_held,
            test_bear_off_once_the_last_checker_is_home, test_no_bear_off_from_the_bar,
            test_plays_are_distinct_and_valid, test_reachable_counts_zero_one_and_two_dice,

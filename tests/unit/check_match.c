@@ -25,9 +25,15 @@
 #include "reader.h"
 #include "run_suite.h"
 
-/* The first match of `text` read in `notation`, the reader's diagnostics
- * dropped (each record below is meant to draw one). */
-static bg_match *read_one(const char *text, bg_notation notation) {
+/* Hands `each` the matches of `text` read in `notation`, in order, until
+ * it says stop (returns false) or none is left; the reader's diagnostics
+ * dropped (each record below is meant to draw one).  `each` owns every
+ * match it is handed: one it frees before the next is read may lend the
+ * next its blocks.  Returns how many it was handed. */
+typedef bool each_match(bg_match *match, void *context);
+
+static int read_each(const char *text, bg_notation notation, each_match *each,
+                     void *context) {
   char *dropped = NULL;
   size_t dropped_size = 0;
   FILE *out = open_memstream(&dropped, &dropped_size);
@@ -39,13 +45,31 @@ static bg_match *read_one(const char *text, bg_notation notation) {
   const char *reason;
   bg_reader *reader = reader_open(in, "t", &sink, notation, &reason);
   ck_assert_ptr_nonnull(reader);
-  bg_match *match = reader_next(reader);
-  ck_assert_ptr_nonnull(match);
+  int handed = 0;
+  bg_match *match;
+  while ((match = reader_next(reader)) != NULL) {
+    handed++;
+    if (!each(match, context))
+      break;
+  }
   reader_free(reader);
   diag_sink_free(&sink);
   fclose(in);
   fclose(out);
   free(dropped);
+  return handed;
+}
+
+static bool keep_first(bg_match *match, void *kept) {
+  *(bg_match **)kept = match;
+  return false;
+}
+
+/* The first match of `text` read in `notation` (see read_each). */
+static bg_match *read_one(const char *text, bg_notation notation) {
+  bg_match *match = NULL;
+  read_each(text, notation, keep_first, &match);
+  ck_assert_ptr_nonnull(match);
   return match;
 }
 
@@ -276,6 +300,16 @@ START_TEST(hit_marks_are_counted_wherever_they_stand) {
 }
 END_TEST
 
+/* Asserts the hit marks of each match in turn (`context`: the marks
+ * each has, -1 ended), and frees it before the next is read. */
+static bool has_its_marks(bg_match *match, void *context) {
+  const int **marks = context;
+  ck_assert_int_ge(**marks, 0);
+  ck_assert_int_eq(match_hit_marks(match, 2), *(*marks)++);
+  match_free(match);
+  return true;
+}
+
 /* A match with marks, then one without from the same reader: the second
  * starts with a store that has seen none (its blocks are the first's). */
 START_TEST(hit_marks_are_the_matchs_own) {
@@ -283,24 +317,9 @@ START_TEST(hit_marks_are_the_matchs_own) {
                              "  1) 31: 8/5* 6/5*               Wins 1 point\n\n"
                              " 1 point match\n\n Game 1\n C : 0   D : 0\n"
                              "  1) 42: 8/4 6/4                Wins 1 point\n";
-  FILE *in = fmemopen((void *)text, strlen(text), "r");
-  ck_assert_ptr_nonnull(in);
-  bg_diag_sink sink;
-  diag_sink_init(&sink, NULL, DIAG_TEXT);
-  const char *reason;
-  bg_reader *reader = reader_open(in, "t", &sink, BG_NOTATION_MAT, &reason);
-  ck_assert_ptr_nonnull(reader);
-  bg_match *first = reader_next(reader);
-  ck_assert_ptr_nonnull(first);
-  ck_assert_int_eq(match_hit_marks(first, 2), 2);
-  match_free(first);
-  bg_match *second = reader_next(reader);
-  ck_assert_ptr_nonnull(second);
-  ck_assert_int_eq(match_hit_marks(second, 2), 0);
-  match_free(second);
-  reader_free(reader);
-  diag_sink_free(&sink);
-  fclose(in);
+  static const int marks[] = {2, 0, -1};
+  const int *next = marks;
+  ck_assert_int_eq(read_each(text, BG_NOTATION_MAT, has_its_marks, &next), 2);
 }
 END_TEST
 

@@ -35,14 +35,16 @@
  * against the cell-token pattern at its first word, which read_mat_memo.c
  * cannot keep by the word ("Wins 1 point" may go on with " and the
  * match").  Its line's entry, looked up already, keeps that match (its
- * offset, the groups it set and its mark): the same bytes give the same
- * match, and a record writes a few dozen such lines over and over.
+ * offset, and the match as read_mat_kept.h keeps one): the same bytes
+ * give the same match, and a record writes a few dozen such lines over
+ * and over.
  *
  * Stage: beside read_mat_memo.c, over the patterns (calls
  * read_mat_grammar.c only); made, told of each new line and freed by
  * read_mat.c, asked by read_mat.c and read_mat_memo.c.
  */
 #include "read_mat_int.h"
+#include "read_mat_kept.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -63,10 +65,6 @@
 #define LINE_PAIRS 6
 #define NO_OFFSET 0xFF /* an unset group: a line is shorter */
 
-/* The most groups (the whole match included) a kept cell token may set:
- * "Wins 1 point and the match" sets three. */
-#define TOKEN_PAIRS 4
-
 _Static_assert(PAT_COUNT <= 32, "a line's failed patterns are bits of a uint32_t");
 _Static_assert(LINE_TEXT < NO_OFFSET, "a kept line's offsets fit a byte");
 
@@ -75,12 +73,8 @@ typedef struct {
   uint32_t failed; /* bit `id`: pattern `id` did not match the line */
   uint8_t matched; /* 1 + the pattern whose match is kept; 0: none */
   uint8_t offsets[LINE_PAIRS][2];
-  /* a cell token matched at token_at: its groups' numbers and offsets */
-  uint8_t token_pairs; /* 0: none kept */
   uint8_t token_at;
-  uint8_t token_group[TOKEN_PAIRS];
-  uint8_t token_offsets[TOKEN_PAIRS][2];
-  const char *token_mark; /* PCRE2's, in the compiled pattern: lives as long */
+  mat_kept_match token; /* a cell token matched at token_at, from the line's start */
   char text[LINE_TEXT];
 } line_entry;
 
@@ -153,7 +147,7 @@ static line_entry *line_slot(struct mat_line_memo *memo, const char *text,
     entry->length = (uint32_t)length;
     entry->failed = 0;
     entry->matched = 0;
-    entry->token_pairs = 0;
+    entry->token.pairs = 0;
     memcpy(entry->text, text, length);
   }
   return entry;
@@ -262,17 +256,12 @@ static line_entry *current_entry(const struct mat_line_memo *memo, const char *t
 bool mat_line_memo_token(mat_patterns *patterns, const char *text, size_t length,
                          size_t offset) {
   const line_entry *entry = current_entry(patterns->lines, text, length);
-  if (!entry || entry->token_pairs == 0 || entry->token_at != offset)
+  if (!entry || entry->token.pairs == 0 || entry->token_at != offset)
     return false;
   PCRE2_SIZE *ovector = patterns->match_ovector;
   for (uint32_t i = 0; i < 2 * patterns->lines->pairs[PAT_CELL_TOKEN]; i++)
     ovector[i] = PCRE2_UNSET;
-  for (int i = 0; i < entry->token_pairs; i++) {
-    ovector[2 * entry->token_group[i]] = entry->token_offsets[i][0];
-    ovector[2 * entry->token_group[i] + 1] = entry->token_offsets[i][1];
-  }
-  patterns->ovector = ovector;
-  patterns->memo_mark = entry->token_mark;
+  kept_show(patterns, &entry->token, ovector, 0);
   return true;
 }
 
@@ -281,18 +270,10 @@ void mat_line_memo_keep_token(mat_patterns *patterns, const char *text, size_t l
   line_entry *entry = current_entry(patterns->lines, text, length);
   if (!entry)
     return;
-  const PCRE2_SIZE *ovector = patterns->match_ovector;
-  int pairs = 0;
-  for (int g = 0; g < rc; g++) {
-    if (ovector[2 * g] == PCRE2_UNSET)
-      continue;
-    if (pairs == TOKEN_PAIRS)
-      return;
-    entry->token_group[pairs] = (uint8_t)g;
-    entry->token_offsets[pairs][0] = (uint8_t)ovector[2 * g];
-    entry->token_offsets[pairs++][1] = (uint8_t)ovector[2 * g + 1];
+  if (!kept_take(&entry->token, patterns->match_ovector, rc, 0,
+                 mat_match_mark(patterns))) {
+    entry->token.pairs = 0; /* half written */
+    return;
   }
   entry->token_at = (uint8_t)offset;
-  entry->token_mark = mat_match_mark(patterns);
-  entry->token_pairs = (uint8_t)pairs;
 }

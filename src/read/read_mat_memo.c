@@ -29,9 +29,11 @@
  *
  * Stage: over the patterns, under every file that reads tokens; made and
  * freed by read_mat.c.  Calls read_mat_grammar.c only (and alloc.h when
- * memory runs out); its keys are made by read_mat_memo_key.h.
+ * memory runs out); its keys are made by read_mat_memo_key.h, its
+ * matches kept by read_mat_kept.h.
  */
 #include "read_mat_int.h"
+#include "read_mat_kept.h"
 #include "read_mat_memo_key.h"
 
 #include "alloc.h"
@@ -55,18 +57,15 @@
  * Looking a line's words up all before reading them (+9% time), or huge
  * pages under the table (no change), leave that wait where it is. */
 #define DECODED_BITS(bits) ((bits) + 1)
-#define MEMO_PAIRS 10 /* groups a remembered token may set, the whole included */
 
+/* 64 bytes: one cache line. */
 typedef struct {
   uint64_t key[2]; /* the word's bytes, zero-padded */
   uint8_t length;  /* of the word; 0: an empty slot */
   uint8_t pattern;
-  uint8_t pairs;
-  uint8_t group[MEMO_PAIRS]; /* ovector pair numbers */
-  uint8_t start[MEMO_PAIRS]; /* offsets from the word's start */
-  uint8_t end[MEMO_PAIRS];
-  const char *mark; /* PCRE2's, in the compiled pattern: lives as long */
+  mat_kept_match match; /* offsets from the word's start */
 } memo_entry;
+_Static_assert(sizeof(memo_entry) == 64, "a word's entry is a cache line");
 
 /* A move or roll word with its decoded token (see mat_memo_decoded), in
  * 32 bytes aligned to 32: a lookup reads one cache line, and the table
@@ -192,12 +191,9 @@ static bool holds(const memo_entry *entry, const memo_word *word) {
 /* Unsets the pairs the last entry shown set: the memo's ovector is all
  * unset but for them. */
 static void unshow(struct mat_memo *memo) {
-  const memo_entry *shown = memo->shown;
-  if (!shown)
+  if (!memo->shown)
     return;
-  for (int i = 0; i < shown->pairs; i++)
-    memo->ovector[2 * shown->group[i]] = memo->ovector[2 * shown->group[i] + 1] =
-        PCRE2_UNSET;
+  kept_unshow(&memo->shown->match, memo->ovector);
   memo->shown = NULL;
 }
 
@@ -205,33 +201,20 @@ static void unshow(struct mat_memo *memo) {
 static void show(mat_patterns *patterns, const memo_entry *entry, size_t offset) {
   struct mat_memo *memo = patterns->memo;
   unshow(memo);
-  for (int i = 0; i < entry->pairs; i++) {
-    memo->ovector[2 * entry->group[i]] = offset + entry->start[i];
-    memo->ovector[2 * entry->group[i] + 1] = offset + entry->end[i];
-  }
+  kept_show(patterns, &entry->match, memo->ovector, offset);
   memo->shown = entry;
-  patterns->ovector = memo->ovector;
-  patterns->memo_mark = entry->mark;
 }
 
 /* Keeps PCRE2's last result, a match of `word` at `offset` (the caller
  * knows it cannot depend on what follows the word). */
 static void remember(mat_patterns *patterns, memo_entry *entry, int rc,
                      const memo_word *word, size_t offset) {
-  const PCRE2_SIZE *ovector = patterns->match_ovector;
   memo_entry kept = {.key = {word->key[0], word->key[1]},
                      .length = (uint8_t)word->length,
-                     .pattern = (uint8_t)word->pattern,
-                     .mark = mat_match_mark(patterns)};
-  for (int g = 0; g < rc; g++) {
-    if (ovector[2 * g] == PCRE2_UNSET)
-      continue;
-    if (kept.pairs == MEMO_PAIRS || g > UINT8_MAX)
-      return;
-    kept.group[kept.pairs] = (uint8_t)g;
-    kept.start[kept.pairs] = (uint8_t)(ovector[2 * g] - offset);
-    kept.end[kept.pairs++] = (uint8_t)(ovector[2 * g + 1] - offset);
-  }
+                     .pattern = (uint8_t)word->pattern};
+  if (!kept_take(&kept.match, patterns->match_ovector, rc, offset,
+                 mat_match_mark(patterns)))
+    return;
   if (patterns->memo->shown == entry)
     unshow(patterns->memo); /* its pairs must go before it changes */
   *entry = kept;

@@ -3,12 +3,13 @@
  * model: a flow sequence of scalars, [player, what, ...] or [position,
  * board...] (man/bgmatch.5, ACTIONS).
  *
- * An action is read whole first (its scalars copied), then understood, so
- * that a mistake is said once, at the scalar it is in.  An action that
- * cannot be read but whose player is known becomes what the .mat reader
- * makes of a cell it cannot read: that player's roll, its play unknown, so
- * that the referee checks nothing after it in that game instead of
- * inventing turn-order errors; the plays are judged by the referee alone.
+ * An action is read whole first (its scalars copied, by
+ * read_yaml_action_text.c), then understood here, so that a mistake is
+ * said once, at the scalar it is in.  An action that cannot be read but
+ * whose player is known becomes what the .mat reader makes of a cell it
+ * cannot read: that player's roll, its play unknown, so that the referee
+ * checks nothing after it in that game instead of inventing turn-order
+ * errors; the plays are judged by the referee alone.
  *
  * [numbered, N, expected, M] is no action: it says that the record the
  * YAML was converted from numbered the next action's line N where M was
@@ -16,10 +17,10 @@
  * .mat reader flags that action, so that the referee reads the game as it
  * read the .mat (bgmatch.5, ACTIONS).
  *
- * Stage: the schema layer, under read_yaml_match.c, which calls it for
- * each action.  Calls read_yaml.c's events and diagnostics.
+ * Stage: the schema layer, under read_yaml_game.c, which calls it for
+ * each action.  Calls read_yaml_action_text.c for the action's text and
+ * read_yaml.c's events and diagnostics.
  */
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -27,75 +28,7 @@
 #include "notation.h"
 #include "read_yaml_int.h"
 
-#define MAX_ITEMS 12 /* [position, board...] can hold several boards */
 #define MAX_VALUE (1L << 30)
-
-#define ROOM_BYTES 256 /* the items' texts of an action like [Bob, 52, 13/11 13/8] */
-
-/* The items of one action.  Their texts go into `room` while they fit, a
- * malloc'ed copy each only past it: three allocations an action were a
- * tenth of the allocations of reading a record (libyaml's are the rest). */
-typedef struct {
-  yaml_item items[MAX_ITEMS];
-  int count;
-  yaml_mark_t mark;          /* the sequence's */
-  bool allocated[MAX_ITEMS]; /* the item's text is malloc'ed, not in `room` */
-  size_t room_used;
-  char room[ROOM_BYTES];
-} action_text;
-
-static void free_items(action_text *text) {
-  for (int i = 0; i < text->count; i++)
-    if (text->allocated[i])
-      free(text->items[i].text);
-}
-
-/* Item `i`'s copy of `length` bytes and a NUL at `value`. */
-static char *copy_item_text(action_text *text, int i, const unsigned char *value,
-                            size_t length) {
-  char *copy;
-  text->allocated[i] = length >= sizeof text->room - text->room_used;
-  if (text->allocated[i]) {
-    copy = bg_malloc(length + 1);
-  } else {
-    copy = text->room + text->room_used;
-    text->room_used += length + 1;
-  }
-  memcpy(copy, value, length + 1);
-  return copy;
-}
-
-/* Copies the scalars of the action's sequence; false (said) when it is no
- * sequence of scalars.  The sequence is consumed either way unless
- * reading stopped. */
-static bool collect_items(bg_yaml_reader *reader, action_text *text) {
-  const char *what = "an action like [Bob, 52, 13/11 13/8]";
-  int depth = bg_yaml_node_depth(reader);
-  text->mark = reader->event.start_mark;
-  bool ok = bg_yaml_expect_start(reader, YAML_SEQUENCE_START_EVENT, what);
-  while (ok && bg_yaml_advance(reader) && reader->event.type != YAML_SEQUENCE_END_EVENT) {
-    if (text->count == MAX_ITEMS) {
-      bg_yaml_syntax_error(reader, reader->event.start_mark,
-                           "expected an action of at most %d items", MAX_ITEMS);
-      ok = false;
-    } else if (bg_yaml_expect_scalar(reader, "a scalar of the action")) {
-      const yaml_event_t *event = &reader->event;
-      yaml_item *item = &text->items[text->count];
-      item->length = event->data.scalar.length;
-      item->text =
-          copy_item_text(text, text->count++, event->data.scalar.value, item->length);
-      item->plain = event->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
-      item->style = event->data.scalar.style;
-      item->start = event->start_mark;
-      item->end = event->end_mark;
-    } else {
-      ok = false;
-    }
-  }
-  if (!ok)
-    bg_yaml_skip_to(reader, depth);
-  return ok && !reader->stopped;
-}
 
 static bool is_word(const yaml_item *item, const char *word) {
   return item->text && strcmp(item->text, word) == 0;
@@ -103,7 +36,7 @@ static bool is_word(const yaml_item *item, const char *word) {
 
 /* Says what was expected where; `at` is an item or -1 (then the end of
  * the sequence: something is missing). */
-static void action_error(bg_yaml_reader *reader, const action_text *text, int at,
+static void action_error(bg_yaml_reader *reader, const yaml_action_text *text, int at,
                          const char *expected) {
   if (at < 0) {
     yaml_mark_t end = text->count ? text->items[text->count - 1].end : text->mark;
@@ -120,7 +53,7 @@ static void action_error(bg_yaml_reader *reader, const action_text *text, int at
 
 /* A player's name as in `players`, or 0/1 (unquoted) for left/right: the
  * writer names them by index when both bear one name. */
-static int read_player(bg_yaml_reader *reader, const action_text *text) {
+static int read_player(bg_yaml_reader *reader, const yaml_action_text *text) {
   const yaml_item *item = &text->items[0];
   const bg_match *match = reader->match;
   long index = bg_yaml_item_number(item, 1);
@@ -207,7 +140,8 @@ static bool read_play(bg_yaml_reader *reader, const yaml_item *item, bg_action *
 }
 
 /* [player, dice, play]: dice 0 (nothing rolled), 11..66 or '??'. */
-static bool read_roll(bg_yaml_reader *reader, const action_text *text, bg_action *roll) {
+static bool read_roll(bg_yaml_reader *reader, const yaml_action_text *text,
+                      bg_action *roll) {
   const yaml_item *dice = &text->items[1];
   roll->kind = ACT_ROLL;
   long value = bg_yaml_item_number(dice, 99);
@@ -247,7 +181,7 @@ static const char *const resign_words[] = {"game", "single", "gammon", "backgamm
                                            "match"}; /* RESIGN_UNSAID.. RESIGN_MATCH */
 
 /* resign: points, or what was resigned. */
-static bool read_resign(bg_yaml_reader *reader, const action_text *text,
+static bool read_resign(bg_yaml_reader *reader, const yaml_action_text *text,
                         bg_action *action) {
   const yaml_item *what = &text->items[2];
   long points = bg_yaml_item_number(what, MAX_VALUE);
@@ -277,7 +211,7 @@ static const notation_spelling_word cube_words[2][2] = {
  * one syntax error; -1 (nothing said) when it is none.  Read as meant, the
  * game stays in step: left out, the take after a double misspelt would be
  * a take "with no double". */
-static int misspelt_cube_word(bg_yaml_reader *reader, const action_text *text) {
+static int misspelt_cube_word(bg_yaml_reader *reader, const yaml_action_text *text) {
   const yaml_item *word = &text->items[1];
   bool valued = text->count == 3 && bg_yaml_item_number(&text->items[2], MAX_VALUE) >= 0;
   if (!valued && text->count != 2)
@@ -298,7 +232,7 @@ static int misspelt_cube_word(bg_yaml_reader *reader, const action_text *text) {
 }
 
 /* double, beaver, take, drop, resign, wins: [player, word, ...]. */
-static bool read_cube_or_result(bg_yaml_reader *reader, const action_text *text,
+static bool read_cube_or_result(bg_yaml_reader *reader, const yaml_action_text *text,
                                 bg_action *action) {
   int w = 0, words = (int)(sizeof action_words / sizeof *action_words);
   while (w < words && !is_word(&text->items[1], action_words[w].word))
@@ -372,7 +306,7 @@ static bool add_board(const yaml_item *board, bg_action *setup) {
 }
 
 /* [position, board, ...]: a position set up (checkers not placed are off). */
-static bool read_position(bg_yaml_reader *reader, const action_text *text,
+static bool read_position(bg_yaml_reader *reader, const yaml_action_text *text,
                           bg_action *setup) {
   setup->kind = ACT_SET_POSITION;
   if (!(setup->setup = match_new_setup(reader->match)))
@@ -411,7 +345,7 @@ static bool is_board(const yaml_item *item) {
 }
 
 /* [position, ...] unless a player is called "position" and this is theirs. */
-static bool is_position(const bg_yaml_reader *reader, const action_text *text) {
+static bool is_position(const bg_yaml_reader *reader, const yaml_action_text *text) {
   if (!is_word(&text->items[0], "position"))
     return false;
   bool named = strcmp(reader->match->players[0], "position") == 0 ||
@@ -423,7 +357,7 @@ static bool is_position(const bg_yaml_reader *reader, const action_text *text) {
 
 /* [numbered, N, expected, M], N and M line numbers (a player named
  * "numbered" rolls no "N" followed by the word "expected"). */
-static bool is_numbering(const action_text *text) {
+static bool is_numbering(const yaml_action_text *text) {
   return text->count == 4 && is_word(&text->items[0], "numbered") &&
          is_word(&text->items[2], "expected") &&
          bg_yaml_item_number(&text->items[1], MAX_VALUE) >= 0 &&
@@ -431,7 +365,7 @@ static bool is_numbering(const action_text *text) {
 }
 
 /* Keeps the break for the game's next action. */
-static void hold_numbering(bg_yaml_reader *reader, const action_text *text) {
+static void hold_numbering(bg_yaml_reader *reader, const yaml_action_text *text) {
   reader->numbering_held = true;
   reader->numbering_found = (int)bg_yaml_item_number(&text->items[1], MAX_VALUE);
   reader->numbering_expected = (int)bg_yaml_item_number(&text->items[3], MAX_VALUE);
@@ -452,7 +386,8 @@ static void flag_numbering(bg_yaml_reader *reader, bg_action *action) {
 /* ---- text the record's reader could not read ---------------------------------- */
 
 /* [unreadable, mat|text|line, TEXT] (unless a player is named "unreadable"). */
-static bool is_unreadable_entry(const bg_yaml_reader *reader, const action_text *text) {
+static bool is_unreadable_entry(const bg_yaml_reader *reader,
+                                const yaml_action_text *text) {
   return text->count == 3 && is_word(&text->items[0], "unreadable") &&
          (is_word(&text->items[1], "mat") || is_word(&text->items[1], "text") ||
           is_word(&text->items[1], "line")) &&
@@ -462,7 +397,7 @@ static bool is_unreadable_entry(const bg_yaml_reader *reader, const action_text 
 
 /* Says the entry's syntax error again, at the entry, and keeps its text
  * for the game's next action. */
-static void hold_written(bg_yaml_reader *reader, const action_text *text) {
+static void hold_written(bg_yaml_reader *reader, const yaml_action_text *text) {
   const yaml_item *written = &text->items[2];
   char quoted[128];
   bg_yaml_quote(written->text, written->length, quoted, sizeof quoted);
@@ -496,12 +431,12 @@ static void flag_written(bg_yaml_reader *reader, bg_action *action) {
 /* ---- the action ------------------------------------------------------------------ */
 
 /* [player, dice, ...]: dice are a number or '??'. */
-static bool is_roll(const action_text *text) {
+static bool is_roll(const yaml_action_text *text) {
   return text->count > 1 && (bg_yaml_item_number(&text->items[1], 99) >= 0 ||
                              is_word(&text->items[1], "??"));
 }
 
-static bool understand(bg_yaml_reader *reader, const action_text *text,
+static bool understand(bg_yaml_reader *reader, const yaml_action_text *text,
                        bg_action *action) {
   if (is_position(reader, text))
     return read_position(reader, text, action);
@@ -527,22 +462,9 @@ static bg_action *add_action(bg_game *game) {
   return action;
 }
 
-/* The items of one flow sequence into `text`; false when they could not
- * be read (the reader said why).  The items are zeroed (an item past the
- * count is read as no text), the room not: only its first bytes are used. */
-static bool read_action_text(bg_yaml_reader *reader, action_text *text) {
-  memset(text->items, 0, sizeof text->items);
-  text->count = 0;
-  text->room_used = 0;
-  if (collect_items(reader, text))
-    return true;
-  free_items(text);
-  return false;
-}
-
 bool bg_yaml_read_games_line(bg_yaml_reader *reader) {
-  action_text text;
-  if (!read_action_text(reader, &text))
+  yaml_action_text text;
+  if (!bg_yaml_read_action_text(reader, &text))
     return !reader->stopped;
   if (is_unreadable_entry(reader, &text) && is_word(&text.items[1], "line"))
     hold_written(reader, &text);
@@ -550,22 +472,22 @@ bool bg_yaml_read_games_line(bg_yaml_reader *reader) {
     bg_yaml_syntax_error(
         reader, text.mark,
         "expected a game like {game: 1, ...} or [unreadable, line, TEXT]");
-  free_items(&text);
+  bg_yaml_free_action_text(&text);
   return true;
 }
 
 bool bg_yaml_read_action(bg_yaml_reader *reader, bg_game *game) {
-  action_text text;
-  if (!read_action_text(reader, &text))
+  yaml_action_text text;
+  if (!bg_yaml_read_action_text(reader, &text))
     return !reader->stopped;
   if (is_numbering(&text)) {
     hold_numbering(reader, &text);
-    free_items(&text);
+    bg_yaml_free_action_text(&text);
     return true;
   }
   if (is_unreadable_entry(reader, &text)) {
     hold_written(reader, &text);
-    free_items(&text);
+    bg_yaml_free_action_text(&text);
     return true;
   }
   bg_action *action = add_action(game);
@@ -597,6 +519,6 @@ bool bg_yaml_read_action(bg_yaml_reader *reader, bg_game *game) {
     flag_numbering(reader, action);
     flag_written(reader, action);
   }
-  free_items(&text);
+  bg_yaml_free_action_text(&text);
   return true;
 }

@@ -1,9 +1,10 @@
 /*
  * read_yaml_int.h — what the parts of the YAML reader share, by stage, each
  * calling only the ones below it: read_yaml_match.c (the document, the
- * match header and the games; the matches handed over), read_yaml_action.c
- * (one action of a game), read_yaml.c (libyaml's events, the limits,
- * diagnostics).
+ * match header and the games; the matches handed over), read_yaml_game.c
+ * (`games:`), read_yaml_action.c (one action of a game),
+ * read_yaml_action_text.c (an action's scalars, copied), read_yaml.c
+ * (libyaml's events, the limits, diagnostics).
  *
  * Not part of the API (read_yaml.h is); only the reader's files include it.
  */
@@ -78,12 +79,30 @@ struct bg_yaml_reader {
 
 /* A scalar of an action, copied out of its event. */
 typedef struct {
-  char *text; /* NUL-terminated, the action's (read_yaml_action.c) */
+  char *text; /* NUL-terminated, the action's (read_yaml_action_text.c) */
   size_t length;
   bool plain; /* not quoted: may be a number, a boolean or null */
   yaml_mark_t start, end;
   yaml_scalar_style_t style;
 } yaml_item;
+
+/* The most items of an action ([position, board...] can hold several
+ * boards), and the room for their texts (an action like [Bob, 52, 13/11
+ * 13/8] needs a few dozen bytes). */
+#define YAML_ACTION_ITEMS 12
+#define YAML_ACTION_ROOM 256
+
+/* The items of one action.  Their texts go into `room` while they fit, a
+ * malloc'ed copy each only past it: three allocations an action were a
+ * tenth of the allocations of reading a record (libyaml's are the rest). */
+typedef struct {
+  yaml_item items[YAML_ACTION_ITEMS];
+  int count;
+  yaml_mark_t mark;                  /* the sequence's */
+  bool allocated[YAML_ACTION_ITEMS]; /* the item's text is malloc'ed, not in `room` */
+  size_t room_used;
+  char room[YAML_ACTION_ROOM];
+} yaml_action_text;
 
 /* Moves to the next event; false when there is none (reading stopped). */
 bool bg_yaml_advance(bg_yaml_reader *reader);
@@ -208,6 +227,13 @@ bool bg_yaml_read_games(bg_yaml_reader *reader, yaml_mark_t mark);
 /* Text quoted for a message: printable ASCII as is, other bytes as \xNN,
  * cut at 40 bytes. */
 void bg_yaml_quote(const char *text, size_t length, char *out, size_t size);
+
+/* read_yaml_action_text.c: the items of the action's flow sequence at
+ * the current event into `text`; false when they could not be read (said;
+ * the sequence skipped unless reading stopped).  Freed by
+ * bg_yaml_free_action_text when true. */
+bool bg_yaml_read_action_text(bg_yaml_reader *reader, yaml_action_text *text);
+void bg_yaml_free_action_text(yaml_action_text *text);
 
 /* Reads the action at the current event (a sequence start, or anything:
  * then reported) into the game being read.  False when reading stopped. */

@@ -62,10 +62,17 @@ bg_setup *match_new_setup(bg_match *match) {
   return setup;
 }
 
+/* The texts a match keeps (its tags, its players' names, the lines and
+ * cells it keeps as written) share blocks freed with the match: a malloc
+ * and a free a text were 1% of check's instructions, as a header holds
+ * a few short tags a match. */
 struct bg_kept_text {
   struct bg_kept_text *next;
-  char text[]; /* NUL-ended */
+  size_t used, room;
+  char text[]; /* NUL-ended texts, one after another */
 };
+
+#define KEPT_TEXT_BLOCK 1024
 
 void match_free(bg_match *match) {
   if (!match)
@@ -85,13 +92,7 @@ void match_free(bg_match *match) {
   for (int i = 0; i < match->game_count; i++)
     free_game(&match->games[i]);
   free(match->games);
-  for (int i = 0; i < match->tag_count; i++) {
-    free(match->tags[i].key);
-    free(match->tags[i].value);
-  }
   free(match->tags);
-  free(match->players[0]);
-  free(match->players[1]);
   free(match);
 }
 
@@ -140,15 +141,56 @@ bg_game *match_add_game(bg_match *match) {
   return game;
 }
 
-const char *match_keep_text(bg_match *match, const char *text, size_t length) {
-  struct bg_kept_text *kept = malloc(sizeof *kept + length + 1);
-  if (!kept)
+/* A block with room for `length` bytes and a NUL, NULL when memory is
+ * out.  A text longer than a block gets a block of its own behind the
+ * first, so the first's room still serves the short texts that follow. */
+static struct bg_kept_text *kept_text_room(bg_match *match, size_t length) {
+  struct bg_kept_text *first = match->kept_texts;
+  if (first && first->room - first->used > length)
+    return first;
+  if (length >= SIZE_MAX - sizeof *first - 1)
     return NULL;
-  memcpy(kept->text, text, length);
-  kept->text[length] = '\0';
-  kept->next = match->kept_texts;
-  match->kept_texts = kept;
-  return kept->text;
+  bool own = length >= KEPT_TEXT_BLOCK / 4;
+  size_t room = own ? length + 1 : KEPT_TEXT_BLOCK;
+  struct bg_kept_text *block = malloc(sizeof *block + room);
+  if (!block)
+    return NULL;
+  block->used = 0;
+  block->room = room;
+  if (own && first) {
+    block->next = first->next;
+    first->next = block;
+  } else {
+    block->next = first;
+    match->kept_texts = block;
+  }
+  return block;
+}
+
+static char *keep_bytes(bg_match *match, const char *text, size_t length) {
+  struct bg_kept_text *block = kept_text_room(match, length);
+  if (!block)
+    return NULL;
+  char *kept = block->text + block->used;
+  memcpy(kept, text, length);
+  kept[length] = '\0';
+  block->used += length + 1;
+  return kept;
+}
+
+const char *match_keep_text(bg_match *match, const char *text, size_t length) {
+  return keep_bytes(match, text, length);
+}
+
+void match_take_texts(bg_match *match, bg_match *from) {
+  struct bg_kept_text *last = from->kept_texts;
+  if (!last)
+    return;
+  while (last->next)
+    last = last->next;
+  last->next = match->kept_texts;
+  match->kept_texts = from->kept_texts;
+  from->kept_texts = NULL;
 }
 
 bool match_add_unread_line(bg_match *match, const char *text, size_t length,
@@ -196,32 +238,29 @@ static bool tags_full(int count) {
   return count == 0 || (count >= TAGS_FIRST && (count & (count - 1)) == 0);
 }
 
-bool match_adopt_tag(bg_match *match, char *key, char *value, bg_srcpos pos) {
+bool match_add_kept_tag(bg_match *match, char *key, char *value, bg_srcpos pos) {
   int count = match->tag_count;
   bg_tag *tags = match->tags;
   if (tags_full(count))
     tags = count > INT_MAX / 2
                ? NULL
                : realloc(tags, (count ? 2 * (size_t)count : TAGS_FIRST) * sizeof *tags);
-  if (!tags) {
-    free(key);
-    free(value);
+  if (!tags)
     return false;
-  }
   match->tags = tags;
   match->tags[match->tag_count++] = (bg_tag){key, value, pos};
   return true;
 }
 
+bool match_add_tag_bytes(bg_match *match, const char *key, size_t key_length,
+                         const char *value, size_t value_length, bg_srcpos pos) {
+  char *key_copy = keep_bytes(match, key, key_length);
+  char *value_copy = key_copy ? keep_bytes(match, value, value_length) : NULL;
+  return value_copy && match_add_kept_tag(match, key_copy, value_copy, pos);
+}
+
 bool match_add_tag(bg_match *match, const char *key, const char *value, bg_srcpos pos) {
-  char *key_copy = strdup(key);
-  char *value_copy = strdup(value);
-  if (!key_copy || !value_copy) {
-    free(key_copy);
-    free(value_copy);
-    return false;
-  }
-  return match_adopt_tag(match, key_copy, value_copy, pos);
+  return match_add_tag_bytes(match, key, strlen(key), value, strlen(value), pos);
 }
 
 /* The last tag wins: a header that repeats a key means the later value. */
@@ -233,16 +272,16 @@ const char *match_tag(const bg_match *match, const char *key) {
 }
 
 bool match_set_player(bg_match *match, int i, const char *name) {
-  return match_adopt_player(match, i, strdup(name));
+  return match_set_player_bytes(match, i, name, strlen(name));
 }
 
-bool match_adopt_player(bg_match *match, int i, char *name) {
-  if (!name || i < 0 || i > 1) {
-    free(name);
+bool match_set_player_bytes(bg_match *match, int i, const char *name, size_t length) {
+  if (i < 0 || i > 1)
     return false;
-  }
-  free(match->players[i]);
-  match->players[i] = name;
+  char *kept = keep_bytes(match, name, length);
+  if (!kept)
+    return false;
+  match->players[i] = kept;
   return true;
 }
 

@@ -168,7 +168,7 @@ typedef struct {
 } bg_game;
 
 typedef struct {
-  char *key; /* "Player 1", "Crawford", ... */
+  char *key; /* "Player 1", "Crawford", ...: both kept texts of the match */
   char *value;
   bg_srcpos pos;
 } bg_tag;
@@ -194,7 +194,7 @@ typedef struct {
   /* The record gives no length (no "N point match" line): `length` is 0,
    * and no rule that needs the length is applied. */
   bool length_unknown;
-  char *players[2]; /* as in the score lines: [0] left column, [1] right */
+  char *players[2]; /* as in the score lines: [0] left column, [1] right (kept texts) */
   bg_tag *tags;
   int tag_count;
   /* rules read from the header tags, RULE_UNSET when the record is silent */
@@ -217,7 +217,7 @@ typedef struct {
   int game_capacity;
   bg_move_store moves;             /* where the actions' moves are kept */
   bg_setup *setups;                /* every position set up, newest first */
-  struct bg_kept_text *kept_texts; /* match_keep_text's, newest first */
+  struct bg_kept_text *kept_texts; /* the blocks of match_keep_text's texts */
   bg_unread_line *unread_lines;    /* in the order read (match_add_unread_line) */
   int unread_count;
   int unread_capacity;
@@ -233,10 +233,16 @@ void match_pool_release(void);
 /* Append helpers: return NULL on out of memory. */
 bg_game *match_add_game(bg_match *match);
 /* match_game_add_action: below, inline */
+/* The key and the value are copied into the match's kept texts. */
 bool match_add_tag(bg_match *match, const char *key, const char *value, bg_srcpos pos);
-/* match_add_tag of a key and a value the caller allocated (malloc): the
- * match takes them, and frees them even when it returns false. */
-bool match_adopt_tag(bg_match *match, char *key, char *value, bg_srcpos pos);
+bool match_add_tag_bytes(bg_match *match, const char *key, size_t key_length,
+                         const char *value, size_t value_length, bg_srcpos pos);
+/* A tag whose key and value the match keeps already (match_keep_text's
+ * blocks, or those match_take_texts gave it). */
+bool match_add_kept_tag(bg_match *match, char *key, char *value, bg_srcpos pos);
+/* Moves the texts `from` keeps into `match`: what pointed into them stays
+ * valid until `match` is freed. */
+void match_take_texts(bg_match *match, bg_match *from);
 
 /* Room for the actions of most games at once: growing 8, 16, 32 copied
  * each game's actions three times (a twentieth of the time of checking). */
@@ -423,11 +429,9 @@ void match_roll_mark_unrecorded(bg_action *roll);     /* "????" */
 void match_roll_mark_unreadable(bg_action *roll);
 void match_roll_mark_not_a_play(bg_action *roll);
 
-/* Sets match->players[i] to a copy of name (replacing any earlier one). */
+/* Sets match->players[i] to a copy of name (replacing any earlier one),
+ * kept with the match's texts. */
 bool match_set_player(bg_match *match, int i, const char *name);
-/* match_set_player of a name the caller allocated (malloc): the match
- * takes it, and frees it even when it returns false (as NULL, it is out
- * of memory). */
-bool match_adopt_player(bg_match *match, int i, char *name);
+bool match_set_player_bytes(bg_match *match, int i, const char *name, size_t length);
 
 #endif

@@ -55,15 +55,20 @@ static bool bear_offs_lead_to(const bg_board *board, const bg_step *path, int co
 static bool double_by_flow(const bg_board *board, int die, uint32_t changed,
                            const bg_board *target, bg_play *out) {
   bg_step path[BG_MAX_DICE_STEPS] = {{0}}; /* zeroed: cppcheck sees no `count` set */
-  int count = 0, flow[BG_SLOTS + 6] = {0}; /* flow[p + die] for p up to the bar */
+  int count = 0;
+  /* flow[p + die] for p up to the bar; bytes, since no more checkers flow
+   * than the dice move: zeroed by two stores, where 32 ints took a
+   * `rep stos` that was 4% of the search's time in `convert --to mat` */
+  int8_t flow[BG_SLOTS + 6] = {0};
   uint32_t pending = changed & ~(1u << BG_OFF);
   while (pending) {
     int point = 31 - __builtin_clz(pending);
     pending &= ~(1u << point);
     int lost = board->checkers[0][point] - target->checkers[0][point];
-    flow[point] = lost + flow[point + die];
-    if (flow[point] < 0 || (flow[point] > 0 && point - die < 1))
+    int flowing = lost + flow[point + die];
+    if (flowing < 0 || flowing > BG_MAX_DICE_STEPS || (flowing > 0 && point - die < 1))
       return false;
+    flow[point] = (int8_t)flowing;
     if (flow[point] > 0)
       pending |= 1u << (point - die);
     for (int k = 0; k < flow[point]; k++) {

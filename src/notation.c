@@ -339,18 +339,29 @@ static void text_add_steps(text *t, const bg_play *play) {
   t->buf[t->used] = '\0';
 }
 
+size_t notation_format_steps(const bg_play *play, char *buf, int size) {
+  if (size <= 0)
+    return 0;
+  buf[0] = '\0';
+  if (play->step_count < 0 || play->step_count > BG_MAX_DICE_STEPS)
+    return 0;
+  text t = {buf, size, 0};
+  text_add_steps(&t, play);
+  return (size_t)t.used;
+}
+
 char *notation_format_play_as(const bg_play *play, bg_play_style style, char *buf,
                               int size) {
+  if (style == NOTATION_STEPS) {
+    notation_format_steps(play, buf, size);
+    return buf;
+  }
   if (size <= 0)
     return buf;
   buf[0] = '\0';
   if (play->step_count < 0 || play->step_count > BG_MAX_DICE_STEPS)
     return buf;
   text t = {buf, size, 0};
-  if (style == NOTATION_STEPS) {
-    text_add_steps(&t, play);
-    return buf;
-  }
   checker_path paths[BG_MAX_DICE_STEPS];
   int count = fold_repeats(paths, join_paths(play, paths));
   for (int i = 0; i < count; i++) {

@@ -52,6 +52,11 @@ const char *notation_point_name(int point, char *buf, int size);
 char *notation_format_play_as(const bg_play *play, bg_play_style style, char *buf,
                               int size);
 
+/* notation_format_play_as in NOTATION_STEPS, returning the length of the
+ * text: the mat writer places the bytes after it without reading them
+ * back just as they were stored. */
+size_t notation_format_steps(const bg_play *play, char *buf, int size);
+
 /* notation_format_play_as in the gnubg style. */
 char *notation_format_play(const bg_play *play, char *buf, int size);
 

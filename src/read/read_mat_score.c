@@ -91,8 +91,8 @@ static bool read_player_names(bg_mat_reader *reader, const mat_line *line) {
       check_same_player(reader, line, name[i], i);
       continue;
     }
-    char *player = strndup(line->text + name[i].start, name[i].end - name[i].start);
-    if (!match_adopt_player(match, i, player))
+    if (!match_set_player_bytes(match, i, line->text + name[i].start,
+                                name[i].end - name[i].start))
       return false;
   }
   int right_name_column = (int)name[1].start + 1;

@@ -78,23 +78,14 @@ static void apply_tag(bg_mat_reader *reader, bg_match *match, const bg_tag *tag)
     warn_rule_value(reader, tag->key, tag->value, expected, tag->pos);
 }
 
-/* Adds the tag whose key and value the reader allocated: the holder
- * takes them (copying them again was 0.6% of check's instructions), and
- * they are freed whatever happens; NULL for either is an allocation that
- * failed, so callers hand over strdup's results as they come. */
-static bool adopt_tag(bg_mat_reader *reader, bg_match *holder, char *key, char *value,
-                      bg_srcpos pos) {
-  if (!key || !value) {
-    free(key);
-    free(value);
-    return false;
-  }
-  if (holder->tag_count >= MAX_TAGS) {
-    free(key);
-    free(value);
+/* Adds a tag to `holder`, which keeps a copy of its key and value; past
+ * MAX_TAGS the tag is dropped.  False when memory is out. */
+static bool add_tag(bg_mat_reader *reader, bg_match *holder, const char *key,
+                    size_t key_length, const char *value, size_t value_length,
+                    bg_srcpos pos) {
+  if (holder->tag_count >= MAX_TAGS)
     return true;
-  }
-  if (!match_adopt_tag(holder, key, value, pos))
+  if (!match_add_tag_bytes(holder, key, key_length, value, value_length, pos))
     return false;
   if (holder == reader->pending_tags)
     return true; /* applied when its match line comes */
@@ -109,9 +100,11 @@ static bg_match *tag_holder(bg_mat_reader *reader) {
                                                          : reader->pending_tags;
 }
 
-/* Moves the tags read before a match line into the new match. */
+/* Moves the tags read before a match line into the new match, with the
+ * texts that hold their keys and values. */
 bool mat_adopt_pending_tags(bg_mat_reader *reader) {
   bg_match *pending = reader->pending_tags, *match = reader->match;
+  match_take_texts(match, pending);
   if (match->tag_count == 0) {
     /* the common case: the tags are handed over, not copied and freed
      * (their copies were 1.4% of check's instructions on small matches) */
@@ -124,16 +117,13 @@ bool mat_adopt_pending_tags(bg_mat_reader *reader) {
       apply_tag(reader, match, &match->tags[i]);
     return true;
   }
-  /* else each is handed over in turn (after a failure, freed) */
+  /* else each is added in turn */
   bool ok = true;
-  for (int i = 0; i < pending->tag_count; i++) {
+  for (int i = 0; ok && i < pending->tag_count && match->tag_count < MAX_TAGS; i++) {
     bg_tag *tag = &pending->tags[i];
-    if (ok) {
-      ok = adopt_tag(reader, match, tag->key, tag->value, tag->pos);
-    } else {
-      free(tag->key);
-      free(tag->value);
-    }
+    ok = match_add_kept_tag(match, tag->key, tag->value, tag->pos);
+    if (ok)
+      apply_tag(reader, match, &match->tags[match->tag_count - 1]);
   }
   pending->tag_count = 0;
   return ok;
@@ -145,10 +135,9 @@ bool mat_read_tag_line(bg_mat_reader *reader, const mat_line *line) {
   mat_span key = {0, 0}, value = {0, 0};
   mat_group_span(&reader->patterns, GRP_TAG_LINE_KEY, &key);
   mat_group_span(&reader->patterns, GRP_TAG_LINE_VALUE, &value);
-  return adopt_tag(reader, tag_holder(reader),
-                   strndup(line->text + key.start, key.end - key.start),
-                   strndup(line->text + value.start, value.end - value.start),
-                   (bg_srcpos){line->number, 1});
+  return add_tag(reader, tag_holder(reader), line->text + key.start, key.end - key.start,
+                 line->text + value.start, value.end - value.start,
+                 (bg_srcpos){line->number, 1});
 }
 
 /* The variation a "; Game type:" line names by a word of it, NULL for
@@ -174,6 +163,6 @@ bool mat_read_game_type(bg_mat_reader *reader, const mat_line *line) {
   free(type_text);
   if (!variation)
     return true; /* a game type that is backgammon's (match, money...) */
-  return adopt_tag(reader, tag_holder(reader), strdup("Variation"), strdup(variation),
-                   (bg_srcpos){line->number, 1});
+  return add_tag(reader, tag_holder(reader), "Variation", strlen("Variation"), variation,
+                 strlen(variation), (bg_srcpos){line->number, 1});
 }

@@ -404,8 +404,9 @@ static void write_action(mat_writer *w, bg_replay *replay, const bg_replay_event
     /* written in its place on the line: a copy from a cell of its own
      * read back, 8 bytes at a time, the bytes just stored one by one */
     char *cell = open_cell(w, column, CELL_ROLL);
-    bool resolved = write_mat_roll_cell(w->positions, event, cell, CELL_SIZE);
-    close_cell(w, column, strlen(cell), CELL_ROLL);
+    size_t length;
+    bool resolved = write_mat_roll_cell(w->positions, event, cell, CELL_SIZE, &length);
+    close_cell(w, column, length, CELL_ROLL);
     note_roll(w, act, column, cell, resolved);
   } else {
     cell_kind kind = act->kind == ACT_WIN ? CELL_RESULT : CELL_KEYWORD;

@@ -38,7 +38,7 @@ static bool resolved_play(int positions, const bg_replay_event *event, bg_play *
 }
 
 bool write_mat_roll_cell(int positions, const bg_replay_event *event, char *cell,
-                         int size) {
+                         int size, size_t *length) {
   const bg_action *roll = event->action;
   /* "63:" by hand, and the play written in place after it */
   int at;
@@ -55,15 +55,22 @@ bool write_mat_roll_cell(int positions, const bg_replay_event *event, char *cell
   char *play_text = cell + at + 1; /* after the blank */
   bg_play play;
   bool resolved = false;
-  if (match_roll_marked_unknown(roll))
-    snprintf(play_text, PLAY_SIZE, "%s", NOTATION_UNRECORDED);
-  else if (roll->cannot_move)
-    snprintf(play_text, PLAY_SIZE, "Cannot Move");
-  else if ((resolved = resolved_play(positions, event, &play)))
-    notation_format_play_as(&play, NOTATION_STEPS, play_text, PLAY_SIZE);
-  else
-    notation_play_text_as(roll, NOTATION_STEPS, play_text, PLAY_SIZE);
-  cell[at] = play_text[0] ? ' ' : '\0';
+  size_t play_length;
+  /* A resolved play's length is told by its writer: strlen read back, a
+   * vector at a time, the bytes just stored one by one, and waited. */
+  if ((resolved = resolved_play(positions, event, &play))) {
+    play_length = notation_format_steps(&play, play_text, PLAY_SIZE);
+  } else {
+    if (match_roll_marked_unknown(roll))
+      snprintf(play_text, PLAY_SIZE, "%s", NOTATION_UNRECORDED);
+    else if (roll->cannot_move)
+      snprintf(play_text, PLAY_SIZE, "Cannot Move");
+    else
+      notation_play_text_as(roll, NOTATION_STEPS, play_text, PLAY_SIZE);
+    play_length = strlen(play_text);
+  }
+  cell[at] = play_length ? ' ' : '\0';
+  *length = play_length ? (size_t)at + 1 + play_length : (size_t)at;
   return resolved;
 }
 

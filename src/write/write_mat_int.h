@@ -17,11 +17,11 @@ enum {
 };
 
 /* The roll of `event` as its cell ("63: 8/5 6/5"), in `cell` of `size`
- * bytes (CELL_SIZE); `positions` is how many the replay followed before
- * it.  Whether its play is the engine's resolved one (its hits marked by
- * the writer). */
+ * bytes (CELL_SIZE), its length in *length; `positions` is how many the
+ * replay followed before it.  Whether its play is the engine's resolved
+ * one (its hits marked by the writer). */
 bool write_mat_roll_cell(int positions, const bg_replay_event *event, char *cell,
-                         int size);
+                         int size, size_t *length);
 
 /* `event`'s action (not a roll) as its cell (" Doubles => 2"): "and the
  * match" where the record says so or the replay counts it so (an SGF

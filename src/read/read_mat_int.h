@@ -226,6 +226,14 @@ void mat_memo_keep_decoded(mat_patterns *patterns, const char *text, size_t leng
  * once per move line, after its number was read. */
 void mat_memo_forget_word(mat_patterns *patterns);
 
+/* read_mat_spare.c: the memos a closed reader leaves to the next one
+ * opened (their answers hold for any record).  Take gives NULL when none
+ * is parked; park keeps `memo` for the next reader, or destroys it when
+ * enough are parked.  Parked memos are destroyed when the program ends. */
+typedef enum { MAT_SPARE_WORDS, MAT_SPARE_LINES, MAT_SPARE_KINDS } mat_spare_kind;
+void *mat_spare_take(mat_spare_kind kind);
+void mat_spare_park(mat_spare_kind kind, void *memo, void (*destroy)(void *memo));
+
 /* The memo of mat_match_token: made after the patterns, freed before them. */
 bool mat_memo_new(mat_patterns *patterns);
 void mat_memo_free(mat_patterns *patterns);

@@ -103,24 +103,46 @@ struct mat_line_memo {
   bool entry_found;
 };
 
+static void destroy_line_memo(void *kept) {
+  struct mat_line_memo *memo = kept;
+  if (memo)
+    pcre2_match_data_free(memo->probe);
+  free(memo);
+}
+
 bool mat_line_memo_new(mat_patterns *patterns) {
-  patterns->lines = calloc(1, sizeof *patterns->lines);
-  if (!patterns->lines)
+  patterns->lines = mat_spare_take(MAT_SPARE_LINES);
+  if (patterns->lines)
+    return true;
+  struct mat_line_memo *memo = calloc(1, sizeof *memo);
+  if (!memo)
     return false;
   for (int id = 0; id < PAT_COUNT; id++) {
     uint32_t captures = LINE_PAIRS;
     pcre2_pattern_info(patterns->code[id], PCRE2_INFO_CAPTURECOUNT, &captures);
-    patterns->lines->pairs[id] = captures + 1;
+    memo->pairs[id] = captures + 1;
   }
-  patterns->lines->probe = pcre2_match_data_create(1, NULL);
-  return patterns->lines->probe != NULL;
+  memo->probe = pcre2_match_data_create(1, NULL);
+  if (!memo->probe) {
+    destroy_line_memo(memo);
+    return false;
+  }
+  patterns->lines = memo;
+  return true;
 }
 
+/* Parked for the next reader (read_mat_spare.c), the line being read
+ * forgotten; the lines and starts kept hold for any record. */
 void mat_line_memo_free(mat_patterns *patterns) {
-  if (patterns->lines)
-    pcre2_match_data_free(patterns->lines->probe);
-  free(patterns->lines);
+  struct mat_line_memo *memo = patterns->lines;
   patterns->lines = NULL;
+  if (!memo)
+    return;
+  memo->text = NULL;
+  memo->start = NULL;
+  memo->entry = NULL;
+  memo->entry_found = false;
+  mat_spare_park(MAT_SPARE_LINES, memo, destroy_line_memo);
 }
 
 void mat_line_memo_new_line(mat_patterns *patterns) {

@@ -147,29 +147,50 @@ static bool make_tables(struct mat_memo *memo, unsigned bits) {
   return memo->slot && memo->decoded;
 }
 
-void mat_memo_free(mat_patterns *patterns) {
-  struct mat_memo *memo = patterns->memo;
+static void destroy_memo(void *kept) {
+  struct mat_memo *memo = kept;
   if (memo) {
     free(memo->ovector);
     free(memo->slot);
     free(memo->decoded);
   }
   free(memo);
+}
+
+static void unshow(struct mat_memo *memo);
+
+/* The memo is parked for the next reader (read_mat_spare.c), what it
+ * says of the record just read forgotten: the word last read and the
+ * result last shown.  Its entries stay: PCRE2's answers hold for any
+ * record. */
+void mat_memo_free(mat_patterns *patterns) {
+  struct mat_memo *memo = patterns->memo;
   patterns->memo = NULL;
+  if (!memo)
+    return;
+  unshow(memo);
+  memo->last_at = NULL;
+  memo->last_number = 0;
+  mat_spare_park(MAT_SPARE_WORDS, memo, destroy_memo);
 }
 
 bool mat_memo_new(mat_patterns *patterns) {
-  struct mat_memo *memo = calloc(1, sizeof *memo);
+  struct mat_memo *memo = mat_spare_take(MAT_SPARE_WORDS);
+  if (memo) {
+    patterns->memo = memo;
+    return true;
+  }
+  memo = calloc(1, sizeof *memo);
   if (!memo)
     return false;
-  patterns->memo = memo;
   memo->ovector = malloc(2 * (size_t)patterns->ovector_pairs * sizeof *memo->ovector);
   if (!memo->ovector || !make_tables(memo, MEMO_FIRST_BITS)) {
-    mat_memo_free(patterns);
+    destroy_memo(memo);
     return false;
   }
   for (uint32_t i = 0; i < 2 * patterns->ovector_pairs; i++)
     memo->ovector[i] = PCRE2_UNSET;
+  patterns->memo = memo;
   return true;
 }
 

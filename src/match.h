@@ -165,6 +165,10 @@ typedef struct {
   bg_action *actions;
   int action_count;
   int action_capacity;
+  /* Its "Wins" and resignation actions, where the reader counts them
+   * (bg_match's endings_counted): match_resolve's pass over the actions
+   * ends once it has met them all. */
+  int ending_actions;
 } bg_game;
 
 typedef struct {
@@ -212,6 +216,10 @@ typedef struct {
   /* The notation names who did each action (YAML, JSON): no action
    * stands in a column, so no convention of columns applies to it. */
   bool actions_named;
+  /* The reader counted each game's ending_actions (a reader that does
+   * not, or a match built by hand, leaves it false: every action is
+   * then looked at). */
+  bool endings_counted;
   bg_game *games;
   int game_count;
   int game_capacity;

@@ -144,23 +144,30 @@ static void resolve_conventions(bg_match *match) {
  * resignation is the loser's of the next "Wins" line: Backgammon Galaxy
  * writes one in either column, and that line names the winner.  One pass
  * from the end over the actions (they are many: a pass each cost more). */
-static void resolve_actions(bg_game *game, bool resigners) {
+static void resolve_actions(bg_game *game, bool resigners, bool endings_counted) {
   /* `winner`: the player a "Wins" line gives the game to right after the
    * action before the one looked at (no roll or double between), -1 when
    * none does; only a "Wins" line decides, not a resignation line between
-   * them.  `next_win`: the player of the next "Wins" line, -1 none. */
+   * them.  `next_win`: the player of the next "Wins" line, -1 none.
+   * `unmet`: the "Wins" and resignation lines not met yet, where the
+   * reader counted them: before the first of them, once the roll a
+   * "Wins" line follows is met, no action has anything to resolve (a
+   * valid game's pass is its last few actions, not all of them). */
   int winner = -1, next_win = -1;
-  for (int i = game->action_count - 1; i >= 0; i--) {
+  int unmet = endings_counted ? game->ending_actions : game->action_count;
+  for (int i = game->action_count - 1; i >= 0 && (unmet > 0 || winner >= 0); i--) {
     bg_action *act = &game->actions[i];
     /* Most actions are rolls no "Wins" line follows: their resigns_after
      * stays false, as a new action has it (match_resolve runs once). */
     if (act->kind == ACT_ROLL && winner < 0)
       continue;
     if (act->kind == ACT_WIN) {
+      unmet--;
       winner = next_win = act->player;
     } else if (act->kind == ACT_DOUBLE) {
       winner = -1;
     } else if (act->kind == ACT_RESIGN) {
+      unmet--;
       if (resigners && next_win >= 0)
         act->player = 1 - next_win;
     } else if (act->kind == ACT_ROLL) {
@@ -176,7 +183,7 @@ void match_resolve(bg_match *match) {
   resolve_variation(match);
   resolve_conventions(match);
   for (int g = 0; g < match->game_count; g++)
-    resolve_actions(&match->games[g], true);
+    resolve_actions(&match->games[g], true, match->endings_counted);
 }
 
 void match_resolve_named(bg_match *match) {
@@ -184,5 +191,5 @@ void match_resolve_named(bg_match *match) {
   resolve_variation(match);
   resolve_conventions(match);
   for (int g = 0; g < match->game_count; g++)
-    resolve_actions(&match->games[g], false);
+    resolve_actions(&match->games[g], false, match->endings_counted);
 }

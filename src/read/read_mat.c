@@ -473,8 +473,10 @@ bg_mat_reader *mat_reader_new(FILE *in, const char *file, bg_diag_sink *sink) {
 static bg_match *take_match(bg_mat_reader *reader) {
   bg_match *match = reader->match;
   reader->match = NULL;
-  if (match)
+  if (match) {
+    match->endings_counted = true; /* by fill_action, read_mat_play.c */
     match_resolve(match);
+  }
   return match;
 }
 

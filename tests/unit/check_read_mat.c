@@ -584,6 +584,30 @@ START_TEST(galaxy_resignation) {
 }
 END_TEST
 
+/* A resignation in the winner's column, rolls after it, then the "Wins":
+ * the reader counts the game's two endings, and match_resolve's pass,
+ * which ends once it has met them, still reaches the resignation (its
+ * player is the loser) and the roll right before the "Wins" (cut short). */
+START_TEST(resolved_up_to_the_first_ending) {
+  parsed r;
+  parse(&r, "3 point match\n Game 1\n"
+            " A : 0                          B : 0\n"
+            "  1)                                31: 8/5 6/5\n"
+            "  2)  Losses 1 point\n"
+            "  3) 42: 8/4 6/4                    62: 13/7\n"
+            "      Wins 1 point\n");
+  ck_assert_int_eq(syntax_errors(&r), 0);
+  const bg_match *m = r.matches[0];
+  ck_assert(m->endings_counted);
+  ck_assert_int_eq(m->games[0].ending_actions, 2);
+  assert_action(action_at(&r, 0, 0, 1), ACT_RESIGN, 1, 1); /* B's, not A's column */
+  ck_assert(!action_at(&r, 0, 0, 2)->resigns_after);       /* a roll follows */
+  ck_assert(action_at(&r, 0, 0, 3)->resigns_after);        /* B gave up after it */
+  assert_action(action_at(&r, 0, 0, 4), ACT_WIN, 0, 1);
+  parsed_free(&r);
+}
+END_TEST
+
 /* A left name too long for the column leaves one blank before the right
  * name: that column says nothing about the right cells, which stay at 34. */
 START_TEST(long_left_name) {
@@ -1116,6 +1140,7 @@ static Suite *read_mat_suite(void) {
   tcase_add_test(dialects, cube_actions);
   tcase_add_test(dialects, wins_forms);
   tcase_add_test(dialects, galaxy_resignation);
+  tcase_add_test(dialects, resolved_up_to_the_first_ending);
   tcase_add_test(dialects, canonical_resignation);
   tcase_add_test(dialects, long_left_name);
   tcase_add_test(dialects, move_notations);

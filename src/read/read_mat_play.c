@@ -131,12 +131,6 @@ static int resign_level(const char *text, mat_line_state *state) {
   }
 }
 
-/* A "Wins" or resignation cell: counted for match_resolve (see
- * bg_game's ending_actions), so that its pass stops at the game's first. */
-static void count_ending(mat_line_state *state) {
-  state->game->ending_actions++;
-}
-
 /* Fills a new action from the cell token just matched. */
 static void fill_action(mat_line_state *state, bg_action *action, token_kind kind) {
   const char *text = state->line->text;
@@ -170,19 +164,16 @@ static void fill_action(mat_line_state *state, bg_action *action, token_kind kin
     break;
   case TOK_WIN:
     action->kind = ACT_WIN;
-    count_ending(state);
     action->value = group_int(state, GRP_CELL_TOKEN_WON);
     action->and_match =
         mat_group_span(&state->reader->patterns, GRP_CELL_TOKEN_AND_MATCH, &span);
     break;
   case TOK_YIELD:
     action->kind = ACT_RESIGN;
-    count_ending(state);
     action->resign_level = resign_level(text, state);
     break;
   case TOK_CONCEDE: /* worth 1, 2 or 3 times the cube: the "Wins" line says */
     action->kind = ACT_RESIGN;
-    count_ending(state);
     action->resign_level = RESIGN_UNSAID;
     break;
   case TOK_BAD_ROLL:
@@ -191,10 +182,14 @@ static void fill_action(mat_line_state *state, bg_action *action, token_kind kin
     break;
   default:
     action->kind = ACT_RESIGN;
-    count_ending(state);
     action->value = group_int(state, GRP_CELL_TOKEN_LOST);
     break;
   }
+  /* every "Wins" and resignation cell is filled here: counted for
+   * match_resolve (bg_game's ending_actions), whose pass stops at the
+   * game's first */
+  if (action->kind == ACT_WIN || action->kind == ACT_RESIGN)
+    state->game->ending_actions++;
 }
 
 /* Opens a cell at `offset` for a token of `kind`, its action added but

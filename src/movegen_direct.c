@@ -57,8 +57,8 @@ static bool double_by_flow(const bg_board *board, int die, uint32_t changed,
   bg_step path[BG_MAX_DICE_STEPS] = {{0}}; /* zeroed: cppcheck sees no `count` set */
   int count = 0;
   /* flow[p + die] for p up to the bar; bytes, since no more checkers flow
-   * than the dice move: zeroed by two stores, where 32 ints took a
-   * `rep stos` that was 4% of the search's time in `convert --to mat` */
+   * than the dice move: two stores zero them, where ints would need a
+   * string store, slow to start, on this path of every double written */
   int8_t flow[BG_SLOTS + 6] = {0};
   uint32_t pending = changed & ~(1u << BG_OFF);
   while (pending) {

@@ -49,7 +49,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* 2^LINE_BITS lines of at most LINE_TEXT bytes (48 KB): the lines that
+/* 2^LINE_BITS lines of at most LINE_TEXT bytes (76 KB): the lines that
  * repeat are few (a dialect's result lines, game lines, comments), and the
  * longer ones (tags, score lines with long names) seldom repeat. */
 #define LINE_BITS 9

@@ -3,12 +3,12 @@
  *
  * The word and line memos (read_mat_memo.c, read_mat_line_memo.c) hold
  * PCRE2's answers for the one compiled grammar, keyed by the bytes asked:
- * they hold for any record.  A folder of small records opened a reader a
+ * they hold for any record.  A folder of small records opens a reader a
  * file, and clearing the memos' tables (some 100 KB) and matching the
- * same words again cost more than reading a record of a few KB (on 348
- * logs of 3 KB, memset was 39% of check's instructions).  So a reader's
- * memos are parked when it closes and taken by the next reader opened,
- * in whatever thread; those left when the program ends are freed then.
+ * same words again costs more than reading a record of a few KB.  So a
+ * reader's memos are parked when it closes and taken by the next reader
+ * opened, in whatever thread; those left when the program ends are freed
+ * then.
  *
  * Stage: under the memos, which alone call it.  Calls pthread and libc.
  */

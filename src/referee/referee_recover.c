@@ -239,7 +239,7 @@ static bool exchange_reads_further(referee *ref, const game_state *state,
     return true;
   reading_set other;
   referee_positions_copy(&other, exchanged);
-  int index = misfit->index + 1;
+  int index = (int)(next - misfit->game->actions);
   return plays_fitting_after(ref, misfit->game, index, &other) >
          plays_fitting_after(ref, misfit->game, index, &as_written);
 }
@@ -270,7 +270,10 @@ static bool exchange_may_fit(const game_state *state, const bg_action *roll,
 static bool recover_exchanged_plays(referee *ref, game_state *state,
                                     const referee_misfit *misfit) {
   const bg_action *roll = misfit->act, *next = play_partner(misfit->game, misfit->index);
+  /* after a break in the move numbers, a line left out or written twice
+   * explains the misfit (the numbering's recovery says so), not an exchange */
   if (!next || roll != &misfit->game->actions[misfit->index] ||
+      roll->after_numbering_break || next->after_numbering_break ||
       state->positions.count != 1 || ref->plays.recovery.silenced ||
       !exchange_may_fit(state, roll, next))
     return false;

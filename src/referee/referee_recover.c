@@ -127,13 +127,15 @@ static referee_recovery recover_opening_double(referee *ref, game_state *state,
   return say_numbering_misfit(ref) ? RECOVERY_SAID : RECOVERY_VERDICT_STANDS;
 }
 
-bg_action referee_exchanged_play(const bg_action *roll, const bg_action *moves,
-                                 const bg_action *dice) {
+bg_action referee_exchanged_play(const bg_action *roll, const bg_action *other,
+                                 bool with_dice) {
   bg_action play = *roll;
-  play.moves = moves->moves;
-  play.move_count = moves->move_count;
-  play.die1 = dice->die1;
-  play.die2 = dice->die2;
+  play.moves = other->moves;
+  play.move_count = other->move_count;
+  if (with_dice) {
+    play.die1 = other->die1;
+    play.die2 = other->die2;
+  }
   return play;
 }
 
@@ -174,8 +176,8 @@ static const bg_action *play_partner(const bg_game *game, int index) {
  * their play, `with_dice`)?  Where they lead goes to `after`. */
 static bool fit_exchanged(referee *ref, const game_state *state, const bg_action *roll,
                           const bg_action *next, bool with_dice, reading_set *after) {
-  bg_action first = referee_exchanged_play(roll, next, with_dice ? next : roll);
-  bg_action second = referee_exchanged_play(next, roll, with_dice ? roll : next);
+  bg_action first = referee_exchanged_play(roll, next, with_dice);
+  bg_action second = referee_exchanged_play(next, roll, with_dice);
   reading_set between;
   return plays_from(&ref->plays, &first, &state->positions, &between) &&
          plays_from(&ref->plays, &second, &between, after);
@@ -189,16 +191,9 @@ static void read_as_written(referee *ref, const game_state *state, const bg_acti
   bg_action any = *roll;
   any.move_count = 0; /* every legal play of the dice */
   reading_set after_any;
-  after_any.count = after->count = 0;
-  bg_board view;
-  board_seen_by(&state->positions.boards[0], roll->player, &view);
-  referee_plays_of_roll(&any, &view, roll->die1, roll->die2, &ref->plays.scratch.plays,
-                        &after_any);
-  for (int i = 0; i < after_any.count; i++) {
-    board_seen_by(&after_any.boards[i], next->player, &view);
-    referee_plays_of_roll(next, &view, next->die1, next->die2, &ref->plays.scratch.plays,
-                          after);
-  }
+  after->count = 0;
+  if (plays_from(&ref->plays, &any, &state->positions, &after_any))
+    plays_from(&ref->plays, next, &after_any, after);
 }
 
 /* How far the written plays after action `index` of `game` fit, one after
@@ -253,12 +248,12 @@ static bool exchange_may_fit(const game_state *state, const bg_action *roll,
                              const bg_action *next) {
   bg_board view, target;
   board_seen_by(&state->positions.boards[0], roll->player, &view);
-  bg_action first = referee_exchanged_play(roll, next, roll);
+  bg_action first = referee_exchanged_play(roll, next, false);
   if (!referee_moves_target(&view, &first, &target))
     return false;
   if (referee_play_is_made_by_dice(&first, &view))
     return true;
-  first = referee_exchanged_play(roll, next, next);
+  first = referee_exchanged_play(roll, next, true);
   return referee_play_is_made_by_dice(&first, &view);
 }
 

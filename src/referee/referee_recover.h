@@ -141,10 +141,10 @@ bool referee_misnamed_roll(referee *ref, const game_state *state, const bg_game 
  * doubler has not rolled in this game, the opponent rolls next, or no roll
  * follows). */
 int referee_roll_after_lost_turn(const game_state *state, const bg_game *game, int index);
-/* `roll` with the moves of `moves` and the dice of `dice`: one of two
- * plays read as written in each other's place. */
-bg_action referee_exchanged_play(const bg_action *roll, const bg_action *moves,
-                                 const bg_action *dice);
+/* `roll` with the moves of `other` (and its dice too, `with_dice`): one
+ * of two plays read as written in each other's place. */
+bg_action referee_exchanged_play(const bg_action *roll, const bg_action *other,
+                                 bool with_dice);
 
 /* ======== the cube's other reading (referee_recover.c) ================= */
 

@@ -113,8 +113,8 @@ static bool walks_exchanged(const bg_action *first, const bg_action *second,
   if (second != first + 1 || second->player == first->player)
     return false;
   for (int with_dice = 0; with_dice < 2; with_dice++) {
-    bg_action one = referee_exchanged_play(first, second, with_dice ? second : first);
-    bg_action two = referee_exchanged_play(second, first, with_dice ? first : second);
+    bg_action one = referee_exchanged_play(first, second, with_dice);
+    bg_action two = referee_exchanged_play(second, first, with_dice);
     bg_board board;
     start(&board);
     if (walks(&one, &board) && walks(&two, &board))
@@ -161,8 +161,10 @@ bool referee_check_start(referee *ref, game_state *state, const bg_game *game) {
                 game->number, other_starts[i].name, other_starts[i].name);
     return true;
   }
+  /* plays of both spoilt, but their first ones fit, or fit exchanged:
+   * mistakes, which the game's check says */
   if (!misfit || walks_exchanged(plays[0], plays[1], ref->opening))
-    return true; /* plays of both spoilt, but their first ones fit: mistakes */
+    return true;
   referee_say(ref, game->pos, 0, -1, DIAG_WARNING, RULE_SLUG(UNRECORDED),
               "the plays do not fit the starting position: game %d starts from a "
               "position the record does not give; not checked",

@@ -461,10 +461,11 @@ __attribute__((noinline)) static bool match_move_number(mat_patterns *patterns,
   return true;
 }
 
-/* Asked once a line: read_line hands its answer on to the move line's
- * reader (mat_move_number), so the last answer needs no keeping. */
-bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t length,
-                           int *number, size_t *end) {
+/* mat_match_move_number when the next number's start is not the line's:
+ * the line's start, keyed, looked up by itself, then matched. */
+__attribute__((noinline)) static bool look_up_move_number(mat_patterns *patterns,
+                                                          const char *text, size_t length,
+                                                          int *number, size_t *end) {
   struct mat_memo *memo = patterns->memo;
   uint64_t key;
   size_t key_length = number_key(text, length, &key);
@@ -485,6 +486,29 @@ bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t leng
     }
   }
   return match_move_number(patterns, text, length, number, end);
+}
+
+/* Asked once a line: read_line hands its answer on to the move line's
+ * reader (mat_move_number), so the last answer needs no keeping. */
+bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t length,
+                           int *number, size_t *end) {
+#ifdef MAT_WORDWISE
+  /* The next number's start, compared as it stands: a key ends at its
+   * start's first ')', so the line's bytes that equal it have their first
+   * ')' there too, and the same key. */
+  struct mat_memo *memo = patterns->memo;
+  const number_entry *next =
+      &memo->by_number[(uint32_t)(memo->last_number + 1) % BY_NUMBER];
+  uint64_t first;
+  memcpy(&first, text, 8);
+  if (next->length != 0 && next->length <= length &&
+      (first & (~(uint64_t)0 >> (64 - 8 * next->length))) == next->key) {
+    *number = memo->last_number = next->number;
+    *end = next->length;
+    return true;
+  }
+#endif
+  return look_up_move_number(patterns, text, length, number, end);
 }
 
 const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *text,

@@ -183,8 +183,27 @@ static line_entry *line_slot(struct mat_line_memo *memo, const char *text,
 static start_entry *start_slot(struct mat_line_memo *memo, const char *text,
                                size_t length) {
   size_t spaces = 0;
+#ifdef MAT_WORDWISE
+  /* 8 bytes at a time: a line of the right column opens with a long run
+   * of spaces (and a line is followed by INPUT_LINE_SLACK readable bytes) */
+  for (;;) {
+    uint64_t v;
+    memcpy(&v, text + spaces, 8);
+    uint64_t other = ~mat_bytes_equal(v, ' ') & 0x8080808080808080u;
+    if (other) {
+      spaces += (size_t)__builtin_ctzll(other) / 8;
+      break;
+    }
+    spaces += 8;
+    if (spaces >= length || spaces > START_SPACES)
+      break;
+  }
+  if (spaces > length)
+    spaces = length;
+#else
   while (spaces < length && spaces <= START_SPACES && text[spaces] == ' ')
     spaces++;
+#endif
   if (spaces == length || spaces > START_SPACES)
     return NULL;
   uint32_t key = ((uint32_t)spaces << 8 | (unsigned char)text[spaces]) + 1;
@@ -229,10 +248,9 @@ static void keep_match(const struct mat_line_memo *memo, line_entry *entry,
 static void show_match(mat_patterns *patterns, const line_entry *entry) {
   PCRE2_SIZE *ovector = patterns->match_ovector;
   uint32_t pairs = patterns->lines->pairs[entry->matched - 1];
-  for (uint32_t i = 0; i < 2 * pairs; i++) {
-    uint8_t offset = entry->offsets[i / 2][i % 2];
-    ovector[i] = offset == NO_OFFSET ? PCRE2_UNSET : offset;
-  }
+  const uint8_t *offsets = (const uint8_t *)entry->offsets;
+  for (uint32_t i = 0; i < 2 * pairs; i++)
+    ovector[i] = offsets[i] == NO_OFFSET ? PCRE2_UNSET : offsets[i];
   patterns->ovector = ovector;
   patterns->memo_mark = ""; /* no mark, as PCRE2 says after a line pattern */
 }

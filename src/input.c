@@ -346,13 +346,18 @@ static bool is_trailing_blank(char c) {
  * `consumed - length` bytes after them (the newline, if there is one).
  * The length is kept in a local as it shrinks: through `line` the
  * compiler would store it at every step. */
-static bool deliver(bg_input *input, bg_line *line, size_t length, size_t consumed) {
+static inline bool deliver(bg_input *input, bg_line *line, size_t length,
+                           size_t consumed) {
   const char *text = input->buffer + input->start;
-  if (length >= UTF8_BOM_LENGTH && memcmp(text, UTF8_BOM, UTF8_BOM_LENGTH) == 0) {
+  /* a BOM's first byte starts no line of a record but by mistake */
+  if (text[0] == UTF8_BOM[0] && length >= UTF8_BOM_LENGTH &&
+      memcmp(text, UTF8_BOM, UTF8_BOM_LENGTH) == 0) {
     text += UTF8_BOM_LENGTH;
     length -= UTF8_BOM_LENGTH;
   }
-  while (length > 0 && is_trailing_blank(text[length - 1]))
+  /* most lines end in a byte above the blanks: one test */
+  while (length > 0 && (unsigned char)text[length - 1] <= ' ' &&
+         is_trailing_blank(text[length - 1]))
     length--;
   *line = (bg_line){.text = text,
                     .length = length,

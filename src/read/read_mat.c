@@ -165,8 +165,10 @@ static bool start_game(bg_mat_reader *reader, const mat_line *line) {
   return true;
 }
 
+/* input.h drops a line's trailing blanks (and expanding tabs adds none at
+ * its end), so a line of blanks comes empty. */
 static bool is_blank(const mat_line *line) {
-  return mat_first_non_blank(line) == line->length;
+  return line->length == 0;
 }
 
 /* The length of the word at text[at] (up to a blank or the end). */
@@ -259,17 +261,14 @@ static void note_stray_line(bg_mat_reader *reader, int line_number) {
   reader->stray_column = 1;
 }
 
-/* Reads a move line.  read_mat_play.c finds cells by their columns in the
- * line as delivered (tabs expanded) and stores those: the actions it added
- * get the byte columns of the line as written. */
-static void read_move_line(bg_mat_reader *reader, const mat_line *line,
-                           const mat_move_number *found) {
-  /* most lines hold no tab: their columns need no translation, and the
-   * call is the function's last (a jump, no frame) */
-  if (line->text != reader->expanded) {
-    mat_read_move_line(reader, line, found);
-    return;
-  }
+/* Reads a move line whose tabs were expanded.  read_mat_play.c finds cells
+ * by their columns in the line as delivered (tabs expanded) and stores
+ * those: the actions it added get the byte columns of the line as
+ * written.  Apart from read_move_line, so that a line with no tab, most
+ * lines, is read with no frame around the call. */
+__attribute__((noinline)) static void
+read_expanded_move_line(bg_mat_reader *reader, const mat_line *line,
+                        const mat_move_number *found) {
   bg_game *game = &reader->match->games[reader->match->game_count - 1];
   int first_new = game->action_count;
   mat_read_move_line(reader, line, found);
@@ -279,6 +278,16 @@ static void read_move_line(bg_mat_reader *reader, const mat_line *line,
     for (int m = 0; m < action->move_count; m++)
       action->moves[m].pos.column = mat_byte_column(reader, action->moves[m].pos.column);
   }
+}
+
+/* Reads a move line: most hold no tab, and their columns need no
+ * translation. */
+static inline void read_move_line(bg_mat_reader *reader, const mat_line *line,
+                                  const mat_move_number *found) {
+  if (line->text != reader->expanded)
+    mat_read_move_line(reader, line, found);
+  else
+    read_expanded_move_line(reader, line, found);
 }
 
 static bool read_game_content(bg_mat_reader *reader, const mat_line *line) {

@@ -101,6 +101,9 @@ struct mat_line_memo {
   start_entry *start;
   line_entry *entry;
   bool entry_found;
+  /* bit `id`: the line is known not to match pattern `id` (by its start or
+   * its entry), so that most tries are answered without a frame */
+  uint32_t fails;
 };
 
 static void destroy_line_memo(void *kept) {
@@ -180,8 +183,27 @@ static line_entry *line_slot(struct mat_line_memo *memo, const char *text,
 static start_entry *start_slot(struct mat_line_memo *memo, const char *text,
                                size_t length) {
   size_t spaces = 0;
+#ifdef MAT_WORDWISE
+  /* 8 bytes at a time: a line of the right column opens with a long run
+   * of spaces (and a line is followed by INPUT_LINE_SLACK readable bytes) */
+  for (;;) {
+    uint64_t v;
+    memcpy(&v, text + spaces, 8);
+    uint64_t other = ~mat_bytes_equal(v, ' ') & 0x8080808080808080u;
+    if (other) {
+      spaces += (size_t)__builtin_ctzll(other) / 8;
+      break;
+    }
+    spaces += 8;
+    if (spaces >= length || spaces > START_SPACES)
+      break;
+  }
+  if (spaces > length)
+    spaces = length;
+#else
   while (spaces < length && spaces <= START_SPACES && text[spaces] == ' ')
     spaces++;
+#endif
   if (spaces == length || spaces > START_SPACES)
     return NULL;
   uint32_t key = ((uint32_t)spaces << 8 | (unsigned char)text[spaces]) + 1;
@@ -226,31 +248,38 @@ static void keep_match(const struct mat_line_memo *memo, line_entry *entry,
 static void show_match(mat_patterns *patterns, const line_entry *entry) {
   PCRE2_SIZE *ovector = patterns->match_ovector;
   uint32_t pairs = patterns->lines->pairs[entry->matched - 1];
-  for (uint32_t i = 0; i < 2 * pairs; i++) {
-    uint8_t offset = entry->offsets[i / 2][i % 2];
-    ovector[i] = offset == NO_OFFSET ? PCRE2_UNSET : offset;
-  }
+  const uint8_t *offsets = (const uint8_t *)entry->offsets;
+  for (uint32_t i = 0; i < 2 * pairs; i++)
+    ovector[i] = offsets[i] == NO_OFFSET ? PCRE2_UNSET : offsets[i];
   patterns->ovector = ovector;
   patterns->memo_mark = ""; /* no mark, as PCRE2 says after a line pattern */
 }
 
-bool mat_match_line(mat_patterns *patterns, mat_pattern_id id, const char *text,
-                    size_t length) {
+/* mat_match_line when the line's failures do not answer: its start and
+ * entry asked (a new line's looked up), then PCRE2. */
+__attribute__((noinline)) static bool
+match_line(mat_patterns *patterns, mat_pattern_id id, const char *text, size_t length) {
   struct mat_line_memo *memo = patterns->lines;
+  uint32_t bit = 1u << id;
   if (memo->text != text || memo->length != length) {
     memo->start = start_slot(memo, text, length);
     memo->entry_found = false;
     memo->text = text;
     memo->length = length;
+    memo->fails = memo->start ? memo->start->cannot : 0;
   }
-  if (memo->start && start_cannot_match(patterns, memo->start, id, text))
+  if (memo->start && start_cannot_match(patterns, memo->start, id, text)) {
+    memo->fails |= bit;
     return false;
+  }
   if (!memo->entry_found) {
     memo->entry = line_slot(memo, text, length);
     memo->entry_found = true;
+    if (memo->entry)
+      memo->fails |= memo->entry->failed;
   }
   line_entry *entry = memo->entry;
-  if (entry && entry->failed & (1u << id))
+  if (entry && entry->failed & bit)
     return false;
   if (entry && entry->matched == id + 1) {
     show_match(patterns, entry);
@@ -262,8 +291,17 @@ bool mat_match_line(mat_patterns *patterns, mat_pattern_id id, const char *text,
     return true;
   }
   if (entry)
-    entry->failed |= 1u << id;
+    entry->failed |= bit;
+  memo->fails |= bit;
   return false;
+}
+
+bool mat_match_line(mat_patterns *patterns, mat_pattern_id id, const char *text,
+                    size_t length) {
+  const struct mat_line_memo *memo = patterns->lines;
+  if (memo->text == text && memo->length == length && memo->fails & (1u << id))
+    return false;
+  return match_line(patterns, id, text, length);
 }
 
 /* The entry of the line `text` when the reader asked the line memo of it

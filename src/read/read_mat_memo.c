@@ -403,86 +403,112 @@ bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
   return true;
 }
 
-#ifdef MAT_WORDWISE
-/* read_line_start with 8 bytes at a time, where MEMO_KEY bytes can be read. */
-static bool read_line_start_wordwise(memo_word *word, const char *text) {
-  uint64_t low, high;
-  memcpy(&low, text, 8);
-  memcpy(&high, text + 8, 8);
-  uint64_t close_low = mat_bytes_equal(low, ')'), close_high = mat_bytes_equal(high, ')');
-  size_t at = 0;
-  if (close_low) {
-    at = (size_t)__builtin_ctzll(close_low) / 8 + 1;
-    low = low_bytes(low, at);
-    high = 0;
-  } else if (close_high) {
-    at = (size_t)__builtin_ctzll(close_high) / 8 + 1;
-    high = low_bytes(high, at);
-    at += 8;
-  }
-  word->key[0] = low;
-  word->key[1] = high;
-  word->length = at;
-  word->pattern = PAT_MOVE_NUMBER;
-  return at > 0;
-}
-#endif
-
 /* The line's start up to its first ')' (included) among its first
- * MEMO_KEY bytes, as a key in `word`; false when there is none. */
-static bool read_line_start(memo_word *word, const char *text, size_t length) {
+ * NUMBER_KEY bytes, as a key (the bytes, zero-padded) in *key; its length,
+ * or 0 when there is none.  A line is followed by INPUT_LINE_SLACK
+ * readable bytes, so its first 8 are read as one word. */
+static inline size_t number_key(const char *text, size_t length, uint64_t *key) {
 #ifdef MAT_WORDWISE
-  if (length >= MEMO_KEY)
-    return read_line_start_wordwise(word, text);
-#endif
-  const char *close = memchr(text, ')', length < MEMO_KEY ? length : MEMO_KEY);
+  _Static_assert(NUMBER_KEY == 8, "a line start's key is one word");
+  uint64_t v;
+  memcpy(&v, text, 8);
+  uint64_t close = mat_bytes_equal(v, ')');
+  if (length < 8)
+    close &= ~(~(uint64_t)0 << (8 * length)); /* bytes past the end */
   if (!close)
-    return false;
-  make_word(word, PAT_MOVE_NUMBER, text, (size_t)(close - text) + 1);
-  return true;
-}
-
-static number_entry *number_slot(struct mat_memo *memo, const memo_word *word) {
-  return &memo->numbers[key_slot(word, NUMBER_BITS)];
-}
-
-/* Asked once a line: read_line hands its answer on to the move line's
- * reader (mat_move_number), so the last answer needs no keeping. */
-bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t length,
-                           int *number, size_t *end) {
-  struct mat_memo *memo = patterns->memo;
+    return 0;
+  size_t at = (size_t)__builtin_ctzll(close) / 8 + 1;
+  *key = low_bytes(v, at);
+  return at;
+#else
+  const char *close = memchr(text, ')', length < NUMBER_KEY ? length : NUMBER_KEY);
+  if (!close)
+    return 0;
   memo_word word;
-  number_entry *entry = NULL;
-  if (read_line_start(&word, text, length) && word.length <= NUMBER_KEY) {
-    const number_entry *next =
-        &memo->by_number[(uint32_t)(memo->last_number + 1) % BY_NUMBER];
-    if (next->length == word.length && next->key == word.key[0]) {
-      *number = memo->last_number = next->number;
-      *end = word.length;
-      return true;
-    }
-    entry = number_slot(memo, &word);
-    if (entry->length == word.length && entry->key == word.key[0]) {
-      *number = memo->last_number = entry->number;
-      memo->by_number[(uint32_t)entry->number % BY_NUMBER] = *entry;
-      *end = word.length;
-      return true;
-    }
-  }
+  make_word(&word, PAT_MOVE_NUMBER, text, (size_t)(close - text) + 1);
+  *key = word.key[0];
+  return word.length;
+#endif
+}
+
+static number_entry *number_slot(struct mat_memo *memo, uint64_t key) {
+  memo_word word = {.key = {key, 0}};
+  return &memo->numbers[key_slot(&word, NUMBER_BITS)];
+}
+
+/* mat_match_move_number for a line start not kept: PCRE2 matches it, and
+ * a match that ends at the first ')' looked no further, so it is kept.
+ * Kept out of line, its key made again, so that the lookups, which answer
+ * most lines, save no registers for PCRE2's call. */
+__attribute__((noinline)) static bool match_move_number(mat_patterns *patterns,
+                                                        const char *text, size_t length,
+                                                        int *number, size_t *end) {
+  struct mat_memo *memo = patterns->memo;
   if (!mat_match_line(patterns, PAT_MOVE_NUMBER, text, length))
     return false;
   mat_span span = {0, 0};
   mat_group_span(patterns, GRP_MOVE_NUMBER_NUMBER, &span);
   *number = mat_span_int(text, span);
   *end = mat_match_end(patterns);
-  /* a match that ends at the first ')' looked no further: kept */
-  if (entry && *end == word.length) {
-    *entry = (number_entry){
-        .key = word.key[0], .length = (uint8_t)word.length, .number = *number};
+  uint64_t key;
+  size_t key_length = number_key(text, length, &key);
+  if (key_length > 0 && *end == key_length) {
+    number_entry *entry = number_slot(memo, key);
+    *entry = (number_entry){.key = key, .length = (uint8_t)key_length, .number = *number};
     memo->by_number[(uint32_t)*number % BY_NUMBER] = *entry;
   }
   memo->last_number = *number;
   return true;
+}
+
+/* mat_match_move_number when the next number's start is not the line's:
+ * the line's start, keyed, looked up by itself, then matched. */
+__attribute__((noinline)) static bool look_up_move_number(mat_patterns *patterns,
+                                                          const char *text, size_t length,
+                                                          int *number, size_t *end) {
+  struct mat_memo *memo = patterns->memo;
+  uint64_t key;
+  size_t key_length = number_key(text, length, &key);
+  if (key_length > 0) {
+    const number_entry *next =
+        &memo->by_number[(uint32_t)(memo->last_number + 1) % BY_NUMBER];
+    if (next->length == key_length && next->key == key) {
+      *number = memo->last_number = next->number;
+      *end = key_length;
+      return true;
+    }
+    const number_entry *entry = number_slot(memo, key);
+    if (entry->length == key_length && entry->key == key) {
+      *number = memo->last_number = entry->number;
+      memo->by_number[(uint32_t)entry->number % BY_NUMBER] = *entry;
+      *end = key_length;
+      return true;
+    }
+  }
+  return match_move_number(patterns, text, length, number, end);
+}
+
+/* Asked once a line: read_line hands its answer on to the move line's
+ * reader (mat_move_number), so the last answer needs no keeping. */
+bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t length,
+                           int *number, size_t *end) {
+#ifdef MAT_WORDWISE
+  /* The next number's start, compared as it stands: a key ends at its
+   * start's first ')', so the line's bytes that equal it have their first
+   * ')' there too, and the same key. */
+  struct mat_memo *memo = patterns->memo;
+  const number_entry *next =
+      &memo->by_number[(uint32_t)(memo->last_number + 1) % BY_NUMBER];
+  uint64_t first;
+  memcpy(&first, text, 8);
+  if (next->length != 0 && next->length <= length &&
+      (first & (~(uint64_t)0 >> (64 - 8 * next->length))) == next->key) {
+    *number = memo->last_number = next->number;
+    *end = next->length;
+    return true;
+  }
+#endif
+  return look_up_move_number(patterns, text, length, number, end);
 }
 
 const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *text,

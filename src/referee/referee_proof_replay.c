@@ -271,8 +271,8 @@ static inline bool walk_steps(bool marks_hits, const bg_move *moves, int count,
   return false;
 }
 
-bool referee_walk_a_die_a_step(bool marks_hits, const bg_action *roll,
-                               bg_board *absolute) {
+static inline bool walk_a_die_a_step(bool marks_hits, const bg_action *roll,
+                                     bg_board *absolute) {
   if (!a_die_a_step(roll))
     return false;
   uint8_t *mine, *theirs;
@@ -280,4 +280,13 @@ bool referee_walk_a_die_a_step(bool marks_hits, const bg_action *roll,
   if (roll->die1 != roll->die2)
     return walk_steps(marks_hits, roll->moves, 2, true, mine, theirs);
   return walk_steps(marks_hits, roll->moves, roll->move_count, false, mine, theirs);
+}
+
+bool referee_walk_a_die_a_step(bool marks_hits, const bg_action *roll,
+                               bg_board *absolute) {
+  return walk_a_die_a_step(marks_hits, roll, absolute);
+}
+
+bool referee_walks_a_die_a_step(const bg_action *roll, bg_board *absolute) {
+  return walk_a_die_a_step(false, roll, absolute);
 }

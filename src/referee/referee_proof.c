@@ -565,6 +565,11 @@ prove_refused_walk_onto(bool marks_hits, const bg_action *roll, bg_board *absolu
  * no more registers than it uses. */
 __attribute__((noinline)) static bool
 prove_onto_otherwise(bool marks_hits, const bg_action *roll, bg_board *absolute) {
+  /* no move, or a non-double's one move of one checker (a hop, one die of
+   * two): fewer steps than dice, which the walk in place never proves */
+  if (roll->move_count == 0 ||
+      (roll->move_count == 1 && roll->die1 != roll->die2 && roll->moves[0].count == 1))
+    return prove_refused_walk_onto(marks_hits, roll, absolute);
   if (referee_replay_in_place(marks_hits, roll, absolute))
     return true;
   return prove_refused_walk_onto(marks_hits, roll, absolute);

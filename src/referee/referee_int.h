@@ -268,6 +268,19 @@ bool referee_replay_on_board(bool marks_hits, const bg_action *roll, bg_board *b
  * is left as it was. */
 bool referee_replay_in_place(bool marks_hits, const bg_action *roll, bg_board *absolute);
 
+/* referee_replay_in_place of the commonest plays, a die a step: each
+ * move one step of a die for each checker it moves onto a point, and
+ * every die so used once (two moves of one checker by the two dice of a
+ * non-double; a double's four steps, "8/4(2)" two of them): where it
+ * holds so does referee_replay_in_place, with the same position; false
+ * (`absolute` as it was) says nothing of the play. */
+bool referee_walk_a_die_a_step(bool marks_hits, const bg_action *roll,
+                               bg_board *absolute);
+/* referee_walk_a_die_a_step without the marks, for the plays walked
+ * before a game is checked (referee_start.c): its own copy, so that the
+ * one every play takes stays inline in referee_prove_onto. */
+bool referee_walks_a_die_a_step(const bg_action *roll, bg_board *absolute);
+
 /* referee_prove_quickly of `roll`'s play from `absolute`, a position as
  * the referee keeps it (side 0 the left player): where it holds, the play
  * is made on `absolute`, else `absolute` is left as it was.  The

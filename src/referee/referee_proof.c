@@ -560,11 +560,26 @@ prove_refused_walk_onto(bool marks_hits, const bg_action *roll, bg_board *absolu
   return true;
 }
 
+/* referee_prove_onto of a play that is not a die a step: the walk in
+ * place, else the others.  Out of line, so that the commonest play saves
+ * no more registers than it uses. */
+__attribute__((noinline)) static bool
+prove_onto_otherwise(bool marks_hits, const bg_action *roll, bg_board *absolute) {
+  /* no move, or a non-double's one move of one checker (a hop, one die of
+   * two): fewer steps than dice, which the walk in place never proves */
+  if (roll->move_count == 0 ||
+      (roll->move_count == 1 && roll->die1 != roll->die2 && roll->moves[0].count == 1))
+    return prove_refused_walk_onto(marks_hits, roll, absolute);
+  if (referee_replay_in_place(marks_hits, roll, absolute))
+    return true;
+  return prove_refused_walk_onto(marks_hits, roll, absolute);
+}
+
 /* Out of line: the caller, referee_check_play_if_proved, is inlined where
  * every play is judged, and stays small there. */
 __attribute__((noinline)) bool referee_prove_onto(bool marks_hits, const bg_action *roll,
                                                   bg_board *absolute) {
-  if (referee_replay_in_place(marks_hits, roll, absolute))
+  if (referee_walk_a_die_a_step(marks_hits, roll, absolute))
     return true; /* most plays of a valid record */
-  return prove_refused_walk_onto(marks_hits, roll, absolute);
+  return prove_onto_otherwise(marks_hits, roll, absolute);
 }

@@ -4,7 +4,9 @@
  * order with the roll's dice, on a board seen by the roller or in place
  * on the referee's own position, taken back there where the play fails.
  * Asked of every play of every record: no view is copied, nor copied
- * back, for a play the walk proves.
+ * back, for a play the walk proves.  The commonest plays, a die a step,
+ * are told from their moves and dice before any step and walked without
+ * the dice's bookkeeping (referee_walk_a_die_a_step).
  */
 #include "referee_int.h"
 
@@ -184,4 +186,107 @@ bool referee_replay_in_place(bool marks_hits, const bg_action *roll, bg_board *a
                move_hit(first, made, state.hit));
   }
   return false;
+}
+
+/* ---- a die a step: most plays of every record ---------------------- */
+
+/* Does `move` take `count` checkers (1..4) onto a point (1..24) by
+ * `die` pips each, from a point or the bar: from = to + die <= BG_BAR? */
+static inline bool checkers_by(const bg_move *move, int die, int count) {
+  return move->from - move->to == die &&
+         (unsigned)(move->to - 1) < (unsigned)(BG_BAR - die) && move->count == count;
+}
+
+/* Each move one step of a die for each checker it moves, and every die
+ * so used once: two moves of one checker each by the two dice of a
+ * non-double, or a double's four steps in moves of one checker or more
+ * ("8/4(2)").  Told from the moves and the dice alone, before any step.
+ * A non-double's moves are told without a branch on which die moves
+ * first, which a record writes in either order. */
+static inline bool a_die_a_step(const bg_action *roll) {
+  int die1 = roll->die1, die2 = roll->die2;
+  const bg_move *moves = roll->moves;
+  if (die1 != die2) {
+    if (roll->move_count != 2)
+      return false;
+    int first = moves[0].from - moves[0].to, second = moves[1].from - moves[1].to;
+    return ((unsigned)(die1 - 1) < 6) & ((unsigned)(die2 - 1) < 6) &
+           ((first == die1) | (first == die2)) & (first + second == die1 + die2) &
+           ((unsigned)(moves[0].to - 1) < (unsigned)(BG_BAR - first)) &
+           ((unsigned)(moves[1].to - 1) < (unsigned)(BG_BAR - second)) &
+           (moves[0].count == 1) & (moves[1].count == 1);
+  }
+  if ((unsigned)(roll->move_count - 1) >= 4 || (unsigned)(die1 - 1) >= 6)
+    return false;
+  int steps = 0;
+  for (int i = 0; i < roll->move_count; i++) {
+    int count = moves[i].count;
+    if ((unsigned)(count - 1) >= 4 || !checkers_by(&moves[i], die1, count))
+      return false;
+    steps += count;
+  }
+  return steps == 4;
+}
+
+/* Takes back the first `made` moves of a_die_a_step's play, of which
+ * those in `hit_moves` (a bit a move) hit.  Out of line: a valid record
+ * never needs it. */
+__attribute__((noinline)) static void take_back_a_die_a_step(const bg_move *moves,
+                                                             int made, uint8_t *mine,
+                                                             uint8_t *theirs,
+                                                             uint32_t hit_moves) {
+  while (made-- > 0)
+    undo_steps(mine, theirs, moves[made].from, moves[made].to, moves[made].count,
+               hit_moves >> made & 1);
+}
+
+/* a_die_a_step's moves, `count` of them, made in their written order on
+ * `mine` against `theirs`: true when every step is legal and, with
+ * `marks_hits`, the marks fall on the blots hit; else false, with
+ * nothing made.  `one_checker`: every move is of one checker (a
+ * non-double's), so that its two moves are made without a loop. */
+static inline bool walk_steps(bool marks_hits, const bg_move *moves, int count,
+                              bool one_checker, uint8_t *mine, uint8_t *theirs) {
+  int made = 0;
+  uint32_t marked = 0, hit = 0, hit_moves = 0;
+  for (; made < count; made++) {
+    int from = moves[made].from, to = moves[made].to;
+    int checkers = one_checker ? 1 : moves[made].count;
+    /* the first checker's step, legal, is legal for the others, which
+     * land on the roller's point */
+    if (mine[from] < checkers || !board_sides_step_lands(mine, theirs, from, to))
+      break;
+    bool hits = board_sides_apply_step_onto_point(mine, theirs, from, to);
+    mine[from] -= (uint8_t)(checkers - 1);
+    mine[to] += (uint8_t)(checkers - 1);
+    if (hits | moves[made].hit) { /* rare: off the loop's path */
+      marked |= (uint32_t)moves[made].hit << to;
+      hit |= (uint32_t)hits << to;
+      hit_moves |= (uint32_t)hits << made;
+    }
+  }
+  if (made == count && (!marks_hits || marked == hit))
+    return true;
+  take_back_a_die_a_step(moves, made, mine, theirs, hit_moves);
+  return false;
+}
+
+static inline bool walk_a_die_a_step(bool marks_hits, const bg_action *roll,
+                                     bg_board *absolute) {
+  if (!a_die_a_step(roll))
+    return false;
+  uint8_t *mine, *theirs;
+  board_roller_sides(absolute, roll->player, &mine, &theirs);
+  if (roll->die1 != roll->die2)
+    return walk_steps(marks_hits, roll->moves, 2, true, mine, theirs);
+  return walk_steps(marks_hits, roll->moves, roll->move_count, false, mine, theirs);
+}
+
+bool referee_walk_a_die_a_step(bool marks_hits, const bg_action *roll,
+                               bg_board *absolute) {
+  return walk_a_die_a_step(marks_hits, roll, absolute);
+}
+
+bool referee_walks_a_die_a_step(const bg_action *roll, bg_board *absolute) {
+  return walk_a_die_a_step(false, roll, absolute);
 }

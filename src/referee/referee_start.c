@@ -23,8 +23,11 @@ static bool is_written_play(const bg_action *act) {
 }
 
 /* Does `roll`'s written play walk by its dice from `absolute`?  Where it
- * does, `absolute` becomes the position it leaves. */
+ * does, `absolute` becomes the position it leaves.  Most plays are a die
+ * a step, walked in place with no view copied. */
 static bool walks(const bg_action *roll, bg_board *absolute) {
+  if (referee_walks_a_die_a_step(roll, absolute))
+    return true;
   bg_board view, after;
   board_seen_by(absolute, roll->player, &view);
   if (!referee_play_walk(roll, &view, &after))

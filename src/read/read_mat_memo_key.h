@@ -41,10 +41,10 @@ static inline void make_word(memo_word *word, mat_pattern_id pattern, const char
  * product depend on every byte of the key ("10/9" and "10/7" must not
  * share a slot).  The decoded words, the phrases and the line starts are
  * keyed by it; slot_of mixes in the length and the pattern. */
-static inline uint32_t key_slot(const memo_word *word, unsigned bits) {
+static inline size_t key_slot(const memo_word *word, unsigned bits) {
   uint64_t hash =
       (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u)) * 0x9e3779b97f4a7c15u;
-  return (uint32_t)(hash >> (64 - bits));
+  return (size_t)(hash >> (64 - bits)); /* a size_t: an index needs no widening */
 }
 
 #ifdef MAT_WORDWISE

@@ -484,14 +484,15 @@ static void start_diceless_cell(mat_line_state *state, size_t offset) {
 
 /* mat_add_known_moves, inline where it runs for most words of a record:
  * with room for the moves (the common case) they are written at once;
- * else that function adds them one by one and says the error. */
-static inline void add_known_moves(mat_line_state *state, const mat_decoded_word *known,
+ * else that function adds them one by one and says the error, which may
+ * break the cell (false). */
+static inline bool add_known_moves(mat_line_state *state, const mat_decoded_word *known,
                                    size_t offset) {
   bg_action *action = state->action;
   int count = known->count;
   if (action->move_count + count > BG_MAX_MOVES) {
     mat_add_known_moves(state, known, offset);
-    return;
+    return false;
   }
   if (!action->moves && !(action->moves = match_reserve_moves(state->reader->match)))
     bg_out_of_memory();
@@ -503,6 +504,7 @@ static inline void add_known_moves(mat_line_state *state, const mat_decoded_word
     moves[i] = (bg_move){d->from, d->to, d->count, d->hit,
                          (bg_srcpos){line, (int)(offset + d->column) + 1}};
   }
+  return true;
 }
 
 /* The cells of a move line, from `offset` on. */
@@ -512,6 +514,9 @@ static void read_cells(mat_line_state *state, size_t offset) {
   mat_patterns *patterns = &reader->patterns;
   mat_memo_forget_word(patterns);
   mat_blank_map map = mat_map_blanks(line);
+  /* takes_known_moves, asked again only where the cell may have changed:
+   * a roll read opens its play, known moves added at once leave it open */
+  bool open = false; /* no cell yet */
   /* each turn of the loop leaves `offset` at a word or the line's end */
   for (offset = mat_next_word(line, map, offset); offset < line->length;) {
     size_t end = mat_word_end(line, map, offset);
@@ -521,13 +526,16 @@ static void read_cells(mat_line_state *state, size_t offset) {
       if (state->known->count == MAT_DECODED_ROLL) {
         if (!start_cell(state, TOK_ROLL, offset))
           return;
-      } else if (takes_known_moves(state)) {
+        open = true;
+      } else if (open) {
         /* a diceless right cell takes known moves too: asked only then */
         if (starts_diceless_right_cell(state, offset))
           start_diceless_cell(state, offset);
-        add_known_moves(state, state->known, offset);
+        if (!add_known_moves(state, state->known, offset))
+          open = takes_known_moves(state);
       } else if (!state->broken) {
         read_play_token(state, TOK_MOVE, offset); /* says what is wrong */
+        open = takes_known_moves(state);
       }
       offset = mat_next_word(line, map, end);
       continue;
@@ -535,6 +543,7 @@ static void read_cells(mat_line_state *state, size_t offset) {
     if (!mat_match_token(patterns, line->text, line->length, offset)) {
       size_t typo_end;
       if (read_misspelt_cell(state, offset, &typo_end)) {
+        open = takes_known_moves(state);
         offset = mat_next_word(line, map, typo_end);
         continue;
       }
@@ -545,6 +554,7 @@ static void read_cells(mat_line_state *state, size_t offset) {
         start_unreadable_cell(state, offset);
       if (!state->broken)
         mat_cell_error_expected(state, offset);
+      open = takes_known_moves(state);
       offset = mat_next_word(line, map, end);
       continue;
     }
@@ -571,6 +581,7 @@ static void read_cells(mat_line_state *state, size_t offset) {
         start_diceless_cell(state, offset);
       read_play_token(state, kind, offset);
     }
+    open = takes_known_moves(state);
     offset = mat_next_word(line, map, token_end);
   }
 }

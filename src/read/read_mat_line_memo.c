@@ -186,6 +186,7 @@ static start_entry *start_slot(struct mat_line_memo *memo, const char *text,
 #ifdef MAT_WORDWISE
   /* 8 bytes at a time: a line of the right column opens with a long run
    * of spaces (and a line is followed by INPUT_LINE_SLACK readable bytes) */
+  _Static_assert(INPUT_LINE_SLACK >= 8, "up to 7 bytes past a line's end are read");
   for (;;) {
     uint64_t v;
     memcpy(&v, text + spaces, 8);

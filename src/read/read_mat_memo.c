@@ -410,6 +410,7 @@ bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
 static inline size_t number_key(const char *text, size_t length, uint64_t *key) {
 #ifdef MAT_WORDWISE
   _Static_assert(NUMBER_KEY == 8, "a line start's key is one word");
+  _Static_assert(NUMBER_KEY <= INPUT_LINE_SLACK, "a short line's 8 bytes are read");
   uint64_t v;
   memcpy(&v, text, 8);
   uint64_t close = mat_bytes_equal(v, ')');
@@ -462,7 +463,7 @@ __attribute__((noinline)) static bool match_move_number(mat_patterns *patterns,
 }
 
 /* mat_match_move_number when the next number's start is not the line's:
- * the line's start, keyed, looked up by itself, then matched. */
+ * the line's start, keyed, looked up, then matched. */
 __attribute__((noinline)) static bool look_up_move_number(mat_patterns *patterns,
                                                           const char *text, size_t length,
                                                           int *number, size_t *end) {
@@ -470,6 +471,7 @@ __attribute__((noinline)) static bool look_up_move_number(mat_patterns *patterns
   uint64_t key;
   size_t key_length = number_key(text, length, &key);
   if (key_length > 0) {
+#ifndef MAT_WORDWISE /* else mat_match_move_number asked it, a word at a time */
     const number_entry *next =
         &memo->by_number[(uint32_t)(memo->last_number + 1) % BY_NUMBER];
     if (next->length == key_length && next->key == key) {
@@ -477,6 +479,7 @@ __attribute__((noinline)) static bool look_up_move_number(mat_patterns *patterns
       *end = key_length;
       return true;
     }
+#endif
     const number_entry *entry = number_slot(memo, key);
     if (entry->length == key_length && entry->key == key) {
       *number = memo->last_number = entry->number;

@@ -44,7 +44,7 @@ static inline void make_word(memo_word *word, mat_pattern_id pattern, const char
 static inline size_t key_slot(const memo_word *word, unsigned bits) {
   uint64_t hash =
       (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u)) * 0x9e3779b97f4a7c15u;
-  return (size_t)(hash >> (64 - bits)); /* a size_t: an index needs no widening */
+  return (size_t)(hash >> (64 - bits));
 }
 
 #ifdef MAT_WORDWISE
@@ -118,8 +118,9 @@ static inline bool scan_word(memo_word *word, const char *text, size_t length,
  * lets 16 bytes be read). */
 static inline void key_word(memo_word *word, const char *text, size_t length) {
 #ifdef MAT_WORDWISE
-  /* the low `n` bytes of a word kept, from a table: the shift by a
-   * length it replaces took five more instructions on every word read */
+  /* the low `n` bytes of a word kept, from a table: every word read is
+   * keyed here, and a load costs less than a shift by a variable length
+   * (which would also need a case apart for a length of 0) */
   static const uint64_t low_bytes_kept[9] = {
       0,
       0xff,

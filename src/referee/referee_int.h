@@ -276,10 +276,10 @@ bool referee_replay_in_place(bool marks_hits, const bg_action *roll, bg_board *a
  * (`absolute` as it was) says nothing of the play. */
 bool referee_walk_a_die_a_step(bool marks_hits, const bg_action *roll,
                                bg_board *absolute);
-/* referee_walk_a_die_a_step without the marks, for the plays walked
- * before a game is checked (referee_start.c): its own copy, so that the
- * one every play takes stays inline in referee_prove_onto. */
-bool referee_walks_a_die_a_step(const bg_action *roll, bg_board *absolute);
+/* referee_walk_a_die_a_step with no look at the hit marks, for the plays
+ * walked before a game is checked (referee_start.c): a copy of its own,
+ * so that the one every play takes stays inline in referee_prove_onto. */
+bool referee_walk_a_die_a_step_unmarked(const bg_action *roll, bg_board *absolute);
 
 /* referee_prove_quickly of `roll`'s play from `absolute`, a position as
  * the referee keeps it (side 0 the left player): where it holds, the play

@@ -190,11 +190,11 @@ bool referee_replay_in_place(bool marks_hits, const bg_action *roll, bg_board *a
 
 /* ---- a die a step: most plays of every record ---------------------- */
 
-/* Does `move` take `count` checkers (1..4) onto a point (1..24) by
- * `die` pips each, from a point or the bar: from = to + die <= BG_BAR? */
-static inline bool checkers_by(const bg_move *move, int die, int count) {
+/* Does `move` take its checkers onto a point (1..24) by `die` pips each,
+ * from a point or the bar: from = to + die <= BG_BAR? */
+static inline bool checkers_by(const bg_move *move, int die) {
   return move->from - move->to == die &&
-         (unsigned)(move->to - 1) < (unsigned)(BG_BAR - die) && move->count == count;
+         (unsigned)(move->to - 1) < (unsigned)(BG_BAR - die);
 }
 
 /* Each move one step of a die for each checker it moves, and every die
@@ -221,7 +221,7 @@ static inline bool a_die_a_step(const bg_action *roll) {
   int steps = 0;
   for (int i = 0; i < roll->move_count; i++) {
     int count = moves[i].count;
-    if ((unsigned)(count - 1) >= 4 || !checkers_by(&moves[i], die1, count))
+    if ((unsigned)(count - 1) >= 4 || !checkers_by(&moves[i], die1))
       return false;
     steps += count;
   }
@@ -287,6 +287,6 @@ bool referee_walk_a_die_a_step(bool marks_hits, const bg_action *roll,
   return walk_a_die_a_step(marks_hits, roll, absolute);
 }
 
-bool referee_walks_a_die_a_step(const bg_action *roll, bg_board *absolute) {
+bool referee_walk_a_die_a_step_unmarked(const bg_action *roll, bg_board *absolute) {
   return walk_a_die_a_step(false, roll, absolute);
 }

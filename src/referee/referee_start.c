@@ -26,7 +26,7 @@ static bool is_written_play(const bg_action *act) {
  * does, `absolute` becomes the position it leaves.  Most plays are a die
  * a step, walked in place with no view copied. */
 static bool walks(const bg_action *roll, bg_board *absolute) {
-  if (referee_walks_a_die_a_step(roll, absolute))
+  if (referee_walk_a_die_a_step_unmarked(roll, absolute))
     return true;
   bg_board view, after;
   board_seen_by(absolute, roll->player, &view);

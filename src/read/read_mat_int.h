@@ -284,9 +284,23 @@ static inline uint64_t mat_bytes_equal(uint64_t v, unsigned char c) {
   return ~(((x & lows) + lows) | x | lows);
 }
 
-/* The bytes of the first `count` (below 8) of `v`, the others zero. */
+/* The first `count` (0 to 8) bytes of `v`, the others zero: from a
+ * table, as every word a move line looks up is keyed so, and a load costs
+ * less than a shift by a variable count (which would also need a case
+ * apart for 0). */
 static inline uint64_t mat_low_bytes(uint64_t v, size_t count) {
-  return v & ~(~(uint64_t)0 << (8 * count));
+  static const uint64_t kept[9] = {
+      0,
+      0xff,
+      0xffff,
+      0xffffff,
+      0xffffffff,
+      0xffffffffff,
+      0xffffffffffff,
+      0xffffffffffffff,
+      0xffffffffffffffff,
+  };
+  return v & kept[count];
 }
 #endif
 

@@ -415,11 +415,11 @@ static inline size_t number_key(const char *text, size_t length, uint64_t *key) 
   memcpy(&v, text, 8);
   uint64_t close = mat_bytes_equal(v, ')');
   if (length < 8)
-    close &= ~(~(uint64_t)0 << (8 * length)); /* bytes past the end */
+    close = mat_low_bytes(close, length); /* not the bytes past the end */
   if (!close)
     return 0;
   size_t at = (size_t)__builtin_ctzll(close) / 8 + 1;
-  *key = low_bytes(v, at);
+  *key = mat_low_bytes(v, at);
   return at;
 #else
   const char *close = memchr(text, ')', length < NUMBER_KEY ? length : NUMBER_KEY);
@@ -505,7 +505,7 @@ bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t leng
   uint64_t first;
   memcpy(&first, text, 8);
   if (next->length != 0 && next->length <= length &&
-      (first & (~(uint64_t)0 >> (64 - 8 * next->length))) == next->key) {
+      mat_low_bytes(first, next->length) == next->key) {
     *number = memo->last_number = next->number;
     *end = next->length;
     return true;

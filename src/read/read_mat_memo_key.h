@@ -48,10 +48,6 @@ static inline size_t key_slot(const memo_word *word, unsigned bits) {
 }
 
 #ifdef MAT_WORDWISE
-static inline uint64_t low_bytes(uint64_t v, size_t count) {
-  return count == 0 ? 0 : v & (~(uint64_t)0 >> (64 - 8 * count));
-}
-
 /* The high bit of each byte of `v` that ends a word: a blank (' ' or a
  * tab), or a byte at or past `rest`, the line's end. */
 static inline uint64_t word_ends(uint64_t v, size_t rest) {
@@ -118,27 +114,13 @@ static inline bool scan_word(memo_word *word, const char *text, size_t length,
  * lets 16 bytes be read). */
 static inline void key_word(memo_word *word, const char *text, size_t length) {
 #ifdef MAT_WORDWISE
-  /* the low `n` bytes of a word kept, from a table: every word read is
-   * keyed here, and a load costs less than a shift by a variable length
-   * (which would also need a case apart for a length of 0) */
-  static const uint64_t low_bytes_kept[9] = {
-      0,
-      0xff,
-      0xffff,
-      0xffffff,
-      0xffffffff,
-      0xffffffffff,
-      0xffffffffffff,
-      0xffffffffffffff,
-      0xffffffffffffffff,
-  };
   uint64_t low, high = 0;
   memcpy(&low, text, 8);
   if (length <= 8) {
-    low &= low_bytes_kept[length];
+    low = mat_low_bytes(low, length);
   } else {
     memcpy(&high, text + 8, 8);
-    high &= low_bytes_kept[length - 8];
+    high = mat_low_bytes(high, length - 8);
   }
   word->key[0] = low;
   word->key[1] = high;

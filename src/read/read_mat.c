@@ -302,9 +302,11 @@ static bool read_game_content(bg_mat_reader *reader, const mat_line *line) {
     return start_game(reader, line);
   if (reader->expecting_score) {
     reader->expecting_score = false;
-    /* Asked of PCRE2, not of the line memo: a game's score line is met
-     * once, and the memo's slot for it, cold, cost more than it saved. */
-    if (mat_match_at(patterns, PAT_SCORE_LINE, line->text, line->length, 0))
+    /* Asked of the score memo, not of the line memo: a game's score line
+     * is met once, and the line memo's slot for it, cold, cost more than
+     * it saved; the game before's score line, with other scores, is
+     * the usual one. */
+    if (mat_match_score_line(patterns, &reader->score_memo, line))
       return mat_read_score_line(reader, line);
     mat_syntax_error(
         reader, line->number, 1,

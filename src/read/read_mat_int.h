@@ -94,6 +94,20 @@ typedef struct {
   int number;
 } mat_line;
 
+/* The last score line PCRE2 matched, cut at its scores: the bytes before
+ * the left score (`before` of them), then those from the right part's
+ * start (`right` in the kept line) up to the right score (`between`); and
+ * the match's offsets (read_mat_score_memo.c). */
+#define MAT_SCORE_MEMO_PAIRS 8
+typedef struct {
+  bool kept;
+  uint8_t before, between;
+  int pairs;
+  size_t left_end, right, score_end;
+  char text[160];
+  PCRE2_SIZE offsets[2 * MAT_SCORE_MEMO_PAIRS];
+} mat_score_memo;
+
 struct bg_mat_reader {
   /* input */
   bg_input *input;
@@ -106,6 +120,7 @@ struct bg_mat_reader {
   size_t expanded_size;
   bool holding_line; /* give last_line again: it starts the next match */
   mat_patterns patterns;
+  mat_score_memo score_memo; /* the last score line, for the next game's */
 
   /* the match being read (NULL before the first one and after the end) */
   bg_match *match;
@@ -180,6 +195,12 @@ int mat_match_rc(mat_patterns *patterns, mat_pattern_id id, const char *text,
  * move token: the same result as mat_match_at, without running PCRE2. */
 bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
                      size_t offset);
+
+/* PAT_SCORE_LINE matched at the line's start, answered from `memo` when
+ * the line is the last score line PCRE2 matched with other scores: the
+ * same result as mat_match_at. */
+bool mat_match_score_line(mat_patterns *patterns, mat_score_memo *memo,
+                          const mat_line *line);
 
 /* The move number that opens a move line ("  12)"), as PAT_MOVE_NUMBER
  * matched at 0 says: true with the number and the offset after its ')'.

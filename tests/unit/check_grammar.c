@@ -285,6 +285,85 @@ START_TEST(line_memo_gives_a_lines_own_token) {
 }
 END_TEST
 
+/* ---- the score memo ----------------------------------------------------- */
+
+/* The groups of the score line matched last, each [start, end) or unset
+ * (SIZE_MAX). */
+static void score_groups(const mat_patterns *patterns, size_t spans[4][2]) {
+  static const mat_group_id groups[4] = {GRP_SCORE_LINE_NAME0, GRP_SCORE_LINE_SCORE0,
+                                         GRP_SCORE_LINE_NAME1, GRP_SCORE_LINE_SCORE1};
+  for (int g = 0; g < 4; g++) {
+    mat_span span = {SIZE_MAX, SIZE_MAX};
+    mat_group_span(patterns, groups[g], &span);
+    spans[g][0] = span.start;
+    spans[g][1] = span.end;
+  }
+}
+
+/* Whether the memo answers `line` by itself: PCRE2's score pattern taken
+ * away, a line the memo does not answer is no match. */
+static bool memo_answers(mat_patterns *patterns, mat_score_memo memo,
+                         const mat_line *line) {
+  pcre2_code *code = patterns->code[PAT_SCORE_LINE];
+  bool jit = patterns->jit[PAT_SCORE_LINE];
+  patterns->code[PAT_SCORE_LINE] = NULL;
+  patterns->jit[PAT_SCORE_LINE] = false;
+  bool answered = mat_match_score_line(patterns, &memo, line);
+  patterns->code[PAT_SCORE_LINE] = code;
+  patterns->jit[PAT_SCORE_LINE] = jit;
+  return answered;
+}
+
+/* The score memo answers each line of a run as PCRE2 does, groups
+ * included, by itself where the line is the last one PCRE2 matched with
+ * other scores (wider or narrower, the right part moved); where it must
+ * not (no blank after the left score, a score of ten digits, another name,
+ * text after the right score) PCRE2 answers. */
+START_TEST(score_memo_answers_as_pcre2) {
+  static const struct {
+    const char *text;
+    bool by_memo;
+  } lines[] = {
+      {" nori : 0                        Bob van Dijk : 0", false},
+      {" nori : 3                        Bob van Dijk : 12", true},
+      {" nori : 10                       Bob van Dijk : 7", true},
+      {" nori : 1                                Bob van Dijk : 123456789", true},
+      {" nori : 1234567890               Bob van Dijk : 0", false},
+      {" nori : 1Bob van Dijk : 0", false},
+      {" nori : 2\tBob van Dijk : 0", false},
+      {" nori : 3  Bob van Dijk : 0", true},
+      {" nori : 5                        Bob van Dijk : 0 x", false},
+      {" nori : 5                        Bob van Dijk : 1234567890", false},
+      {" nori : 4                        Zoë : 0", false},
+      {" nori : 6                        Zoë : 0", true},
+      {" lasse : 0        : 0", false},
+      {" lasse : 10       : 3", true},
+      {" Bob : 0                          Alice : 0", false},
+      {" Bob : 1   Alice : 0", true},
+  };
+  mat_patterns patterns;
+  ck_assert(mat_patterns_compile(&patterns));
+  mat_score_memo memo = {.kept = false};
+  for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
+    mat_line line = {lines[i].text, strlen(lines[i].text), (int)i + 1};
+    ck_assert_msg(memo_answers(&patterns, memo, &line) == lines[i].by_memo,
+                  "line %zu: '%s': %s by the memo", i, line.text,
+                  lines[i].by_memo ? "not answered" : "answered");
+    bool memo_says = mat_match_score_line(&patterns, &memo, &line);
+    size_t memo_spans[4][2], pcre2_spans[4][2];
+    score_groups(&patterns, memo_spans);
+    bool pcre2_says = mat_match_at(&patterns, PAT_SCORE_LINE, line.text, line.length, 0);
+    score_groups(&patterns, pcre2_spans);
+    ck_assert_msg(memo_says == pcre2_says, "line %zu: '%s': %s", i, line.text,
+                  memo_says ? "matched" : "not matched");
+    if (pcre2_says)
+      ck_assert_msg(memcmp(memo_spans, pcre2_spans, sizeof memo_spans) == 0,
+                    "line %zu: '%s': other groups", i, line.text);
+  }
+  mat_patterns_free(&patterns);
+}
+END_TEST
+
 /* ---- grammar/gen.sh ------------------------------------------------------ */
 
 typedef struct {
@@ -379,6 +458,10 @@ static Suite *grammar_suite(void) {
   tcase_add_test(line_memo, line_memo_gives_a_lines_own_groups);
   tcase_add_test(line_memo, line_memo_gives_a_lines_own_token);
   suite_add_tcase(suite, line_memo);
+
+  TCase *score_memo = tcase_create("score memo");
+  tcase_add_test(score_memo, score_memo_answers_as_pcre2);
+  suite_add_tcase(suite, score_memo);
 
   TCase *generator = tcase_create("generator");
   tcase_add_test(generator, generator_reads_group_syntaxes);

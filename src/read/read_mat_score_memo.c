@@ -1,0 +1,147 @@
+/*
+ * read_mat_score_memo.c — a game's score line matched from the score line
+ * of the game before it, without PCRE2.
+ *
+ * Every game of a .mat opens with a score line ("  nori : 3      Bob : 0")
+ * that PCRE2 matches at the cost of a few move lines; the line memo
+ * (read_mat_line_memo.c) cannot keep it, as the scores change from game to
+ * game.  But from one game to the next a writer changes only the scores,
+ * and the blanks after the left one that keep the right name in its
+ * column.  So the last score line PCRE2 matched is kept cut at its scores:
+ * the bytes before the left score, and the bytes from the right name up to
+ * the right score.  A line made of the same two parts, with a score of 1 to
+ * 9 digits after each and one blank or more between the left score and the
+ * right part, is matched by the pattern the same way: its names end at the
+ * first ':' of each part (grammar/score-line.pcre's names hold none), the
+ * greedy blanks after the left score end where the right part starts,
+ * and each score is all of its digits.  Its groups are the kept ones with
+ * the scores' new ends, the right part's moved by the change in blanks.
+ *
+ * Stage: beside read_mat_line_memo.c, over the patterns; asked by read_mat.c
+ * for the score line after a game line.
+ */
+#include "read_mat_int.h"
+
+#include <string.h>
+
+static bool is_blank_byte(char c) {
+  return c == ' ' || c == '\t';
+}
+
+static size_t digits_at(const char *text, size_t length, size_t at) {
+  size_t end = at;
+  while (end < length && text[end] >= '0' && text[end] <= '9')
+    end++;
+  return end - at;
+}
+
+static size_t blanks_at(const char *text, size_t length, size_t at) {
+  size_t end = at;
+  while (end < length && is_blank_byte(text[end]))
+    end++;
+  return end - at;
+}
+
+/* Where the parts of `line` stand when it is made as the kept line is: the
+ * left score at memo->before (its digits in *left), the right part at
+ * *right (the right score's digits in *score_digits); false when it is
+ * not. */
+static bool cut_like_kept(const mat_score_memo *memo, const mat_line *line, size_t *left,
+                          size_t *right, size_t *score_digits) {
+  const char *text = line->text;
+  size_t length = line->length;
+  if (length < (size_t)memo->before + memo->between ||
+      memcmp(text, memo->text, memo->before) != 0)
+    return false;
+  *left = digits_at(text, length, memo->before);
+  size_t after_left = memo->before + *left;
+  size_t blanks = blanks_at(text, length, after_left);
+  *right = after_left + blanks;
+  if (*left == 0 || *left > 9 || blanks == 0 || length - *right < memo->between ||
+      memcmp(text + *right, memo->text + memo->before, memo->between) != 0)
+    return false;
+  size_t score_at = *right + memo->between;
+  *score_digits = digits_at(text, length, score_at);
+  size_t end = score_at + *score_digits;
+  return *score_digits > 0 && *score_digits <= 9 &&
+         blanks_at(text, length, end) == length - end;
+}
+
+/* An offset of the kept match moved to its place in the new line. */
+static PCRE2_SIZE moved(const mat_score_memo *memo, PCRE2_SIZE offset, size_t left,
+                        size_t right, size_t score_end) {
+  if (offset == PCRE2_UNSET || offset <= memo->before)
+    return offset;
+  if (offset == memo->left_end)
+    return memo->before + left;
+  if (offset == memo->score_end)
+    return score_end;
+  return offset - memo->right + right; /* in the right part (offsets_movable) */
+}
+
+/* Whether every group of PCRE2's match stands in a part, at a score's
+ * end or at the line's end, so that moved() finds it in a line cut alike. */
+static bool offsets_movable(const mat_score_memo *memo, const PCRE2_SIZE *ovector) {
+  for (int i = 2; i < 2 * memo->pairs; i++) {
+    PCRE2_SIZE offset = ovector[i];
+    if (offset != PCRE2_UNSET && offset > memo->before && offset != memo->left_end &&
+        (offset < memo->right || offset > memo->right + memo->between) &&
+        offset != memo->score_end)
+      return false;
+  }
+  return true;
+}
+
+/* Keeps the score line PCRE2 just matched (`rc` its return code), cut at
+ * its scores, when it is short enough and its groups can be moved. */
+static void keep(mat_patterns *patterns, mat_score_memo *memo, const mat_line *line,
+                 int rc) {
+  mat_span score[2];
+  memo->kept = false;
+  if (!mat_group_span(patterns, GRP_SCORE_LINE_SCORE0, &score[0]) ||
+      !mat_group_span(patterns, GRP_SCORE_LINE_SCORE1, &score[1]))
+    return;
+  size_t right = score[0].end + blanks_at(line->text, line->length, score[0].end);
+  if (right == score[0].end || score[1].start < right ||
+      score[1].start - right + score[0].start > sizeof memo->text)
+    return;
+  uint32_t captures = 0;
+  pcre2_pattern_info(patterns->code[PAT_SCORE_LINE], PCRE2_INFO_CAPTURECOUNT, &captures);
+  if (captures + 1 > MAT_SCORE_MEMO_PAIRS)
+    return;
+  memo->before = (uint8_t)score[0].start;
+  memo->left_end = score[0].end;
+  memo->right = right;
+  memo->between = (uint8_t)(score[1].start - right);
+  memo->score_end = score[1].end;
+  memo->pairs = (int)captures + 1;
+  const PCRE2_SIZE *ovector = patterns->match_ovector;
+  for (int i = 0; i < 2 * memo->pairs; i++)
+    memo->offsets[i] = i < 2 * rc ? ovector[i] : PCRE2_UNSET;
+  if (!offsets_movable(memo, memo->offsets))
+    return;
+  memcpy(memo->text, line->text, memo->before);
+  memcpy(memo->text + memo->before, line->text + right, memo->between);
+  memo->kept = true;
+}
+
+bool mat_match_score_line(mat_patterns *patterns, mat_score_memo *memo,
+                          const mat_line *line) {
+  size_t left, right, score_digits;
+  if (memo->kept && cut_like_kept(memo, line, &left, &right, &score_digits)) {
+    PCRE2_SIZE *ovector = patterns->match_ovector;
+    size_t score_end = right + memo->between + score_digits;
+    ovector[0] = 0;
+    ovector[1] = line->length;
+    for (int i = 2; i < 2 * memo->pairs; i++)
+      ovector[i] = moved(memo, memo->offsets[i], left, right, score_end);
+    patterns->ovector = ovector;
+    patterns->memo_mark = ""; /* no mark, as PCRE2 says after a line pattern */
+    return true;
+  }
+  int rc = mat_match_rc(patterns, PAT_SCORE_LINE, line->text, line->length, 0);
+  if (rc <= 0)
+    return false;
+  keep(patterns, memo, line, rc);
+  return true;
+}

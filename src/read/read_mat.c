@@ -379,7 +379,10 @@ static bool read_set_position(bg_mat_reader *reader, const mat_line *line) {
  * out a line that is. */
 static bool opens_game_with_position_row(bg_mat_reader *reader, const mat_line *line) {
   const bg_match *match = reader->match;
+  /* A dump says "Illegal play": a line with no 'I' is no dump, and most
+   * first lines are told so by memchr faster than by PCRE2. */
   return match->games[match->game_count - 1].action_count == 0 &&
+         memchr(line->text, 'I', line->length) &&
          mat_match_at(&reader->patterns, PAT_POSITION_ROW, line->text, line->length, 0) &&
          mat_read_position_row(reader, line);
 }

@@ -113,6 +113,29 @@ static inline bool replay_one_step(const bg_move *move, uint8_t *mine, uint8_t *
   return true;
 }
 
+/* referee_replay_on_board's commonest move after those: one checker
+ * borne off from a home point (1..6). */
+static inline bool is_one_bear_off(const bg_move *move) {
+  return move->to == BG_OFF && (unsigned)(move->from - 1) < BG_HOME_TOP &&
+         move->count == 1;
+}
+
+/* Such a move made on the roller's side `mine` by the die die_for
+ * gives, judged inline (board_sides_bears_off): false, with nothing
+ * made, when no die bears it off or the step is not legal.  A hit marked
+ * on it stays marked, where nothing is hit. */
+static inline bool replay_one_bear_off(const bg_move *move, uint8_t *mine,
+                                       replay_state *state) {
+  int from = move->from, die = die_for(state->left, from, true);
+  if (!die || !mine[from] || !board_sides_bears_off(mine, from, die))
+    return false;
+  state->left -= 1u << 4 * die;
+  state->marked |= (uint32_t)move->hit << BG_OFF;
+  mine[from]--;
+  mine[BG_OFF]++;
+  return true;
+}
+
 /* Every die used, and with `marks_hits` the record's marks on the points
  * the steps hit. */
 static bool replay_done(bool marks_hits, const replay_state *state) {
@@ -123,13 +146,19 @@ static bool replay_done(bool marks_hits, const replay_state *state) {
  * `theirs`, with what they played in *state: the first move not made
  * (none of its steps), or the end when every move is.  A move of one
  * checker onto a point (most moves) is judged inline (replay_one_step),
- * the others by replay_move_in_steps. */
+ * and so is one borne off (replay_one_bear_off), the others by
+ * replay_move_in_steps. */
 static inline const bg_move *replay_moves(const bg_action *roll, uint8_t *mine,
                                           uint8_t *theirs, replay_state *state) {
   const bg_move *end = roll->moves + roll->move_count;
   for (const bg_move *move = roll->moves; move < end; move++) {
     if (is_one_step(move)) {
       if (!replay_one_step(move, mine, theirs, state))
+        return move;
+      continue;
+    }
+    if (is_one_bear_off(move)) {
+      if (!replay_one_bear_off(move, mine, state))
         return move;
       continue;
     }

@@ -169,11 +169,21 @@ static inline bool board_sides_outside_home(const uint8_t *mine) {
 static inline bool board_sides_bears_off(const uint8_t *mine, int from, int die) {
   if (board_sides_outside_home(mine))
     return false;
-  if (die > from)
-    for (int point = from + 1; point <= BG_HOME_TOP; point++)
-      if (mine[point])
-        return false;
-  return true;
+  if (die <= from)
+    return true;
+  /* the home points above `from` (1..5), from+1..6, as bytes of the word
+   * of points 1..8, the mask made of bytes too (whatever the byte
+   * order): read at once, not point by point */
+  static const uint8_t above[BG_HOME_TOP][8] = {{0},
+                                                {0, 255, 255, 255, 255, 255},
+                                                {0, 0, 255, 255, 255, 255},
+                                                {0, 0, 0, 255, 255, 255},
+                                                {0, 0, 0, 0, 255, 255},
+                                                {0, 0, 0, 0, 0, 255}};
+  uint64_t home, mask;
+  memcpy(&home, &mine[1], 8);
+  memcpy(&mask, above[from], 8);
+  return (home & mask) == 0;
 }
 
 /* Rules that board_step_target_relaxed may set aside, so that the referee

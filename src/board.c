@@ -11,7 +11,6 @@
 
 #include <string.h>
 
-#define HOME_TOP 6   /* the home board is points 1..6 */
 #define POINT_TOP 24 /* the highest board point */
 
 void board_initial(bg_board *board) {
@@ -83,7 +82,7 @@ bool board_is_valid(const bg_board *board) {
 
 int board_checkers_outside_home(const bg_board *board, int side) {
   int outside = 0;
-  for (int slot = HOME_TOP + 1; slot <= BG_BAR; slot++)
+  for (int slot = BG_HOME_TOP + 1; slot <= BG_BAR; slot++)
     outside += board->checkers[side][slot];
   return outside;
 }
@@ -112,28 +111,9 @@ bool board_is_blot_of_opponent(const bg_board *board, int point) {
   return board_sides_is_blot_of_opponent(board->checkers[1], point);
 }
 
-/* Whether the roller (`mine`) has a checker outside the home board
- * (points 7..24 or the bar): its 19 counts read as three words (the last
- * two overlap), not point by point, since every bear-off step asks it. */
-static bool roller_outside_home(const uint8_t *mine) {
-  uint64_t low, middle, high;
-  memcpy(&low, &mine[HOME_TOP + 1], 8);
-  memcpy(&middle, &mine[HOME_TOP + 9], 8);
-  memcpy(&high, &mine[BG_SLOTS - 8], 8);
-  return (low | middle | high) != 0;
-}
-
-/* A step that would go past point 1: legal only with every checker home,
- * and, when the die is larger than needed (`from`, which holds a checker,
- * lower than the die), only when no checker stands higher. */
+/* A step that would go past point 1: board_sides_bears_off's rule. */
 static int bear_off_target(const uint8_t *mine, int from, int die) {
-  if (roller_outside_home(mine))
-    return -1;
-  if (die > from)
-    for (int point = from + 1; point <= HOME_TOP; point++)
-      if (mine[point])
-        return -1;
-  return BG_OFF;
+  return board_sides_bears_off(mine, from, die) ? BG_OFF : -1;
 }
 
 /* board_step_target_relaxed on the sides (see board.h). */
@@ -186,7 +166,7 @@ void board_undo_step(bg_board *board, int from, int to, bool hit) {
 /* The loser still has a checker on the bar or in the winner's home board
  * (the loser's points 19..24). */
 static bool loser_is_stuck_back(const bg_board *board, int loser) {
-  for (int slot = POINT_TOP - HOME_TOP + 1; slot <= BG_BAR; slot++)
+  for (int slot = POINT_TOP - BG_HOME_TOP + 1; slot <= BG_BAR; slot++)
     if (board->checkers[loser][slot])
       return true;
   return false;

@@ -18,6 +18,7 @@
 #define BG_BAR 25      /* index of checkers on the bar, and the "from" of an entry */
 #define BG_SLOTS 26    /* off, points 1..24, bar */
 #define BG_CHECKERS 15 /* checkers per player */
+#define BG_HOME_TOP 6  /* the home board is points 1..6 */
 
 /* The player on roll is side 0, the opponent side 1.  checkers[s][p] counts
  * side s's checkers on ITS point p (1..24), on the bar (25) or borne off (0).
@@ -147,6 +148,42 @@ static inline bool board_sides_step_lands(const uint8_t *mine, const uint8_t *th
 
 static inline bool board_step_lands(const bg_board *board, int from, int to) {
   return board_sides_step_lands(board->checkers[0], board->checkers[1], from, to);
+}
+
+/* Whether the roller (`mine`) has a checker outside the home board
+ * (points 7..24 or the bar): its 19 counts read as three words (the last
+ * two overlap), not point by point, since every bear-off step asks it. */
+static inline bool board_sides_outside_home(const uint8_t *mine) {
+  uint64_t low, middle, high;
+  memcpy(&low, &mine[BG_HOME_TOP + 1], 8);
+  memcpy(&middle, &mine[BG_HOME_TOP + 9], 8);
+  memcpy(&high, &mine[BG_SLOTS - 8], 8);
+  return (low | middle | high) != 0;
+}
+
+/* Whether a step of `die` pips from `from` (1..6, at most `die`), where
+ * the roller has a checker, bears it off: legal only with every checker
+ * home, and, when the die is larger than needed, only when no checker
+ * stands higher.  board_step_target's rule for such a step; inline: the
+ * referee's proofs ask it of every bear-off a record writes. */
+static inline bool board_sides_bears_off(const uint8_t *mine, int from, int die) {
+  if (board_sides_outside_home(mine))
+    return false;
+  if (die <= from)
+    return true;
+  /* the home points above `from` (1..5), from+1..6, as bytes of the word
+   * of points 1..8, the mask made of bytes too (whatever the byte
+   * order): read at once, not point by point */
+  static const uint8_t above[BG_HOME_TOP][8] = {{0},
+                                                {0, 255, 255, 255, 255, 255},
+                                                {0, 0, 255, 255, 255, 255},
+                                                {0, 0, 0, 255, 255, 255},
+                                                {0, 0, 0, 0, 255, 255},
+                                                {0, 0, 0, 0, 0, 255}};
+  uint64_t home, mask;
+  memcpy(&home, &mine[1], 8);
+  memcpy(&mask, above[from], 8);
+  return (home & mask) == 0;
 }
 
 /* Rules that board_step_target_relaxed may set aside, so that the referee

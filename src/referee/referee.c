@@ -124,8 +124,10 @@ __attribute__((cold)) static void note_win(game_state *state, const bg_game *gam
     return;
   }
   /* The game ends here, won in some readings only: in the others the
-   * loser resigned, which may be worth up to what their board allows. */
-  multipliers |= resignations_allowed(&state->positions, player);
+   * loser resigned, which may be worth up to what their board allows.
+   * Won in every reading (a valid record's one), there are no others. */
+  if (won < state->positions.count)
+    multipliers |= resignations_allowed(&state->positions, player);
   state->end.reason = END_BORE_OFF;
   state->end.winner = player;
   state->end.multipliers = multipliers;

@@ -560,9 +560,19 @@ prove_refused_walk_onto(bool marks_hits, const bg_action *roll, bg_board *absolu
   return true;
 }
 
+/* prove_onto_otherwise of a play the walk in place may prove: it, else
+ * the others. */
+__attribute__((noinline)) static bool
+prove_in_place_onto(bool marks_hits, const bg_action *roll, bg_board *absolute) {
+  if (referee_replay_in_place(marks_hits, roll, absolute))
+    return true;
+  return prove_refused_walk_onto(marks_hits, roll, absolute);
+}
+
 /* referee_prove_onto of a play that is not a die a step: the walk in
  * place, else the others.  Out of line, so that the commonest play saves
- * no more registers than it uses. */
+ * no more registers than it uses; and a choice of tail calls only, so
+ * that it saves none itself. */
 __attribute__((noinline)) static bool
 prove_onto_otherwise(bool marks_hits, const bg_action *roll, bg_board *absolute) {
   /* no move, or a non-double's one move of one checker (a hop, one die of
@@ -570,9 +580,7 @@ prove_onto_otherwise(bool marks_hits, const bg_action *roll, bg_board *absolute)
   if (roll->move_count == 0 ||
       (roll->move_count == 1 && roll->die1 != roll->die2 && roll->moves[0].count == 1))
     return prove_refused_walk_onto(marks_hits, roll, absolute);
-  if (referee_replay_in_place(marks_hits, roll, absolute))
-    return true;
-  return prove_refused_walk_onto(marks_hits, roll, absolute);
+  return prove_in_place_onto(marks_hits, roll, absolute);
 }
 
 /* Out of line: the caller, referee_check_play_if_proved, is inlined where

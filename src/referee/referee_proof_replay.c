@@ -113,6 +113,38 @@ static inline bool replay_one_step(const bg_move *move, uint8_t *mine, uint8_t *
   return true;
 }
 
+/* referee_replay_on_board's commonest move after those: checkers borne
+ * off from a home point (1..6). */
+static inline bool is_bear_off(const bg_move *move) {
+  return move->to == BG_OFF && (unsigned)(move->from - 1) < BG_HOME_TOP &&
+         move->count > 0;
+}
+
+/* Such a move made on the roller's side `mine`, a checker by each die
+ * die_for gives, judged inline (board_sides_bears_off): false, with
+ * nothing made, when a checker has no die that bears it off or the step
+ * is not legal.  A checker borne off leaves the rule's answer for the
+ * next as it was, so every step is judged before any is made.  A hit
+ * marked on it stays marked, where nothing is hit. */
+static inline bool replay_bear_off(const bg_move *move, uint8_t *mine,
+                                   replay_state *state) {
+  int from = move->from, count = move->count;
+  dice_counts left = state->left;
+  if (mine[from] < count)
+    return false;
+  for (int k = 0; k < count; k++) {
+    int die = die_for(left, from, true);
+    if (!die || !board_sides_bears_off(mine, from, die))
+      return false;
+    left -= 1u << 4 * die;
+  }
+  state->left = left;
+  state->marked |= (uint32_t)move->hit << BG_OFF;
+  mine[from] -= (uint8_t)count;
+  mine[BG_OFF] += (uint8_t)count;
+  return true;
+}
+
 /* Every die used, and with `marks_hits` the record's marks on the points
  * the steps hit. */
 static bool replay_done(bool marks_hits, const replay_state *state) {
@@ -123,13 +155,19 @@ static bool replay_done(bool marks_hits, const replay_state *state) {
  * `theirs`, with what they played in *state: the first move not made
  * (none of its steps), or the end when every move is.  A move of one
  * checker onto a point (most moves) is judged inline (replay_one_step),
- * the others by replay_move_in_steps. */
+ * and so is a bear-off (replay_bear_off), the others by
+ * replay_move_in_steps. */
 static inline const bg_move *replay_moves(const bg_action *roll, uint8_t *mine,
                                           uint8_t *theirs, replay_state *state) {
   const bg_move *end = roll->moves + roll->move_count;
   for (const bg_move *move = roll->moves; move < end; move++) {
     if (is_one_step(move)) {
       if (!replay_one_step(move, mine, theirs, state))
+        return move;
+      continue;
+    }
+    if (is_bear_off(move)) {
+      if (!replay_bear_off(move, mine, state))
         return move;
       continue;
     }

@@ -317,9 +317,12 @@ static bool check_play(referee *ref, game_state *state, const bg_game *game, int
   return check_play_unproved(ref, state, game, index, roll);
 }
 
-/* A roll whose dice and play were written: is the play legal? */
-static void check_played(referee *ref, game_state *state, const bg_game *game, int index,
-                         const bg_action *roll, bool dice_wrong) {
+/* A roll whose dice and play were written: is the play legal?  Inlined
+ * into both its callers: the fast path's call, its dice known right, is
+ * the path every valid play takes. */
+__attribute__((always_inline)) static inline void
+check_played(referee *ref, game_state *state, const bg_game *game, int index,
+             const bg_action *roll, bool dice_wrong) {
   if (roll->move_count == 0 && !roll->cannot_move && is_record_end(ref, game, index)) {
     /* "  2) 42: " as the last line: the record was cut off after the roll;
      * the game's end says "incomplete".  Not "42: ????", a play made and
@@ -393,17 +396,22 @@ roll_out_of_turn(referee *ref, game_state *state, const bg_game *game, int index
   return &ref->renamed;
 }
 
-/* A roll: the turn's rules, then its play.  Most rolls of a valid record
- * are in turn, with no double waiting, dice and play read and the play
- * proved legal by the quick proof: each other case leaves this path at
- * one test.  A roll out of turn may be the other player's, written under
- * the wrong name: the recovery says so before the roll is applied. */
-static void on_roll(referee *ref, game_state *state, const bg_game *game, int index) {
+/* Whether the quick proof holds `roll` to the record's '*' marks: in a
+ * record that marks hits more than once, every play; in one that marks a
+ * single hit, the play that marks it; in one with no mark, none. */
+static void note_hit_marks(referee *ref, const bg_action *roll) {
+  ref->plays.marks_hits =
+      ref->hit_marks >= 2 || (ref->hit_marks > 0 && match_action_marks_hit(roll));
+}
+
+/* A roll the fast path below does not take: out of turn, after a double
+ * not answered, or its cell not read whole.  A roll out of turn may be the
+ * other player's, written under the wrong name: the recovery says so before
+ * the roll is applied.  Out of line: not cold, as a record full of mistakes
+ * comes here for most rolls. */
+__attribute__((noinline)) static void on_roll_otherwise(referee *ref, game_state *state,
+                                                        const bg_game *game, int index) {
   const bg_action *roll = &game->actions[index];
-  if (game_over(state)) {
-    roll_after_end(ref, state, game, index);
-    return;
-  }
   law_turn_verdict verdict = law_turn(&state->turns, state->set_up, roll);
   if (verdict == TURN_NOT_YOURS) {
     roll = roll_out_of_turn(ref, state, game, index);
@@ -411,13 +419,32 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   }
   if (state->cube.double_by >= 0)
     referee_settle_unanswered_double(ref, state, roll);
-  ref->plays.marks_hits =
-      ref->hit_marks >= 2 || (ref->hit_marks > 0 && match_action_marks_hit(roll));
+  note_hit_marks(ref, roll);
   bool dice_wrong = take_turn(ref, state, game, index, roll, verdict);
   if (match_roll_as_written(roll))
     check_played(ref, state, game, index, roll, dice_wrong);
   else
     play_cell_not_read(ref, state, game, index, roll);
+  pass_turn(state, roll);
+}
+
+/* A roll: the turn's rules, then its play.  Most rolls of a valid record
+ * are in turn, with no double waiting and dice and play read: they take
+ * the path below, where the dice cannot be wrong, and the play is proved
+ * legal by the quick proof; each other case leaves it at one test. */
+static void on_roll(referee *ref, game_state *state, const bg_game *game, int index) {
+  const bg_action *roll = &game->actions[index];
+  if (game_over(state)) {
+    roll_after_end(ref, state, game, index);
+    return;
+  }
+  if (law_turn(&state->turns, state->set_up, roll) != TURN_OK ||
+      state->cube.double_by >= 0 || !match_roll_as_written(roll)) {
+    on_roll_otherwise(ref, state, game, index);
+    return;
+  }
+  note_hit_marks(ref, roll);
+  check_played(ref, state, game, index, roll, false);
   pass_turn(state, roll);
 }
 

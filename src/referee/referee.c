@@ -133,21 +133,26 @@ __attribute__((cold)) static void note_win(game_state *state, const bg_game *gam
   state->end.multipliers = multipliers;
 }
 
+/* note_bear_off where the referee follows one position (a valid
+ * record's): its one byte read alone, as the loop's setup cost more. */
+static void note_bear_off_of_one(game_state *state, const bg_game *game, int index,
+                                 int player) {
+  if (board_bore_off_all(&state->positions.boards[0], board_side_of(player)))
+    note_win(state, game, index, player);
+}
+
 /* After `player`'s roll: has the player borne off the last checker?  After
  * an earlier mistake the referee follows several positions; when only some
  * of them are won and the record plays on, those are the wrong readings.
  * Asked after every play: the positions are read as they are kept (what a
  * game is worth does not depend on which side is on roll), a byte each,
- * up to the first won, and the rest only then (note_win reads them all).
- * A valid record's one position is read alone: the loop's setup cost
- * more than its one byte. */
+ * up to the first won, and the rest only then (note_win reads them all). */
 static void note_bear_off(game_state *state, const bg_game *game, int index, int player) {
-  int side = board_side_of(player);
   if (state->positions.count == 1) {
-    if (board_bore_off_all(&state->positions.boards[0], side))
-      note_win(state, game, index, player);
+    note_bear_off_of_one(state, game, index, player);
     return;
   }
+  int side = board_side_of(player);
   for (int i = 0; i < state->positions.count; i++)
     if (board_bore_off_all(&state->positions.boards[i], side)) {
       note_win(state, game, index, player);
@@ -308,15 +313,6 @@ __attribute__((noinline)) static bool check_play_unproved(referee *ref, game_sta
   return referee_check_play_unproved(&ref->plays, roll, positions, roll->resigns_after);
 }
 
-/* Is the written play of `roll` one of its legal plays?  The quick proof
- * checks a valid record's plays first. */
-static bool check_play(referee *ref, game_state *state, const bg_game *game, int index,
-                       const bg_action *roll) {
-  if (referee_check_play_if_proved(&ref->plays, roll, &state->positions))
-    return true;
-  return check_play_unproved(ref, state, game, index, roll);
-}
-
 /* A roll whose dice and play were written: is the play legal?  Inlined
  * into both its callers: the fast path's call, its dice known right, is
  * the path every valid play takes. */
@@ -340,7 +336,13 @@ check_played(referee *ref, game_state *state, const bg_game *game, int index,
   }
   if (dice_wrong && played_another_roll(ref, state, roll))
     return;
-  if (check_play(ref, state, game, index, roll))
+  /* The quick proof checks a valid record's plays first, from the one
+   * position followed, and leaves it one. */
+  if (referee_check_play_if_proved(&ref->plays, roll, &state->positions)) {
+    note_bear_off_of_one(state, game, index, roll->player);
+    return;
+  }
+  if (check_play_unproved(ref, state, game, index, roll))
     note_bear_off(state, game, index, roll->player);
 }
 

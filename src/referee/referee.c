@@ -25,9 +25,10 @@
 /* ---- turns ---------------------------------------------------------- */
 
 /* Has the game ended (a bear-off, a drop, a resignation, or its result
- * written)? */
+ * written)?  The two facts are joined before the one test every action
+ * takes (END_NONE is 0). */
 static bool game_over(const game_state *state) {
-  return state->end.reason != END_NONE || state->result.seen;
+  return ((unsigned)state->end.reason | (unsigned)state->result.seen) != 0;
 }
 
 /* The recovery's reading of `misfit`, a kind of it at the action at

@@ -10,8 +10,12 @@ bool law_opening_double(const game_turns *turns, bool set_up, const bg_action *r
          roll->die1 == roll->die2 && !match_roll_marked_unknown(roll) && !set_up;
 }
 
+/* The roller expected decides most rolls at one test: a player is 0 or 1,
+ * never the -1 of a game before its opening roll. */
 law_turn_verdict law_turn(const game_turns *turns, bool set_up, const bg_action *roll) {
+  if (roll->player == turns->expected_roller)
+    return TURN_OK;
   if (turns->expected_roller < 0)
     return law_opening_double(turns, set_up, roll) ? TURN_OPENING_DOUBLE : TURN_OK;
-  return roll->player == turns->expected_roller ? TURN_OK : TURN_NOT_YOURS;
+  return TURN_NOT_YOURS;
 }

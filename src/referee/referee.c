@@ -25,9 +25,10 @@
 /* ---- turns ---------------------------------------------------------- */
 
 /* Has the game ended (a bear-off, a drop, a resignation, or its result
- * written)? */
+ * written)?  The two facts are joined before the one test every action
+ * takes (END_NONE is 0). */
 static bool game_over(const game_state *state) {
-  return state->end.reason != END_NONE || state->result.seen;
+  return ((unsigned)state->end.reason | (unsigned)state->result.seen) != 0;
 }
 
 /* The recovery's reading of `misfit`, a kind of it at the action at
@@ -133,21 +134,26 @@ __attribute__((cold)) static void note_win(game_state *state, const bg_game *gam
   state->end.multipliers = multipliers;
 }
 
+/* note_bear_off where the referee follows one position (a valid
+ * record's): its one byte read alone, as the loop's setup cost more. */
+static void note_bear_off_of_one(game_state *state, const bg_game *game, int index,
+                                 int player) {
+  if (board_bore_off_all(&state->positions.boards[0], board_side_of(player)))
+    note_win(state, game, index, player);
+}
+
 /* After `player`'s roll: has the player borne off the last checker?  After
  * an earlier mistake the referee follows several positions; when only some
  * of them are won and the record plays on, those are the wrong readings.
  * Asked after every play: the positions are read as they are kept (what a
  * game is worth does not depend on which side is on roll), a byte each,
- * up to the first won, and the rest only then (note_win reads them all).
- * A valid record's one position is read alone: the loop's setup cost
- * more than its one byte. */
+ * up to the first won, and the rest only then (note_win reads them all). */
 static void note_bear_off(game_state *state, const bg_game *game, int index, int player) {
-  int side = board_side_of(player);
   if (state->positions.count == 1) {
-    if (board_bore_off_all(&state->positions.boards[0], side))
-      note_win(state, game, index, player);
+    note_bear_off_of_one(state, game, index, player);
     return;
   }
+  int side = board_side_of(player);
   for (int i = 0; i < state->positions.count; i++)
     if (board_bore_off_all(&state->positions.boards[i], side)) {
       note_win(state, game, index, player);
@@ -308,18 +314,12 @@ __attribute__((noinline)) static bool check_play_unproved(referee *ref, game_sta
   return referee_check_play_unproved(&ref->plays, roll, positions, roll->resigns_after);
 }
 
-/* Is the written play of `roll` one of its legal plays?  The quick proof
- * checks a valid record's plays first. */
-static bool check_play(referee *ref, game_state *state, const bg_game *game, int index,
-                       const bg_action *roll) {
-  if (referee_check_play_if_proved(&ref->plays, roll, &state->positions))
-    return true;
-  return check_play_unproved(ref, state, game, index, roll);
-}
-
-/* A roll whose dice and play were written: is the play legal? */
-static void check_played(referee *ref, game_state *state, const bg_game *game, int index,
-                         const bg_action *roll, bool dice_wrong) {
+/* A roll whose dice and play were written: is the play legal?  Inlined
+ * into both its callers: the fast path's call, its dice known right, is
+ * the path every valid play takes. */
+__attribute__((always_inline)) static inline void
+check_played(referee *ref, game_state *state, const bg_game *game, int index,
+             const bg_action *roll, bool dice_wrong) {
   if (roll->move_count == 0 && !roll->cannot_move && is_record_end(ref, game, index)) {
     /* "  2) 42: " as the last line: the record was cut off after the roll;
      * the game's end says "incomplete".  Not "42: ????", a play made and
@@ -337,7 +337,13 @@ static void check_played(referee *ref, game_state *state, const bg_game *game, i
   }
   if (dice_wrong && played_another_roll(ref, state, roll))
     return;
-  if (check_play(ref, state, game, index, roll))
+  /* The quick proof checks a valid record's plays first, from the one
+   * position followed, and leaves it one. */
+  if (referee_check_play_if_proved(&ref->plays, roll, &state->positions)) {
+    note_bear_off_of_one(state, game, index, roll->player);
+    return;
+  }
+  if (check_play_unproved(ref, state, game, index, roll))
     note_bear_off(state, game, index, roll->player);
 }
 
@@ -393,17 +399,22 @@ roll_out_of_turn(referee *ref, game_state *state, const bg_game *game, int index
   return &ref->renamed;
 }
 
-/* A roll: the turn's rules, then its play.  Most rolls of a valid record
- * are in turn, with no double waiting, dice and play read and the play
- * proved legal by the quick proof: each other case leaves this path at
- * one test.  A roll out of turn may be the other player's, written under
- * the wrong name: the recovery says so before the roll is applied. */
-static void on_roll(referee *ref, game_state *state, const bg_game *game, int index) {
+/* Whether the quick proof holds `roll` to the record's '*' marks: in a
+ * record that marks hits more than once, every play; in one that marks a
+ * single hit, the play that marks it; in one with no mark, none. */
+static void note_hit_marks(referee *ref, const bg_action *roll) {
+  ref->plays.marks_hits =
+      ref->hit_marks >= 2 || (ref->hit_marks > 0 && match_action_marks_hit(roll));
+}
+
+/* A roll the fast path below does not take: out of turn, after a double
+ * not answered, or its cell not read whole.  A roll out of turn may be the
+ * other player's, written under the wrong name: the recovery says so before
+ * the roll is applied.  Out of line: not cold, as a record full of mistakes
+ * comes here for most rolls. */
+__attribute__((noinline)) static void on_roll_otherwise(referee *ref, game_state *state,
+                                                        const bg_game *game, int index) {
   const bg_action *roll = &game->actions[index];
-  if (game_over(state)) {
-    roll_after_end(ref, state, game, index);
-    return;
-  }
   law_turn_verdict verdict = law_turn(&state->turns, state->set_up, roll);
   if (verdict == TURN_NOT_YOURS) {
     roll = roll_out_of_turn(ref, state, game, index);
@@ -411,13 +422,32 @@ static void on_roll(referee *ref, game_state *state, const bg_game *game, int in
   }
   if (state->cube.double_by >= 0)
     referee_settle_unanswered_double(ref, state, roll);
-  ref->plays.marks_hits =
-      ref->hit_marks >= 2 || (ref->hit_marks > 0 && match_action_marks_hit(roll));
+  note_hit_marks(ref, roll);
   bool dice_wrong = take_turn(ref, state, game, index, roll, verdict);
   if (match_roll_as_written(roll))
     check_played(ref, state, game, index, roll, dice_wrong);
   else
     play_cell_not_read(ref, state, game, index, roll);
+  pass_turn(state, roll);
+}
+
+/* A roll: the turn's rules, then its play.  Most rolls of a valid record
+ * are in turn, with no double waiting and dice and play read: they take
+ * the path below, where the dice cannot be wrong, and the play is proved
+ * legal by the quick proof; each other case leaves it at one test. */
+static void on_roll(referee *ref, game_state *state, const bg_game *game, int index) {
+  const bg_action *roll = &game->actions[index];
+  if (game_over(state)) {
+    roll_after_end(ref, state, game, index);
+    return;
+  }
+  if (law_turn(&state->turns, state->set_up, roll) != TURN_OK ||
+      state->cube.double_by >= 0 || !match_roll_as_written(roll)) {
+    on_roll_otherwise(ref, state, game, index);
+    return;
+  }
+  note_hit_marks(ref, roll);
+  check_played(ref, state, game, index, roll, false);
   pass_turn(state, roll);
 }
 

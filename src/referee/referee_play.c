@@ -475,7 +475,8 @@ static bool play_checked(play_checker *checker, int on_probation, bool followed,
                          reading_set *positions) {
   if (on_probation && checker->recovery.plays_on_probation == on_probation)
     checker->recovery.plays_on_probation--; /* one more play checked on probation */
-  referee_settle_hidden_hits(checker, positions);
+  if (checker->hidden.count > 0) /* tested here: most games have no hidden hit */
+    referee_settle_hidden_hits(checker, positions);
   return followed;
 }
 

@@ -263,7 +263,8 @@ void bg_replay_run(bg_replay *replay) {
     const bg_game *game = &match->games[g];
     replay->game_index = g;
     referee_begin_game(&replay->ref, &replay->state, game, g == 0);
-    for (int i = 0; i < game->action_count; i++)
+    /* the count read once: the referee's stores might be the game's */
+    for (int i = 0, count = game->action_count; i < count; i++)
       referee_act(&replay->ref, &replay->state, game, i);
     bg_game_result result = {.winner = -1, .points = -1, .credited = -1};
     referee_end_game(&replay->ref, &replay->state, game, &result);

@@ -33,6 +33,16 @@ static bg_rule_flag rule_flag(const char *value) {
  * Returns what a rule tag's value should have been when it is none of
  * those, else NULL (also for tags that are no rule). */
 static const char *apply_rule_tag(bg_match *match, const char *key, const char *value) {
+  /* The rule keys start with B, C or J, in any case; most tags' keys do
+   * not ("Site", "Player 1", "EventDate"), and are told so at one byte. */
+  switch (key[0] | 0x20) {
+  case 'b':
+  case 'c':
+  case 'j':
+    break;
+  default:
+    return NULL;
+  }
   bg_rule_flag *rule = NULL;
   if (strcasecmp(key, "Crawford") == 0)
     rule = &match->crawford;

@@ -292,6 +292,15 @@ START_TEST(rule_tags) {
   ck_assert_int_eq(r.matches[0]->beavers, RULE_OFF);
   ck_assert_int_eq(r.matches[0]->cube_limit, 1024);
   parsed_free(&r);
+
+  /* the keys in any case */
+  parse(&r, "; [jacoby \"On\"]\n; [BEAVERS \"On\"]\n; [crawford \"Off\"]\n"
+            "; [cubelimit \"2\"]\n5 point match\n");
+  ck_assert_int_eq(r.matches[0]->jacoby, RULE_ON);
+  ck_assert_int_eq(r.matches[0]->beavers, RULE_ON);
+  ck_assert_int_eq(r.matches[0]->crawford, RULE_OFF);
+  ck_assert_int_eq(r.matches[0]->cube_limit, 2);
+  parsed_free(&r);
 }
 END_TEST
 

@@ -171,7 +171,8 @@ static inline bool board_sides_bears_off(const uint8_t *mine, int from, int die)
     return false;
   if (die <= from)
     return true;
-  /* the home points above `from` (1..5), from+1..6, as bytes of the word
+  /* the home points above `from` (1..5 here, as the die is at most 6),
+   * from+1..6, as bytes of the word
    * of points 1..8, the mask made of bytes too (whatever the byte
    * order): read at once, not point by point */
   static const uint8_t above[BG_HOME_TOP][8] = {{0},

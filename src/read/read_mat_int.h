@@ -10,6 +10,7 @@
  *                       misspelt; a cell's errors
  *   read_mat_memo.c     cell tokens already matched
  *   read_mat_line_memo.c  patterns whole lines did not match
+ *   read_mat_score_memo.c  a score line from the game before's
  *   read_mat_grammar.c  the compiled patterns of grammar/
  *   read_mat_report.c   diagnostics: places, the syntax-error limit, quoting
  *
@@ -94,10 +95,11 @@ typedef struct {
   int number;
 } mat_line;
 
-/* The last score line PCRE2 matched, cut at its scores: the bytes before
- * the left score (`before` of them), then those from the right part's
- * start (`right` in the kept line) up to the right score (`between`); and
- * the match's offsets (read_mat_score_memo.c). */
+/* The last score line PCRE2 matched for mat_match_score_line, when it can
+ * be kept (else none), cut at its scores: the bytes before the left score
+ * (`before` of them), then those from the right part's start (`right` in
+ * the kept line) up to the right score (`between`); and the match's
+ * offsets (read_mat_score_memo.c). */
 #define MAT_SCORE_MEMO_PAIRS 8
 typedef struct {
   bool kept;

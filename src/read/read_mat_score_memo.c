@@ -7,15 +7,18 @@
  * (read_mat_line_memo.c) cannot keep it, as the scores change from game to
  * game.  But from one game to the next a writer changes only the scores,
  * and the blanks after the left one that keep the right name in its
- * column.  So the last score line PCRE2 matched is kept cut at its scores:
- * the bytes before the left score, and the bytes from the right name up to
- * the right score.  A line made of the same two parts, with a score of 1 to
- * 9 digits after each and one blank or more between the left score and the
- * right part, is matched by the pattern the same way: its names end at the
- * first ':' of each part (grammar/score-line.pcre's names hold none), the
- * greedy blanks after the left score end where the right part starts,
- * and each score is all of its digits.  Its groups are the kept ones with
- * the scores' new ends, the right part's moved by the change in blanks.
+ * column.  So the last score line PCRE2 matched (when its left score is
+ * followed by a blank) is kept cut at its scores: the bytes before the
+ * left score, and the bytes from the right name up to the right score.  A
+ * line made of the same two parts, with a score of 1 to 9 digits after
+ * each, one blank or more between the left score and the right part, and
+ * only blanks after the right score, is matched by the pattern the same
+ * way, since each step of its match ends at a place its own part's bytes
+ * fix: the names end at the first ':' of their part (grammar/
+ * score-line.pcre's names hold none), the greedy blanks after the left
+ * score end where the right part starts, and each score is all of its
+ * digits.  Its groups are the kept ones with the scores' new ends, the
+ * right part's moved by the change in blanks.
  *
  * Stage: beside read_mat_line_memo.c, over the patterns; asked by read_mat.c
  * for the score line after a game line.

@@ -328,10 +328,12 @@ START_TEST(score_memo_answers_as_pcre2) {
       {" nori : 3                        Bob van Dijk : 12", true},
       {" nori : 10                       Bob van Dijk : 7", true},
       {" nori : 1                                Bob van Dijk : 123456789", true},
+      /* a tab as the blanks, as PCRE2 takes it (the reader expands tabs) */
+      {" nori : 2\tBob van Dijk : 0", true},
       {" nori : 1234567890               Bob van Dijk : 0", false},
+      /* fused: matched by PCRE2, not kept, so the next line is PCRE2's */
       {" nori : 1Bob van Dijk : 0", false},
-      {" nori : 2\tBob van Dijk : 0", false},
-      {" nori : 3  Bob van Dijk : 0", true},
+      {" nori : 3  Bob van Dijk : 0", false},
       {" nori : 5                        Bob van Dijk : 0 x", false},
       {" nori : 5                        Bob van Dijk : 1234567890", false},
       {" nori : 4                        Zoë : 0", false},

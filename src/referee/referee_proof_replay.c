@@ -204,10 +204,23 @@ static bool move_hit(const bg_move *first, const bg_move *move, uint32_t hit_poi
   return true;
 }
 
+/* Takes back the moves from `first` up to `stopped`, made in place on
+ * `mine` against `theirs`, each from its hits (move_hit; `hit_points` the
+ * points they hit).  Out of line: a valid record never needs it. */
+__attribute__((noinline)) static void take_back_moves(const bg_move *first,
+                                                      const bg_move *stopped,
+                                                      uint8_t *mine, uint8_t *theirs,
+                                                      uint32_t hit_points) {
+  for (const bg_move *made = stopped; made > first;) {
+    made--;
+    undo_steps(mine, theirs, made->from, made->to, made->count,
+               move_hit(first, made, hit_points));
+  }
+}
+
 /* The roller's sides of `absolute` in the roller's order: no view is
  * copied, nor copied back, and no wide load reads bytes just stored.
- * Unless proved, the moves made are taken back, each from its hits
- * (move_hit): a valid record never needs it. */
+ * Unless proved, the moves made are taken back (take_back_moves). */
 bool referee_replay_in_place(bool marks_hits, const bg_action *roll, bg_board *absolute) {
   uint8_t *mine, *theirs;
   board_roller_sides(absolute, roll->player, &mine, &theirs);
@@ -218,11 +231,7 @@ bool referee_replay_in_place(bool marks_hits, const bg_action *roll, bg_board *a
   const bg_move *stopped = replay_moves(roll, mine, theirs, &state);
   if (stopped == end && replay_done(marks_hits, &state))
     return true;
-  for (const bg_move *made = stopped; made > first;) {
-    made--;
-    undo_steps(mine, theirs, made->from, made->to, made->count,
-               move_hit(first, made, state.hit));
-  }
+  take_back_moves(first, stopped, mine, theirs, state.hit);
   return false;
 }
 
@@ -266,18 +275,6 @@ static inline bool a_die_a_step(const bg_action *roll) {
   return steps == 4;
 }
 
-/* Takes back the first `made` moves of a_die_a_step's play, of which
- * those in `hit_moves` (a bit a move) hit.  Out of line: a valid record
- * never needs it. */
-__attribute__((noinline)) static void take_back_a_die_a_step(const bg_move *moves,
-                                                             int made, uint8_t *mine,
-                                                             uint8_t *theirs,
-                                                             uint32_t hit_moves) {
-  while (made-- > 0)
-    undo_steps(mine, theirs, moves[made].from, moves[made].to, moves[made].count,
-               hit_moves >> made & 1);
-}
-
 /* a_die_a_step's moves, `count` of them, made in their written order on
  * `mine` against `theirs`: true when every step is legal and, with
  * `marks_hits`, the marks fall on the blots hit; else false, with
@@ -286,7 +283,7 @@ __attribute__((noinline)) static void take_back_a_die_a_step(const bg_move *move
 static inline bool walk_steps(bool marks_hits, const bg_move *moves, int count,
                               bool one_checker, uint8_t *mine, uint8_t *theirs) {
   int made = 0;
-  uint32_t marked = 0, hit = 0, hit_moves = 0;
+  uint32_t marked = 0, hit = 0;
   for (; made < count; made++) {
     int from = moves[made].from, to = moves[made].to;
     int checkers = one_checker ? 1 : moves[made].count;
@@ -300,12 +297,11 @@ static inline bool walk_steps(bool marks_hits, const bg_move *moves, int count,
     if (hits | moves[made].hit) { /* rare: off the loop's path */
       marked |= (uint32_t)moves[made].hit << to;
       hit |= (uint32_t)hits << to;
-      hit_moves |= (uint32_t)hits << made;
     }
   }
   if (made == count && (!marks_hits || marked == hit))
     return true;
-  take_back_a_die_a_step(moves, made, mine, theirs, hit_moves);
+  take_back_moves(moves, moves + made, mine, theirs, hit);
   return false;
 }
 

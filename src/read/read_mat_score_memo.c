@@ -27,20 +27,9 @@
 
 #include <string.h>
 
-static bool is_blank_byte(char c) {
-  return c == ' ' || c == '\t';
-}
-
 static size_t digits_at(const char *text, size_t length, size_t at) {
   size_t end = at;
   while (end < length && text[end] >= '0' && text[end] <= '9')
-    end++;
-  return end - at;
-}
-
-static size_t blanks_at(const char *text, size_t length, size_t at) {
-  size_t end = at;
-  while (end < length && is_blank_byte(text[end]))
     end++;
   return end - at;
 }
@@ -58,16 +47,15 @@ static bool cut_like_kept(const mat_score_memo *memo, const mat_line *line, size
     return false;
   *left = digits_at(text, length, memo->before);
   size_t after_left = memo->before + *left;
-  size_t blanks = blanks_at(text, length, after_left);
-  *right = after_left + blanks;
-  if (*left == 0 || *left > 9 || blanks == 0 || length - *right < memo->between ||
+  *right = mat_skip_blanks(line, after_left);
+  if (*left == 0 || *left > 9 || *right == after_left ||
+      length - *right < memo->between ||
       memcmp(text + *right, memo->text + memo->before, memo->between) != 0)
     return false;
   size_t score_at = *right + memo->between;
   *score_digits = digits_at(text, length, score_at);
   size_t end = score_at + *score_digits;
-  return *score_digits > 0 && *score_digits <= 9 &&
-         blanks_at(text, length, end) == length - end;
+  return *score_digits > 0 && *score_digits <= 9 && mat_skip_blanks(line, end) == length;
 }
 
 /* An offset of the kept match moved to its place in the new line. */
@@ -104,7 +92,7 @@ static void keep(mat_patterns *patterns, mat_score_memo *memo, const mat_line *l
   if (!mat_group_span(patterns, GRP_SCORE_LINE_SCORE0, &score[0]) ||
       !mat_group_span(patterns, GRP_SCORE_LINE_SCORE1, &score[1]))
     return;
-  size_t right = score[0].end + blanks_at(line->text, line->length, score[0].end);
+  size_t right = mat_skip_blanks(line, score[0].end);
   if (right == score[0].end || score[1].start < right ||
       score[1].start - right + score[0].start > sizeof memo->text)
     return;

@@ -7,6 +7,7 @@
 #include "input.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -346,7 +347,7 @@ static bool is_trailing_blank(char c) {
  * `consumed - length` bytes after them (the newline, if there is one).
  * The length is kept in a local as it shrinks: through `line` the
  * compiler would store it at every step. */
-static inline bool deliver(bg_input *input, bg_line *line, size_t length,
+static inline void deliver(bg_input *input, bg_line *line, size_t length,
                            size_t consumed) {
   const char *text = input->buffer + input->start;
   /* a BOM's first byte starts no line of a record but by mistake */
@@ -364,11 +365,10 @@ static inline bool deliver(bg_input *input, bg_line *line, size_t length,
                     .number = ++input->line_number,
                     .has_tab = input->buffer + input->tab_at < text + length};
   consume_to(input, input->start + consumed);
-  return true;
 }
 
 /* Drops the rest of an over-long line, up to and including its newline. */
-static bool skip_long_line(bg_input *input, bg_line *line) {
+__attribute__((noinline)) static void skip_long_line(bg_input *input) {
   for (;;) {
     char *newline = memchr(input->buffer + input->start, '\n', input->end - input->start);
     if (newline) {
@@ -379,47 +379,62 @@ static bool skip_long_line(bg_input *input, bg_line *line) {
     if (input->eof || !fill_buffer(input))
       break;
   }
-  static const char no_text[INPUT_LINE_SLACK + 1] = ""; /* and its slack */
-  *line = (bg_line){.text = no_text, .number = ++input->line_number, .too_long = true};
-  return true;
 }
 
-/* input_next_line when the buffer holds no whole line: it is filled, or
- * the line is over-long, or the input ends.  Kept out of line, so that
- * the common case, a line already in the buffer, saves no registers for
- * the loop. */
-__attribute__((noinline)) static bool next_line_refilled(bg_input *input, bg_line *line) {
+/* The next line's bytes from `start`: `length` of them, and `consumed`
+ * with its newline (as many when the input ends without one); a length
+ * of NO_LINE at the end of the input. */
+typedef struct {
+  size_t length, consumed;
+} line_span;
+#define NO_LINE SIZE_MAX
+
+/* The next line's span when the buffer holds no whole line: it is
+ * filled, or the line is over-long, or the input ends.  Kept out of
+ * line, so that the common case, a line already in the buffer, saves no
+ * registers for the loop; and it answers with a span, not a bg_line,
+ * so that the caller's line, which no call then sees, may stay in
+ * registers. */
+__attribute__((noinline)) static line_span next_span_refilled(bg_input *input) {
   for (;;) {
     size_t pending = input->end - input->start;
     if (pending > INPUT_MAX_LINE)
-      return skip_long_line(input, line);
-    if (input->eof || !fill_buffer(input)) {
-      if (pending == 0)
-        return false;
-      return deliver(input, line, pending, pending); /* no final newline */
-    }
+      return (line_span){pending, pending}; /* over-long: skip_long_line */
+    if (input->eof || !fill_buffer(input))
+      return (line_span){pending == 0 ? NO_LINE : pending, pending}; /* no newline */
     pending = input->end - input->start;
     char *newline = memchr(input->buffer + input->start, '\n', pending);
     if (newline) {
       size_t length = (size_t)(newline - (input->buffer + input->start));
-      if (length > INPUT_MAX_LINE)
-        return skip_long_line(input, line);
-      return deliver(input, line, length, length + 1);
+      return (line_span){length, length + 1};
     }
   }
 }
 
 /* The length of a line is checked as read (its CR, blanks and BOM count):
- * the bound is on the buffer, not on the text. */
-bool input_next_line(bg_input *input, bg_line *line) {
+ * the bound is on the buffer, not on the text.  Declared inline, so that
+ * a reader's loop takes it in, and its line, which no call sees, stays
+ * in registers rather than being written and read back. */
+inline bool input_next_line(bg_input *input, bg_line *line) {
   const char *start = input->buffer + input->start;
   const char *newline = memchr(start, '\n', input->end - input->start);
-  if (!newline)
-    return next_line_refilled(input, line);
-  size_t length = (size_t)(newline - start);
-  if (length > INPUT_MAX_LINE)
-    return skip_long_line(input, line);
-  return deliver(input, line, length, length + 1);
+  line_span span;
+  if (newline) {
+    span.length = (size_t)(newline - start);
+    span.consumed = span.length + 1;
+  } else {
+    span = next_span_refilled(input);
+    if (span.length == NO_LINE)
+      return false;
+  }
+  if (span.length <= INPUT_MAX_LINE) {
+    deliver(input, line, span.length, span.consumed);
+    return true;
+  }
+  skip_long_line(input);
+  static const char no_text[INPUT_LINE_SLACK + 1] = ""; /* and its slack */
+  *line = (bg_line){.text = no_text, .number = ++input->line_number, .too_long = true};
+  return true;
 }
 
 /* ---- bytes -------------------------------------------------------------- */

@@ -438,6 +438,27 @@ static line_outcome read_other_line(bg_mat_reader *reader, const mat_line *line,
   return read_game_content(reader, line, in_game) ? LINE_DONE : LINE_FAILED;
 }
 
+/* Whether `line` holds a control character no text file holds (tabs,
+ * form feeds and escapes are text). */
+static bool has_binary_byte(const mat_line *line) {
+  for (size_t i = 0; i < line->length; i++) {
+    unsigned char c = (unsigned char)line->text[i];
+    if (c < 0x20 && c != '\t' && c != '\f' && c != '\v' && c != 0x1b)
+      return true;
+  }
+  return false;
+}
+
+/* What the lines before the first match were like: read only until a
+ * match is found (asked of no move line nor blank line, which come after
+ * it or say nothing). */
+static void note_content(bg_mat_reader *reader, const mat_line *line) {
+  if (reader->found_match)
+    return;
+  reader->saw_text = reader->saw_text || line->length > 0;
+  reader->saw_binary = reader->saw_binary || has_binary_byte(line);
+}
+
 static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
   mat_patterns *patterns = &reader->patterns;
   reader->move_number = 0; /* a move line sets its own */
@@ -454,6 +475,7 @@ static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
     read_move_line(reader, line, &found);
     return reader->out_of_memory ? LINE_FAILED : LINE_DONE;
   }
+  note_content(reader, line);
   line_outcome outcome = read_other_line(reader, line, game != NULL);
   reader->game_in_play = find_game_in_play(reader);
   return outcome;
@@ -514,26 +536,6 @@ static bg_match *take_match(bg_mat_reader *reader) {
   return match;
 }
 
-/* Whether `line` holds a control character no text file holds (tabs,
- * form feeds and escapes are text). */
-static bool has_binary_byte(const mat_line *line) {
-  for (size_t i = 0; i < line->length; i++) {
-    unsigned char c = (unsigned char)line->text[i];
-    if (c < 0x20 && c != '\t' && c != '\f' && c != '\v' && c != 0x1b)
-      return true;
-  }
-  return false;
-}
-
-/* What the lines before the first match were like: read only until a
- * match is found. */
-static void note_content(bg_mat_reader *reader, const mat_line *line) {
-  if (reader->found_match)
-    return;
-  reader->saw_text = reader->saw_text || line->length > 0;
-  reader->saw_binary = reader->saw_binary || has_binary_byte(line);
-}
-
 /* Why no match was found, in the words of what the input held: nothing,
  * bytes that are no text (an image, a program), or text with no match
  * line. */
@@ -569,7 +571,6 @@ bg_match *mat_reader_next(bg_mat_reader *reader) {
       note_long_line(reader, number);
       continue;
     }
-    note_content(reader, line);
     line_outcome outcome = read_line(reader, line);
     if (outcome == LINE_STARTS_MATCH) {
       reader->holding_line = true;

@@ -91,8 +91,6 @@ static line_status next_line(bg_mat_reader *reader, int *number) {
 
 /* ---- structure: match, game, score ------------------------------------- */
 
-/* The offset of the line's first byte that is no blank (its length when
- * there is none). */
 /* A new match at `pos`, its length still 0; false when memory is out. */
 static bool open_match(bg_mat_reader *reader, bg_srcpos pos) {
   reader->match = match_new(reader->file);
@@ -290,7 +288,10 @@ static inline void read_move_line(bg_mat_reader *reader, const mat_line *line,
     read_expanded_move_line(reader, line, found);
 }
 
-static bool read_game_content(bg_mat_reader *reader, const mat_line *line) {
+/* `number_asked`: read_line found that the line opens with no move
+ * number. */
+static bool read_game_content(bg_mat_reader *reader, const mat_line *line,
+                              bool number_asked) {
   mat_patterns *patterns = &reader->patterns;
   if (reader->match->game_count == 0 && reader->names_line == 0 &&
       mat_match_line(patterns, PAT_SCORE_LINE, line->text, line->length))
@@ -331,7 +332,9 @@ static bool read_game_content(bg_mat_reader *reader, const mat_line *line) {
     return match_add_unread_line(reader->match, line->text, line->length,
                                  (bg_srcpos){line->number, 1});
   }
-  read_move_line(reader, line, NULL);
+  mat_move_number found;
+  read_move_line(reader, line,
+                 number_asked ? NULL : mat_find_move_number(patterns, line, &found));
   return !reader->out_of_memory;
 }
 
@@ -377,12 +380,11 @@ static bool read_set_position(bg_mat_reader *reader, const mat_line *line) {
  * game's starting position (read_mat_row.c).  Asked of PCRE2, not of the
  * line memo: a game's first move line is seldom met again, and would put
  * out a line that is. */
-static bool opens_game_with_position_row(bg_mat_reader *reader, const mat_line *line) {
-  const bg_match *match = reader->match;
+static bool opens_game_with_position_row(bg_mat_reader *reader, const bg_game *game,
+                                         const mat_line *line) {
   /* A dump says "Illegal play": a line with no 'I' is no dump, and most
    * first lines are told so by memchr faster than by PCRE2. */
-  return match->games[match->game_count - 1].action_count == 0 &&
-         memchr(line->text, 'I', line->length) &&
+  return game->action_count == 0 && memchr(line->text, 'I', line->length) &&
          mat_match_at(&reader->patterns, PAT_POSITION_ROW, line->text, line->length, 0) &&
          mat_read_position_row(reader, line);
 }
@@ -398,23 +400,19 @@ static bool opens_move_line(mat_patterns *patterns, const mat_line *line,
                                &found->end);
 }
 
-static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
+/* The game whose move lines are read now (see game_in_play). */
+static bg_game *find_game_in_play(const bg_mat_reader *reader) {
+  const bg_match *match = reader->match;
+  if (!match || match->game_count == 0 || reader->expecting_score)
+    return NULL;
+  return &match->games[match->game_count - 1];
+}
+
+/* A line that is no move line of the game in play (`in_game`: there is
+ * one, and the line opens with no move number). */
+static line_outcome read_other_line(bg_mat_reader *reader, const mat_line *line,
+                                    bool in_game) {
   mat_patterns *patterns = &reader->patterns;
-  reader->move_number = 0; /* a move line sets its own */
-  mat_line_memo_new_line(patterns);
-  if (is_blank(line))
-    return LINE_DONE;
-  /* The commonest line first: a line that opens with "12)" can be nothing
-   * but a move line, so the other patterns need not be tried. */
-  bool in_game =
-      reader->match && reader->match->game_count > 0 && !reader->expecting_score;
-  mat_move_number found;
-  if (in_game && opens_move_line(patterns, line, &found)) {
-    if (opens_game_with_position_row(reader, line))
-      return reader->out_of_memory ? LINE_FAILED : LINE_DONE;
-    read_move_line(reader, line, &found);
-    return reader->out_of_memory ? LINE_FAILED : LINE_DONE;
-  }
   if (mat_match_line(patterns, PAT_MATCH_LINE, line->text, line->length)) {
     if (reader->match)
       return LINE_STARTS_MATCH;
@@ -437,7 +435,50 @@ static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
     note_stray_line(reader, line->number);
     return LINE_DONE;
   }
-  return read_game_content(reader, line) ? LINE_DONE : LINE_FAILED;
+  return read_game_content(reader, line, in_game) ? LINE_DONE : LINE_FAILED;
+}
+
+/* Whether `line` holds a control character no text file holds (tabs,
+ * form feeds and escapes are text). */
+static bool has_binary_byte(const mat_line *line) {
+  for (size_t i = 0; i < line->length; i++) {
+    unsigned char c = (unsigned char)line->text[i];
+    if (c < 0x20 && c != '\t' && c != '\f' && c != '\v' && c != 0x1b)
+      return true;
+  }
+  return false;
+}
+
+/* What the lines before the first match were like: read only until a
+ * match is found (asked of no move line nor blank line, which come after
+ * it or say nothing). */
+static void note_content(bg_mat_reader *reader, const mat_line *line) {
+  if (reader->found_match)
+    return;
+  reader->saw_text = reader->saw_text || line->length > 0;
+  reader->saw_binary = reader->saw_binary || has_binary_byte(line);
+}
+
+static line_outcome read_line(bg_mat_reader *reader, const mat_line *line) {
+  mat_patterns *patterns = &reader->patterns;
+  reader->move_number = 0; /* a move line sets its own */
+  mat_line_memo_new_line(patterns);
+  if (is_blank(line))
+    return LINE_DONE;
+  /* The commonest line first: a line that opens with "12)" can be nothing
+   * but a move line, so the other patterns need not be tried. */
+  bg_game *game = reader->game_in_play;
+  mat_move_number found;
+  if (game && opens_move_line(patterns, line, &found)) {
+    if (opens_game_with_position_row(reader, game, line))
+      return reader->out_of_memory ? LINE_FAILED : LINE_DONE;
+    read_move_line(reader, line, &found);
+    return reader->out_of_memory ? LINE_FAILED : LINE_DONE;
+  }
+  note_content(reader, line);
+  line_outcome outcome = read_other_line(reader, line, game != NULL);
+  reader->game_in_play = find_game_in_play(reader);
+  return outcome;
 }
 
 static void note_long_line(bg_mat_reader *reader, int line_number) {
@@ -487,31 +528,12 @@ bg_mat_reader *mat_reader_new(FILE *in, const char *file, bg_diag_sink *sink) {
 static bg_match *take_match(bg_mat_reader *reader) {
   bg_match *match = reader->match;
   reader->match = NULL;
+  reader->game_in_play = NULL;
   if (match) {
     match->endings_counted = true; /* by fill_action, read_mat_play.c */
     match_resolve(match);
   }
   return match;
-}
-
-/* Whether `line` holds a control character no text file holds (tabs,
- * form feeds and escapes are text). */
-static bool has_binary_byte(const mat_line *line) {
-  for (size_t i = 0; i < line->length; i++) {
-    unsigned char c = (unsigned char)line->text[i];
-    if (c < 0x20 && c != '\t' && c != '\f' && c != '\v' && c != 0x1b)
-      return true;
-  }
-  return false;
-}
-
-/* What the lines before the first match were like: read only until a
- * match is found. */
-static void note_content(bg_mat_reader *reader, const mat_line *line) {
-  if (reader->found_match)
-    return;
-  reader->saw_text = reader->saw_text || line->length > 0;
-  reader->saw_binary = reader->saw_binary || has_binary_byte(line);
 }
 
 /* Why no match was found, in the words of what the input held: nothing,
@@ -549,7 +571,6 @@ bg_match *mat_reader_next(bg_mat_reader *reader) {
       note_long_line(reader, number);
       continue;
     }
-    note_content(reader, line);
     line_outcome outcome = read_line(reader, line);
     if (outcome == LINE_STARTS_MATCH) {
       reader->holding_line = true;

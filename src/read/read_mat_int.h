@@ -139,6 +139,11 @@ struct bg_mat_reader {
    * when no match comes */
   bool saw_text, saw_binary;
   bool expecting_score;
+  /* The match's last game while its move lines are read (its score line
+   * read or said missing), else NULL: what read_line asks of every line,
+   * kept as one field.  Only lines that are no move line change it (a
+   * match, a game, a score line), and after them it is found again. */
+  bg_game *game_in_play;
   int move_number; /* of the line being read, for diagnostics */
   /* The game's move numbers so far: the last one read (0 before the first
    * numbered line of a game), and after a break in them, the number the
@@ -496,10 +501,13 @@ typedef struct {
 
 /* read_mat_token.c: "  12) " read into reader->move_number and the left
  * column; returns the offset after the ')' (0 on an unnumbered line).
- * With `found` (the line's number, as the caller found it), the line is
- * not asked again. */
-size_t mat_read_move_number(bg_mat_reader *reader, const mat_line *line,
-                            const mat_move_number *found);
+ * `found` is the line's number as the caller found it, NULL when the
+ * line opens with none: a line is asked once (mat_find_move_number). */
+size_t mat_read_move_number(bg_mat_reader *reader, const mat_move_number *found);
+/* The move number that opens `line`, in *found, which is returned; NULL
+ * when it opens with none. */
+const mat_move_number *mat_find_move_number(mat_patterns *patterns, const mat_line *line,
+                                            mat_move_number *found);
 /* Whether the line's number follows the game's line before; a break is
  * said (a syntax error) and false returned. */
 bool mat_move_number_follows(bg_mat_reader *reader, const mat_line *line);
@@ -565,8 +573,8 @@ bool mat_read_cube_typo(mat_patterns *patterns, const mat_line *line, size_t off
                         mat_cube_typo *typo);
 
 /* Reads one move line ("  3) 63: 24/18 13/10     41: 13/9 6/5") into the
- * current game; `found` is its number when the caller found it already,
- * else NULL. */
+ * current game; `found` is its number (mat_find_move_number), NULL when
+ * it opens with none. */
 void mat_read_move_line(bg_mat_reader *reader, const mat_line *line,
                         const mat_move_number *found);
 

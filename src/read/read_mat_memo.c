@@ -95,6 +95,11 @@ _Static_assert(sizeof(number_entry) == 16, "a number entry is a quarter of a cac
 
 #define NUMBER_KEY 8 /* longer starts are matched every time */
 
+/* The key of an empty entry of by_number[]: a line's bytes masked to the
+ * entry's length, 0, never give it, so that an empty entry needs no test
+ * of its own. */
+#define EMPTY_NUMBER_KEY 1
+
 /* One slot a line start: the numbers of a game in each writer's layout
  * ("  9)", " 10)", "9)") make some hundreds of keys (236 in make bench's
  * corpus), which 2^9 slots mapped onto each other (81,000 misses in a
@@ -183,6 +188,8 @@ bool mat_memo_new(mat_patterns *patterns) {
   memo = calloc(1, sizeof *memo);
   if (!memo)
     return false;
+  for (int i = 0; i < BY_NUMBER; i++)
+    memo->by_number[i].key = EMPTY_NUMBER_KEY;
   memo->ovector = malloc(2 * (size_t)patterns->ovector_pairs * sizeof *memo->ovector);
   if (!memo->ovector || !make_tables(memo, MEMO_FIRST_BITS)) {
     destroy_memo(memo);
@@ -504,8 +511,7 @@ bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t leng
       &memo->by_number[(uint32_t)(memo->last_number + 1) % BY_NUMBER];
   uint64_t first;
   memcpy(&first, text, 8);
-  if (next->length != 0 && next->length <= length &&
-      mat_low_bytes(first, next->length) == next->key) {
+  if (next->length <= length && mat_low_bytes(first, next->length) == next->key) {
     *number = memo->last_number = next->number;
     *end = next->length;
     return true;

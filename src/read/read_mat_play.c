@@ -591,7 +591,7 @@ void mat_read_move_line(bg_mat_reader *reader, const mat_line *line,
   bg_match *match = reader->match;
   mat_line_state state = {
       .reader = reader, .line = line, .game = &match->games[match->game_count - 1]};
-  size_t offset = mat_read_move_number(reader, line, found);
+  size_t offset = mat_read_move_number(reader, found);
   state.left_column = reader->left_column;
   int actions_before = state.game->action_count;
   bool numbering_broken = !mat_move_number_follows(reader, line);

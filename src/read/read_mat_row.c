@@ -128,7 +128,9 @@ bool mat_read_position_row(bg_mat_reader *reader, const mat_line *line) {
   memcpy(rest, line->text, line->length);
   memset(rest + row.start, ' ', row.end - row.start);
   mat_line blanked = {rest, line->length, line->number};
-  mat_read_move_line(reader, &blanked, NULL);
+  mat_move_number found;
+  mat_read_move_line(reader, &blanked,
+                     mat_find_move_number(&reader->patterns, &blanked, &found));
   free(rest);
   return true;
 }

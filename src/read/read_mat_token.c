@@ -29,16 +29,18 @@
  * says which (referee_numbering_broken).  One wrong number that the next
  * line's number shows (5, 6, 17, 8) is read here: a warning. */
 
-size_t mat_read_move_number(bg_mat_reader *reader, const mat_line *line,
-                            const mat_move_number *found) {
-  mat_move_number asked = {0, 0};
+const mat_move_number *mat_find_move_number(mat_patterns *patterns, const mat_line *line,
+                                            mat_move_number *found) {
+  return mat_match_move_number(patterns, line->text, line->length, &found->number,
+                               &found->end)
+             ? found
+             : NULL;
+}
+
+size_t mat_read_move_number(bg_mat_reader *reader, const mat_move_number *found) {
   if (!found) {
-    if (!mat_match_move_number(&reader->patterns, line->text, line->length, &asked.number,
-                               &asked.end)) {
-      reader->move_number = 0;
-      return 0;
-    }
-    found = &asked;
+    reader->move_number = 0;
+    return 0;
   }
   reader->move_number = found->number;
   reader->left_column = (int)found->end + 2; /* one blank after ')' */

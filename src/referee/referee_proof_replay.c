@@ -113,8 +113,8 @@ static inline bool replay_one_step(const bg_move *move, uint8_t *mine, uint8_t *
   return true;
 }
 
-/* referee_replay_on_board's commonest move after those: checkers borne
- * off from a home point (1..6). */
+/* referee_replay_on_board's other common move: checkers borne off from
+ * a home point (1..6). */
 static inline bool is_bear_off(const bg_move *move) {
   return move->to == BG_OFF && (unsigned)(move->from - 1) < BG_HOME_TOP &&
          move->count > 0;
@@ -153,21 +153,23 @@ static bool replay_done(bool marks_hits, const replay_state *state) {
 
 /* The play's moves made in their written order on the sides `mine` and
  * `theirs`, with what they played in *state: the first move not made
- * (none of its steps), or the end when every move is.  A move of one
- * checker onto a point (most moves) is judged inline (replay_one_step),
- * and so is a bear-off (replay_bear_off), the others by
- * replay_move_in_steps. */
+ * (none of its steps), or the end when every move is.  A bear-off is
+ * judged inline (replay_bear_off), and so is a move of one checker onto
+ * a point (replay_one_step), the others by replay_move_in_steps.  The
+ * bear-off is asked first: most plays the walk a die a step leaves to
+ * this replay bear off, and its destination alone tells a move that is
+ * not one, where a step's test is several compares. */
 static inline const bg_move *replay_moves(const bg_action *roll, uint8_t *mine,
                                           uint8_t *theirs, replay_state *state) {
   const bg_move *end = roll->moves + roll->move_count;
   for (const bg_move *move = roll->moves; move < end; move++) {
-    if (is_one_step(move)) {
-      if (!replay_one_step(move, mine, theirs, state))
+    if (is_bear_off(move)) {
+      if (!replay_bear_off(move, mine, state))
         return move;
       continue;
     }
-    if (is_bear_off(move)) {
-      if (!replay_bear_off(move, mine, state))
+    if (is_one_step(move)) {
+      if (!replay_one_step(move, mine, theirs, state))
         return move;
       continue;
     }

@@ -594,11 +594,7 @@ prove_onto_otherwise(bool marks_hits, const bg_action *roll, bg_board *absolute)
   return prove_in_place_onto(marks_hits, roll, absolute);
 }
 
-/* Out of line: the caller, referee_check_play_if_proved, is inlined where
- * every play is judged, and stays small there. */
-__attribute__((noinline)) bool referee_prove_onto(bool marks_hits, const bg_action *roll,
-                                                  bg_board *absolute) {
-  if (referee_walk_a_die_a_step(marks_hits, roll, absolute))
-    return true; /* most plays of a valid record */
+bool referee_prove_onto_otherwise(bool marks_hits, const bg_action *roll,
+                                  bg_board *absolute) {
   return prove_onto_otherwise(marks_hits, roll, absolute);
 }

@@ -209,7 +209,7 @@ static bool move_hit(const bg_move *first, const bg_move *move, uint32_t hit_poi
 /* Takes back the moves from `first` up to `stopped`, made in place on
  * `mine` against `theirs`, each from its hits (move_hit; `hit_points` the
  * points they hit).  Out of line: a valid record never needs it. */
-__attribute__((noinline)) static void take_back_moves(const bg_move *first,
+__attribute__((noinline)) static bool take_back_moves(const bg_move *first,
                                                       const bg_move *stopped,
                                                       uint8_t *mine, uint8_t *theirs,
                                                       uint32_t hit_points) {
@@ -218,6 +218,7 @@ __attribute__((noinline)) static void take_back_moves(const bg_move *first,
     undo_steps(mine, theirs, made->from, made->to, made->count,
                move_hit(first, made, hit_points));
   }
+  return false;
 }
 
 /* The roller's sides of `absolute` in the roller's order: no view is
@@ -258,12 +259,18 @@ static inline bool a_die_a_step(const bg_action *roll) {
   if (die1 != die2) {
     if (roll->move_count != 2)
       return false;
-    int first = moves[0].from - moves[0].to, second = moves[1].from - moves[1].to;
-    return ((unsigned)(die1 - 1) < 6) & ((unsigned)(die2 - 1) < 6) &
-           ((first == die1) | (first == die2)) & (first + second == die1 + die2) &
-           ((unsigned)(moves[0].to - 1) < (unsigned)(BG_BAR - first)) &
-           ((unsigned)(moves[1].to - 1) < (unsigned)(BG_BAR - second)) &
-           (moves[0].count == 1) & (moves[1].count == 1);
+    /* a test at a time, each of few values, so that the walk after
+     * them saves few registers: a valid record passes every one */
+    if ((unsigned)(die1 - 1) >= 6 || (unsigned)(die2 - 1) >= 6 || moves[0].count != 1 ||
+        moves[1].count != 1)
+      return false;
+    int first = moves[0].from - moves[0].to;
+    if (!((first == die1) | (first == die2)) ||
+        (unsigned)(moves[0].to - 1) >= (unsigned)(BG_BAR - first))
+      return false;
+    int second = moves[1].from - moves[1].to;
+    return second == die1 + die2 - first &&
+           (unsigned)(moves[1].to - 1) < (unsigned)(BG_BAR - second);
   }
   if ((unsigned)(roll->move_count - 1) >= 4 || (unsigned)(die1 - 1) >= 6)
     return false;
@@ -303,8 +310,8 @@ static inline bool walk_steps(bool marks_hits, const bg_move *moves, int count,
   }
   if (made == count && (!marks_hits || marked == hit))
     return true;
-  take_back_moves(moves, moves + made, mine, theirs, hit);
-  return false;
+  /* false, in a tail call: the walk saves no register for after it */
+  return take_back_moves(moves, moves + made, mine, theirs, hit);
 }
 
 static inline bool walk_a_die_a_step(bool marks_hits, const bg_action *roll,
@@ -313,13 +320,30 @@ static inline bool walk_a_die_a_step(bool marks_hits, const bg_action *roll,
     return false;
   uint8_t *mine, *theirs;
   board_roller_sides(absolute, roll->player, &mine, &theirs);
+  /* the moves read anew for the walk: an empty asm hides that they are
+   * the ones a_die_a_step read, whose fields would otherwise each hold a
+   * register through the walk, and make it save them */
+  const bg_move *moves = roll->moves;
+  __asm__("" : "+r"(moves));
   if (roll->die1 != roll->die2)
-    return walk_steps(marks_hits, roll->moves, 2, true, mine, theirs);
+    return walk_steps(marks_hits, moves, 2, true, mine, theirs);
   return walk_steps(marks_hits, roll->moves, roll->move_count, false, mine, theirs);
 }
 
-bool referee_walk_a_die_a_step(bool marks_hits, const bg_action *roll,
-                               bg_board *absolute) {
+/* walk_a_die_a_step of a double, out of line: its loop takes more
+ * registers than a non-double's two steps. */
+__attribute__((noinline)) static bool
+walk_a_double(bool marks_hits, const bg_action *roll, bg_board *absolute) {
+  return walk_a_die_a_step(marks_hits, roll, absolute);
+}
+
+/* Out of line, and calling nothing but in tail calls, so that its
+ * caller keeps what it needs after it in registers it has saved
+ * already, and it saves few. */
+__attribute__((noinline)) bool
+referee_walk_a_die_a_step(bool marks_hits, const bg_action *roll, bg_board *absolute) {
+  if (roll->die1 == roll->die2)
+    return walk_a_double(marks_hits, roll, absolute);
   return walk_a_die_a_step(marks_hits, roll, absolute);
 }
 

@@ -247,68 +247,50 @@ static inline bool checkers_by(const bg_move *move, int die) {
          (unsigned)(move->to - 1) < (unsigned)(BG_BAR - die);
 }
 
-/* Each move one step of a die for each checker it moves, and every die
- * so used once: two moves of one checker each by the two dice of a
- * non-double, or a double's four steps in moves of one checker or more
- * ("8/4(2)").  Told from the moves and the dice alone, before any step.
- * A non-double's moves are told without a branch on which die moves
- * first, which a record writes in either order. */
+/* A non-double's two moves, each one checker by one die, and each die
+ * so used once.  Told from the moves and the dice alone, before any
+ * step; the die that moves first is told without a branch, as a record
+ * writes them in either order. */
 static inline bool a_die_a_step(const bg_action *roll) {
   int die1 = roll->die1, die2 = roll->die2;
   const bg_move *moves = roll->moves;
-  if (die1 != die2) {
-    if (roll->move_count != 2)
-      return false;
-    /* a test at a time, each of few values, so that the walk after
-     * them saves few registers: a valid record passes every one */
-    if ((unsigned)(die1 - 1) >= 6 || (unsigned)(die2 - 1) >= 6 || moves[0].count != 1 ||
-        moves[1].count != 1)
-      return false;
-    int first = moves[0].from - moves[0].to;
-    if (!((first == die1) | (first == die2)) ||
-        (unsigned)(moves[0].to - 1) >= (unsigned)(BG_BAR - first))
-      return false;
-    int second = moves[1].from - moves[1].to;
-    return second == die1 + die2 - first &&
-           (unsigned)(moves[1].to - 1) < (unsigned)(BG_BAR - second);
-  }
-  if ((unsigned)(roll->move_count - 1) >= 4 || (unsigned)(die1 - 1) >= 6)
+  if (die1 == die2 || roll->move_count != 2)
     return false;
-  int steps = 0;
-  for (int i = 0; i < roll->move_count; i++) {
-    int count = moves[i].count;
-    if ((unsigned)(count - 1) >= 4 || !checkers_by(&moves[i], die1))
-      return false;
-    steps += count;
-  }
-  return steps == 4;
+  /* a test at a time, each of few values, so that the walk after them
+   * saves few registers: a valid record passes every one */
+  if ((unsigned)(die1 - 1) >= 6 || (unsigned)(die2 - 1) >= 6 || moves[0].count != 1 ||
+      moves[1].count != 1)
+    return false;
+  int first = moves[0].from - moves[0].to;
+  if (!((first == die1) | (first == die2)) ||
+      (unsigned)(moves[0].to - 1) >= (unsigned)(BG_BAR - first))
+    return false;
+  int second = moves[1].from - moves[1].to;
+  return second == die1 + die2 - first &&
+         (unsigned)(moves[1].to - 1) < (unsigned)(BG_BAR - second);
 }
 
-/* a_die_a_step's moves, `count` of them, made in their written order on
- * `mine` against `theirs`: true when every step is legal and, with
+/* a_die_a_step's two moves made in their written order on `mine`
+ * against `theirs`: true when both steps are legal and, with
  * `marks_hits`, the marks fall on the blots hit; else false, with
- * nothing made.  `one_checker`: every move is of one checker (a
- * non-double's), so that its two moves are made without a loop. */
-static inline bool walk_steps(bool marks_hits, const bg_move *moves, int count,
-                              bool one_checker, uint8_t *mine, uint8_t *theirs) {
+ * nothing made. */
+static inline bool walk_two_steps(bool marks_hits, const bg_move *moves, uint8_t *mine,
+                                  uint8_t *theirs) {
   int made = 0;
   uint32_t marked = 0, hit = 0;
-  for (; made < count; made++) {
+  for (; made < 2; made++) {
     int from = moves[made].from, to = moves[made].to;
-    int checkers = one_checker ? 1 : moves[made].count;
-    /* the first checker's step, legal, is legal for the others, which
-     * land on the roller's point */
-    if (mine[from] < checkers || !board_sides_step_lands(mine, theirs, from, to))
+    /* the count asked first, though board_sides_step_lands asks it
+     * too: so the compiler tests it once, before the bar */
+    if (mine[from] < 1 || !board_sides_step_lands(mine, theirs, from, to))
       break;
     bool hits = board_sides_apply_step_onto_point(mine, theirs, from, to);
-    mine[from] -= (uint8_t)(checkers - 1);
-    mine[to] += (uint8_t)(checkers - 1);
     if (hits | moves[made].hit) { /* rare: off the loop's path */
       marked |= (uint32_t)moves[made].hit << to;
       hit |= (uint32_t)hits << to;
     }
   }
-  if (made == count && (!marks_hits || marked == hit))
+  if (made == 2 && (!marks_hits || marked == hit))
     return true;
   /* false, in a tail call: the walk saves no register for after it */
   return take_back_moves(moves, moves + made, mine, theirs, hit);
@@ -325,16 +307,52 @@ static inline bool walk_a_die_a_step(bool marks_hits, const bg_action *roll,
    * register through the walk, and make it save them */
   const bg_move *moves = roll->moves;
   __asm__("" : "+r"(moves));
-  if (roll->die1 != roll->die2)
-    return walk_steps(marks_hits, moves, 2, true, mine, theirs);
-  return walk_steps(marks_hits, roll->moves, roll->move_count, false, mine, theirs);
+  return walk_two_steps(marks_hits, moves, mine, theirs);
 }
 
-/* walk_a_die_a_step of a double, out of line: its loop takes more
- * registers than a non-double's two steps. */
+/* A double's four steps of its die, in moves of one checker or more
+ * ("8/4(2)"), made in their written order on the roller's side of
+ * `absolute`: true when every step is legal and, with `marks_hits`, the
+ * marks fall on the blots hit; else false, with nothing made.  One pass
+ * over the moves, each told (its distance, its checkers) as it is made:
+ * a move told wrong, or steps other than four, is taken back as an
+ * illegal step is. */
+static inline bool walk_double(bool marks_hits, const bg_action *roll,
+                               bg_board *absolute) {
+  int die = roll->die1, count = roll->move_count;
+  if ((unsigned)(count - 1) >= 4 || (unsigned)(die - 1) >= 6)
+    return false;
+  uint8_t *mine, *theirs;
+  board_roller_sides(absolute, roll->player, &mine, &theirs);
+  const bg_move *moves = roll->moves;
+  int made = 0, steps = 0;
+  uint32_t marked = 0, hit = 0;
+  for (; made < count; made++) {
+    int from = moves[made].from, to = moves[made].to, checkers = moves[made].count;
+    steps += checkers;
+    /* the first checker's step, legal, is legal for the others, which
+     * land on the roller's point */
+    if ((unsigned)(checkers - 1) >= 4 || steps > 4 || !checkers_by(&moves[made], die) ||
+        mine[from] < checkers || !board_sides_step_lands(mine, theirs, from, to))
+      break;
+    bool hits = board_sides_apply_step_onto_point(mine, theirs, from, to);
+    mine[from] -= (uint8_t)(checkers - 1);
+    mine[to] += (uint8_t)(checkers - 1);
+    if (hits | moves[made].hit) { /* rare: off the loop's path */
+      marked |= (uint32_t)moves[made].hit << to;
+      hit |= (uint32_t)hits << to;
+    }
+  }
+  if (made == count && steps == 4 && (!marks_hits || marked == hit))
+    return true;
+  return take_back_moves(moves, moves + made, mine, theirs, hit);
+}
+
+/* walk_double, out of line: its loop takes more registers than a
+ * non-double's two steps. */
 __attribute__((noinline)) static bool
 walk_a_double(bool marks_hits, const bg_action *roll, bg_board *absolute) {
-  return walk_a_die_a_step(marks_hits, roll, absolute);
+  return walk_double(marks_hits, roll, absolute);
 }
 
 /* Out of line, and calling nothing but in tail calls, so that its
@@ -348,5 +366,7 @@ referee_walk_a_die_a_step(bool marks_hits, const bg_action *roll, bg_board *abso
 }
 
 bool referee_walk_a_die_a_step_unmarked(const bg_action *roll, bg_board *absolute) {
+  if (roll->die1 == roll->die2)
+    return walk_double(false, roll, absolute);
   return walk_a_die_a_step(false, roll, absolute);
 }

@@ -84,9 +84,12 @@ static inline void board_seen_by(const bg_board *absolute, int player, bg_board 
  * no view copied and copied back (see board_sides_step_target). */
 static inline void board_roller_sides(bg_board *absolute, int player, uint8_t **mine,
                                       uint8_t **theirs) {
-  int roller = board_side_of(player);
-  *mine = absolute->checkers[roller];
-  *theirs = absolute->checkers[1 - roller];
+  /* the board's bytes, side 0's then side 1's: the two sides lie a
+   * side's length apart, one on each side of a single offset */
+  uint8_t *bytes = (uint8_t *)absolute;
+  size_t mine_at = (size_t)board_side_of(player) * BG_SLOTS;
+  *mine = bytes + mine_at;
+  *theirs = bytes + (BG_SLOTS - mine_at);
 }
 
 /* *to = *from, without the checked call (see board_side_load). */

@@ -569,6 +569,15 @@ prove_in_place_onto(bool marks_hits, const bg_action *roll, bg_board *absolute) 
   return prove_refused_walk_onto(marks_hits, roll, absolute);
 }
 
+/* Does a move go further than a die ("13/5(2)" with 44)?  The walk in
+ * place steps a move by its distance, so never proves such a play. */
+static bool moves_past_a_die(const bg_action *roll) {
+  for (int i = 0; i < roll->move_count; i++)
+    if (roll->moves[i].from - roll->moves[i].to > 6)
+      return true;
+  return false;
+}
+
 /* referee_prove_onto of a play that is not a die a step: the walk in
  * place, else the others.  Out of line, so that the commonest play saves
  * no more registers than it uses; and a choice of tail calls only, so
@@ -576,18 +585,16 @@ prove_in_place_onto(bool marks_hits, const bg_action *roll, bg_board *absolute) 
 __attribute__((noinline)) static bool
 prove_onto_otherwise(bool marks_hits, const bg_action *roll, bg_board *absolute) {
   /* no move, or a non-double's one move of one checker (a hop, one die of
-   * two): fewer steps than dice, which the walk in place never proves */
+   * two): fewer steps than dice, which the walk in place never proves;
+   * nor a double's hop */
   if (roll->move_count == 0 ||
-      (roll->move_count == 1 && roll->die1 != roll->die2 && roll->moves[0].count == 1))
+      (roll->die1 != roll->die2 ? roll->move_count == 1 && roll->moves[0].count == 1
+                                : moves_past_a_die(roll)))
     return prove_refused_walk_onto(marks_hits, roll, absolute);
   return prove_in_place_onto(marks_hits, roll, absolute);
 }
 
-/* Out of line: the caller, referee_check_play_if_proved, is inlined where
- * every play is judged, and stays small there. */
-__attribute__((noinline)) bool referee_prove_onto(bool marks_hits, const bg_action *roll,
-                                                  bg_board *absolute) {
-  if (referee_walk_a_die_a_step(marks_hits, roll, absolute))
-    return true; /* most plays of a valid record */
+bool referee_prove_onto_otherwise(bool marks_hits, const bg_action *roll,
+                                  bg_board *absolute) {
   return prove_onto_otherwise(marks_hits, roll, absolute);
 }

@@ -113,8 +113,8 @@ static inline bool replay_one_step(const bg_move *move, uint8_t *mine, uint8_t *
   return true;
 }
 
-/* referee_replay_on_board's commonest move after those: checkers borne
- * off from a home point (1..6). */
+/* referee_replay_on_board's other common move: checkers borne off from
+ * a home point (1..6). */
 static inline bool is_bear_off(const bg_move *move) {
   return move->to == BG_OFF && (unsigned)(move->from - 1) < BG_HOME_TOP &&
          move->count > 0;
@@ -153,21 +153,23 @@ static bool replay_done(bool marks_hits, const replay_state *state) {
 
 /* The play's moves made in their written order on the sides `mine` and
  * `theirs`, with what they played in *state: the first move not made
- * (none of its steps), or the end when every move is.  A move of one
- * checker onto a point (most moves) is judged inline (replay_one_step),
- * and so is a bear-off (replay_bear_off), the others by
- * replay_move_in_steps. */
+ * (none of its steps), or the end when every move is.  A bear-off is
+ * judged inline (replay_bear_off), and so is a move of one checker onto
+ * a point (replay_one_step), the others by replay_move_in_steps.  The
+ * bear-off is asked first: most plays the walk a die a step leaves to
+ * this replay bear off, and its destination alone tells a move that is
+ * not one, where a step's test is several compares. */
 static inline const bg_move *replay_moves(const bg_action *roll, uint8_t *mine,
                                           uint8_t *theirs, replay_state *state) {
   const bg_move *end = roll->moves + roll->move_count;
   for (const bg_move *move = roll->moves; move < end; move++) {
-    if (is_one_step(move)) {
-      if (!replay_one_step(move, mine, theirs, state))
+    if (is_bear_off(move)) {
+      if (!replay_bear_off(move, mine, state))
         return move;
       continue;
     }
-    if (is_bear_off(move)) {
-      if (!replay_bear_off(move, mine, state))
+    if (is_one_step(move)) {
+      if (!replay_one_step(move, mine, theirs, state))
         return move;
       continue;
     }
@@ -207,7 +209,7 @@ static bool move_hit(const bg_move *first, const bg_move *move, uint32_t hit_poi
 /* Takes back the moves from `first` up to `stopped`, made in place on
  * `mine` against `theirs`, each from its hits (move_hit; `hit_points` the
  * points they hit).  Out of line: a valid record never needs it. */
-__attribute__((noinline)) static void take_back_moves(const bg_move *first,
+__attribute__((noinline)) static bool take_back_moves(const bg_move *first,
                                                       const bg_move *stopped,
                                                       uint8_t *mine, uint8_t *theirs,
                                                       uint32_t hit_points) {
@@ -216,6 +218,7 @@ __attribute__((noinline)) static void take_back_moves(const bg_move *first,
     undo_steps(mine, theirs, made->from, made->to, made->count,
                move_hit(first, made, hit_points));
   }
+  return false;
 }
 
 /* The roller's sides of `absolute` in the roller's order: no view is
@@ -244,52 +247,93 @@ static inline bool checkers_by(const bg_move *move, int die) {
          (unsigned)(move->to - 1) < (unsigned)(BG_BAR - die);
 }
 
-/* Each move one step of a die for each checker it moves, and every die
- * so used once: two moves of one checker each by the two dice of a
- * non-double, or a double's four steps in moves of one checker or more
- * ("8/4(2)").  Told from the moves and the dice alone, before any step.
- * A non-double's moves are told without a branch on which die moves
- * first, which a record writes in either order. */
+/* A non-double's two moves, each one checker by one die, and each die
+ * so used once.  Told from the moves and the dice alone, before any
+ * step; the die that moves first is told without a branch, as a record
+ * writes them in either order. */
 static inline bool a_die_a_step(const bg_action *roll) {
   int die1 = roll->die1, die2 = roll->die2;
   const bg_move *moves = roll->moves;
-  if (die1 != die2) {
-    if (roll->move_count != 2)
-      return false;
-    int first = moves[0].from - moves[0].to, second = moves[1].from - moves[1].to;
-    return ((unsigned)(die1 - 1) < 6) & ((unsigned)(die2 - 1) < 6) &
-           ((first == die1) | (first == die2)) & (first + second == die1 + die2) &
-           ((unsigned)(moves[0].to - 1) < (unsigned)(BG_BAR - first)) &
-           ((unsigned)(moves[1].to - 1) < (unsigned)(BG_BAR - second)) &
-           (moves[0].count == 1) & (moves[1].count == 1);
-  }
-  if ((unsigned)(roll->move_count - 1) >= 4 || (unsigned)(die1 - 1) >= 6)
+  if (die1 == die2 || roll->move_count != 2)
     return false;
-  int steps = 0;
-  for (int i = 0; i < roll->move_count; i++) {
-    int count = moves[i].count;
-    if ((unsigned)(count - 1) >= 4 || !checkers_by(&moves[i], die1))
-      return false;
-    steps += count;
-  }
-  return steps == 4;
+  /* a test at a time, each of few values, so that the walk after them
+   * saves few registers: a valid record passes every one */
+  if ((unsigned)(die1 - 1) >= 6 || (unsigned)(die2 - 1) >= 6 || moves[0].count != 1 ||
+      moves[1].count != 1)
+    return false;
+  int first = moves[0].from - moves[0].to;
+  if (!((first == die1) | (first == die2)) ||
+      (unsigned)(moves[0].to - 1) >= (unsigned)(BG_BAR - first))
+    return false;
+  int second = moves[1].from - moves[1].to;
+  return second == die1 + die2 - first &&
+         (unsigned)(moves[1].to - 1) < (unsigned)(BG_BAR - second);
 }
 
-/* a_die_a_step's moves, `count` of them, made in their written order on
- * `mine` against `theirs`: true when every step is legal and, with
+/* a_die_a_step's two moves made in their written order on `mine`
+ * against `theirs`: true when both steps are legal and, with
  * `marks_hits`, the marks fall on the blots hit; else false, with
- * nothing made.  `one_checker`: every move is of one checker (a
- * non-double's), so that its two moves are made without a loop. */
-static inline bool walk_steps(bool marks_hits, const bg_move *moves, int count,
-                              bool one_checker, uint8_t *mine, uint8_t *theirs) {
+ * nothing made. */
+static inline bool walk_two_steps(bool marks_hits, const bg_move *moves, uint8_t *mine,
+                                  uint8_t *theirs) {
   int made = 0;
   uint32_t marked = 0, hit = 0;
-  for (; made < count; made++) {
+  for (; made < 2; made++) {
     int from = moves[made].from, to = moves[made].to;
-    int checkers = one_checker ? 1 : moves[made].count;
+    /* the count asked first, though board_sides_step_lands asks it
+     * too: so the compiler tests it once, before the bar */
+    if (mine[from] < 1 || !board_sides_step_lands(mine, theirs, from, to))
+      break;
+    bool hits = board_sides_apply_step_onto_point(mine, theirs, from, to);
+    if (hits | moves[made].hit) { /* rare: off the loop's path */
+      marked |= (uint32_t)moves[made].hit << to;
+      hit |= (uint32_t)hits << to;
+    }
+  }
+  if (made == 2 && (!marks_hits || marked == hit))
+    return true;
+  /* false, in a tail call: the walk saves no register for after it */
+  return take_back_moves(moves, moves + made, mine, theirs, hit);
+}
+
+static inline bool walk_a_die_a_step(bool marks_hits, const bg_action *roll,
+                                     bg_board *absolute) {
+  if (!a_die_a_step(roll))
+    return false;
+  uint8_t *mine, *theirs;
+  board_roller_sides(absolute, roll->player, &mine, &theirs);
+  /* the moves read anew for the walk: an empty asm hides that they are
+   * the ones a_die_a_step read, whose fields would otherwise each hold a
+   * register through the walk, and make it save them */
+  const bg_move *moves = roll->moves;
+  __asm__("" : "+r"(moves));
+  return walk_two_steps(marks_hits, moves, mine, theirs);
+}
+
+/* A double's four steps of its die, in moves of one checker or more
+ * ("8/4(2)"), made in their written order on the roller's side of
+ * `absolute`: true when every step is legal and, with `marks_hits`, the
+ * marks fall on the blots hit; else false, with nothing made.  One pass
+ * over the moves, each told (its distance, its checkers) as it is made:
+ * a move told wrong, or steps other than four, is taken back as an
+ * illegal step is. */
+static inline bool walk_double(bool marks_hits, const bg_action *roll,
+                               bg_board *absolute) {
+  int die = roll->die1, count = roll->move_count;
+  if ((unsigned)(count - 1) >= 4 || (unsigned)(die - 1) >= 6)
+    return false;
+  uint8_t *mine, *theirs;
+  board_roller_sides(absolute, roll->player, &mine, &theirs);
+  const bg_move *moves = roll->moves;
+  int made = 0, steps = 0;
+  uint32_t marked = 0, hit = 0;
+  for (; made < count; made++) {
+    int from = moves[made].from, to = moves[made].to, checkers = moves[made].count;
+    steps += checkers;
     /* the first checker's step, legal, is legal for the others, which
      * land on the roller's point */
-    if (mine[from] < checkers || !board_sides_step_lands(mine, theirs, from, to))
+    if ((unsigned)(checkers - 1) >= 4 || steps > 4 || !checkers_by(&moves[made], die) ||
+        mine[from] < checkers || !board_sides_step_lands(mine, theirs, from, to))
       break;
     bool hits = board_sides_apply_step_onto_point(mine, theirs, from, to);
     mine[from] -= (uint8_t)(checkers - 1);
@@ -299,28 +343,30 @@ static inline bool walk_steps(bool marks_hits, const bg_move *moves, int count,
       hit |= (uint32_t)hits << to;
     }
   }
-  if (made == count && (!marks_hits || marked == hit))
+  if (made == count && steps == 4 && (!marks_hits || marked == hit))
     return true;
-  take_back_moves(moves, moves + made, mine, theirs, hit);
-  return false;
+  return take_back_moves(moves, moves + made, mine, theirs, hit);
 }
 
-static inline bool walk_a_die_a_step(bool marks_hits, const bg_action *roll,
-                                     bg_board *absolute) {
-  if (!a_die_a_step(roll))
-    return false;
-  uint8_t *mine, *theirs;
-  board_roller_sides(absolute, roll->player, &mine, &theirs);
-  if (roll->die1 != roll->die2)
-    return walk_steps(marks_hits, roll->moves, 2, true, mine, theirs);
-  return walk_steps(marks_hits, roll->moves, roll->move_count, false, mine, theirs);
+/* walk_double, out of line: its loop takes more registers than a
+ * non-double's two steps. */
+__attribute__((noinline)) static bool
+walk_a_double(bool marks_hits, const bg_action *roll, bg_board *absolute) {
+  return walk_double(marks_hits, roll, absolute);
 }
 
-bool referee_walk_a_die_a_step(bool marks_hits, const bg_action *roll,
-                               bg_board *absolute) {
+/* Out of line, and calling nothing but in tail calls, so that its
+ * caller keeps what it needs after it in registers it has saved
+ * already, and it saves few. */
+__attribute__((noinline)) bool
+referee_walk_a_die_a_step(bool marks_hits, const bg_action *roll, bg_board *absolute) {
+  if (roll->die1 == roll->die2)
+    return walk_a_double(marks_hits, roll, absolute);
   return walk_a_die_a_step(marks_hits, roll, absolute);
 }
 
 bool referee_walk_a_die_a_step_unmarked(const bg_action *roll, bg_board *absolute) {
+  if (roll->die1 == roll->die2)
+    return walk_double(false, roll, absolute);
   return walk_a_die_a_step(false, roll, absolute);
 }

@@ -522,6 +522,43 @@ START_TEST(test_dice_make_moves_by_hand) {
 }
 END_TEST
 
+/* A double of 4s from the opening position, its moves `moves` ({from,
+ * to, count}), by either player, marked or not: referee_prove_onto
+ * agrees with the quick proof from a view (the position made, or left
+ * as it was), and whether that proves it is `proves`. */
+static void double_by_hand(const int (*moves)[3], int count, bool proves) {
+  bg_move written[BG_MAX_MOVES] = {{0}};
+  for (int i = 0; i < count; i++)
+    written[i] = (bg_move){.from = (int8_t)moves[i][0],
+                           .to = (int8_t)moves[i][1],
+                           .count = (int16_t)moves[i][2]};
+  bg_action roll = {
+      .kind = ACT_ROLL, .die1 = 4, .die2 = 4, .moves = written, .move_count = count};
+  bg_board opening, absolute;
+  board_initial(&opening);
+  for (int way = 0; way < 4; way++) {
+    roll.player = way & 1;
+    bool marked = way & 2;
+    board_seen_by(&opening, roll.player, &absolute);
+    bg_board after;
+    ck_assert(proved_onto_as_from_a_view(marked, &roll, &absolute));
+    ck_assert(proved_from_a_view(marked, &roll, &absolute, &after) == proves);
+  }
+}
+
+/* A double's walk a die a step tells each move as it makes it: where a
+ * move after others made is no step of the die (a hop), or the steps
+ * are not four, it takes them back, and the proofs after it decide (the
+ * hops here go to the move generator). */
+START_TEST(test_double_walk_takes_back_by_hand) {
+  double_by_hand((const int[][3]){{24, 20, 2}, {13, 9, 2}}, 2, true);  /* walked */
+  double_by_hand((const int[][3]){{24, 20, 1}, {13, 5, 1}}, 2, false); /* a hop after */
+  double_by_hand((const int[][3]){{24, 20, 2}, {13, 9, 1}}, 2, false); /* three 4s */
+  double_by_hand((const int[][3]){{13, 9, 1}, {8, 4, 4}}, 2, false);   /* five 4s */
+  double_by_hand((const int[][3]){{13, 9, 1}, {6, 2, 2}, {24, 16, 1}}, 3, false);
+}
+END_TEST
+
 /* ---- referee_search_first_path: the written order's search, unstacked ---- */
 
 /* Where the first path plays every move of `roll` from `board`, the search
@@ -598,6 +635,7 @@ int main(void) {
   tcase_add_test(dice, test_dice_make_every_reachable_play);
   tcase_add_test(dice, test_dice_cut_only_what_no_proof_replays);
   tcase_add_test(dice, test_dice_make_moves_by_hand);
+  tcase_add_test(dice, test_double_walk_takes_back_by_hand);
   tcase_add_test(dice, test_first_path_is_the_search);
   suite_add_tcase(suite, dice);
   return run_suite(suite);

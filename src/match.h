@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -296,8 +297,15 @@ static inline bg_action *match_game_add_action(bg_game *game) {
   return added;
 }
 
+/* Is `move` written?  A move not written is all zero; a written one has
+ * a point or a count, so from, to and count, its first four bytes, are
+ * read at once. */
+_Static_assert(offsetof(bg_move, count) + sizeof(int16_t) == 4,
+               "from, to and count are a move's first four bytes");
 static inline bool match_move_is_written(const bg_move *move) {
-  return move->from || move->to || move->count || move->hit || move->pos.line;
+  uint32_t head;
+  memcpy(&head, move, sizeof head);
+  return head != 0;
 }
 
 /* Room for the moves of one action: BG_MAX_MOVES zeroed moves, valid
@@ -311,8 +319,10 @@ static inline bg_move *match_reserve_moves(bg_match *match) {
   struct bg_move_block *block = store->blocks;
   if (store->reserved) { /* the room reserved before keeps what was written */
     int kept = 0;
+    bool hit = false;
     while (kept < BG_MAX_MOVES && match_move_is_written(&store->reserved[kept]))
-      store->marked |= store->reserved[kept++].hit;
+      hit |= store->reserved[kept++].hit;
+    store->marked |= hit;
     block->used += kept;
   }
   /* zeroed never passes the block's end: this also asks for a new block */

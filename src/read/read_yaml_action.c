@@ -122,6 +122,9 @@ static bool read_play(bg_yaml_reader *reader, const yaml_item *item, bg_action *
       if (roll->moves[roll->move_count + m].count < 1)
         count = -1;
     if (count < 0) {
+      /* what the parse wrote is no move: zero again, as the room's moves
+       * not written are (match_reserve_moves) */
+      memset(roll->moves + roll->move_count, 0, (size_t)room * sizeof *roll->moves);
       char quoted[200];
       bg_yaml_quote(play + at, end - at, quoted, sizeof quoted);
       bg_yaml_syntax_error_at(

@@ -430,8 +430,11 @@ __attribute__((noinline)) static line_span next_span_refilled(bg_input *input) {
 
 /* The length of a line is checked as read (its CR, blanks and BOM count):
  * the bound is on the buffer, not on the text.  Declared inline, so that
- * a reader's loop takes it in, and its line, which no call sees, stays
- * in registers rather than being written and read back. */
+ * with LTO (the gcc build) a reader's loop takes it in, and its line,
+ * which no call sees, stays in registers rather than being written and
+ * read back.  It stays an external definition because input.h declares
+ * it without `inline`, which must stay so: an inline definition could
+ * not call this file's static functions. */
 inline bool input_next_line(bg_input *input, bg_line *line) {
   const char *start = input->buffer + input->start;
   const char *newline = find_newline(input, start);

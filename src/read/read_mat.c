@@ -288,10 +288,10 @@ static inline void read_move_line(bg_mat_reader *reader, const mat_line *line,
     read_expanded_move_line(reader, line, found);
 }
 
-/* `number_asked`: read_line found that the line opens with no move
+/* `unnumbered`: read_line asked, and the line opens with no move
  * number. */
 static bool read_game_content(bg_mat_reader *reader, const mat_line *line,
-                              bool number_asked) {
+                              bool unnumbered) {
   mat_patterns *patterns = &reader->patterns;
   if (reader->match->game_count == 0 && reader->names_line == 0 &&
       mat_match_line(patterns, PAT_SCORE_LINE, line->text, line->length))
@@ -334,7 +334,7 @@ static bool read_game_content(bg_mat_reader *reader, const mat_line *line,
   }
   mat_move_number found;
   read_move_line(reader, line,
-                 number_asked ? NULL : mat_find_move_number(patterns, line, &found));
+                 unnumbered ? NULL : mat_find_move_number(patterns, line, &found));
   return !reader->out_of_memory;
 }
 

@@ -105,7 +105,10 @@ _Static_assert(sizeof(number_entry) == 16, "a number entry is a quarter of a cac
  * corpus), which 2^9 slots mapped onto each other (81,000 misses in a
  * million lines); 2^10 (16 KB) keep them apart (242 misses). */
 #define NUMBER_BITS 10
-#define BY_NUMBER 64 /* a power of two */
+/* A power of two above most games' last move number: a longer game's
+ * numbers past it would find the slot of its first ones, their layout
+ * often another ("  1)" where " 65)" is asked). */
+#define BY_NUMBER 256
 
 #define PHRASE_SET_BITS 5
 #define PHRASE_SETS (1u << PHRASE_SET_BITS)
@@ -125,7 +128,7 @@ struct mat_memo {
   number_entry numbers[1u << NUMBER_BITS];
   /* The starts last seen with each move number (modulo BY_NUMBER), asked
    * first for the number after the last line's: a game's lines follow
-   * each other, and this table (1 KB, four numbers a cache line) is still
+   * each other, and this table (four numbers a cache line) is still
    * in the cache where a slot of numbers[], met once a game, was not. */
   number_entry by_number[BY_NUMBER];
   int32_t last_number; /* the last line's, as found here */

@@ -447,16 +447,14 @@ static number_entry *number_slot(struct mat_memo *memo, uint64_t key) {
   return &memo->numbers[key_slot(&word, NUMBER_BITS)];
 }
 
-/* mat_match_move_number for a line start not kept: PCRE2 matches it, and
- * a match that ends at the first ')' looked no further, so it is kept.
- * Kept out of line, its key made again, so that the lookups, which answer
- * most lines, save no registers for PCRE2's call. */
-__attribute__((noinline)) static bool match_move_number(mat_patterns *patterns,
-                                                        const char *text, size_t length,
-                                                        int *number, size_t *end) {
+/* mat_match_move_number for a line start not kept, that PCRE2 (or the
+ * line memo) just matched: a match that ends at the first ')' looked no
+ * further, so it is kept.  Kept out of line, its key made again, so that
+ * the lookups, which answer most lines, save no registers for it. */
+__attribute__((noinline)) static bool move_number_matched(mat_patterns *patterns,
+                                                          const char *text, size_t length,
+                                                          int *number, size_t *end) {
   struct mat_memo *memo = patterns->memo;
-  if (!mat_match_line(patterns, PAT_MOVE_NUMBER, text, length))
-    return false;
   mat_span span = {0, 0};
   mat_group_span(patterns, GRP_MOVE_NUMBER_NUMBER, &span);
   *number = mat_span_int(text, span);
@@ -498,7 +496,11 @@ __attribute__((noinline)) static bool look_up_move_number(mat_patterns *patterns
       return true;
     }
   }
-  return match_move_number(patterns, text, length, number, end);
+  /* most lines asked here open with no move number: the line memo says
+   * so without another frame */
+  if (!mat_match_line(patterns, PAT_MOVE_NUMBER, text, length))
+    return false;
+  return move_number_matched(patterns, text, length, number, end);
 }
 
 /* Asked once a line: read_line hands its answer on to the move line's

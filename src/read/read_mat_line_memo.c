@@ -49,10 +49,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* 2^LINE_BITS lines of at most LINE_TEXT bytes (76 KB): the lines that
- * repeat are few (a dialect's result lines, game lines, comments), and the
- * longer ones (tags, score lines with long names) seldom repeat. */
-#define LINE_BITS 9
+/* 2^LINE_BITS lines of at most LINE_TEXT bytes: the lines that repeat
+ * are a few hundred (a dialect's result lines in each column, game lines,
+ * comments, tags), and two of them in one slot are each matched by PCRE2
+ * again when the other was met last, so the slots are many more than
+ * they; the longer lines (tags, score lines with long names) seldom
+ * repeat. */
+#define LINE_BITS 11
 #define LINE_TEXT 88
 
 /* 2^START_BITS line starts (6 KB): a record's writers open their lines

@@ -105,7 +105,10 @@ _Static_assert(sizeof(number_entry) == 16, "a number entry is a quarter of a cac
  * corpus), which 2^9 slots mapped onto each other (81,000 misses in a
  * million lines); 2^10 (16 KB) keep them apart (242 misses). */
 #define NUMBER_BITS 10
-#define BY_NUMBER 64 /* a power of two */
+/* A power of two above most games' last move number: a longer game's
+ * numbers past it would find the slot of its first ones, their layout
+ * often another ("  1)" where " 65)" is asked). */
+#define BY_NUMBER 256
 
 #define PHRASE_SET_BITS 5
 #define PHRASE_SETS (1u << PHRASE_SET_BITS)
@@ -125,7 +128,7 @@ struct mat_memo {
   number_entry numbers[1u << NUMBER_BITS];
   /* The starts last seen with each move number (modulo BY_NUMBER), asked
    * first for the number after the last line's: a game's lines follow
-   * each other, and this table (1 KB, four numbers a cache line) is still
+   * each other, and this table (four numbers a cache line) is still
    * in the cache where a slot of numbers[], met once a game, was not. */
   number_entry by_number[BY_NUMBER];
   int32_t last_number; /* the last line's, as found here */
@@ -444,16 +447,14 @@ static number_entry *number_slot(struct mat_memo *memo, uint64_t key) {
   return &memo->numbers[key_slot(&word, NUMBER_BITS)];
 }
 
-/* mat_match_move_number for a line start not kept: PCRE2 matches it, and
- * a match that ends at the first ')' looked no further, so it is kept.
- * Kept out of line, its key made again, so that the lookups, which answer
- * most lines, save no registers for PCRE2's call. */
-__attribute__((noinline)) static bool match_move_number(mat_patterns *patterns,
-                                                        const char *text, size_t length,
-                                                        int *number, size_t *end) {
+/* mat_match_move_number for a line start not kept, that PCRE2 (or the
+ * line memo) just matched: a match that ends at the first ')' looked no
+ * further, so it is kept.  Kept out of line, its key made again, so that
+ * the lookups, which answer most lines, save no registers for it. */
+__attribute__((noinline)) static bool move_number_matched(mat_patterns *patterns,
+                                                          const char *text, size_t length,
+                                                          int *number, size_t *end) {
   struct mat_memo *memo = patterns->memo;
-  if (!mat_match_line(patterns, PAT_MOVE_NUMBER, text, length))
-    return false;
   mat_span span = {0, 0};
   mat_group_span(patterns, GRP_MOVE_NUMBER_NUMBER, &span);
   *number = mat_span_int(text, span);
@@ -495,7 +496,11 @@ __attribute__((noinline)) static bool look_up_move_number(mat_patterns *patterns
       return true;
     }
   }
-  return match_move_number(patterns, text, length, number, end);
+  /* most lines asked here open with no move number: the line memo says
+   * so without another frame */
+  if (!mat_match_line(patterns, PAT_MOVE_NUMBER, text, length))
+    return false;
+  return move_number_matched(patterns, text, length, number, end);
 }
 
 /* Asked once a line: read_line hands its answer on to the move line's

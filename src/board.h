@@ -164,17 +164,11 @@ static inline bool board_sides_outside_home(const uint8_t *mine) {
   return (low | middle | high) != 0;
 }
 
-/* Whether a step of `die` pips from `from` (1..6, at most `die`), where
- * the roller has a checker, bears it off: legal only with every checker
- * home, and, when the die is larger than needed, only when no checker
- * stands higher.  board_step_target's rule for such a step; inline: the
- * referee's proofs ask it of every bear-off a record writes. */
-static inline bool board_sides_bears_off(const uint8_t *mine, int from, int die) {
-  if (board_sides_outside_home(mine))
-    return false;
-  if (die <= from)
-    return true;
-  /* the home points above `from` (1..5 here, as the die is at most 6),
+/* Whether the roller (`mine`), every checker home, has none on the home
+ * points above `from` (1..5): the rule of a die larger than a bear-off
+ * needs, asked apart where a play's checkers are known to be home. */
+static inline bool board_sides_none_above(const uint8_t *mine, int from) {
+  /* the home points above `from` (1..5: a die larger than it is at most 6),
    * from+1..6, as bytes of the word
    * of points 1..8, the mask made of bytes too (whatever the byte
    * order): read at once, not point by point */
@@ -188,6 +182,17 @@ static inline bool board_sides_bears_off(const uint8_t *mine, int from, int die)
   memcpy(&home, &mine[1], 8);
   memcpy(&mask, above[from], 8);
   return (home & mask) == 0;
+}
+
+/* Whether a step of `die` pips from `from` (1..6, at most `die`), where
+ * the roller has a checker, bears it off: legal only with every checker
+ * home, and, when the die is larger than needed, only when no checker
+ * stands higher.  board_step_target's rule for such a step; inline: the
+ * referee's proofs ask it of every bear-off a record writes. */
+static inline bool board_sides_bears_off(const uint8_t *mine, int from, int die) {
+  if (board_sides_outside_home(mine))
+    return false;
+  return die <= from || board_sides_none_above(mine, from);
 }
 
 /* Rules that board_step_target_relaxed may set aside, so that the referee

@@ -569,11 +569,12 @@ prove_in_place_onto(bool marks_hits, const bg_action *roll, bg_board *absolute) 
   return prove_refused_walk_onto(marks_hits, roll, absolute);
 }
 
-/* Does a move go further than a die ("13/5(2)" with 44)?  The walk in
- * place steps a move by its distance, so never proves such a play. */
-static bool moves_past_a_die(const bg_action *roll) {
+/* Does a double's move go further than its die ("13/5(2)" with 44, "6/2"
+ * with 22)?  The walk in place steps a move by one die, so never proves
+ * such a play. */
+static bool moves_past_its_die(const bg_action *roll) {
   for (int i = 0; i < roll->move_count; i++)
-    if (roll->moves[i].from - roll->moves[i].to > 6)
+    if (roll->moves[i].from - roll->moves[i].to > roll->die1)
       return true;
   return false;
 }
@@ -589,7 +590,7 @@ prove_onto_otherwise(bool marks_hits, const bg_action *roll, bg_board *absolute)
    * nor a double's hop */
   if (roll->move_count == 0 ||
       (roll->die1 != roll->die2 ? roll->move_count == 1 && roll->moves[0].count == 1
-                                : moves_past_a_die(roll)))
+                                : moves_past_its_die(roll)))
     return prove_refused_walk_onto(marks_hits, roll, absolute);
   return prove_in_place_onto(marks_hits, roll, absolute);
 }

@@ -238,6 +238,75 @@ bool referee_replay_in_place(bool marks_hits, const bg_action *roll, bg_board *a
   return false;
 }
 
+/* ---- in the home board: the plays that end a game ------------------ */
+
+/* A move of walk_home's from a home point (1..6): its checkers borne off,
+ * each by the die die_for gives, the larger only with none above (the
+ * checkers are home), or moved onto a home point by their distance's
+ * dice, the first step judged as a step (board_sides_step_lands, less
+ * the bar: none stands there), the others landing on the roller's
+ * point; false, with nothing made, where it does not so walk. */
+static inline bool home_move(const bg_move *move, uint8_t *mine, uint8_t *theirs,
+                             replay_state *state) {
+  int from = move->from, to = move->to, count = move->count;
+  if ((unsigned)(from - 1) >= BG_HOME_TOP || count <= 0 || mine[from] < count)
+    return false;
+  dice_counts left = state->left;
+  if (to == BG_OFF) {
+    for (int k = 0; k < count; k++) {
+      int die = die_for(left, from, true);
+      if (!die || (die > from && !board_sides_none_above(mine, from)))
+        return false;
+      left -= 1u << 4 * die;
+    }
+    mine[from] -= (uint8_t)count;
+    mine[BG_OFF] += (uint8_t)count;
+  } else {
+    int shift = 4 * (from - to);
+    if ((unsigned)(to - 1) >= (unsigned)(from - 1) ||
+        (int)(left >> shift & 0xfu) < count || theirs[BG_BAR - to] >= 2)
+      return false;
+    left -= (dice_counts)count << shift;
+    state->hit |= (uint32_t)board_sides_apply_step_onto_point(mine, theirs, from, to)
+                  << to;
+    mine[from] -= (uint8_t)(count - 1);
+    mine[to] += (uint8_t)(count - 1);
+  }
+  state->left = left;
+  state->marked |= (uint32_t)move->hit << to;
+  return true;
+}
+
+/* referee_replay_in_place of a play whose moves all start in the home
+ * board, every checker home: none leaves it, so the bear-off's "all
+ * home" is asked once a play, not once a checker, and no step asks the
+ * bar.  Its dice are taken as replay_moves takes them, so it proves what
+ * that proves, with the same position; and a double that bears the last
+ * checker off with dice left: each of its dice moves a checker by the
+ * die or bears one off, so no order plays more (the proofs after it find
+ * so by a longer way).  False, with nothing made, says nothing of the
+ * play.  Out of line: entered in tail calls where
+ * the walks a die a step give up. */
+__attribute__((noinline)) static bool walk_home(bool marks_hits, const bg_action *roll,
+                                                bg_board *absolute) {
+  const bg_move *first = roll->moves, *end = first + roll->move_count;
+  if (roll->move_count <= 0 || (unsigned)(first->from - 1) >= BG_HOME_TOP)
+    return false;
+  uint8_t *mine, *theirs;
+  board_roller_sides(absolute, roll->player, &mine, &theirs);
+  replay_state state = {.left = dice_counts_of(roll)};
+  if (board_sides_outside_home(mine))
+    return false;
+  const bg_move *move = first;
+  while (move < end && home_move(move, mine, theirs, &state))
+    move++;
+  if (move == end &&
+      (state.left == 0 || (roll->die1 == roll->die2 && mine[BG_OFF] == BG_CHECKERS)) &&
+      (!marks_hits || state.marked == state.hit))
+    return true;
+  return take_back_moves(first, move, mine, theirs, state.hit);
+}
+
 /* ---- a die a step: most plays of every record ---------------------- */
 
 /* Does `move` take its checkers onto a point (1..24) by `die` pips each,
@@ -352,7 +421,7 @@ static inline bool walk_double(bool marks_hits, const bg_action *roll,
  * non-double's two steps. */
 __attribute__((noinline)) static bool
 walk_a_double(bool marks_hits, const bg_action *roll, bg_board *absolute) {
-  return walk_double(marks_hits, roll, absolute);
+  return walk_double(marks_hits, roll, absolute) || walk_home(marks_hits, roll, absolute);
 }
 
 /* Out of line, and calling nothing but in tail calls, so that its
@@ -362,6 +431,8 @@ __attribute__((noinline)) bool
 referee_walk_a_die_a_step(bool marks_hits, const bg_action *roll, bg_board *absolute) {
   if (roll->die1 == roll->die2)
     return walk_a_double(marks_hits, roll, absolute);
+  if (!a_die_a_step(roll))
+    return walk_home(marks_hits, roll, absolute);
   return walk_a_die_a_step(marks_hits, roll, absolute);
 }
 

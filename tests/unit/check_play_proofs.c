@@ -559,6 +559,67 @@ START_TEST(test_double_walk_takes_back_by_hand) {
 }
 END_TEST
 
+/* A play in the roller's home board, its moves `moves` ({from, to,
+ * count, hit}), by either player, marked or not: the roller's checkers
+ * on points 1..6 as `home` gives them (the rest borne off), the
+ * opponent's blot on the roller's 3 point and the rest on its 13:
+ * referee_prove_onto agrees with the quick proof from a view, and
+ * whether that proves it is `proves`. */
+static void home_by_hand(const int home[BG_HOME_TOP + 1], int die1, int die2,
+                         const int (*moves)[4], int count, bool proves) {
+  bg_move written[BG_MAX_MOVES] = {{0}};
+  for (int i = 0; i < count; i++)
+    written[i] = (bg_move){.from = (int8_t)moves[i][0],
+                           .to = (int8_t)moves[i][1],
+                           .count = (int16_t)moves[i][2],
+                           .hit = moves[i][3] != 0};
+  bg_action roll = {.kind = ACT_ROLL,
+                    .die1 = die1,
+                    .die2 = die2,
+                    .moves = written,
+                    .move_count = count};
+  bg_board board = {{{0}}};
+  int on_board = 0;
+  for (int point = 1; point <= BG_HOME_TOP; point++)
+    on_board += board.checkers[0][point] = (uint8_t)home[point];
+  board.checkers[0][BG_OFF] = (uint8_t)(BG_CHECKERS - on_board);
+  board.checkers[1][BG_BAR - 3] = 1;
+  board.checkers[1][13] = BG_CHECKERS - 1;
+  ck_assert(board_is_valid(&board));
+  for (int way = 0; way < 4; way++) {
+    roll.player = way & 1;
+    bool marked = way & 2;
+    bg_board absolute, after;
+    board_seen_by(&board, roll.player, &absolute);
+    ck_assert(proved_onto_as_from_a_view(marked, &roll, &absolute));
+    ck_assert(proved_from_a_view(marked, &roll, &absolute, &after) == proves);
+  }
+}
+
+/* Bear-offs walked in place with every checker home: a die larger than
+ * the distance only with none above, hits on the home points, the last
+ * checkers borne off with dice left; and plays the walk leaves to the
+ * proofs after it, which decide. */
+START_TEST(test_home_walk_by_hand) {
+  const int spread[] = {0, 1, 0, 0, 2, 0, 1}, last_two[] = {0, 1, 1, 0, 0, 0, 0},
+            last_one[] = {0, 0, 0, 0, 0, 1, 0};
+  home_by_hand(spread, 6, 5, (const int[][4]){{6, 0, 1, 0}, {4, 0, 1, 0}}, 2, true);
+  /* the 5 bears the 4 off only once the 6 is off: the search's order */
+  home_by_hand(spread, 6, 5, (const int[][4]){{4, 0, 1, 0}, {6, 0, 1, 0}}, 2, true);
+  home_by_hand(spread, 5, 3, (const int[][4]){{4, 0, 2, 0}}, 1, false);
+  home_by_hand(spread, 2, 1, (const int[][4]){{4, 3, 1, 1}, {3, 1, 1, 0}}, 2, true);
+  /* the 2 bears the 1 off only with none above */
+  home_by_hand(spread, 2, 1, (const int[][4]){{4, 3, 1, 1}, {1, 0, 1, 0}}, 2, false);
+  home_by_hand(spread, 3, 3, (const int[][4]){{6, 3, 1, 1}, {3, 0, 1, 0}, {4, 1, 2, 0}},
+               3, true);
+  home_by_hand(last_two, 3, 3, (const int[][4]){{2, 0, 1, 0}, {1, 0, 1, 0}}, 2, true);
+  home_by_hand(last_two, 3, 3, (const int[][4]){{2, 0, 1, 0}}, 1, false);
+  home_by_hand(last_one, 6, 5, (const int[][4]){{5, 0, 1, 0}}, 1, true);
+  home_by_hand(last_one, 2, 1, (const int[][4]){{5, 0, 1, 0}}, 1, false);
+  home_by_hand(last_one, 2, 1, (const int[][4]){{5, 3, 1, 0}}, 1, false);
+}
+END_TEST
+
 /* ---- referee_search_first_path: the written order's search, unstacked ---- */
 
 /* Where the first path plays every move of `roll` from `board`, the search
@@ -636,6 +697,7 @@ int main(void) {
   tcase_add_test(dice, test_dice_cut_only_what_no_proof_replays);
   tcase_add_test(dice, test_dice_make_moves_by_hand);
   tcase_add_test(dice, test_double_walk_takes_back_by_hand);
+  tcase_add_test(dice, test_home_walk_by_hand);
   tcase_add_test(dice, test_first_path_is_the_search);
   suite_add_tcase(suite, dice);
   return run_suite(suite);

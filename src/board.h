@@ -26,6 +26,9 @@
 typedef struct {
   uint8_t checkers[2][BG_SLOTS];
 } bg_board;
+/* its two sides' bytes alone, side 0's first: board_roller_sides finds
+ * a side from one offset */
+_Static_assert(sizeof(bg_board) == 2 * BG_SLOTS, "a board is its two sides' bytes alone");
 
 /* The opening position, with 0 checkers off. */
 void board_initial(bg_board *board);

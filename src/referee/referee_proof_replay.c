@@ -5,8 +5,10 @@
  * on the referee's own position, taken back there where the play fails.
  * Asked of every play of every record: no view is copied, nor copied
  * back, for a play the walk proves.  The commonest plays, a die a step,
- * are told from their moves and dice before any step and walked without
- * the dice's bookkeeping (referee_walk_a_die_a_step).
+ * are walked without the dice's bookkeeping (referee_walk_a_die_a_step):
+ * a non-double's two moves told from their moves and dice before any
+ * step, a double's each move as it is made; plays in the home board are
+ * walked there (walk_home).
  */
 #include "referee_int.h"
 
@@ -208,7 +210,8 @@ static bool move_hit(const bg_move *first, const bg_move *move, uint32_t hit_poi
 
 /* Takes back the moves from `first` up to `stopped`, made in place on
  * `mine` against `theirs`, each from its hits (move_hit; `hit_points` the
- * points they hit).  Out of line: a valid record never needs it. */
+ * points they hit).  Out of line: a valid record never needs it.  Returns
+ * false, the walk's answer, so that a walk ends in a tail call to it. */
 __attribute__((noinline)) static bool take_back_moves(const bg_move *first,
                                                       const bg_move *stopped,
                                                       uint8_t *mine, uint8_t *theirs,

@@ -126,7 +126,12 @@ struct bg_mat_reader {
 
   /* the match being read (NULL before the first one and after the end) */
   bg_match *match;
-  bg_match *pending_tags;         /* tags for the next match, kept in a bare match */
+  bg_match *pending_tags; /* tags for the next match, kept in a bare match */
+  /* The match's last game while its move lines are read (its score line
+   * read or said missing), else NULL: what read_line asks of every line,
+   * kept as one field.  Only lines that are no move line change it (a
+   * match, a game, a score line), and after them it is found again. */
+  bg_game *game_in_play;
   diag_syntax_limit syntax_limit; /* syntax errors said in this match */
   /* the columns (as read_mat_play.c counts them) of the syntax errors said
    * on the move line being read, the first 8 of them: the
@@ -139,11 +144,6 @@ struct bg_mat_reader {
    * when no match comes */
   bool saw_text, saw_binary;
   bool expecting_score;
-  /* The match's last game while its move lines are read (its score line
-   * read or said missing), else NULL: what read_line asks of every line,
-   * kept as one field.  Only lines that are no move line change it (a
-   * match, a game, a score line), and after them it is found again. */
-  bg_game *game_in_play;
   int move_number; /* of the line being read, for diagnostics */
   /* The game's move numbers so far: the last one read (0 before the first
    * numbered line of a game), and after a break in them, the number the

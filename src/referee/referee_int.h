@@ -287,20 +287,6 @@ bool referee_walk_a_die_a_step_unmarked(const bg_action *roll, bg_board *absolut
 bool referee_prove_onto_otherwise(bool marks_hits, const bg_action *roll,
                                   bg_board *absolute);
 
-/* referee_prove_quickly of `roll`'s play from `absolute`, a position as
- * the referee keeps it (side 0 the left player): where it holds, the play
- * is made on `absolute`, else `absolute` is left as it was.  The
- * commonest plays are made there in place, with no view copied.  Inline,
- * two calls: the walk every play takes, out of line, keeps nothing for
- * after it, so saves few registers; its caller, where every play is
- * judged, holds the play and the position in saved registers already. */
-static inline bool referee_prove_onto(bool marks_hits, const bg_action *roll,
-                                      bg_board *absolute) {
-  if (referee_walk_a_die_a_step(marks_hits, roll, absolute))
-    return true; /* most plays of a valid record */
-  return referee_prove_onto_otherwise(marks_hits, roll, absolute);
-}
-
 /* What the record's hit marks say of a play referee_prove_quickly proved
  * (its position `after`): every hit marked on its destination and no mark
  * where nothing is hit; a hit on the way of a hop, which no mark can show;

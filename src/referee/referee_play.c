@@ -12,6 +12,7 @@
  * does the referee work out an explanation.
  */
 #include "referee_int.h"
+#include "referee_prove.h"
 
 #include <stddef.h>
 #include <stdio.h>

@@ -32,6 +32,7 @@
 #include "match.h"
 #include "movegen.h"
 #include "referee_int.h"
+#include "referee_prove.h"
 #include "legal_fixture.h"
 #include "random_games.h"
 #include "play_path.h"

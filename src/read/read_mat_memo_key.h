@@ -48,6 +48,25 @@ static inline size_t key_slot(const memo_word *word, unsigned bits) {
 }
 
 #ifdef MAT_WORDWISE
+/* The first `count` (0 to 8) bytes of `v`, the others zero: from a
+ * table, as every word a move line looks up is keyed so, and a load costs
+ * less than a shift by a variable count (which would also need a case
+ * apart for 0). */
+static inline uint64_t mat_low_bytes(uint64_t v, size_t count) {
+  static const uint64_t kept[9] = {
+      0,
+      0xff,
+      0xffff,
+      0xffffff,
+      0xffffffff,
+      0xffffffffff,
+      0xffffffffffff,
+      0xffffffffffffff,
+      0xffffffffffffffff,
+  };
+  return v & kept[count];
+}
+
 /* The high bit of each byte of `v` that ends a word: a blank (' ' or a
  * tab), or a byte at or past `rest`, the line's end. */
 static inline uint64_t word_ends(uint64_t v, size_t rest) {

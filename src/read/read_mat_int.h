@@ -442,17 +442,16 @@ static inline size_t mat_first_non_blank(const mat_line *line) {
 typedef uint64_t mat_blank_map;
 
 /* The blanks of the 16 bytes at `text`, a bit each (a line is followed by
- * INPUT_LINE_SLACK readable bytes: 16 can be read from any byte of it). */
+ * INPUT_LINE_SLACK readable bytes: 16 can be read from any byte of it).
+ * A move line's blanks are spaces: read_mat.c expands its tabs first. */
 static inline uint64_t mat_blank_bits16(const char *text) {
 #ifdef __SSE2__
   __m128i v = _mm_loadu_si128((const __m128i *)(const void *)text);
-  __m128i blanks = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
-                                _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')));
-  return (uint64_t)(unsigned)_mm_movemask_epi8(blanks);
+  return (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
 #else
   uint64_t bits = 0;
   for (int i = 0; i < 16; i++)
-    if (text[i] == ' ' || text[i] == '\t')
+    if (text[i] == ' ')
       bits |= (uint64_t)1 << i;
   return bits;
 #endif

@@ -37,14 +37,19 @@ static inline void make_word(memo_word *word, mat_pattern_id pattern, const char
   word->pattern = pattern;
 }
 
-/* The slot of `word`'s key in a table of 2^bits slots: the high bits of a
- * product depend on every byte of the key ("10/9" and "10/7" must not
- * share a slot).  The decoded words, the phrases and the line starts are
+/* The slot of `word`'s key in a table of 2^(64 - shift) slots: the high
+ * bits of a product depend on every byte of the key ("10/9" and "10/7"
+ * must not share a slot).  The decoded words, the phrases and the line starts are
  * keyed by it; slot_of mixes in the length and the pattern. */
-static inline size_t key_slot(const memo_word *word, unsigned bits) {
+static inline size_t key_slot_shifted(const memo_word *word, unsigned shift) {
   uint64_t hash =
       (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u)) * 0x9e3779b97f4a7c15u;
-  return (size_t)(hash >> (64 - bits));
+  return (size_t)(hash >> shift);
+}
+
+/* key_slot_shifted with the shift of a table of 2^bits slots. */
+static inline size_t key_slot(const memo_word *word, unsigned bits) {
+  return key_slot_shifted(word, 64 - bits);
 }
 
 #ifdef MAT_WORDWISE

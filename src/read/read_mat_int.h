@@ -218,25 +218,45 @@ bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t leng
 /* A move token ("24/18*", "6/off(2)") as read_mat_play.c read it: its
  * moves, each with where its first point is written (from the token's
  * start).  Kept by the memo for words that matched as a whole move, so the
- * same word met again is neither matched nor decoded again. */
+ * same word met again is neither matched nor decoded again.  A move is
+ * kept as the first bytes of its bg_move (from, to, count, hit: see
+ * mat_decoded_head), so that adding it copies them as they stand. */
+#define MAT_DECODED_HEAD 5
 typedef struct {
-  uint8_t from, to, count, column;
-  bool hit;
+  uint8_t head[MAT_DECODED_HEAD];
+  uint8_t column;
 } mat_decoded_move;
 
-/* A word that matched as a whole move token of at most three moves, or as
+/* A word that matched as a whole move token of at most two moves, or as
  * a whole roll token ("63:", "00:"; `count` MAT_DECODED_ROLL, its dice in
  * `dice`, 0 0 for "00:").  16 bytes, so that the memo's entry of a word,
- * key included, is half a cache line: a chain of four moves
- * ("24/20/16/12/8") is rare enough to be matched each time. */
+ * key included, is half a cache line: a chain of three moves
+ * ("24/18/13/7") is rare enough to be matched each time. */
 #define MAT_DECODED_ROLL UINT8_MAX
 typedef struct {
-  uint8_t count; /* moves, or MAT_DECODED_ROLL */
   union {
     uint8_t dice[2];
-    mat_decoded_move moves[3];
+    mat_decoded_move moves[2];
   };
+  uint8_t count; /* moves, or MAT_DECODED_ROLL */
 } mat_decoded_word;
+
+/* The decoded form of a move: bg_move's bytes up to its hit mark. */
+_Static_assert(offsetof(bg_move, hit) + sizeof(bool) == MAT_DECODED_HEAD,
+               "from, to, count and hit are a move's first five bytes");
+static inline mat_decoded_move mat_decoded_head(bg_move move, size_t column) {
+  mat_decoded_move decoded = {.column = (uint8_t)column};
+  memcpy(decoded.head, &move, MAT_DECODED_HEAD);
+  return decoded;
+}
+
+/* Writes decoded move `d` of the word at `offset` of line `line` into
+ * `move`. */
+static inline void mat_decoded_write(bg_move *move, const mat_decoded_move *d, int line,
+                                     size_t offset) {
+  memcpy(move, d->head, MAT_DECODED_HEAD);
+  move->pos = (bg_srcpos){line, (int)(offset + d->column) + 1};
+}
 
 /* The decoded token of the word text[start, end) (a whole word: a blank
  * or the line's end after it) when it was kept before, else NULL. */
@@ -310,25 +330,6 @@ static inline uint64_t mat_bytes_equal(uint64_t v, unsigned char c) {
   const uint64_t lows = 0x7f7f7f7f7f7f7f7fu;
   uint64_t x = v ^ (0x0101010101010101u * c);
   return ~(((x & lows) + lows) | x | lows);
-}
-
-/* The first `count` (0 to 8) bytes of `v`, the others zero: from a
- * table, as every word a move line looks up is keyed so, and a load costs
- * less than a shift by a variable count (which would also need a case
- * apart for 0). */
-static inline uint64_t mat_low_bytes(uint64_t v, size_t count) {
-  static const uint64_t kept[9] = {
-      0,
-      0xff,
-      0xffff,
-      0xffffff,
-      0xffffffff,
-      0xffffffffff,
-      0xffffffffffff,
-      0xffffffffffffff,
-      0xffffffffffffffff,
-  };
-  return v & kept[count];
 }
 #endif
 
@@ -441,17 +442,16 @@ static inline size_t mat_first_non_blank(const mat_line *line) {
 typedef uint64_t mat_blank_map;
 
 /* The blanks of the 16 bytes at `text`, a bit each (a line is followed by
- * INPUT_LINE_SLACK readable bytes: 16 can be read from any byte of it). */
+ * INPUT_LINE_SLACK readable bytes: 16 can be read from any byte of it).
+ * A move line's blanks are spaces: read_mat.c expands its tabs first. */
 static inline uint64_t mat_blank_bits16(const char *text) {
 #ifdef __SSE2__
   __m128i v = _mm_loadu_si128((const __m128i *)(const void *)text);
-  __m128i blanks = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
-                                _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')));
-  return (uint64_t)(unsigned)_mm_movemask_epi8(blanks);
+  return (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
 #else
   uint64_t bits = 0;
   for (int i = 0; i < 16; i++)
-    if (text[i] == ' ' || text[i] == '\t')
+    if (text[i] == ' ')
       bits |= (uint64_t)1 << i;
   return bits;
 #endif

@@ -116,6 +116,9 @@ _Static_assert(sizeof(number_entry) == 16, "a number entry is a quarter of a cac
 
 struct mat_memo {
   unsigned bits; /* of slot[]: MEMO_FIRST_BITS to MEMO_BITS; decoded[]: DECODED_BITS */
+  /* 64 - DECODED_BITS(bits), kept as it stands: every word of a move line
+   * is looked up in decoded[] with it */
+  unsigned decoded_shift;
   unsigned kept; /* entries written into them since they were made */
   memo_entry *slot;
 #ifdef MAT_WORDWISE
@@ -146,6 +149,7 @@ static bool make_tables(struct mat_memo *memo, unsigned bits) {
   free(memo->slot);
   free(memo->decoded);
   memo->bits = bits;
+  memo->decoded_shift = 64 - DECODED_BITS(bits);
   memo->kept = 0;
   memo->slot = calloc((size_t)1 << bits, sizeof *memo->slot);
   size_t decoded_size = ((size_t)1 << DECODED_BITS(bits)) * sizeof *memo->decoded;
@@ -538,7 +542,7 @@ const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *tex
     uint64_t key[2];
     decoded_key(key, &word);
     const decoded_entry *entry =
-        &memo->decoded[key_slot(&word, DECODED_BITS(memo->bits))];
+        &memo->decoded[key_slot_shifted(&word, memo->decoded_shift)];
     if (entry->key[0] == key[0] && entry->key[1] == key[1])
       return &entry->decoded;
   }

@@ -37,17 +37,41 @@ static inline void make_word(memo_word *word, mat_pattern_id pattern, const char
   word->pattern = pattern;
 }
 
-/* The slot of `word`'s key in a table of 2^bits slots: the high bits of a
- * product depend on every byte of the key ("10/9" and "10/7" must not
- * share a slot).  The decoded words, the phrases and the line starts are
+/* The slot of `word`'s key in a table of 2^(64 - shift) slots: the high
+ * bits of a product depend on every byte of the key ("10/9" and "10/7"
+ * must not share a slot).  The decoded words, the phrases and the line starts are
  * keyed by it; slot_of mixes in the length and the pattern. */
-static inline size_t key_slot(const memo_word *word, unsigned bits) {
+static inline size_t key_slot_shifted(const memo_word *word, unsigned shift) {
   uint64_t hash =
       (word->key[0] ^ (word->key[1] * 0xbf58476d1ce4e5b9u)) * 0x9e3779b97f4a7c15u;
-  return (size_t)(hash >> (64 - bits));
+  return (size_t)(hash >> shift);
+}
+
+/* key_slot_shifted with the shift of a table of 2^bits slots. */
+static inline size_t key_slot(const memo_word *word, unsigned bits) {
+  return key_slot_shifted(word, 64 - bits);
 }
 
 #ifdef MAT_WORDWISE
+/* The first `count` (0 to 8) bytes of `v`, the others zero: from a
+ * table, as every word a move line looks up is keyed so, and a load costs
+ * less than a shift by a variable count (which would also need a case
+ * apart for 0). */
+static inline uint64_t mat_low_bytes(uint64_t v, size_t count) {
+  static const uint64_t kept[9] = {
+      0,
+      0xff,
+      0xffff,
+      0xffffff,
+      0xffffffff,
+      0xffffffffff,
+      0xffffffffffff,
+      0xffffffffffffff,
+      0xffffffffffffffff,
+  };
+  return v & kept[count];
+}
+
 /* The high bit of each byte of `v` that ends a word: a blank (' ' or a
  * tab), or a byte at or past `rest`, the line's end. */
 static inline uint64_t word_ends(uint64_t v, size_t rest) {

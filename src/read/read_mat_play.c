@@ -499,11 +499,10 @@ static inline bool add_known_moves(mat_line_state *state, const mat_decoded_word
   bg_move *moves = action->moves + action->move_count;
   int line = state->line->number;
   action->move_count += count;
-  for (int i = 0; i < count; i++) {
-    const mat_decoded_move *d = &known->moves[i];
-    moves[i] = (bg_move){d->from, d->to, d->count, d->hit,
-                         (bg_srcpos){line, (int)(offset + d->column) + 1}};
-  }
+  /* one move, or two (a chain "24/18/13"): mat_decoded_word */
+  mat_decoded_write(&moves[0], &known->moves[0], line, offset);
+  if (count == 2)
+    mat_decoded_write(&moves[1], &known->moves[1], line, offset);
   return true;
 }
 

@@ -258,8 +258,7 @@ void mat_add_known_moves(mat_line_state *state, const mat_decoded_word *known,
     bg_move *move = add_move(state, offset + d->column);
     if (!move)
       return;
-    *move = (bg_move){d->from, d->to, d->count, d->hit,
-                      (bg_srcpos){state->line->number, (int)(offset + d->column) + 1}};
+    mat_decoded_write(move, d, state->line->number, offset);
   }
 }
 
@@ -280,7 +279,7 @@ void mat_read_move_token(mat_line_state *state, size_t offset) {
     return;
   }
   mat_decoded_word decoded = {.count = 0};
-  bool keepable = chain.count <= 4; /* three moves at most: mat_decoded_word */
+  bool keepable = chain.count <= 3; /* two moves at most: mat_decoded_word */
   int from = chain_point(state, chain.at[0]);
   bg_move *move = NULL;
   for (int i = 1; from >= 0 && i < chain.count; i++) {
@@ -298,8 +297,7 @@ void mat_read_move_token(mat_line_state *state, size_t offset) {
                       (bg_srcpos){state->line->number, (int)chain.at[i - 1].start + 1}};
     if (keepable)
       decoded.moves[decoded.count++] =
-          (mat_decoded_move){(uint8_t)from, (uint8_t)to, (uint8_t)chain.repeat,
-                             (uint8_t)(chain.at[i - 1].start - offset), hit};
+          mat_decoded_head(*move, chain.at[i - 1].start - offset);
     from = to;
   }
   if (from < 0)
@@ -307,10 +305,13 @@ void mat_read_move_token(mat_line_state *state, size_t offset) {
   if (move && chain.tail_hit) {
     move->hit = true;
     if (keepable)
-      decoded.moves[decoded.count - 1].hit = true;
+      decoded.moves[decoded.count - 1] =
+          mat_decoded_head(*move, decoded.moves[decoded.count - 1].column);
   }
   mat_patterns *patterns = &state->reader->patterns;
-  if (keepable)
+  /* "0/0" alone, no move, is matched every time: a known word adds one
+   * move or two, so add_known_moves (read_mat_play.c) asks no count */
+  if (keepable && decoded.count > 0)
     mat_memo_keep_decoded(patterns, state->line->text, state->line->length, offset,
                           mat_match_end(patterns), &decoded);
 }

@@ -232,12 +232,11 @@ static int put_move_number(char *row, int number) {
 }
 
 /* Notes where the marks of the cell in `column` will stand, the cell
- * starting `offset` bytes into the line about to be written. */
+ * starting `offset` bytes into the line about to be written; called only
+ * for a cell with marks held (has_marks), a few of the cells. */
 static void hold_marks(mat_writer *w, int column, size_t offset) {
   held_marks *held = w->held;
   int count = w->line.mark_count[column];
-  if (!held || count == 0)
-    return;
   long start = ftell(w->out) + (long)(w->pending_length + offset);
   if (held->count + (size_t)count > held->capacity) {
     held->capacity = 2 * held->capacity + CELL_MARKS;
@@ -245,6 +244,11 @@ static void hold_marks(mat_writer *w, int column, size_t offset) {
   }
   for (int i = 0; i < count; i++)
     held->offsets[held->count++] = start + w->line.mark_at[column][i];
+}
+
+/* Whether the cell in `column` has marks to hold. */
+static inline bool has_marks(const mat_writer *w, int column) {
+  return w->line.mark_count[column] > 0;
 }
 
 /* Writes the move line being filled, if it holds anything.  The line is
@@ -262,14 +266,16 @@ static void flush_line(mat_writer *w) {
     at = (size_t)put_move_number(row, ++w->move_number);
   else
     memset(row, ' ', at);
-  hold_marks(w, 0, at);
+  if (has_marks(w, 0))
+    hold_marks(w, 0, at);
   memcpy(row + at, line->text[0], line->length[0]);
   at += line->length[0];
   if (line->used[1]) {
     size_t blanks = at < RIGHT_COLUMN ? RIGHT_COLUMN - at : 1;
     memset(row + at, ' ', blanks);
     at += blanks;
-    hold_marks(w, 1, at);
+    if (has_marks(w, 1))
+      hold_marks(w, 1, at);
     memcpy(row + at, line->text[1], line->length[1]);
     at += line->length[1];
   }
@@ -326,7 +332,7 @@ static void place_cell(mat_writer *w, int column, const char *text, size_t lengt
 /* For a copy whose marks are held: where the roll's cell just placed in
  * `column` marks hits, or that it holds the record's own moves. */
 static void note_roll(mat_writer *w, const bg_action *roll, int column, const char *cell,
-                      bool resolved) {
+                      size_t length, bool resolved) {
   held_marks *held = w->held;
   if (!held)
     return;
@@ -335,10 +341,13 @@ static void note_roll(mat_writer *w, const bg_action *roll, int column, const ch
       held->record_plays = true;
     return;
   }
+  /* by memchr: most cells have no mark, and a byte loop read them all */
   int *count = &w->line.mark_count[column];
-  for (int i = 0; cell[i] && *count < CELL_MARKS; i++)
-    if (cell[i] == '*')
-      w->line.mark_at[column][(*count)++] = i;
+  const char *mark = memchr(cell, '*', length);
+  while (mark && *count < CELL_MARKS) {
+    w->line.mark_at[column][(*count)++] = (int)(mark - cell);
+    mark = memchr(mark + 1, '*', length - (size_t)(mark + 1 - cell));
+  }
 }
 
 /* "; Set Pos=" and its board, on a line of its own. */
@@ -407,7 +416,7 @@ static void write_action(mat_writer *w, bg_replay *replay, const bg_replay_event
     size_t length;
     bool resolved = write_mat_roll_cell(w->positions, event, cell, CELL_SIZE, &length);
     close_cell(w, column, length, CELL_ROLL);
-    note_roll(w, act, column, cell, resolved);
+    note_roll(w, act, column, cell, length, resolved);
   } else {
     cell_kind kind = act->kind == ACT_WIN ? CELL_RESULT : CELL_KEYWORD;
     char *cell = open_cell(w, column, kind);

@@ -516,10 +516,13 @@ static bool put_games(tree_walk *walk, bg_replay *replay) {
   int game = 0;
   const bg_replay_event *event;
   while ((event = bg_replay_next(replay)) != NULL) {
-    bg_replay_say_crawford_unmarked(
-        replay, event,
-        "the notation does not mark the Crawford game: this wrong "
-        "mark is not written");
+    /* the mark's error is among the event's diagnostics: most events
+     * have none, and are written without the call */
+    if (event->diag_count > 0)
+      bg_replay_say_crawford_unmarked(
+          replay, event,
+          "the notation does not mark the Crawford game: this wrong "
+          "mark is not written");
     if (!written)
       continue;
     if (event->kind == BG_REPLAY_GAME_START) {

@@ -76,6 +76,11 @@ const char *notation_play_text(const bg_action *roll, char *buf, int size);
 const char *notation_play_text_as(const bg_action *roll, bg_play_style style, char *buf,
                                   int size);
 
+/* notation_play_text_as, returning the text's length (what fits in `size`
+ * with its NUL): a writer sends it on without a strlen. */
+size_t notation_play_text_length(const bg_action *roll, bg_play_style style, char *buf,
+                                 int size);
+
 /* One legal play as the lists of legal plays write it (the note of a
  * diagnostic, show, the JSON `legal`): notation_format_play, and "no
  * play" for a play of no step.  Into buf, returns what to print. */

@@ -292,12 +292,18 @@ static bool put_position(tree_walk *walk, const bg_action *setup) {
  * nothing rolled, "??" for dice that could not be read), the play as the
  * record wrote it, "" for no play ("cannot move" when the record said so),
  * "????" when not recorded. */
-static const char *roll_play_text(const bg_action *roll, char play[BG_MAX_MOVES * 24]) {
+static write_tree_item roll_play_text(const bg_action *roll,
+                                      char play[BG_MAX_MOVES * 24]) {
   if (match_roll_marked_unknown(roll))
-    return NOTATION_UNRECORDED;
+    return (write_tree_item){WRITE_TREE_STRING, NOTATION_UNRECORDED,
+                             sizeof NOTATION_UNRECORDED - 1};
   if (roll->cannot_move && roll->move_count == 0)
-    return NOTATION_CANNOT_MOVE;
-  return notation_play_text(roll, play, BG_MAX_MOVES * 24);
+    return (write_tree_item){WRITE_TREE_STRING, NOTATION_CANNOT_MOVE,
+                             sizeof NOTATION_CANNOT_MOVE - 1};
+  /* its length as written, not a strlen of it */
+  size_t length =
+      notation_play_text_length(roll, NOTATION_GNUBG, play, BG_MAX_MOVES * 24);
+  return (write_tree_item){WRITE_TREE_STRING, play, length};
 }
 
 /* The dice: "??", or the integer die1 * 10 + die2, whose digits are the
@@ -322,7 +328,7 @@ static write_tree_item dice_item(const bg_action *roll,
 static bool put_roll(tree_walk *walk, const bg_action *roll) {
   char digits[NOTATION_DECIMAL_SIZE + 1], play[BG_MAX_MOVES * 24];
   return put_item(walk, dice_item(roll, digits)) &&
-         put_string(walk, roll_play_text(roll, play));
+         put_item(walk, roll_play_text(roll, play));
 }
 
 /* A roll's action as one row, for a sink that takes rows: what
@@ -330,11 +336,10 @@ static bool put_roll(tree_walk *walk, const bg_action *roll) {
 static bool put_roll_row(tree_walk *walk, const bg_replay_event *event) {
   const bg_action *roll = event->action;
   char digits[NOTATION_DECIMAL_SIZE + 1], play[BG_MAX_MOVES * 24];
-  const char *play_text = roll_play_text(roll, play);
   write_tree_item items[3] = {
       player_item(walk, event->player),
       dice_item(roll, digits),
-      {WRITE_TREE_STRING, play_text, strlen(play_text)},
+      roll_play_text(roll, play),
   };
   return walk->sink->row(walk->sink, items, 3);
 }

@@ -147,6 +147,17 @@ size_t notation_play_text_length(const bg_action *roll, bg_play_style style, cha
   return (size_t)(length < size - 1 ? length : size - 1);
 }
 
+bool notation_play_is_word(const bg_action *roll) {
+  if (roll->move_count <= 0 || roll->moves[0].from == BG_OFF)
+    return false;
+  for (int i = 0; i < roll->move_count; i++) {
+    const bg_move *move = &roll->moves[i];
+    if ((unsigned)move->from > BG_BAR || (unsigned)move->to > BG_BAR)
+      return false;
+  }
+  return true;
+}
+
 const char *notation_play_text_as(const bg_action *roll, bg_play_style style, char *buf,
                                   int size) {
   notation_play_text_length(roll, style, buf, size);

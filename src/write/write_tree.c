@@ -118,9 +118,9 @@ static bool put_player(tree_walk *walk, int player) {
 /* put_player's scalar as an item, for a player 0 or 1. */
 static write_tree_item player_item(const tree_walk *walk, int player) {
   if (walk->same_names)
-    return (write_tree_item){WRITE_TREE_INTEGER, player ? "1" : "0", 1};
+    return (write_tree_item){WRITE_TREE_INTEGER, player ? "1" : "0", 1, false};
   return (write_tree_item){WRITE_TREE_STRING, walk->names[player],
-                           walk->name_lengths[player]};
+                           walk->name_lengths[player], false};
 }
 
 static bool put_item(tree_walk *walk, write_tree_item item) {
@@ -296,14 +296,14 @@ static write_tree_item roll_play_text(const bg_action *roll,
                                       char play[BG_MAX_MOVES * 24]) {
   if (match_roll_marked_unknown(roll))
     return (write_tree_item){WRITE_TREE_STRING, NOTATION_UNRECORDED,
-                             sizeof NOTATION_UNRECORDED - 1};
+                             sizeof NOTATION_UNRECORDED - 1, false};
   if (roll->cannot_move && roll->move_count == 0)
     return (write_tree_item){WRITE_TREE_STRING, NOTATION_CANNOT_MOVE,
-                             sizeof NOTATION_CANNOT_MOVE - 1};
+                             sizeof NOTATION_CANNOT_MOVE - 1, false};
   /* its length as written, not a strlen of it */
   size_t length =
       notation_play_text_length(roll, NOTATION_GNUBG, play, BG_MAX_MOVES * 24);
-  return (write_tree_item){WRITE_TREE_STRING, play, length};
+  return (write_tree_item){WRITE_TREE_STRING, play, length, notation_play_is_word(roll)};
 }
 
 /* The dice: "??", or the integer die1 * 10 + die2, whose digits are the
@@ -312,17 +312,17 @@ static write_tree_item roll_play_text(const bg_action *roll,
 static write_tree_item dice_item(const bg_action *roll,
                                  char digits[NOTATION_DECIMAL_SIZE + 1]) {
   if (match_roll_dice_unread(roll))
-    return (write_tree_item){WRITE_TREE_STRING, "??", 2};
+    return (write_tree_item){WRITE_TREE_STRING, "??", 2, false};
   int die1 = roll->die1, die2 = roll->die2;
   if (die1 < 1 || die1 > 9 || die2 < 0 || die2 > 9) {
     size_t length = notation_decimal(digits, die1 * 10 + die2);
     digits[length] = '\0';
-    return (write_tree_item){WRITE_TREE_INTEGER, digits, length};
+    return (write_tree_item){WRITE_TREE_INTEGER, digits, length, false};
   }
   digits[0] = (char)('0' + die1);
   digits[1] = (char)('0' + die2);
   digits[2] = '\0';
-  return (write_tree_item){WRITE_TREE_INTEGER, digits, 2};
+  return (write_tree_item){WRITE_TREE_INTEGER, digits, 2, false};
 }
 
 static bool put_roll(tree_walk *walk, const bg_action *roll) {

@@ -126,9 +126,12 @@ static bool two_checkers_one_die_each(const bg_board *board, const int *from,
     bg_step high = {
         .from = (int8_t)high_from, .to = (int8_t)high_to, .die = (int8_t)higher};
     bg_step low = {.from = (int8_t)low_from, .to = (int8_t)low_to, .die = (int8_t)lower};
-    bg_step path[2] = {high, low}, reversed[2] = {low, high};
-    return path_leads_to(board, path, 2, target, out) ||
-           path_leads_to(board, reversed, 2, target, out);
+    bg_step path[2] = {high, low};
+    if (path_leads_to(board, path, 2, target, out))
+      return true;
+    path[0] = low; /* the other order, made only where it is tried */
+    path[1] = high;
+    return path_leads_to(board, path, 2, target, out);
   }
   return false;
 }
@@ -153,6 +156,45 @@ static bool two_borne_off(const bg_board *board, const int *from, int higher, in
   return false;
 }
 
+/* The highest two points of `points` in two[0] and two[1] (left as they
+ * are where fewer); how many it has, 3 for more than two. */
+static int highest_two(uint32_t points, int *two) {
+  for (int count = 0; count < 2; count++) {
+    if (!points)
+      return count;
+    two[count] = 31 - __builtin_clz(points);
+    points ^= 1u << two[count];
+  }
+  return points ? 3 : 2;
+}
+
+/* The points checkers left (`from`) and landed on (`to`), each from the
+ * highest, a point once a checker, at most two of each: false when more
+ * checkers moved than two dice move.  Where every point changed by one
+ * checker (nearly every play) they are told from bits, with no loop. */
+static bool moved_checkers(const bg_board *board, uint32_t changed,
+                           const bg_board *target, int *from, int *to, int *sources,
+                           int *landings) {
+  uint32_t lost, gained;
+  if (movegen_points_moved_one(board->checkers[0], target->checkers[0], &lost, &gained)) {
+    *sources = highest_two(lost, from);
+    *landings = highest_two(gained, to);
+    return *sources <= 2 && *landings <= 2;
+  }
+  while (changed) {
+    int point = 31 - __builtin_clz(changed);
+    changed &= ~(1u << point);
+    int change = target->checkers[0][point] - board->checkers[0][point];
+    for (; change < 0 && *sources < 2; change++)
+      from[(*sources)++] = point;
+    for (; change > 0 && *landings < 2; change--)
+      to[(*landings)++] = point;
+    if (change != 0)
+      return false;
+  }
+  return true;
+}
+
 /* A non-double that moves two checkers one die each, one checker by both
  * dice, or one checker by one die, found from the points whose counts it
  * changed (`changed`) in the order the search would find it.  Of the
@@ -161,17 +203,8 @@ static bool two_borne_off(const bg_board *board, const int *from, int higher, in
 static bool two_dice_directly(const bg_board *board, int higher, int lower,
                               uint32_t changed, const bg_board *target, bg_play *out) {
   int from[2] = {0, 0}, to[2] = {0, 0}, sources = 0, landings = 0;
-  while (changed) {
-    int point = 31 - __builtin_clz(changed);
-    changed &= ~(1u << point);
-    int change = target->checkers[0][point] - board->checkers[0][point];
-    for (; change < 0 && sources < 2; change++)
-      from[sources++] = point;
-    for (; change > 0 && landings < 2; change--)
-      to[landings++] = point;
-    if (change != 0)
-      return false; /* more checkers moved than two dice move */
-  }
+  if (!moved_checkers(board, changed, target, from, to, &sources, &landings))
+    return false; /* more checkers moved than two dice move */
   if (sources == 2 && landings == 2 && to[0] == BG_OFF)
     return two_borne_off(board, from, higher, lower, target, out);
   if (sources != landings || (landings > 0 && to[landings - 1] == BG_OFF))

@@ -125,8 +125,10 @@ const char *notation_move_text(const bg_move *move, char *buf, int size) {
   return notation_move_text_as(move, NOTATION_GNUBG, buf, size);
 }
 
-const char *notation_play_text_as(const bg_action *roll, bg_play_style style, char *buf,
-                                  int size) {
+size_t notation_play_text_length(const bg_action *roll, bg_play_style style, char *buf,
+                                 int size) {
+  if (size <= 0)
+    return 0;
   int length = 0;
   buf[0] = '\0';
   for (int i = 0; i < roll->move_count && length < size - 1; i++) {
@@ -142,6 +144,23 @@ const char *notation_play_text_as(const bg_action *roll, bg_play_style style, ch
     int count = move_text(&roll->moves[i], style, one + 1);
     append_text(buf, size, &length, i ? one : one + 1, i ? count + 1 : count);
   }
+  return (size_t)(length < size - 1 ? length : size - 1);
+}
+
+bool notation_play_is_word(const bg_action *roll) {
+  if (roll->move_count <= 0 || roll->moves[0].from == BG_OFF)
+    return false;
+  for (int i = 0; i < roll->move_count; i++) {
+    const bg_move *move = &roll->moves[i];
+    if ((unsigned)move->from > BG_BAR || (unsigned)move->to > BG_BAR)
+      return false;
+  }
+  return true;
+}
+
+const char *notation_play_text_as(const bg_action *roll, bg_play_style style, char *buf,
+                                  int size) {
+  notation_play_text_length(roll, style, buf, size);
   return buf;
 }
 

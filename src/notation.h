@@ -76,6 +76,18 @@ const char *notation_play_text(const bg_action *roll, char *buf, int size);
 const char *notation_play_text_as(const bg_action *roll, bg_play_style style, char *buf,
                                   int size);
 
+/* Whether a record's play (notation_play_text, the gnubg style) is text
+ * of the notation's own words alone: ASCII digits, "bar", "off", '/',
+ * '*', '(', ')' and one blank between moves, starting with a digit or
+ * "bar" (it moves off the board last), ending with no blank.  True when
+ * it has a move and every move's points are the board's (0..25). */
+bool notation_play_is_word(const bg_action *roll);
+
+/* notation_play_text_as, returning the text's length (what fits in `size`
+ * with its NUL): a writer sends it on without a strlen. */
+size_t notation_play_text_length(const bg_action *roll, bg_play_style style, char *buf,
+                                 int size);
+
 /* One legal play as the lists of legal plays write it (the note of a
  * diagnostic, show, the JSON `legal`): notation_format_play, and "no
  * play" for a play of no step.  Into buf, returns what to print. */

@@ -124,6 +124,23 @@ static bg_replay_event *begin_event(bg_replay *replay, bg_replay_kind kind) {
   return event;
 }
 
+/* begin_event for an action, most of the events a walk makes.  It follows
+ * its game's start or the game's action before it, whose event left the
+ * game, its index, `after`, the result and the match's winner as
+ * begin_event sets them; the fields action() sets are set once, there. */
+static bg_replay_event *begin_action_event(bg_replay *replay) {
+  bg_replay_event *event = &replay->event;
+  event->kind = BG_REPLAY_ACTION;
+  event->ends_match = false;
+  event->before = &replay->state.positions.boards[0];
+  event->score[0] = replay->ref.tally.score[0];
+  event->score[1] = replay->ref.tally.score[1];
+  event->errors = diag_sink_errors(replay->ref.sink);
+  event->warnings = diag_sink_warnings(replay->ref.sink);
+  replay->diag_first = diag_sink_held_count(replay->ref.sink);
+  return event;
+}
+
 static const bg_replay_event *end_event(bg_replay *replay) {
   bg_replay_event *event = &replay->event;
   event->errors = diag_sink_errors(replay->ref.sink) - event->errors;
@@ -162,7 +179,7 @@ static const bg_replay_event *game_start(bg_replay *replay) {
 static const bg_replay_event *action(bg_replay *replay) {
   const bg_game *game = &replay->ref.match->games[replay->game_index];
   int index = replay->action_index;
-  bg_replay_event *event = begin_event(replay, BG_REPLAY_ACTION);
+  bg_replay_event *event = begin_action_event(replay);
   event->action = &game->actions[index];
   event->action_index = index;
   event->cube = cube_now(&replay->state);

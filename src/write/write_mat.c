@@ -226,18 +226,21 @@ static int put_move_number(char *row, int number) {
     return snprintf(row, NUMBER_SIZE, "%3d) ", number);
   static const char blank_number[5] = {' ', ' ', ' ', ')', ' '};
   memcpy(row, blank_number, sizeof blank_number);
-  for (int at = 2; at >= 0 && (number > 0 || at == 2); at--, number /= 10)
-    row[at] = (char)('0' + number % 10);
+  /* each digit by itself, no loop: every move line takes a number */
+  if (number >= 100)
+    row[0] = (char)('0' + number / 100);
+  if (number >= 10)
+    row[1] = (char)('0' + number / 10 % 10);
+  row[2] = (char)('0' + number % 10);
   return (int)sizeof blank_number;
 }
 
 /* Notes where the marks of the cell in `column` will stand, the cell
- * starting `offset` bytes into the line about to be written. */
+ * starting `offset` bytes into the line about to be written; called only
+ * for a cell with marks held (has_marks), a few of the cells. */
 static void hold_marks(mat_writer *w, int column, size_t offset) {
   held_marks *held = w->held;
   int count = w->line.mark_count[column];
-  if (!held || count == 0)
-    return;
   long start = ftell(w->out) + (long)(w->pending_length + offset);
   if (held->count + (size_t)count > held->capacity) {
     held->capacity = 2 * held->capacity + CELL_MARKS;
@@ -245,6 +248,23 @@ static void hold_marks(mat_writer *w, int column, size_t offset) {
   }
   for (int i = 0; i < count; i++)
     held->offsets[held->count++] = start + w->line.mark_at[column][i];
+}
+
+/* A cell's `length` bytes copied to `row`: a short cell (nearly every
+ * one) as a copy of a fixed size, a few wide stores and no call; the
+ * bytes copied past it are overwritten by the next piece or lie past the
+ * line's end, within the row's room and the cell's. */
+static inline void copy_cell(char *row, const char *cell, size_t length) {
+  enum { SHORT_CELL = 32 };
+  if (length <= SHORT_CELL)
+    memcpy(row, cell, SHORT_CELL);
+  else
+    memcpy(row, cell, length);
+}
+
+/* Whether the cell in `column` has marks to hold. */
+static inline bool has_marks(const mat_writer *w, int column) {
+  return w->line.mark_count[column] > 0;
 }
 
 /* Writes the move line being filled, if it holds anything.  The line is
@@ -262,15 +282,20 @@ static void flush_line(mat_writer *w) {
     at = (size_t)put_move_number(row, ++w->move_number);
   else
     memset(row, ' ', at);
-  hold_marks(w, 0, at);
-  memcpy(row + at, line->text[0], line->length[0]);
+  if (has_marks(w, 0))
+    hold_marks(w, 0, at);
+  copy_cell(row + at, line->text[0], line->length[0]);
   at += line->length[0];
   if (line->used[1]) {
     size_t blanks = at < RIGHT_COLUMN ? RIGHT_COLUMN - at : 1;
-    memset(row + at, ' ', blanks);
+    /* a copy of a fixed size (a few wide stores), not a memset's call:
+     * the bytes past the blanks are the right cell's, copied next */
+    static const char blank_row[RIGHT_COLUMN] = "                                 ";
+    memcpy(row + at, blank_row, RIGHT_COLUMN);
     at += blanks;
-    hold_marks(w, 1, at);
-    memcpy(row + at, line->text[1], line->length[1]);
+    if (has_marks(w, 1))
+      hold_marks(w, 1, at);
+    copy_cell(row + at, line->text[1], line->length[1]);
     at += line->length[1];
   }
   row[at++] = '\n';
@@ -326,7 +351,7 @@ static void place_cell(mat_writer *w, int column, const char *text, size_t lengt
 /* For a copy whose marks are held: where the roll's cell just placed in
  * `column` marks hits, or that it holds the record's own moves. */
 static void note_roll(mat_writer *w, const bg_action *roll, int column, const char *cell,
-                      bool resolved) {
+                      size_t length, bool resolved) {
   held_marks *held = w->held;
   if (!held)
     return;
@@ -335,10 +360,13 @@ static void note_roll(mat_writer *w, const bg_action *roll, int column, const ch
       held->record_plays = true;
     return;
   }
+  /* by memchr, a vector at a time: most cells have no mark */
   int *count = &w->line.mark_count[column];
-  for (int i = 0; cell[i] && *count < CELL_MARKS; i++)
-    if (cell[i] == '*')
-      w->line.mark_at[column][(*count)++] = i;
+  const char *mark = memchr(cell, '*', length);
+  while (mark && *count < CELL_MARKS) {
+    w->line.mark_at[column][(*count)++] = (int)(mark - cell);
+    mark = memchr(mark + 1, '*', length - (size_t)(mark + 1 - cell));
+  }
 }
 
 /* "; Set Pos=" and its board, on a line of its own. */
@@ -407,7 +435,7 @@ static void write_action(mat_writer *w, bg_replay *replay, const bg_replay_event
     size_t length;
     bool resolved = write_mat_roll_cell(w->positions, event, cell, CELL_SIZE, &length);
     close_cell(w, column, length, CELL_ROLL);
-    note_roll(w, act, column, cell, resolved);
+    note_roll(w, act, column, cell, length, resolved);
   } else {
     cell_kind kind = act->kind == ACT_WIN ? CELL_RESULT : CELL_KEYWORD;
     char *cell = open_cell(w, column, kind);
@@ -475,10 +503,13 @@ bool write_mat(FILE *out, const bg_match *match, bg_replay *replay, bool first) 
   write_header(&w);
   const bg_replay_event *event;
   while ((event = bg_replay_next(replay)) != NULL) {
-    bg_replay_say_crawford_unmarked(
-        replay, event,
-        "a .mat does not mark the Crawford game: this wrong mark is "
-        "not written");
+    /* the mark's error is among the event's diagnostics: most events
+     * have none, and are written without the call */
+    if (event->diag_count > 0)
+      bg_replay_say_crawford_unmarked(
+          replay, event,
+          "a .mat does not mark the Crawford game: this wrong mark is "
+          "not written");
     if (holding && (event->errors > 0 ||
                     (event->kind == BG_REPLAY_ACTION && event->action->written)))
       held.errors = true; /* a syntax error of the record's reader, too */

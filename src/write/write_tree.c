@@ -118,9 +118,9 @@ static bool put_player(tree_walk *walk, int player) {
 /* put_player's scalar as an item, for a player 0 or 1. */
 static write_tree_item player_item(const tree_walk *walk, int player) {
   if (walk->same_names)
-    return (write_tree_item){WRITE_TREE_INTEGER, player ? "1" : "0", 1};
+    return (write_tree_item){WRITE_TREE_INTEGER, player ? "1" : "0", 1, false};
   return (write_tree_item){WRITE_TREE_STRING, walk->names[player],
-                           walk->name_lengths[player]};
+                           walk->name_lengths[player], false};
 }
 
 static bool put_item(tree_walk *walk, write_tree_item item) {
@@ -292,12 +292,18 @@ static bool put_position(tree_walk *walk, const bg_action *setup) {
  * nothing rolled, "??" for dice that could not be read), the play as the
  * record wrote it, "" for no play ("cannot move" when the record said so),
  * "????" when not recorded. */
-static const char *roll_play_text(const bg_action *roll, char play[BG_MAX_MOVES * 24]) {
+static write_tree_item roll_play_text(const bg_action *roll,
+                                      char play[BG_MAX_MOVES * 24]) {
   if (match_roll_marked_unknown(roll))
-    return NOTATION_UNRECORDED;
+    return (write_tree_item){WRITE_TREE_STRING, NOTATION_UNRECORDED,
+                             sizeof NOTATION_UNRECORDED - 1, false};
   if (roll->cannot_move && roll->move_count == 0)
-    return NOTATION_CANNOT_MOVE;
-  return notation_play_text(roll, play, BG_MAX_MOVES * 24);
+    return (write_tree_item){WRITE_TREE_STRING, NOTATION_CANNOT_MOVE,
+                             sizeof NOTATION_CANNOT_MOVE - 1, false};
+  /* its length as written, not a strlen of it */
+  size_t length =
+      notation_play_text_length(roll, NOTATION_GNUBG, play, BG_MAX_MOVES * 24);
+  return (write_tree_item){WRITE_TREE_STRING, play, length, notation_play_is_word(roll)};
 }
 
 /* The dice: "??", or the integer die1 * 10 + die2, whose digits are the
@@ -306,23 +312,23 @@ static const char *roll_play_text(const bg_action *roll, char play[BG_MAX_MOVES 
 static write_tree_item dice_item(const bg_action *roll,
                                  char digits[NOTATION_DECIMAL_SIZE + 1]) {
   if (match_roll_dice_unread(roll))
-    return (write_tree_item){WRITE_TREE_STRING, "??", 2};
+    return (write_tree_item){WRITE_TREE_STRING, "??", 2, false};
   int die1 = roll->die1, die2 = roll->die2;
   if (die1 < 1 || die1 > 9 || die2 < 0 || die2 > 9) {
     size_t length = notation_decimal(digits, die1 * 10 + die2);
     digits[length] = '\0';
-    return (write_tree_item){WRITE_TREE_INTEGER, digits, length};
+    return (write_tree_item){WRITE_TREE_INTEGER, digits, length, false};
   }
   digits[0] = (char)('0' + die1);
   digits[1] = (char)('0' + die2);
   digits[2] = '\0';
-  return (write_tree_item){WRITE_TREE_INTEGER, digits, 2};
+  return (write_tree_item){WRITE_TREE_INTEGER, digits, 2, false};
 }
 
 static bool put_roll(tree_walk *walk, const bg_action *roll) {
   char digits[NOTATION_DECIMAL_SIZE + 1], play[BG_MAX_MOVES * 24];
   return put_item(walk, dice_item(roll, digits)) &&
-         put_string(walk, roll_play_text(roll, play));
+         put_item(walk, roll_play_text(roll, play));
 }
 
 /* A roll's action as one row, for a sink that takes rows: what
@@ -330,11 +336,10 @@ static bool put_roll(tree_walk *walk, const bg_action *roll) {
 static bool put_roll_row(tree_walk *walk, const bg_replay_event *event) {
   const bg_action *roll = event->action;
   char digits[NOTATION_DECIMAL_SIZE + 1], play[BG_MAX_MOVES * 24];
-  const char *play_text = roll_play_text(roll, play);
   write_tree_item items[3] = {
       player_item(walk, event->player),
       dice_item(roll, digits),
-      {WRITE_TREE_STRING, play_text, strlen(play_text)},
+      roll_play_text(roll, play),
   };
   return walk->sink->row(walk->sink, items, 3);
 }
@@ -516,10 +521,13 @@ static bool put_games(tree_walk *walk, bg_replay *replay) {
   int game = 0;
   const bg_replay_event *event;
   while ((event = bg_replay_next(replay)) != NULL) {
-    bg_replay_say_crawford_unmarked(
-        replay, event,
-        "the notation does not mark the Crawford game: this wrong "
-        "mark is not written");
+    /* the mark's error is among the event's diagnostics: most events
+     * have none, and are written without the call */
+    if (event->diag_count > 0)
+      bg_replay_say_crawford_unmarked(
+          replay, event,
+          "the notation does not mark the Crawford game: this wrong "
+          "mark is not written");
     if (!written)
       continue;
     if (event->kind == BG_REPLAY_GAME_START) {

@@ -35,6 +35,10 @@ typedef struct {
   write_tree_scalar kind;
   const char *text; /* its `length` bytes, with a NUL after them */
   size_t length;
+  /* a string of the notation's own words (notation_play_is_word: a play's
+   * moves), which no notation quotes or escapes: a sink writes it as it
+   * is, and need not look at its bytes */
+  bool word;
 } write_tree_item;
 
 /* Where the walk sends the tree.  Every call returns false when the

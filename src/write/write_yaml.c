@@ -428,7 +428,10 @@ static bool on_row(write_tree_sink *sink, const write_tree_item *items, int coun
   for (int i = 0; i < count; i++) {
     if (i > 0)
       put_text(writer, ", ");
-    put_scalar(writer, items[i].kind, items[i].text, items[i].length);
+    if (items[i].word) /* plain, as classify_word finds it: not asked */
+      put(writer, items[i].text, items[i].length);
+    else
+      put_scalar(writer, items[i].kind, items[i].text, items[i].length);
   }
   put_text(writer, in_block ? "]\n" : "]");
   return !writer->failed;

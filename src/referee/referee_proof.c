@@ -584,6 +584,23 @@ static bool moves_past_its_die(const bg_action *roll) {
   return false;
 }
 
+/* A non-double's one move of one checker (a hop, one die of two), as
+ * prove_refused_walk_onto proves it: its destination's mark asked first,
+ * then the common case's question; the others' where that has no
+ * answer. */
+__attribute__((noinline)) static bool
+prove_one_checker_onto(bool marks_hits, const bg_action *roll, bg_board *absolute) {
+  if (!dice_are_dice(roll))
+    return prove_refused_walk_onto(marks_hits, roll, absolute);
+  uint8_t *mine, *theirs;
+  board_roller_sides(absolute, roll->player, &mine, &theirs);
+  const bg_move *move = &roll->moves[0];
+  if (marks_hits && move->hit != board_sides_is_blot_of_opponent(theirs, move->to))
+    return false;
+  int known = common_case_on_sides(roll, mine, theirs);
+  return known >= 0 ? known == 1 : prove_refused_walk_onto(marks_hits, roll, absolute);
+}
+
 /* A no-play, as prove_refused_walk_onto proves it: it marks no hit, so
  * only the common case's question is asked, none of the moves'. */
 __attribute__((noinline)) static bool
@@ -605,8 +622,9 @@ __attribute__((noinline)) static bool
 prove_onto_otherwise(bool marks_hits, const bg_action *roll, bg_board *absolute) {
   if (roll->move_count == 0)
     return prove_no_play_onto(marks_hits, roll, absolute);
-  if (roll->die1 != roll->die2 ? roll->move_count == 1 && roll->moves[0].count == 1
-                               : moves_past_its_die(roll))
+  if (roll->die1 != roll->die2 && roll->move_count == 1 && roll->moves[0].count == 1)
+    return prove_one_checker_onto(marks_hits, roll, absolute);
+  if (roll->die1 == roll->die2 && moves_past_its_die(roll))
     return prove_refused_walk_onto(marks_hits, roll, absolute);
   return prove_in_place_onto(marks_hits, roll, absolute);
 }

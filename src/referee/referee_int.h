@@ -272,7 +272,9 @@ bool referee_replay_in_place(bool marks_hits, const bg_action *roll, bg_board *a
  * move one step of a die for each checker it moves onto a point, and
  * every die so used once (two moves of one checker by the two dice of a
  * non-double; a double's four steps, "8/4(2)" two of them): where it
- * holds so does referee_replay_in_place, with the same position; and
+ * holds so does referee_replay_in_place, with the same position; a
+ * double's move by several dice, no blot on its stops ("13/5" with 44),
+ * as the other proofs walk it, with the same position; and
  * the plays of checkers all home (bear-offs), walked as that walks them,
  * with a double's last checkers borne off with dice left; false
  * (`absolute` as it was) says nothing of the play. */

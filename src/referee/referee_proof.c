@@ -124,6 +124,11 @@ static bool steps_follow(uint8_t *mine, uint8_t *theirs, int first, int second) 
  * "1/off" with 54).  Asked of the sides before the play, which it leaves
  * as they were. */
 static bool only_die_playable(uint8_t *mine, uint8_t *theirs, int used, int other) {
+  /* two checkers or more on the bar, so `used` enters one: a checker
+   * stays there after either die, and `other` plays only by its own
+   * entry (the commonest such play: one checker of two enters) */
+  if (mine[BG_BAR] >= 2)
+    return !board_sides_step_lands(mine, theirs, BG_BAR, BG_BAR - other);
   if (other > used && any_step_of_sides(mine, theirs, other))
     return false;
   return !steps_follow(mine, theirs, used, other) &&
@@ -579,18 +584,47 @@ static bool moves_past_its_die(const bg_action *roll) {
   return false;
 }
 
+/* A non-double's one move of one checker (a hop, one die of two), as
+ * prove_refused_walk_onto proves it: its destination's mark asked first,
+ * then the common case's question; the others' where that has no
+ * answer. */
+__attribute__((noinline)) static bool
+prove_one_checker_onto(bool marks_hits, const bg_action *roll, bg_board *absolute) {
+  if (!dice_are_dice(roll))
+    return prove_refused_walk_onto(marks_hits, roll, absolute);
+  uint8_t *mine, *theirs;
+  board_roller_sides(absolute, roll->player, &mine, &theirs);
+  const bg_move *move = &roll->moves[0];
+  if (marks_hits && move->hit != board_sides_is_blot_of_opponent(theirs, move->to))
+    return false;
+  int known = common_case_on_sides(roll, mine, theirs);
+  return known >= 0 ? known == 1 : prove_refused_walk_onto(marks_hits, roll, absolute);
+}
+
+/* A no-play, as prove_refused_walk_onto proves it: it marks no hit, so
+ * only the common case's question is asked, none of the moves'. */
+__attribute__((noinline)) static bool
+prove_no_play_onto(bool marks_hits, const bg_action *roll, bg_board *absolute) {
+  if (!dice_are_dice(roll))
+    return prove_refused_walk_onto(marks_hits, roll, absolute);
+  uint8_t *mine, *theirs;
+  board_roller_sides(absolute, roll->player, &mine, &theirs);
+  return common_case_on_sides(roll, mine, theirs) == 1;
+}
+
 /* referee_prove_onto of a play that is not a die a step: the walk in
  * place, else the others.  Out of line, so that the commonest play saves
  * no more registers than it uses; and a choice of tail calls only, so
- * that it saves none itself. */
+ * that it saves none itself.  No move, or a non-double's one move of one
+ * checker (a hop, one die of two), has fewer steps than dice, which the
+ * walk in place never proves; nor has a double's hop. */
 __attribute__((noinline)) static bool
 prove_onto_otherwise(bool marks_hits, const bg_action *roll, bg_board *absolute) {
-  /* no move, or a non-double's one move of one checker (a hop, one die of
-   * two): fewer steps than dice, which the walk in place never proves;
-   * nor a double's hop */
-  if (roll->move_count == 0 ||
-      (roll->die1 != roll->die2 ? roll->move_count == 1 && roll->moves[0].count == 1
-                                : moves_past_its_die(roll)))
+  if (roll->move_count == 0)
+    return prove_no_play_onto(marks_hits, roll, absolute);
+  if (roll->die1 != roll->die2 && roll->move_count == 1 && roll->moves[0].count == 1)
+    return prove_one_checker_onto(marks_hits, roll, absolute);
+  if (roll->die1 == roll->die2 && moves_past_its_die(roll))
     return prove_refused_walk_onto(marks_hits, roll, absolute);
   return prove_in_place_onto(marks_hits, roll, absolute);
 }

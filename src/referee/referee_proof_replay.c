@@ -382,13 +382,31 @@ static inline bool walk_a_die_a_step(bool marks_hits, const bg_action *roll,
   return walk_two_steps(marks_hits, moves, mine, theirs);
 }
 
+/* The dice one checker of `move` takes onto its point, `die` pips a
+ * step: one, the commonest, or more ("13/5" with 44) by stops open and
+ * holding no blot of `theirs` (a hit there no mark shows: the proofs
+ * after the walk judge it); 0 where it does not so land. */
+static inline int hops_onto_point(const bg_move *move, int die, const uint8_t *theirs) {
+  if (checkers_by(move, die))
+    return 1;
+  int from = move->from, to = move->to, hops = 1;
+  if ((unsigned)(to - 1) >= (unsigned)(BG_BAR - 1) || from > BG_BAR)
+    return 0;
+  for (int stop = from - die; stop != to; stop -= die, hops++)
+    if (stop < to || theirs[BG_BAR - stop] != 0)
+      return 0;
+  return hops;
+}
+
 /* A double's four steps of its die, in moves of one checker or more
- * ("8/4(2)"), made in their written order on the roller's side of
- * `absolute`: true when every step is legal and, with `marks_hits`, the
- * marks fall on the blots hit; else false, with nothing made.  One pass
- * over the moves, each told (its distance, its checkers) as it is made:
- * a move told wrong, or steps other than four, is taken back as an
- * illegal step is. */
+ * ("8/4(2)"), each by one die or several (hops_onto_point), made in their
+ * written order on the roller's side of `absolute`: true when every step
+ * is legal and, with `marks_hits`, the marks fall on the blots hit; else
+ * false, with nothing made.  One pass over the moves, each told (its
+ * distance, its checkers) as it is made: a move told wrong, or steps
+ * other than four, is taken back as an illegal step is.  A checker's
+ * steps from a stop are legal where its first is, but for a checker
+ * entering: then none may be left on the bar. */
 static inline bool walk_double(bool marks_hits, const bg_action *roll,
                                bg_board *absolute) {
   int die = roll->die1, count = roll->move_count;
@@ -401,11 +419,14 @@ static inline bool walk_double(bool marks_hits, const bg_action *roll,
   uint32_t marked = 0, hit = 0;
   for (; made < count; made++) {
     int from = moves[made].from, to = moves[made].to, checkers = moves[made].count;
-    steps += checkers;
+    int hops = hops_onto_point(&moves[made], die, theirs);
+    steps += checkers * hops;
     /* the first checker's step, legal, is legal for the others, which
      * land on the roller's point */
-    if ((unsigned)(checkers - 1) >= 4 || steps > 4 || !checkers_by(&moves[made], die) ||
-        mine[from] < checkers || !board_sides_step_lands(mine, theirs, from, to))
+    if ((unsigned)(checkers - 1) >= 4 || !hops || steps > 4 || mine[from] < checkers ||
+        !board_sides_step_lands(mine, theirs, from, to))
+      break;
+    if (hops > 1 && from == BG_BAR && (checkers > 1 || mine[BG_BAR] > 1))
       break;
     bool hits = board_sides_apply_step_onto_point(mine, theirs, from, to);
     mine[from] -= (uint8_t)(checkers - 1);

@@ -547,12 +547,16 @@ static void double_by_hand(const int (*moves)[3], int count, bool proves) {
   }
 }
 
-/* A double's walk a die a step tells each move as it makes it: where a
- * move after others made is no step of the die (a hop), or the steps
- * are not four, it takes them back, and the proofs after it decide (the
- * hops here go to the move generator). */
+/* A double's walk a die a step tells each move as it makes it, by one
+ * die or several (a hop, its stops open): where a move after others made
+ * is not so walked, or the steps are not four, it takes them back, and
+ * the proofs after it decide. */
 START_TEST(test_double_walk_takes_back_by_hand) {
-  double_by_hand((const int[][3]){{24, 20, 2}, {13, 9, 2}}, 2, true);  /* walked */
+  double_by_hand((const int[][3]){{24, 20, 2}, {13, 9, 2}}, 2, true); /* walked */
+  double_by_hand((const int[][3]){{13, 5, 2}}, 1, true);              /* hops */
+  double_by_hand((const int[][3]){{24, 16, 1}, {13, 5, 1}}, 2, true); /* hops */
+  double_by_hand((const int[][3]){{24, 20, 1}, {6, 2, 3}}, 2, true);  /* a step each */
+  double_by_hand((const int[][3]){{13, 1, 1}}, 1, false); /* onto a point held */
   double_by_hand((const int[][3]){{24, 20, 1}, {13, 5, 1}}, 2, false); /* a hop after */
   double_by_hand((const int[][3]){{24, 20, 2}, {13, 9, 1}}, 2, false); /* three 4s */
   double_by_hand((const int[][3]){{13, 9, 1}, {8, 4, 4}}, 2, false);   /* five 4s */

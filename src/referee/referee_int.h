@@ -263,6 +263,11 @@ bool referee_prove_quickly(bool marks_hits, const bg_action *roll, const bg_boar
  * moves.  Made on `board`, the roller's view (side 0 the roller). */
 bool referee_replay_on_board(bool marks_hits, const bg_action *roll, bg_board *board);
 
+/* referee_replay_on_board from `view`, made in the copy `result` (a board
+ * changed byte by byte, then copied whole, stalls the copy's wide loads). */
+bool referee_replay_as_written(const bg_action *roll, const bg_board *view,
+                               bg_board *result);
+
 /* referee_replay_on_board made in place on `absolute`, a position as the
  * referee keeps it (side 0 the left player); where it fails, `absolute`
  * is left as it was. */

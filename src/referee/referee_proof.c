@@ -57,20 +57,11 @@ static bool dice_are_dice(const bg_action *roll) {
   return roll->die1 >= 1 && roll->die1 <= 6 && roll->die2 >= 1 && roll->die2 <= 6;
 }
 
-/* referee_replay_on_board from `view`, in `result`: a board changed byte
- * by byte and then copied whole stalls the copy's wide loads, so the
- * steps are made in the copy. */
-static bool replay_as_written(const bg_action *roll, const bg_board *view,
-                              bg_board *result) {
-  board_copy(result, view);
-  return referee_replay_on_board(false, roll, result);
-}
-
 bool referee_replay_one_die_per_move(const bg_action *roll, const bg_board *view,
                                      bg_board *result) {
   if (roll->move_count == 0) /* no move: not every die */
     return false;
-  if (replay_as_written(roll, view, result))
+  if (referee_replay_as_written(roll, view, result))
     return true;
   move_search search;
   if (!referee_search_init(&search, roll, 0) || search.count != search.dice_total ||
@@ -182,87 +173,6 @@ bool referee_replay_maximal(const bg_action *roll, const bg_board *view,
       !referee_search_run(&search, roll, view))
     return false;
   return maximal_after_search(&search, roll, view, result);
-}
-
-/* The checkers the notation moves, each at `at` on its way to `to`: they
- * advance one die at a time, in any interleaving, since "bar/15*(2)" with
- * 55 enters both checkers before either moves on, and "8/off(2)" with 44
- * brings both home before either bears off. */
-typedef struct {
-  int at[BG_MAX_DICE_STEPS];
-  int to[BG_MAX_DICE_STEPS];
-  int count;
-} checker_paths;
-
-static bool paths_done(const checker_paths *paths) {
-  for (int i = 0; i < paths->count; i++)
-    if (paths->at[i] != paths->to[i])
-      return false;
-  return true;
-}
-
-/* Checker i again, where an earlier one stands and heads for the same
- * point: one of them is enough to try. */
-static bool same_as_earlier(const checker_paths *paths, int i) {
-  for (int j = 0; j < i; j++)
-    if (paths->at[j] == paths->at[i] && paths->to[j] == paths->to[i])
-      return true;
-  return false;
-}
-
-static bool walk_paths(checker_paths *paths, const bg_board *view, const dice_left *left,
-                       bg_board *after_all) {
-  if (paths_done(paths)) {
-    if (after_all)
-      *after_all = *view;
-    return true;
-  }
-  for (int i = 0; i < paths->count; i++) {
-    int at = paths->at[i], to = paths->to[i];
-    if (at == to || same_as_earlier(paths, i))
-      continue;
-    for (int d = 0; d < left->count; d++) {
-      if (dice_seen_before(left, d))
-        continue;
-      int landing = board_step_target(view, at, left->dice[d]);
-      if (landing < 0 || (landing == BG_OFF ? to != BG_OFF : landing < to))
-        continue;
-      bg_board after = *view;
-      dice_left rest = *left;
-      board_apply_step(&after, at, landing);
-      dice_remove(&rest, left->dice[d]);
-      paths->at[i] = landing;
-      bool found = walk_paths(paths, &after, &rest, after_all);
-      paths->at[i] = at;
-      if (found)
-        return true;
-    }
-  }
-  return false;
-}
-
-bool referee_play_walk(const bg_action *roll, const bg_board *view, bg_board *after) {
-  /* A play of one die per move, in its written order, is a walk, and the
-   * only position a walk of it can leave: every step lands on a written
-   * point (see replay_as_written).  Most plays are such; no search. */
-  bg_board replayed;
-  if (replay_as_written(roll, view, after ? after : &replayed))
-    return true;
-  checker_paths paths = {.count = 0};
-  for (int i = 0; i < roll->move_count; i++)
-    for (int k = 0; k < roll->moves[i].count; k++) {
-      if (paths.count == BG_MAX_DICE_STEPS || roll->moves[i].to >= roll->moves[i].from)
-        return false;
-      paths.at[paths.count] = roll->moves[i].from;
-      paths.to[paths.count++] = roll->moves[i].to;
-    }
-  dice_left left;
-  dice_init(&left, roll->die1, roll->die2);
-  return walk_paths(&paths, view, &left, after);
-}
-
-bool referee_play_is_made_by_dice(const bg_action *roll, const bg_board *view) {
-  return referee_play_walk(roll, view, NULL);
 }
 
 /* ---- the quick proof, with the record's hit marks ------------------- */
@@ -499,7 +409,7 @@ static int replay_known_play(const bg_action *roll, const bg_board *view,
 static bool replay_either_way(bool walked, const bg_action *roll, const bg_board *view,
                               bg_board *after) {
   bool dice_valid = dice_are_dice(roll);
-  if (!walked && replay_as_written(roll, view, after))
+  if (!walked && referee_replay_as_written(roll, view, after))
     return true;
   /* most plays the one-die replay leaves (a no-play, a hop, one die of
    * two, a double's hops or dice left unplayed), told without the search */

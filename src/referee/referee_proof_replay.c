@@ -195,6 +195,12 @@ bool referee_replay_on_board(bool marks_hits, const bg_action *roll, bg_board *b
          replay_done(marks_hits, &state);
 }
 
+bool referee_replay_as_written(const bg_action *roll, const bg_board *view,
+                               bg_board *result) {
+  board_copy(result, view);
+  return referee_replay_on_board(false, roll, result);
+}
+
 /* Did `move`, made by referee_replay_in_place after the moves from `first`, hit?
  * Only the first move onto a point can: the roller holds the point after
  * it.  `hit_points` are the points the play hit.  Asked only where a play

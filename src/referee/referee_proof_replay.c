@@ -127,16 +127,20 @@ static inline bool is_bear_off(const bg_move *move) {
  * nothing made, when a checker has no die that bears it off or the step
  * is not legal.  A checker borne off leaves the rule's answer for the
  * next as it was, so every step is judged before any is made.  A hit
- * marked on it stays marked, where nothing is hit. */
+ * marked on it stays marked, where nothing is hit.  With `home`, the
+ * roller's checkers are known to be home (walk_home): only the larger
+ * die's "none above" is asked. */
 static inline bool replay_bear_off(const bg_move *move, uint8_t *mine,
-                                   replay_state *state) {
+                                   replay_state *state, bool home) {
   int from = move->from, count = move->count;
   dice_counts left = state->left;
   if (mine[from] < count)
     return false;
   for (int k = 0; k < count; k++) {
     int die = die_for(left, from, true);
-    if (!die || !board_sides_bears_off(mine, from, die))
+    bool bears_off = home ? die <= from || board_sides_none_above(mine, from)
+                          : board_sides_bears_off(mine, from, die);
+    if (!die || !bears_off)
       return false;
     left -= 1u << 4 * die;
   }
@@ -166,7 +170,7 @@ static inline const bg_move *replay_moves(const bg_action *roll, uint8_t *mine,
   const bg_move *end = roll->moves + roll->move_count;
   for (const bg_move *move = roll->moves; move < end; move++) {
     if (is_bear_off(move)) {
-      if (!replay_bear_off(move, mine, state))
+      if (!replay_bear_off(move, mine, state, false))
         return move;
       continue;
     }
@@ -260,29 +264,18 @@ static inline bool home_move(const bg_move *move, uint8_t *mine, uint8_t *theirs
   int from = move->from, to = move->to, count = move->count;
   if ((unsigned)(from - 1) >= BG_HOME_TOP || count <= 0 || mine[from] < count)
     return false;
+  if (to == BG_OFF)
+    return replay_bear_off(move, mine, state, true);
   dice_counts left = state->left;
-  if (to == BG_OFF) {
-    for (int k = 0; k < count; k++) {
-      int die = die_for(left, from, true);
-      if (!die || (die > from && !board_sides_none_above(mine, from)))
-        return false;
-      left -= 1u << 4 * die;
-    }
-    mine[from] -= (uint8_t)count;
-    mine[BG_OFF] += (uint8_t)count;
-  } else {
-    int shift = 4 * (from - to);
-    if ((unsigned)(to - 1) >= (unsigned)(from - 1) ||
-        (int)(left >> shift & 0xfu) < count || theirs[BG_BAR - to] >= 2)
-      return false;
-    left -= (dice_counts)count << shift;
-    state->hit |= (uint32_t)board_sides_apply_step_onto_point(mine, theirs, from, to)
-                  << to;
-    mine[from] -= (uint8_t)(count - 1);
-    mine[to] += (uint8_t)(count - 1);
-  }
-  state->left = left;
+  int shift = 4 * (from - to);
+  if ((unsigned)(to - 1) >= (unsigned)(from - 1) || (int)(left >> shift & 0xfu) < count ||
+      theirs[BG_BAR - to] >= 2)
+    return false;
+  state->left = left - ((dice_counts)count << shift);
+  state->hit |= (uint32_t)board_sides_apply_step_onto_point(mine, theirs, from, to) << to;
   state->marked |= (uint32_t)move->hit << to;
+  mine[from] -= (uint8_t)(count - 1);
+  mine[to] += (uint8_t)(count - 1);
   return true;
 }
 

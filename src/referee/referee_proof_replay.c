@@ -341,6 +341,16 @@ static inline bool a_die_a_step(const bg_action *roll) {
          (unsigned)(moves[1].to - 1) < (unsigned)(BG_BAR - second);
 }
 
+/* A walk's step of `move`, which `hits` or not: its mark and its hit
+ * gathered, as bits of its point, into *marked and *hit. */
+static inline void gather_hit(const bg_move *move, bool hits, uint32_t *marked,
+                              uint32_t *hit) {
+  if (hits | move->hit) { /* rare: off the walk's path */
+    *marked |= (uint32_t)move->hit << move->to;
+    *hit |= (uint32_t)hits << move->to;
+  }
+}
+
 /* a_die_a_step's two moves made in their written order on `mine`
  * against `theirs`: true when both steps are legal and, with
  * `marks_hits`, the marks fall on the blots hit; else false, with
@@ -356,10 +366,7 @@ static inline bool walk_two_steps(bool marks_hits, const bg_move *moves, uint8_t
     if (mine[from] < 1 || !board_sides_step_lands(mine, theirs, from, to))
       break;
     bool hits = board_sides_apply_step_onto_point(mine, theirs, from, to);
-    if (hits | moves[made].hit) { /* rare: off the loop's path */
-      marked |= (uint32_t)moves[made].hit << to;
-      hit |= (uint32_t)hits << to;
-    }
+    gather_hit(&moves[made], hits, &marked, &hit);
   }
   if (made == 2 && (!marks_hits || marked == hit))
     return true;
@@ -430,10 +437,7 @@ static inline bool walk_double(bool marks_hits, const bg_action *roll,
     bool hits = board_sides_apply_step_onto_point(mine, theirs, from, to);
     mine[from] -= (uint8_t)(checkers - 1);
     mine[to] += (uint8_t)(checkers - 1);
-    if (hits | moves[made].hit) { /* rare: off the loop's path */
-      marked |= (uint32_t)moves[made].hit << to;
-      hit |= (uint32_t)hits << to;
-    }
+    gather_hit(&moves[made], hits, &marked, &hit);
   }
   if (made == count && steps == 4 && (!marks_hits || marked == hit))
     return true;

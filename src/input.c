@@ -390,8 +390,8 @@ static inline void deliver(bg_input *input, bg_line *line, size_t length,
 /* Drops the rest of an over-long line, up to and including its newline. */
 __attribute__((noinline)) static void skip_long_line(bg_input *input) {
   for (;;) {
-    char *newline = memchr(input->buffer + input->start, '\n', input->end - input->start);
-    if (newline) {
+    const char *newline = find_newline(input, input->buffer + input->start);
+    if (newline != input->buffer + input->end) {
       consume_to(input, (size_t)(newline - input->buffer) + 1);
       break;
     }
@@ -422,10 +422,10 @@ __attribute__((noinline)) static line_span next_span_refilled(bg_input *input) {
       return (line_span){pending, pending}; /* over-long: skip_long_line */
     if (input->eof || !fill_buffer(input))
       return (line_span){pending == 0 ? NO_LINE : pending, pending}; /* no newline */
-    pending = input->end - input->start;
-    char *newline = memchr(input->buffer + input->start, '\n', pending);
-    if (newline) {
-      size_t length = (size_t)(newline - (input->buffer + input->start));
+    const char *start = input->buffer + input->start;
+    const char *newline = find_newline(input, start);
+    if (newline != input->buffer + input->end) {
+      size_t length = (size_t)(newline - start);
       return (line_span){length, length + 1};
     }
   }

@@ -214,6 +214,8 @@ bool mat_match_score_line(mat_patterns *patterns, mat_score_memo *memo,
  * Answered from the memo when the same line start matched before. */
 bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t length,
                            int *number, size_t *end);
+/* A game starts: its first line's number is looked for as 1. */
+void mat_memo_new_game(mat_patterns *patterns);
 
 /* A move token ("24/18*", "6/off(2)") as read_mat_play.c read it: its
  * moves, each with where its first point is written (from the token's

@@ -160,6 +160,7 @@ static bool start_game(bg_mat_reader *reader, const mat_line *line) {
   reader->expecting_score = true;
   reader->move_number = 0;
   mat_numbering_new_game(reader);
+  mat_memo_new_game(&reader->patterns);
   return true;
 }
 
@@ -595,6 +596,7 @@ void mat_reader_free(bg_mat_reader *reader) {
     return;
   mat_memo_free(&reader->patterns);
   mat_line_memo_free(&reader->patterns);
+  mat_score_memo_free(&reader->score_memo);
   mat_patterns_free(&reader->patterns);
   match_free(reader->match);
   match_free(reader->pending_tags);

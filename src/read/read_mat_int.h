@@ -10,7 +10,7 @@
  *                       misspelt; a cell's errors
  *   read_mat_memo.c     cell tokens already matched
  *   read_mat_line_memo.c  patterns whole lines did not match
- *   read_mat_score_memo.c  a score line from the game before's
+ *   read_mat_score_memo.c  a score line from one matched before
  *   read_mat_grammar.c  the compiled patterns of grammar/
  *   read_mat_report.c   diagnostics: places, the syntax-error limit, quoting
  *
@@ -95,19 +95,13 @@ typedef struct {
   int number;
 } mat_line;
 
-/* The last score line PCRE2 matched for mat_match_score_line, when it can
- * be kept (else none), cut at its scores: the bytes before the left score
- * (`before` of them), then those from the right part's start (`right` in
- * the kept line) up to the right score (`between`); and the match's
- * offsets (read_mat_score_memo.c). */
-#define MAT_SCORE_MEMO_PAIRS 8
+/* The score lines PCRE2 matched for mat_match_score_line, each cut at its
+ * scores (read_mat_score_memo.c): the last one, asked first, and a table
+ * of them by their bytes, made at the first kept. */
+typedef struct mat_score_shape mat_score_shape;
 typedef struct {
-  bool kept;
-  uint8_t before, between;
-  int pairs;
-  size_t left_end, right, score_end;
-  char text[160];
-  PCRE2_SIZE offsets[2 * MAT_SCORE_MEMO_PAIRS];
+  mat_score_shape *last;
+  mat_score_shape *shapes;
 } mat_score_memo;
 
 struct bg_mat_reader {
@@ -122,7 +116,7 @@ struct bg_mat_reader {
   size_t expanded_size;
   bool holding_line; /* give last_line again: it starts the next match */
   mat_patterns patterns;
-  mat_score_memo score_memo; /* the last score line, for the next game's */
+  mat_score_memo score_memo; /* score lines matched, for the next games' */
 
   /* the match being read (NULL before the first one and after the end) */
   bg_match *match;
@@ -204,16 +198,20 @@ bool mat_match_token(mat_patterns *patterns, const char *text, size_t length,
                      size_t offset);
 
 /* PAT_SCORE_LINE matched at the line's start, answered from `memo` when
- * the line is the last score line PCRE2 matched with other scores: the
- * same result as mat_match_at. */
+ * the line is a score line PCRE2 matched with other scores: the same
+ * result as mat_match_at. */
 bool mat_match_score_line(mat_patterns *patterns, mat_score_memo *memo,
                           const mat_line *line);
+/* Parks the memo's table for the next reader (mat_spare_park). */
+void mat_score_memo_free(mat_score_memo *memo);
 
 /* The move number that opens a move line ("  12)"), as PAT_MOVE_NUMBER
  * matched at 0 says: true with the number and the offset after its ')'.
  * Answered from the memo when the same line start matched before. */
 bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t length,
                            int *number, size_t *end);
+/* A game starts: its first line's number is looked for as 1. */
+void mat_memo_new_game(mat_patterns *patterns);
 
 /* A move token ("24/18*", "6/off(2)") as read_mat_play.c read it: its
  * moves, each with where its first point is written (from the token's
@@ -278,7 +276,12 @@ void mat_memo_forget_word(mat_patterns *patterns);
  * opened (their answers hold for any record).  Take gives NULL when none
  * is parked; park keeps `memo` for the next reader, or destroys it when
  * enough are parked.  Parked memos are destroyed when the program ends. */
-typedef enum { MAT_SPARE_WORDS, MAT_SPARE_LINES, MAT_SPARE_KINDS } mat_spare_kind;
+typedef enum {
+  MAT_SPARE_WORDS,
+  MAT_SPARE_LINES,
+  MAT_SPARE_SCORES,
+  MAT_SPARE_KINDS
+} mat_spare_kind;
 void *mat_spare_take(mat_spare_kind kind);
 void mat_spare_park(mat_spare_kind kind, void *memo, void (*destroy)(void *memo));
 

@@ -529,6 +529,13 @@ bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t leng
   return look_up_move_number(patterns, text, length, number, end);
 }
 
+/* The game before's last number would have its next one asked, which a
+ * new game's first line does not have: asked as 1, most first lines are
+ * answered without a lookup of their start. */
+void mat_memo_new_game(mat_patterns *patterns) {
+  patterns->memo->last_number = 0;
+}
+
 const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *text,
                                          size_t start, size_t end) {
   /* the first ask of the word, whose ends the caller found: its key is

@@ -20,12 +20,39 @@
  * digits.  Its groups are the kept ones with the scores' new ends, the
  * right part's moved by the change in blanks.
  *
+ * A record of many matches pairs its players again and again, and a match's
+ * first score line is not cut like the last match's.  So each score line
+ * kept has a slot in a table, chosen by the bytes it is cut into (its
+ * bytes up to the left score, and its right part), where a later line cut
+ * alike finds it when it is not cut like the last one.
+ *
  * Stage: beside read_mat_line_memo.c, over the patterns; asked by read_mat.c
  * for the score line after a game line.
  */
 #include "read_mat_int.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+/* The most groups (the whole match included) of a score line kept. */
+#define SHAPE_PAIRS 8
+
+/* 2^SHAPE_BITS score lines kept (40 KB): an archive pairs a few dozen
+ * players in many ways, and fewer slots map its pairs onto each other. */
+#define SHAPE_BITS 7
+
+/* A score line PCRE2 matched, cut at its scores: the bytes before the
+ * left score (`before` of them), then those from the right part's start
+ * (`right` in the kept line) up to the right score (`between`); and the
+ * match's offsets. */
+struct mat_score_shape {
+  bool kept;
+  uint8_t before, between;
+  int pairs;
+  size_t left_end, right, score_end;
+  char text[160];
+  PCRE2_SIZE offsets[2 * SHAPE_PAIRS];
+};
 
 static size_t digits_at(const char *text, size_t length, size_t at) {
   size_t end = at;
@@ -38,7 +65,7 @@ static size_t digits_at(const char *text, size_t length, size_t at) {
  * left score at memo->before (its digits in *left), the right part at
  * *right (the right score's digits in *score_digits); false when it is
  * not. */
-static bool cut_like_kept(const mat_score_memo *memo, const mat_line *line, size_t *left,
+static bool cut_like_kept(const mat_score_shape *memo, const mat_line *line, size_t *left,
                           size_t *right, size_t *score_digits) {
   const char *text = line->text;
   size_t length = line->length;
@@ -59,7 +86,7 @@ static bool cut_like_kept(const mat_score_memo *memo, const mat_line *line, size
 }
 
 /* An offset of the kept match moved to its place in the new line. */
-static PCRE2_SIZE moved(const mat_score_memo *memo, PCRE2_SIZE offset, size_t left,
+static PCRE2_SIZE moved(const mat_score_shape *memo, PCRE2_SIZE offset, size_t left,
                         size_t right, size_t score_end) {
   if (offset == PCRE2_UNSET || offset <= memo->before)
     return offset;
@@ -72,7 +99,7 @@ static PCRE2_SIZE moved(const mat_score_memo *memo, PCRE2_SIZE offset, size_t le
 
 /* Whether every group of PCRE2's match stands in a part, at a score's
  * end or at the line's end, so that moved() finds it in a line cut alike. */
-static bool offsets_movable(const mat_score_memo *memo, const PCRE2_SIZE *ovector) {
+static bool offsets_movable(const mat_score_shape *memo, const PCRE2_SIZE *ovector) {
   for (int i = 2; i < 2 * memo->pairs; i++) {
     PCRE2_SIZE offset = ovector[i];
     if (offset != PCRE2_UNSET && offset > memo->before && offset != memo->left_end &&
@@ -85,7 +112,7 @@ static bool offsets_movable(const mat_score_memo *memo, const PCRE2_SIZE *ovecto
 
 /* Keeps the score line PCRE2 just matched (`rc` its return code), cut at
  * its scores, when it is short enough and its groups can be moved. */
-static void keep(mat_patterns *patterns, mat_score_memo *memo, const mat_line *line,
+static void keep(mat_patterns *patterns, mat_score_shape *memo, const mat_line *line,
                  int rc) {
   mat_span score[2];
   memo->kept = false;
@@ -98,7 +125,7 @@ static void keep(mat_patterns *patterns, mat_score_memo *memo, const mat_line *l
     return;
   uint32_t captures = 0;
   pcre2_pattern_info(patterns->code[PAT_SCORE_LINE], PCRE2_INFO_CAPTURECOUNT, &captures);
-  if (captures + 1 > MAT_SCORE_MEMO_PAIRS)
+  if (captures + 1 > SHAPE_PAIRS)
     return;
   memo->before = (uint8_t)score[0].start;
   memo->left_end = score[0].end;
@@ -116,23 +143,90 @@ static void keep(mat_patterns *patterns, mat_score_memo *memo, const mat_line *l
   memo->kept = true;
 }
 
+/* Answers `line` from the kept line `memo` when it is cut alike, as
+ * PCRE2 would: false when it is not. */
+static bool show_cut_alike(mat_patterns *patterns, const mat_score_shape *memo,
+                           const mat_line *line) {
+  size_t left, right, score_digits;
+  if (!memo->kept || !cut_like_kept(memo, line, &left, &right, &score_digits))
+    return false;
+  PCRE2_SIZE *ovector = patterns->match_ovector;
+  size_t score_end = right + memo->between + score_digits;
+  ovector[0] = 0;
+  ovector[1] = line->length;
+  for (int i = 2; i < 2 * memo->pairs; i++)
+    ovector[i] = moved(memo, memo->offsets[i], left, right, score_end);
+  patterns->ovector = ovector;
+  patterns->memo_mark = ""; /* no mark, as PCRE2 says after a line pattern */
+  return true;
+}
+
+/* Mixes the `length` bytes at `text` into `hash`. */
+static uint64_t hash_bytes(uint64_t hash, const char *text, size_t length) {
+  size_t at = 0;
+  for (; at + 8 <= length; at += 8) {
+    uint64_t v;
+    memcpy(&v, text + at, 8);
+    hash = (hash ^ v) * 0x9e3779b97f4a7c15u;
+  }
+  for (; at < length; at++)
+    hash = (hash ^ (unsigned char)text[at]) * 0xbf58476d1ce4e5b9u;
+  return hash;
+}
+
+/* The end of the blanks after the first ':' at or after `from`, or the
+ * line's end when there is none. */
+static size_t after_colon(const mat_line *line, size_t from) {
+  const char *colon = memchr(line->text + from, ':', line->length - from);
+  return colon ? mat_skip_blanks(line, (size_t)(colon - line->text) + 1) : line->length;
+}
+
+/* The slot of the line's table for its parts as a score line would be cut
+ * into them (a name holds no ':'): its bytes up to its first ':' and the
+ * blanks after it, and those from the next non-blank after the digits there
+ * up to the next ':' and its blanks.  A line cut otherwise only misses. */
+static size_t shape_slot(const mat_line *line) {
+  size_t before = after_colon(line, 0);
+  size_t right =
+      mat_skip_blanks(line, before + digits_at(line->text, line->length, before));
+  size_t between = after_colon(line, right) - right;
+  uint64_t hash = hash_bytes(before, line->text, before);
+  hash = hash_bytes(hash ^ between, line->text + right, between);
+  return (size_t)(hash >> (64 - SHAPE_BITS));
+}
+
+/* The table, the one a closed reader parked, or a new one (NULL when
+ * memory is out: lines are then matched by PCRE2). */
+static mat_score_shape *take_shapes(void) {
+  mat_score_shape *shapes = mat_spare_take(MAT_SPARE_SCORES);
+  return shapes ? shapes : calloc((size_t)1 << SHAPE_BITS, sizeof *shapes);
+}
+
 bool mat_match_score_line(mat_patterns *patterns, mat_score_memo *memo,
                           const mat_line *line) {
-  size_t left, right, score_digits;
-  if (memo->kept && cut_like_kept(memo, line, &left, &right, &score_digits)) {
-    PCRE2_SIZE *ovector = patterns->match_ovector;
-    size_t score_end = right + memo->between + score_digits;
-    ovector[0] = 0;
-    ovector[1] = line->length;
-    for (int i = 2; i < 2 * memo->pairs; i++)
-      ovector[i] = moved(memo, memo->offsets[i], left, right, score_end);
-    patterns->ovector = ovector;
-    patterns->memo_mark = ""; /* no mark, as PCRE2 says after a line pattern */
+  if (memo->last && show_cut_alike(patterns, memo->last, line))
     return true;
+  mat_score_shape *slot = NULL;
+  if (memo->shapes) {
+    slot = &memo->shapes[shape_slot(line)];
+    if (slot != memo->last && show_cut_alike(patterns, slot, line)) {
+      memo->last = slot;
+      return true;
+    }
   }
   int rc = mat_match_rc(patterns, PAT_SCORE_LINE, line->text, line->length, 0);
   if (rc <= 0)
     return false;
-  keep(patterns, memo, line, rc);
+  if (!memo->shapes && (memo->shapes = take_shapes()))
+    slot = &memo->shapes[shape_slot(line)];
+  if (slot)
+    keep(patterns, slot, line, rc);
+  memo->last = slot && slot->kept ? slot : NULL;
   return true;
+}
+
+void mat_score_memo_free(mat_score_memo *memo) {
+  if (memo->shapes)
+    mat_spare_park(MAT_SPARE_SCORES, memo->shapes, free);
+  memo->shapes = memo->last = NULL;
 }

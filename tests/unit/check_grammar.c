@@ -345,7 +345,7 @@ START_TEST(score_memo_answers_as_pcre2) {
   };
   mat_patterns patterns;
   ck_assert(mat_patterns_compile(&patterns));
-  mat_score_memo memo = {.kept = false};
+  mat_score_memo memo = {0};
   for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
     /* as the reader's lines are, followed by INPUT_LINE_SLACK readable bytes */
     char text[128 + INPUT_LINE_SLACK] = "";
@@ -366,6 +366,7 @@ START_TEST(score_memo_answers_as_pcre2) {
       ck_assert_msg(memcmp(memo_spans, pcre2_spans, sizeof memo_spans) == 0,
                     "line %zu: '%s': other groups", i, line.text);
   }
+  mat_score_memo_free(&memo);
   mat_patterns_free(&patterns);
 }
 END_TEST

@@ -131,8 +131,10 @@ static int resign_level(const char *text, mat_line_state *state) {
   }
 }
 
-/* Fills a new action from the cell token just matched. */
-static void fill_action(mat_line_state *state, bg_action *action, token_kind kind) {
+/* Fills a new action from the cell token just matched.  Inline, as
+ * start_cell is, where a known roll's kind is a constant. */
+static inline __attribute__((always_inline)) void
+fill_action(mat_line_state *state, bg_action *action, token_kind kind) {
   const char *text = state->line->text;
   mat_span span = {0, 0};
   switch (kind) {
@@ -232,8 +234,11 @@ static inline bg_action *open_cell(mat_line_state *state, token_kind kind,
 }
 
 /* Starts a cell at `offset` with the token just matched; false when the
- * line cannot hold another. */
-static bool start_cell(mat_line_state *state, token_kind kind, size_t offset) {
+ * line cannot hold another.  Inline in both copies of the line's loop
+ * (read_cells), each of which calls it twice: the known roll's call is
+ * one of the commonest paths. */
+static inline __attribute__((always_inline)) bool
+start_cell(mat_line_state *state, token_kind kind, size_t offset) {
   bg_action *action = open_cell(state, kind, offset);
   if (!action)
     return false;
@@ -506,19 +511,21 @@ static inline bool add_known_moves(mat_line_state *state, const mat_decoded_word
   return true;
 }
 
-/* The cells of a move line, from `offset` on. */
-static void read_cells(mat_line_state *state, size_t offset) {
+/* The cells of a move line, from `offset` on, its blanks in `map`;
+ * `whole`: the map holds the whole line (see read_cells). */
+static inline __attribute__((always_inline)) void
+read_mapped_cells(mat_line_state *state, size_t offset, mat_blank_map map, bool whole) {
   bg_mat_reader *reader = state->reader;
-  const mat_line *line = state->line;
+  /* a copy: the moves are written byte-wise, which may alias the line's
+   * fields, and they would be loaded again for every word */
+  const mat_line copy = *state->line, *line = &copy;
   mat_patterns *patterns = &reader->patterns;
-  mat_memo_forget_word(patterns);
-  mat_blank_map map = mat_map_blanks(line);
   /* takes_known_moves, asked again only where the cell may have changed:
    * a roll read opens its play, known moves added at once leave it open */
   bool open = false; /* no cell yet */
   /* each turn of the loop leaves `offset` at a word or the line's end */
-  for (offset = mat_next_word(line, map, offset); offset < line->length;) {
-    size_t end = mat_word_end(line, map, offset);
+  for (offset = mat_next_word(line, map, offset, whole); offset < line->length;) {
+    size_t end = mat_word_end(line, map, offset, whole);
     state->known = mat_memo_decoded(patterns, line->text, offset, end);
     if (state->known) {
       /* a roll or move token decoded before: no match, no decoding */
@@ -536,14 +543,14 @@ static void read_cells(mat_line_state *state, size_t offset) {
         read_play_token(state, TOK_MOVE, offset); /* says what is wrong */
         open = takes_known_moves(state);
       }
-      offset = mat_next_word(line, map, end);
+      offset = mat_next_word(line, map, end, whole);
       continue;
     }
     if (!mat_match_token(patterns, line->text, line->length, offset)) {
       size_t typo_end;
       if (read_misspelt_cell(state, offset, &typo_end)) {
         open = takes_known_moves(state);
-        offset = mat_next_word(line, map, typo_end);
+        offset = mat_next_word(line, map, typo_end, whole);
         continue;
       }
       /* On a line with no move number, text before any cell is a stray
@@ -554,7 +561,7 @@ static void read_cells(mat_line_state *state, size_t offset) {
       if (!state->broken)
         mat_cell_error_expected(state, offset);
       open = takes_known_moves(state);
-      offset = mat_next_word(line, map, end);
+      offset = mat_next_word(line, map, end, whole);
       continue;
     }
     size_t token_end = mat_match_end(patterns);
@@ -581,8 +588,27 @@ static void read_cells(mat_line_state *state, size_t offset) {
       read_play_token(state, kind, offset);
     }
     open = takes_known_moves(state);
-    offset = mat_next_word(line, map, token_end);
+    offset = mat_next_word(line, map, token_end, whole);
   }
+}
+
+/* read_mapped_cells for a line longer than the map: a copy of its own,
+ * out of line, so that the common copy stays inline. */
+__attribute__((noinline)) static void
+read_long_line_cells(mat_line_state *state, size_t offset, mat_blank_map map) {
+  read_mapped_cells(state, offset, map, false);
+}
+
+/* The cells of a move line, from `offset` on.  Read by one of two copies
+ * of the loop: most move lines fit the blank map, and their copy tests no
+ * word's ends against the map's. */
+static void read_cells(mat_line_state *state, size_t offset) {
+  mat_memo_forget_word(&state->reader->patterns);
+  mat_blank_map map = mat_map_blanks(state->line);
+  if (mat_map_holds_line(state->line))
+    read_mapped_cells(state, offset, map, true);
+  else
+    read_long_line_cells(state, offset, map);
 }
 
 void mat_read_move_line(bg_mat_reader *reader, const mat_line *line,

@@ -540,7 +540,8 @@ typedef struct {
   bg_action *action; /* the current cell's action; NULL before the first cell */
   bool broken;       /* the current cell had an error: skip to the next cell */
   bool play_closed;  /* the roll's play was "Cannot Move" or "????" */
-  /* the move token at hand, decoded before (the memo's), or NULL */
+  /* the move token at hand, decoded before (the memo's), or NULL: set
+   * where mat_read_move_token is to read it */
   const mat_decoded_word *known;
 } mat_line_state;
 

@@ -131,8 +131,8 @@ static int resign_level(const char *text, mat_line_state *state) {
   }
 }
 
-/* Fills a new action from the cell token just matched.  Inline, as
- * start_cell is, where a known roll's kind is a constant. */
+/* Fills a new action from the cell token just matched; inline in
+ * start_cell, as that is. */
 static inline __attribute__((always_inline)) void
 fill_action(mat_line_state *state, bg_action *action, token_kind kind) {
   const char *text = state->line->text;
@@ -140,10 +140,8 @@ fill_action(mat_line_state *state, bg_action *action, token_kind kind) {
   switch (kind) {
   case TOK_ROLL:
     action->kind = ACT_ROLL;
-    if (state->known) { /* the memo's, as PCRE2's groups said before */
-      action->die1 = state->known->dice[0];
-      action->die2 = state->known->dice[1];
-    } else if (mat_group_span(&state->reader->patterns, GRP_CELL_TOKEN_DIE1, &span)) {
+    /* (a roll the memo decoded is start_known_roll's) */
+    if (mat_group_span(&state->reader->patterns, GRP_CELL_TOKEN_DIE1, &span)) {
       action->die1 = text[span.start] - '0';
       action->die2 = text[span.start + 1] - '0';
     }
@@ -234,9 +232,8 @@ static inline bg_action *open_cell(mat_line_state *state, token_kind kind,
 }
 
 /* Starts a cell at `offset` with the token just matched; false when the
- * line cannot hold another.  Inline in both copies of the line's loop
- * (read_cells), each of which calls it twice: the known roll's call is
- * one of the commonest paths. */
+ * line cannot hold another.  Forced inline in both copies of the line's
+ * loop (read_cells): called from two places, it would be kept out. */
 static inline __attribute__((always_inline)) bool
 start_cell(mat_line_state *state, token_kind kind, size_t offset) {
   bg_action *action = open_cell(state, kind, offset);
@@ -245,6 +242,21 @@ start_cell(mat_line_state *state, token_kind kind, size_t offset) {
   fill_action(state, action, kind);
   if (kind == TOK_BAD_ROLL)
     mat_report_bad_dice(state, offset);
+  return true;
+}
+
+/* start_cell for a roll the memo decoded: its dice known, its action's
+ * kind the ACT_ROLL of a new action (all zero). */
+_Static_assert(ACT_ROLL == 0, "a new action is a roll");
+static inline bool start_known_roll(mat_line_state *state, const mat_decoded_word *known,
+                                    size_t offset) {
+  bg_action *action = open_cell(state, TOK_ROLL, offset);
+  if (!action)
+    return false;
+  action->die1 = known->dice[0];
+  action->die2 = known->dice[1];
+  if (!match_roll_has_dice(action)) /* "00:": nothing rolled */
+    match_roll_mark_nothing_rolled(action);
   return true;
 }
 
@@ -526,26 +538,29 @@ read_mapped_cells(mat_line_state *state, size_t offset, mat_blank_map map, bool 
   /* each turn of the loop leaves `offset` at a word or the line's end */
   for (offset = mat_next_word(line, map, offset, whole); offset < line->length;) {
     size_t end = mat_word_end(line, map, offset, whole);
-    state->known = mat_memo_decoded(patterns, line->text, offset, end);
-    if (state->known) {
+    /* kept in state->known only for the calls that read it there */
+    const mat_decoded_word *known = mat_memo_decoded(patterns, line->text, offset, end);
+    if (known) {
       /* a roll or move token decoded before: no match, no decoding */
-      if (state->known->count == MAT_DECODED_ROLL) {
-        if (!start_cell(state, TOK_ROLL, offset))
+      if (known->count == MAT_DECODED_ROLL) {
+        if (!start_known_roll(state, known, offset))
           return;
         open = true;
       } else if (open) {
         /* a diceless right cell takes known moves too: asked only then */
         if (starts_diceless_right_cell(state, offset))
           start_diceless_cell(state, offset);
-        if (!add_known_moves(state, state->known, offset))
+        if (!add_known_moves(state, known, offset))
           open = takes_known_moves(state);
       } else if (!state->broken) {
+        state->known = known;
         read_play_token(state, TOK_MOVE, offset); /* says what is wrong */
         open = takes_known_moves(state);
       }
       offset = mat_next_word(line, map, end, whole);
       continue;
     }
+    state->known = NULL;
     if (!mat_match_token(patterns, line->text, line->length, offset)) {
       size_t typo_end;
       if (read_misspelt_cell(state, offset, &typo_end)) {

@@ -469,21 +469,30 @@ static inline mat_blank_map mat_map_blanks(const mat_line *line) {
   return bits;
 }
 
-/* The start of the word at or after `offset`: mat_skip_blanks, by the map. */
-static inline size_t mat_next_word(const mat_line *line, mat_blank_map map,
-                                   size_t offset) {
-  if (offset < MAT_MAP_BYTES) {
+/* The start of the word at or after `offset`: mat_skip_blanks, by the map.
+ * `whole`: the map holds the whole line (mat_map_holds_line), and
+ * `offset` is not past its end; a constant where the caller is inlined,
+ * which takes the tests of the bytes past the map away. */
+static inline size_t mat_next_word(const mat_line *line, mat_blank_map map, size_t offset,
+                                   bool whole) {
+  if (whole || offset < MAT_MAP_BYTES) {
     uint64_t words = ~map >> offset;
     if (words)
       return offset + (size_t)__builtin_ctzll(words);
+    if (whole)
+      return line->length;
     offset = MAT_MAP_BYTES;
   }
   return mat_skip_blanks(line, offset);
 }
 
 /* The end of the word at `start` (its first blank, or the line's end), by
- * the map. */
-static inline size_t mat_word_end(const mat_line *line, mat_blank_map map, size_t start) {
+ * the map; `whole` as for mat_next_word.  A map that holds the whole line
+ * has a bit set past its end, so the scan always finds one. */
+static inline size_t mat_word_end(const mat_line *line, mat_blank_map map, size_t start,
+                                  bool whole) {
+  if (whole)
+    return start + (size_t)__builtin_ctzll(map >> start);
   if (start < MAT_MAP_BYTES) {
     uint64_t blanks = map >> start;
     if (blanks)
@@ -493,6 +502,11 @@ static inline size_t mat_word_end(const mat_line *line, mat_blank_map map, size_
   while (start < line->length && line->text[start] != ' ' && line->text[start] != '\t')
     start++;
   return start;
+}
+
+/* Whether the blank map holds the whole of `line`, and a blank past it. */
+static inline bool mat_map_holds_line(const mat_line *line) {
+  return line->length < MAT_MAP_BYTES;
 }
 
 /* A line's move number as found ("  12) ": 12, and the offset after the
@@ -529,7 +543,8 @@ typedef struct {
   bg_action *action; /* the current cell's action; NULL before the first cell */
   bool broken;       /* the current cell had an error: skip to the next cell */
   bool play_closed;  /* the roll's play was "Cannot Move" or "????" */
-  /* the move token at hand, decoded before (the memo's), or NULL */
+  /* the move token at hand, decoded before (the memo's), or NULL: set
+   * where mat_read_move_token is to read it */
   const mat_decoded_word *known;
 } mat_line_state;
 

@@ -536,8 +536,10 @@ void mat_memo_new_game(mat_patterns *patterns) {
   patterns->memo->last_number = 0;
 }
 
-const mat_decoded_word *mat_memo_decoded(mat_patterns *patterns, const char *text,
-                                         size_t start, size_t end) {
+/* Inline in read_mat_play.c's two copies of its loop, where it runs for
+ * every word: called from two places, it would otherwise be kept out. */
+__attribute__((always_inline)) inline const mat_decoded_word *
+mat_memo_decoded(mat_patterns *patterns, const char *text, size_t start, size_t end) {
   /* the first ask of the word, whose ends the caller found: its key is
    * left for read_word only when it is not kept decoded (then it is
    * matched) */

@@ -131,17 +131,17 @@ static int resign_level(const char *text, mat_line_state *state) {
   }
 }
 
-/* Fills a new action from the cell token just matched. */
-static void fill_action(mat_line_state *state, bg_action *action, token_kind kind) {
+/* Fills a new action from the cell token just matched; inline in
+ * start_cell, as that is. */
+static inline __attribute__((always_inline)) void
+fill_action(mat_line_state *state, bg_action *action, token_kind kind) {
   const char *text = state->line->text;
   mat_span span = {0, 0};
   switch (kind) {
   case TOK_ROLL:
     action->kind = ACT_ROLL;
-    if (state->known) { /* the memo's, as PCRE2's groups said before */
-      action->die1 = state->known->dice[0];
-      action->die2 = state->known->dice[1];
-    } else if (mat_group_span(&state->reader->patterns, GRP_CELL_TOKEN_DIE1, &span)) {
+    /* (a roll the memo decoded is start_known_roll's) */
+    if (mat_group_span(&state->reader->patterns, GRP_CELL_TOKEN_DIE1, &span)) {
       action->die1 = text[span.start] - '0';
       action->die2 = text[span.start + 1] - '0';
     }
@@ -232,14 +232,31 @@ static inline bg_action *open_cell(mat_line_state *state, token_kind kind,
 }
 
 /* Starts a cell at `offset` with the token just matched; false when the
- * line cannot hold another. */
-static bool start_cell(mat_line_state *state, token_kind kind, size_t offset) {
+ * line cannot hold another.  Forced inline in both copies of the line's
+ * loop (read_cells): called from two places, it would be kept out. */
+static inline __attribute__((always_inline)) bool
+start_cell(mat_line_state *state, token_kind kind, size_t offset) {
   bg_action *action = open_cell(state, kind, offset);
   if (!action)
     return false;
   fill_action(state, action, kind);
   if (kind == TOK_BAD_ROLL)
     mat_report_bad_dice(state, offset);
+  return true;
+}
+
+/* start_cell for a roll the memo decoded: its dice known, its action's
+ * kind the ACT_ROLL of a new action (all zero). */
+_Static_assert(ACT_ROLL == 0, "a new action is a roll");
+static inline bool start_known_roll(mat_line_state *state, const mat_decoded_word *known,
+                                    size_t offset) {
+  bg_action *action = open_cell(state, TOK_ROLL, offset);
+  if (!action)
+    return false;
+  action->die1 = known->dice[0];
+  action->die2 = known->dice[1];
+  if (!match_roll_has_dice(action)) /* "00:": nothing rolled */
+    match_roll_mark_nothing_rolled(action);
   return true;
 }
 
@@ -506,44 +523,49 @@ static inline bool add_known_moves(mat_line_state *state, const mat_decoded_word
   return true;
 }
 
-/* The cells of a move line, from `offset` on. */
-static void read_cells(mat_line_state *state, size_t offset) {
+/* The cells of a move line, from `offset` on, its blanks in `map`;
+ * `whole`: the map holds the whole line (see read_cells). */
+static inline __attribute__((always_inline)) void
+read_mapped_cells(mat_line_state *state, size_t offset, mat_blank_map map, bool whole) {
   bg_mat_reader *reader = state->reader;
-  const mat_line *line = state->line;
+  /* a copy: the moves are written byte-wise, which may alias the line's
+   * fields, and they would be loaded again for every word */
+  const mat_line copy = *state->line, *line = &copy;
   mat_patterns *patterns = &reader->patterns;
-  mat_memo_forget_word(patterns);
-  mat_blank_map map = mat_map_blanks(line);
   /* takes_known_moves, asked again only where the cell may have changed:
    * a roll read opens its play, known moves added at once leave it open */
   bool open = false; /* no cell yet */
   /* each turn of the loop leaves `offset` at a word or the line's end */
-  for (offset = mat_next_word(line, map, offset); offset < line->length;) {
-    size_t end = mat_word_end(line, map, offset);
-    state->known = mat_memo_decoded(patterns, line->text, offset, end);
-    if (state->known) {
+  for (offset = mat_next_word(line, map, offset, whole); offset < line->length;) {
+    size_t end = mat_word_end(line, map, offset, whole);
+    /* kept in state->known only for the calls that read it there */
+    const mat_decoded_word *known = mat_memo_decoded(patterns, line->text, offset, end);
+    if (known) {
       /* a roll or move token decoded before: no match, no decoding */
-      if (state->known->count == MAT_DECODED_ROLL) {
-        if (!start_cell(state, TOK_ROLL, offset))
+      if (known->count == MAT_DECODED_ROLL) {
+        if (!start_known_roll(state, known, offset))
           return;
         open = true;
       } else if (open) {
         /* a diceless right cell takes known moves too: asked only then */
         if (starts_diceless_right_cell(state, offset))
           start_diceless_cell(state, offset);
-        if (!add_known_moves(state, state->known, offset))
+        if (!add_known_moves(state, known, offset))
           open = takes_known_moves(state);
       } else if (!state->broken) {
+        state->known = known;
         read_play_token(state, TOK_MOVE, offset); /* says what is wrong */
         open = takes_known_moves(state);
       }
-      offset = mat_next_word(line, map, end);
+      offset = mat_next_word(line, map, end, whole);
       continue;
     }
+    state->known = NULL;
     if (!mat_match_token(patterns, line->text, line->length, offset)) {
       size_t typo_end;
       if (read_misspelt_cell(state, offset, &typo_end)) {
         open = takes_known_moves(state);
-        offset = mat_next_word(line, map, typo_end);
+        offset = mat_next_word(line, map, typo_end, whole);
         continue;
       }
       /* On a line with no move number, text before any cell is a stray
@@ -554,7 +576,7 @@ static void read_cells(mat_line_state *state, size_t offset) {
       if (!state->broken)
         mat_cell_error_expected(state, offset);
       open = takes_known_moves(state);
-      offset = mat_next_word(line, map, end);
+      offset = mat_next_word(line, map, end, whole);
       continue;
     }
     size_t token_end = mat_match_end(patterns);
@@ -581,8 +603,27 @@ static void read_cells(mat_line_state *state, size_t offset) {
       read_play_token(state, kind, offset);
     }
     open = takes_known_moves(state);
-    offset = mat_next_word(line, map, token_end);
+    offset = mat_next_word(line, map, token_end, whole);
   }
+}
+
+/* read_mapped_cells for a line longer than the map: a copy of its own,
+ * out of line, so that the common copy stays inline. */
+__attribute__((noinline)) static void
+read_long_line_cells(mat_line_state *state, size_t offset, mat_blank_map map) {
+  read_mapped_cells(state, offset, map, false);
+}
+
+/* The cells of a move line, from `offset` on.  Read by one of two copies
+ * of the loop: most move lines fit the blank map, and their copy tests no
+ * word's ends against the map's. */
+static void read_cells(mat_line_state *state, size_t offset) {
+  mat_memo_forget_word(&state->reader->patterns);
+  mat_blank_map map = mat_map_blanks(state->line);
+  if (mat_map_holds_line(state->line))
+    read_mapped_cells(state, offset, map, true);
+  else
+    read_long_line_cells(state, offset, map);
 }
 
 void mat_read_move_line(bg_mat_reader *reader, const mat_line *line,

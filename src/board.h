@@ -228,6 +228,22 @@ static inline bool board_sides_apply_step_onto_point(uint8_t *mine, uint8_t *the
   return true;
 }
 
+/* board_sides_apply_step_onto_point of `checkers` checkers (1 to 4) at
+ * once: the first hits what stands there, the others land on the
+ * roller's own point.  Each point's count is changed once, not by a step
+ * and then by the rest: a double's "8/4(2)" is made so. */
+static inline bool board_sides_apply_steps_onto_point(uint8_t *mine, uint8_t *theirs,
+                                                      int from, int to, int checkers) {
+  mine[from] -= (uint8_t)checkers;
+  mine[to] += (uint8_t)checkers;
+  uint8_t *opponent_there = &theirs[BG_BAR - to];
+  if (*opponent_there != 1)
+    return false;
+  *opponent_there = 0;
+  theirs[BG_BAR]++;
+  return true;
+}
+
 static inline bool board_apply_step_onto_point(bg_board *board, int from, int to) {
   return board_sides_apply_step_onto_point(board->checkers[0], board->checkers[1], from,
                                            to);

@@ -176,7 +176,8 @@ static bool moved_checkers(const bg_board *board, uint32_t changed,
                            const bg_board *target, int *from, int *to, int *sources,
                            int *landings) {
   uint32_t lost, gained;
-  if (movegen_points_moved_one(board->checkers[0], target->checkers[0], &lost, &gained)) {
+  if (movegen_points_moved_one(board->checkers[0], target->checkers[0], changed, &lost,
+                               &gained)) {
     *sources = highest_two(lost, from);
     *landings = highest_two(gained, to);
     return *sources <= 2 && *landings <= 2;

@@ -36,10 +36,12 @@ static inline uint32_t movegen_points_differ(const uint8_t *x, const uint8_t *y)
 
 /* Bit p set where `target`'s count on slot p (0..25) is one below `x`'s
  * (*lost) or one above it (*gained); true when every slot that differs
- * does so by one checker.  Sixteen slots at once where SSE2 is there:
- * the points a writer's play changed, told without a loop over them. */
+ * (`changed`, movegen_points_differ's answer, which the caller holds) does
+ * so by one checker.  Sixteen slots at once where SSE2 is there: the
+ * points a writer's play changed, told without a loop over them. */
 static inline bool movegen_points_moved_one(const uint8_t *x, const uint8_t *target,
-                                            uint32_t *lost, uint32_t *gained) {
+                                            uint32_t changed, uint32_t *lost,
+                                            uint32_t *gained) {
 #ifdef __SSE2__
   enum { HIGH_HALF = BG_SLOTS - 16 }; /* slots 10..25: the second load */
   __m128i low = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(const void *)target),
@@ -47,16 +49,14 @@ static inline bool movegen_points_moved_one(const uint8_t *x, const uint8_t *tar
   __m128i high =
       _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(const void *)(target + HIGH_HALF)),
                    _mm_loadu_si128((const __m128i *)(const void *)(x + HIGH_HALF)));
-  __m128i one = _mm_set1_epi8(1), minus_one = _mm_set1_epi8(-1),
-          zero = _mm_setzero_si128();
+  __m128i one = _mm_set1_epi8(1), minus_one = _mm_set1_epi8(-1);
   *lost = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(low, minus_one)) |
           (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(high, minus_one)) << HIGH_HALF;
   *gained = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(low, one)) |
             (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(high, one)) << HIGH_HALF;
-  uint32_t same = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(low, zero)) |
-                  (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(high, zero)) << HIGH_HALF;
-  return (same | *lost | *gained) == (1u << BG_SLOTS) - 1;
+  return (changed & ~(*lost | *gained)) == 0;
 #else
+  (void)changed;
   *lost = *gained = 0;
   for (int slot = 0; slot < BG_SLOTS; slot++) {
     int change = target[slot] - x[slot];

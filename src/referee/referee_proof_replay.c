@@ -434,9 +434,7 @@ static inline bool walk_double(bool marks_hits, const bg_action *roll,
       break;
     if (hops > 1 && from == BG_BAR && (checkers > 1 || mine[BG_BAR] > 1))
       break;
-    bool hits = board_sides_apply_step_onto_point(mine, theirs, from, to);
-    mine[from] -= (uint8_t)(checkers - 1);
-    mine[to] += (uint8_t)(checkers - 1);
+    bool hits = board_sides_apply_steps_onto_point(mine, theirs, from, to, checkers);
     gather_hit(&moves[made], hits, &marked, &hit);
   }
   if (made == count && steps == 4 && (!marks_hits || marked == hit))

@@ -22,18 +22,26 @@ static bool is_written_play(const bg_action *act) {
          match_roll_has_dice(act);
 }
 
-/* Does `roll`'s written play walk by its dice from `absolute`?  Where it
- * does, `absolute` becomes the position it leaves.  Most plays are a die
- * a step, walked in place with no view copied. */
-static bool walks(const bg_action *roll, bg_board *absolute) {
-  if (referee_walk_a_die_a_step_unmarked(roll, absolute))
-    return true;
+/* walks' search, from a view of the position: out of line, so that the
+ * walk a die a step, which most plays take, keeps no room for its
+ * boards. */
+__attribute__((noinline)) static bool walks_by_search(const bg_action *roll,
+                                                      bg_board *absolute) {
   bg_board view, after;
   board_seen_by(absolute, roll->player, &view);
   if (!referee_play_walk(roll, &view, &after))
     return false;
   board_seen_by(&after, roll->player, absolute);
   return true;
+}
+
+/* Does `roll`'s written play walk by its dice from `absolute`?  Where it
+ * does, `absolute` becomes the position it leaves.  Most plays are a die
+ * a step, walked in place with no view copied. */
+static bool walks(const bg_action *roll, bg_board *absolute) {
+  if (referee_walk_a_die_a_step_unmarked(roll, absolute))
+    return true;
+  return walks_by_search(roll, absolute);
 }
 
 /* The game's first written plays, up to START_PLAYS, stopping at a play

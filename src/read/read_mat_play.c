@@ -224,6 +224,11 @@ static inline bg_action *open_cell(mat_line_state *state, token_kind kind,
   action->player = action->column = player;
   action->pos = (bg_srcpos){state->line->number, column};
   action->move_number = state->reader->move_number;
+  /* a roll's moves get their room as its cell opens: its known moves are
+   * then written with no test (add_known_moves) */
+  if ((kind == TOK_ROLL || kind == TOK_BAD_ROLL) &&
+      !(action->moves = match_reserve_moves(state->reader->match)))
+    bg_out_of_memory();
   state->action = action;
   state->cells++;
   state->broken = false;
@@ -500,26 +505,24 @@ static void start_diceless_cell(mat_line_state *state, size_t offset) {
 }
 
 /* mat_add_known_moves, inline where it runs for most words of a record:
- * with room for the moves (the common case) they are written at once;
+ * with room for the moves (the common case) they are written at once, in
+ * the room the roll's cell reserved (open_cell), with `line`'s number;
  * else that function adds them one by one and says the error, which may
  * break the cell (false). */
 static inline bool add_known_moves(mat_line_state *state, const mat_decoded_word *known,
-                                   size_t offset) {
+                                   const mat_line *line, size_t offset) {
   bg_action *action = state->action;
   int count = known->count;
   if (action->move_count + count > BG_MAX_MOVES) {
     mat_add_known_moves(state, known, offset);
     return false;
   }
-  if (!action->moves && !(action->moves = match_reserve_moves(state->reader->match)))
-    bg_out_of_memory();
   bg_move *moves = action->moves + action->move_count;
-  int line = state->line->number;
   action->move_count += count;
   /* one move, or two (a chain "24/18/13"): mat_decoded_word */
-  mat_decoded_write(&moves[0], &known->moves[0], line, offset);
+  mat_decoded_write(&moves[0], &known->moves[0], line->number, offset);
   if (count == 2)
-    mat_decoded_write(&moves[1], &known->moves[1], line, offset);
+    mat_decoded_write(&moves[1], &known->moves[1], line->number, offset);
   return true;
 }
 
@@ -550,7 +553,7 @@ read_mapped_cells(mat_line_state *state, size_t offset, mat_blank_map map, bool 
         /* a diceless right cell takes known moves too: asked only then */
         if (starts_diceless_right_cell(state, offset))
           start_diceless_cell(state, offset);
-        if (!add_known_moves(state, known, offset))
+        if (!add_known_moves(state, known, line, offset))
           open = takes_known_moves(state);
       } else if (!state->broken) {
         state->known = known;

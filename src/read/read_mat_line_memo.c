@@ -49,14 +49,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* 2^LINE_BITS lines of at most LINE_TEXT bytes (76 KB): the lines that
+/* 2^LINE_BITS lines of at most LINE_TEXT bytes (80 KB): the lines that
  * repeat are a few hundred (a dialect's result lines in each column, game
- * lines, comments, tags), and two of them in one slot are each matched by
- * PCRE2 again when the other was met last; the longer lines (tags, score
- * lines with long names) seldom repeat.  Four times the slots take 0.4%
- * fewer instructions of make bench's check, and add a quarter of a
- * megabyte to its peak memory (6 MB): not worth it. */
+ * lines, comments, tags), among lines met once (tags of a date or a
+ * rating, score lines), and the longer lines (tags, score lines with long
+ * names) seldom repeat.  A line may stand in any of the LINE_WAYS slots
+ * of its set and takes the one used longest ago, so that neither another
+ * line that repeats nor a line met once puts out a line that repeats,
+ * which PCRE2 would match again; more slots would add to peak memory. */
 #define LINE_BITS 9
+#define LINE_WAYS 4
 #define LINE_TEXT 88
 
 /* 2^START_BITS line starts (6 KB): a record's writers open their lines
@@ -70,11 +72,14 @@
 #define NO_OFFSET 0xFF /* an unset group: a line is shorter */
 
 _Static_assert(PAT_COUNT <= 32, "a line's failed patterns are bits of a uint32_t");
+_Static_assert((LINE_WAYS & (LINE_WAYS - 1)) == 0 && LINE_WAYS <= 1u << LINE_BITS,
+               "a set is LINE_WAYS slots in a row");
 _Static_assert(LINE_TEXT < NO_OFFSET, "a kept line's offsets fit a byte");
 
 typedef struct {
   uint32_t length; /* of the line; 0: an empty slot */
   uint32_t failed; /* bit `id`: pattern `id` did not match the line */
+  uint32_t used;   /* the memo's clock when the line was last looked up */
   uint8_t matched; /* 1 + the pattern whose match is kept; 0: none */
   uint8_t offsets[LINE_PAIRS][2];
   uint8_t token_at;
@@ -91,6 +96,9 @@ typedef struct {
 
 struct mat_line_memo {
   line_entry slot[1u << LINE_BITS];
+  /* counts the lookups of lines: an entry's `used` orders its set's (when
+   * it wraps, a set may put out a line used lately, once) */
+  uint32_t clock;
   start_entry starts[1u << START_BITS];
   /* the match data of the partial matches: the reader's holds the last
    * result its caller may still read */
@@ -156,8 +164,9 @@ void mat_line_memo_new_line(mat_patterns *patterns) {
   patterns->lines->text = NULL;
 }
 
-/* The slot of the line's bytes, taken for them (its failures cleared)
- * when it held another line; NULL for a line too long to keep. */
+/* The slot of the line's bytes in its set, or the set's slot used
+ * longest ago, taken for them (its failures cleared); NULL for a line too
+ * long to keep. */
 static line_entry *line_slot(struct mat_line_memo *memo, const char *text,
                              size_t length) {
   if (length == 0 || length > LINE_TEXT)
@@ -171,15 +180,25 @@ static line_entry *line_slot(struct mat_line_memo *memo, const char *text,
   }
   for (; at < length; at++)
     hash = (hash ^ (unsigned char)text[at]) * 0xbf58476d1ce4e5b9u;
-  line_entry *entry = &memo->slot[hash >> (64 - LINE_BITS)];
-  if (entry->length != length || memcmp(entry->text, text, length) != 0) {
-    entry->length = (uint32_t)length;
-    entry->failed = 0;
-    entry->matched = 0;
-    entry->token.pairs = 0;
-    memcpy(entry->text, text, length);
+  line_entry *set = &memo->slot[(hash >> (64 - LINE_BITS)) & ~(LINE_WAYS - 1u)];
+  uint32_t now = ++memo->clock;
+  line_entry *oldest = set;
+  for (int way = 0; way < LINE_WAYS; way++) {
+    line_entry *entry = &set[way];
+    if (entry->length == length && memcmp(entry->text, text, length) == 0) {
+      entry->used = now;
+      return entry;
+    }
+    if (entry->used < oldest->used)
+      oldest = entry;
   }
-  return entry;
+  oldest->length = (uint32_t)length;
+  oldest->failed = 0;
+  oldest->matched = 0;
+  oldest->token.pairs = 0;
+  oldest->used = now;
+  memcpy(oldest->text, text, length);
+  return oldest;
 }
 
 /* The slot of the line's start, taken for it when it held another; NULL

@@ -28,9 +28,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #include "input.h"
 #include "diag.h"
@@ -433,80 +430,6 @@ static inline size_t mat_skip_blanks(const mat_line *line, size_t offset) {
 /* mat_skip_blanks from the line's start. */
 static inline size_t mat_first_non_blank(const mat_line *line) {
   return mat_skip_blanks(line, 0);
-}
-
-/* The blanks of a move line's first MAT_MAP_BYTES bytes, a bit each (set: a
- * blank, or past the line's end), found once for the line: a word's start
- * and end are then a bit scan each, where looking at the bytes around
- * every word cost more than reading the word.  Move lines are shorter
- * (99.6% of those of the bench); the words of a longer one after its
- * first MAT_MAP_BYTES bytes are found byte by byte. */
-#define MAT_MAP_BYTES 64
-typedef uint64_t mat_blank_map;
-
-/* The blanks of the 16 bytes at `text`, a bit each (a line is followed by
- * INPUT_LINE_SLACK readable bytes: 16 can be read from any byte of it).
- * A move line's blanks are spaces: read_mat.c expands its tabs first. */
-static inline uint64_t mat_blank_bits16(const char *text) {
-#ifdef __SSE2__
-  __m128i v = _mm_loadu_si128((const __m128i *)(const void *)text);
-  return (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
-#else
-  uint64_t bits = 0;
-  for (int i = 0; i < 16; i++)
-    if (text[i] == ' ')
-      bits |= (uint64_t)1 << i;
-  return bits;
-#endif
-}
-
-static inline mat_blank_map mat_map_blanks(const mat_line *line) {
-  mat_blank_map bits = 0;
-  for (size_t at = 0; at < line->length && at < MAT_MAP_BYTES; at += 16)
-    bits |= mat_blank_bits16(line->text + at) << at;
-  if (line->length < MAT_MAP_BYTES)
-    bits |= ~(uint64_t)0 << line->length;
-  return bits;
-}
-
-/* The start of the word at or after `offset`: mat_skip_blanks, by the map.
- * `whole`: the map holds the whole line (mat_map_holds_line), and
- * `offset` is not past its end; a constant where the caller is inlined,
- * which takes the tests of the bytes past the map away. */
-static inline size_t mat_next_word(const mat_line *line, mat_blank_map map, size_t offset,
-                                   bool whole) {
-  if (whole || offset < MAT_MAP_BYTES) {
-    uint64_t words = ~map >> offset;
-    if (words)
-      return offset + (size_t)__builtin_ctzll(words);
-    if (whole)
-      return line->length;
-    offset = MAT_MAP_BYTES;
-  }
-  return mat_skip_blanks(line, offset);
-}
-
-/* The end of the word at `start` (its first blank, or the line's end), by
- * the map; `whole` as for mat_next_word.  A map that holds the whole line
- * has a bit set past its end, so the scan always finds one. */
-static inline size_t mat_word_end(const mat_line *line, mat_blank_map map, size_t start,
-                                  bool whole) {
-  if (whole)
-    return start + (size_t)__builtin_ctzll(map >> start);
-  if (start < MAT_MAP_BYTES) {
-    uint64_t blanks = map >> start;
-    if (blanks)
-      return start + (size_t)__builtin_ctzll(blanks);
-    start = MAT_MAP_BYTES;
-  }
-  while (start < line->length && line->text[start] != ' ' && line->text[start] != '\t')
-    start++;
-  return start;
-}
-
-/* Whether the blank map holds the whole of `line`, and a blank past it. */
-static inline bool mat_map_holds_line(const mat_line *line) {
-  return line->length < MAT_MAP_BYTES;
 }
 
 /* A line's move number as found ("  12) ": 12, and the offset after the

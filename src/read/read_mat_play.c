@@ -19,85 +19,17 @@
  *
  * Stage: under read_mat.c, which hands it each move line.  Calls the cell
  * tokens' file (read_mat_token.c: move numbers, moves, misspelt cube
- * words), read_mat_broken.c (a broken cell's errors and kept text), the
- * memo and the patterns, and read_mat_report.c; never read_mat.c.
+ * words), read_mat_layout.c (where a cell stands), read_mat_broken.c (a
+ * broken cell's errors and kept text), the memo and the patterns, and
+ * read_mat_report.c; never read_mat.c.
  */
-#include "read_mat_int.h"
+#include "read_mat_cell.h"
 
 #include "alloc.h"
 
 #include <string.h>
 
-typedef enum {
-  TOK_ROLL,
-  TOK_DOUBLE,
-  TOK_BEAVER,
-  TOK_TAKE,
-  TOK_DROP,
-  TOK_WIN,
-  TOK_RESIGN,
-  TOK_YIELD,
-  TOK_CONCEDE,
-  TOK_BAD_ROLL,
-  TOK_CANNOT,
-  TOK_UNKNOWN,
-  TOK_MOVE,
-  TOK_NUMBER,
-} token_kind;
-
-/* The (*MARK) names of grammar/cell-token.pcre; told apart by their first
- * two letters, as this runs for every token. */
-static token_kind token_kind_of(const char *mark) {
-  switch (mark[0]) {
-  case 'r':
-    return mark[1] == 'o' ? TOK_ROLL : TOK_RESIGN;
-  case 'd':
-    return mark[1] == 'o' ? TOK_DOUBLE : TOK_DROP;
-  case 'b':
-    return TOK_BEAVER;
-  case 't':
-    return TOK_TAKE;
-  case 'w':
-    return TOK_WIN;
-  case 'c':
-    return mark[1] == 'o' ? TOK_CONCEDE : TOK_CANNOT;
-  case 'x':
-    return TOK_BAD_ROLL;
-  case 'u':
-    return TOK_UNKNOWN;
-  case 'n':
-    return TOK_NUMBER;
-  case 'y':
-    return TOK_YIELD;
-  default:
-    return TOK_MOVE;
-  }
-}
-
-static bool starts_cell(token_kind kind) {
-  return kind <= TOK_BAD_ROLL;
-}
-
-static size_t skip_blanks(const mat_line *line, size_t offset) {
-  return mat_skip_blanks(line, offset);
-}
-
-static size_t skip_token(const mat_line *line, size_t offset) {
-  while (offset < line->length && line->text[offset] != ' ' && line->text[offset] != '\t')
-    offset++;
-  return offset;
-}
-
 /* ---- cells -------------------------------------------------------------- */
-
-/* A lone cell is the right player's when it starts nearer the right column
- * than the left one. */
-static int lone_cell_player(const mat_line_state *state, int column) {
-  int left = state->left_column, right = state->reader->right_column;
-  if (right - left < 8)
-    right = left + 28; /* a useless guess: fall back to the usual layout */
-  return 2 * (column - left) > right - left ? 1 : 0;
-}
 
 static void learn_right_column(bg_mat_reader *reader, int column) {
   if (!reader->right_column_learned || column < reader->right_column)
@@ -134,7 +66,7 @@ static int resign_level(const char *text, mat_line_state *state) {
 /* Fills a new action from the cell token just matched; inline in
  * start_cell, as that is. */
 static inline __attribute__((always_inline)) void
-fill_action(mat_line_state *state, bg_action *action, token_kind kind) {
+fill_action(mat_line_state *state, bg_action *action, mat_token_kind kind) {
   const char *text = state->line->text;
   mat_span span = {0, 0};
   switch (kind) {
@@ -194,12 +126,12 @@ fill_action(mat_line_state *state, bg_action *action, token_kind kind) {
 
 /* Opens a cell at `offset` for a token of `kind`, its action added but
  * not filled; NULL when the line cannot hold another. */
-static inline bg_action *open_cell(mat_line_state *state, token_kind kind,
+static inline bg_action *open_cell(mat_line_state *state, mat_token_kind kind,
                                    size_t offset) {
   int column = (int)offset + 1;
   int player;
   if (state->cells == 0) {
-    player = lone_cell_player(state, column);
+    player = mat_lone_cell_player(state, column);
   } else if (kind == TOK_CONCEDE && state->action) {
     /* "55: 4/off 3/off(2)   Concedes": the roller gives up after the roll.
      * The "Wins" line says who won, whatever the column. */
@@ -209,7 +141,7 @@ static inline bg_action *open_cell(mat_line_state *state, token_kind kind,
     learn_right_column(state->reader, column);
   } else if (kind == TOK_WIN) {
     /* A result written after both plays of a line: placed by its column. */
-    player = lone_cell_player(state, column);
+    player = mat_lone_cell_player(state, column);
   } else {
     state->action = NULL;
     mat_cell_error(state, offset,
@@ -240,7 +172,7 @@ static inline bg_action *open_cell(mat_line_state *state, token_kind kind,
  * line cannot hold another.  Forced inline in both copies of the line's
  * loop (read_cells): called from two places, it would be kept out. */
 static inline __attribute__((always_inline)) bool
-start_cell(mat_line_state *state, token_kind kind, size_t offset) {
+start_cell(mat_line_state *state, mat_token_kind kind, size_t offset) {
   bg_action *action = open_cell(state, kind, offset);
   if (!action)
     return false;
@@ -265,18 +197,6 @@ static inline bool start_known_roll(mat_line_state *state, const mat_decoded_wor
   return true;
 }
 
-/* Whether a word ending at `end` stands as a whole cell: nothing after it
- * on the line, or a token that starts the next cell. */
-static bool stands_as_cell(mat_line_state *state, size_t end) {
-  const mat_line *line = state->line;
-  size_t next = skip_blanks(line, end);
-  if (next == line->length)
-    return true;
-  mat_patterns *patterns = &state->reader->patterns;
-  return mat_match_token(patterns, line->text, line->length, next) &&
-         starts_cell(token_kind_of(mat_match_mark(patterns)));
-}
-
 /* A cube action misspelt ("Dubles => 2", "Tkaes") where no token matched:
  * one syntax error, then the action read as meant, so that the game stays
  * in step.  A word without "=> N" only where it is a whole cell and not
@@ -286,7 +206,7 @@ static bool stands_as_cell(mat_line_state *state, size_t end) {
 static bool read_misspelt_cell(mat_line_state *state, size_t offset, size_t *end) {
   mat_cube_typo typo;
   if (!mat_read_cube_typo(&state->reader->patterns, state->line, offset, &typo) ||
-      (!typo.valued && (state->broken || !stands_as_cell(state, typo.end))))
+      (!typo.valued && (state->broken || !mat_stands_as_cell(state, typo.end))))
     return false;
   /* placed as any cube action is: TOK_TAKE stands for them all */
   bg_action *action = open_cell(state, TOK_TAKE, offset);
@@ -307,66 +227,6 @@ static bool read_misspelt_cell(mat_line_state *state, size_t offset, size_t *end
   return true;
 }
 
-/* Text that is no token, standing apart (two blanks before it) in the
- * other player's column: that player's cell, unreadable — FIBS exports put
- * raw server text there ("Illegal play (25;0;1;...)").  Taking it as the
- * rest of the left play would lose a turn and invent a turn-order error. */
-static bool starts_unreadable_cell(const mat_line_state *state, size_t offset) {
-  const char *text = state->line->text;
-  if (state->cells >= 2 || offset < 2 || text[offset - 1] != ' ' ||
-      text[offset - 2] != ' ')
-    return false;
-  int player = lone_cell_player(state, (int)offset + 1);
-  return state->cells == 0 ? true : state->action && state->action->player != player;
-}
-
-/* Whether no cell starts after the token at `offset` on the line. */
-static bool no_cell_after(mat_line_state *state, size_t offset) {
-  const mat_line *line = state->line;
-  mat_patterns *patterns = &state->reader->patterns;
-  for (offset = skip_blanks(line, skip_token(line, offset)); offset < line->length;
-       offset = skip_blanks(line, skip_token(line, offset)))
-    if (mat_match_token(patterns, line->text, line->length, offset) &&
-        starts_cell(token_kind_of(mat_match_mark(patterns))))
-      return false;
-  return true;
-}
-
-/* Whether a token at `offset` starts where the right column does (learned
- * from lines with two cells) and no cell follows it: a long play of the
- * left player runs up to that column with one blank before the right
- * cell ("44: 24/20 20/16 16/12 16/12 54: "). */
-static bool starts_right_column(mat_line_state *state, size_t offset) {
-  bg_mat_reader *reader = state->reader;
-  if (!reader->right_column_learned || (int)offset + 1 < reader->right_column)
-    return false;
-  bool last = no_cell_after(state, offset);
-  /* matched again: the caller reads the token's groups (its dice) */
-  const mat_line *line = state->line;
-  mat_match_token(&reader->patterns, line->text, line->length, offset);
-  return last;
-}
-
-/* A number where a move of the roll's play belongs ("42: 4", "42: 8/4 4"):
- * a play that cannot be read, not a new cell "4" without its colon, unless
- * it stands apart in the other player's column ("42:      64 13/9"), or
- * starts that column as the last cell of the line ("...16/12 54 25/21"),
- * or has its colon (a roll with a wrong die: "69: 24/18"). */
-static bool continues_play(mat_line_state *state, size_t offset) {
-  const bg_action *action = state->action;
-  if (!action || action->kind != ACT_ROLL || state->play_closed || state->broken)
-    return false;
-  const char *text = state->line->text;
-  mat_span dice = {0, 0};
-  mat_group_span(&state->reader->patterns, GRP_CELL_TOKEN_BADDICE, &dice);
-  size_t after = skip_blanks(state->line, dice.end);
-  if (after < state->line->length && text[after] == ':')
-    return false;
-  bool apart = offset >= 2 && text[offset - 1] == ' ' && text[offset - 2] == ' ';
-  return !(apart || starts_right_column(state, offset)) ||
-         lone_cell_player(state, (int)offset + 1) == action->player;
-}
-
 /* The cell is recorded as a roll nobody can read (dice 0, play unknown), so
  * the turn still passes; the syntax error says why. */
 static void start_unreadable_cell(mat_line_state *state, size_t offset) {
@@ -377,7 +237,7 @@ static void start_unreadable_cell(mat_line_state *state, size_t offset) {
   }
   action->kind = ACT_ROLL;
   action->player = action->column =
-      state->cells == 0 ? lone_cell_player(state, (int)offset + 1) : 1;
+      state->cells == 0 ? mat_lone_cell_player(state, (int)offset + 1) : 1;
   action->pos = (bg_srcpos){state->line->number, (int)offset + 1};
   action->move_number = state->reader->move_number;
   match_roll_mark_unreadable(action);
@@ -389,16 +249,6 @@ static void start_unreadable_cell(mat_line_state *state, size_t offset) {
 
 /* ---- plays -------------------------------------------------------------- */
 
-/* "????" alone in a cell, with no dice: a turn nobody recorded, as
- * "00: ????" (a resignation when the opponent's "Wins" follows). */
-static bool starts_hidden_roll(const mat_line_state *state, token_kind kind,
-                               size_t offset) {
-  if (kind != TOK_UNKNOWN)
-    return false;
-  const bg_action *action = state->action;
-  return !action || action->kind != ACT_ROLL || starts_unreadable_cell(state, offset);
-}
-
 static void start_hidden_roll(mat_line_state *state, size_t offset) {
   start_unreadable_cell(state, offset);
   if (state->action) { /* nothing unreadable: just not written */
@@ -407,18 +257,9 @@ static void start_hidden_roll(mat_line_state *state, size_t offset) {
   }
 }
 
-/* "??" on a line with no move number and no cell: line noise, not a turn
- * nobody recorded (that is written on its numbered line, "  7) ????",
- * after dice, or before a cell: "????   Wins 1 point").  Read as a turn
- * it would put the next line out of turn. */
-static bool is_stray_unknown(mat_line_state *state, token_kind kind, size_t offset) {
-  return kind == TOK_UNKNOWN && state->reader->move_number == 0 && state->cells == 0 &&
-         no_cell_after(state, offset);
-}
-
 /* A token of a roll's play: a move, "Cannot Move" or "????". */
-static void read_play_token(mat_line_state *state, token_kind kind, size_t offset) {
-  if (is_stray_unknown(state, kind, offset)) {
+static void read_play_token(mat_line_state *state, mat_token_kind kind, size_t offset) {
+  if (mat_is_stray_unknown(state, kind, offset)) {
     char found[64], message[200];
     mat_quote_token(state->line, offset, found, sizeof found);
     snprintf(message, sizeof message,
@@ -428,7 +269,7 @@ static void read_play_token(mat_line_state *state, token_kind kind, size_t offse
     mat_cell_error(state, offset, message);
     return;
   }
-  if (starts_hidden_roll(state, kind, offset)) {
+  if (mat_starts_hidden_roll(state, kind, offset)) {
     start_hidden_roll(state, offset);
     return;
   }
@@ -574,7 +415,7 @@ read_mapped_cells(mat_line_state *state, size_t offset, mat_blank_map map, bool 
       /* On a line with no move number, text before any cell is a stray
        * line (a remark without ';', line noise): it takes no turn. */
       bool stray = reader->move_number == 0 && state->cells == 0;
-      if (!stray && starts_unreadable_cell(state, offset))
+      if (!stray && mat_starts_unreadable_cell(state, offset))
         start_unreadable_cell(state, offset);
       if (!state->broken)
         mat_cell_error_expected(state, offset);
@@ -583,7 +424,7 @@ read_mapped_cells(mat_line_state *state, size_t offset, mat_blank_map map, bool 
       continue;
     }
     size_t token_end = mat_match_end(patterns);
-    token_kind kind = token_kind_of(mat_match_mark(patterns));
+    mat_token_kind kind = mat_token_kind_of(mat_match_mark(patterns));
     if (kind == TOK_NUMBER) {
       /* The line's own number again, before a cell: only a layout quirk. */
       mat_span again = {0, 0};
@@ -593,9 +434,9 @@ read_mapped_cells(mat_line_state *state, size_t offset, mat_blank_map map, bool 
         mat_cell_error_expected(state, offset);
     } else if (kind == TOK_BAD_ROLL && state->broken) {
       /* A number amid text already reported ("%%%% 12 / 34"): no roll. */
-    } else if (kind == TOK_BAD_ROLL && continues_play(state, offset)) {
+    } else if (kind == TOK_BAD_ROLL && mat_continues_play(state, offset)) {
       mat_cell_error_expected(state, offset);
-    } else if (starts_cell(kind)) {
+    } else if (mat_starts_cell(kind)) {
       if (!start_cell(state, kind, offset))
         return;
       if (kind == TOK_ROLL)

@@ -286,6 +286,21 @@ void mat_spare_park(mat_spare_kind kind, void *memo, void (*destroy)(void *memo)
 bool mat_memo_new(mat_patterns *patterns);
 void mat_memo_free(mat_patterns *patterns);
 
+/* Mixes the `length` bytes at `text` into `hash`: the line memos' keys
+ * (read_mat_line_memo.c, read_mat_score_memo.c) are whole lines or their
+ * parts, read 8 bytes at a time. */
+static inline uint64_t mat_hash_bytes(uint64_t hash, const char *text, size_t length) {
+  size_t at = 0;
+  for (; at + 8 <= length; at += 8) {
+    uint64_t v;
+    memcpy(&v, text + at, 8);
+    hash = (hash ^ v) * 0x9e3779b97f4a7c15u;
+  }
+  for (; at < length; at++)
+    hash = (hash ^ (unsigned char)text[at]) * 0xbf58476d1ce4e5b9u;
+  return hash;
+}
+
 /* read_mat_line_memo.c: pattern `id` matched at the start of the whole
  * line `text` (the line being read): mat_match_at's answer, "no" without
  * PCRE2 when the same bytes failed it before. */

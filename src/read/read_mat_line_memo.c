@@ -171,15 +171,7 @@ static line_entry *line_slot(struct mat_line_memo *memo, const char *text,
                              size_t length) {
   if (length == 0 || length > LINE_TEXT)
     return NULL;
-  uint64_t hash = length;
-  size_t at = 0;
-  for (; at + 8 <= length; at += 8) {
-    uint64_t v;
-    memcpy(&v, text + at, 8);
-    hash = (hash ^ v) * 0x9e3779b97f4a7c15u;
-  }
-  for (; at < length; at++)
-    hash = (hash ^ (unsigned char)text[at]) * 0xbf58476d1ce4e5b9u;
+  uint64_t hash = mat_hash_bytes(length, text, length);
   line_entry *set = &memo->slot[(hash >> (64 - LINE_BITS)) & ~(LINE_WAYS - 1u)];
   uint32_t now = ++memo->clock;
   line_entry *oldest = set;

@@ -161,19 +161,6 @@ static bool show_cut_alike(mat_patterns *patterns, const mat_score_shape *memo,
   return true;
 }
 
-/* Mixes the `length` bytes at `text` into `hash`. */
-static uint64_t hash_bytes(uint64_t hash, const char *text, size_t length) {
-  size_t at = 0;
-  for (; at + 8 <= length; at += 8) {
-    uint64_t v;
-    memcpy(&v, text + at, 8);
-    hash = (hash ^ v) * 0x9e3779b97f4a7c15u;
-  }
-  for (; at < length; at++)
-    hash = (hash ^ (unsigned char)text[at]) * 0xbf58476d1ce4e5b9u;
-  return hash;
-}
-
 /* The end of the blanks after the first ':' at or after `from`, or the
  * line's end when there is none. */
 static size_t after_colon(const mat_line *line, size_t from) {
@@ -190,8 +177,8 @@ static size_t shape_slot(const mat_line *line) {
   size_t right =
       mat_skip_blanks(line, before + digits_at(line->text, line->length, before));
   size_t between = after_colon(line, right) - right;
-  uint64_t hash = hash_bytes(before, line->text, before);
-  hash = hash_bytes(hash ^ between, line->text + right, between);
+  uint64_t hash = mat_hash_bytes(before, line->text, before);
+  hash = mat_hash_bytes(hash ^ between, line->text + right, between);
   return (size_t)(hash >> (64 - SHAPE_BITS));
 }
 

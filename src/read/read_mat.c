@@ -160,7 +160,6 @@ static bool start_game(bg_mat_reader *reader, const mat_line *line) {
   reader->expecting_score = true;
   reader->move_number = 0;
   mat_numbering_new_game(reader);
-  mat_memo_new_game(&reader->patterns);
   return true;
 }
 

@@ -466,7 +466,8 @@ const mat_move_number *mat_find_move_number(mat_patterns *patterns, const mat_li
 /* Whether the line's number follows the game's line before; a break is
  * said (a syntax error) and false returned. */
 bool mat_move_number_follows(bg_mat_reader *reader, const mat_line *line);
-/* A new game: its lines are numbered from the first one read. */
+/* A new game: its lines are numbered from the first one read, and the
+ * memo asks for its first line as move 1 (mat_memo_new_game). */
 void mat_numbering_new_game(bg_mat_reader *reader);
 /* Flags the actions of `game` from `first_action` on as after a break. */
 void mat_flag_numbering_break(bg_mat_reader *reader, bg_game *game, int first_action);

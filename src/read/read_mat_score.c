@@ -137,7 +137,6 @@ bool mat_start_unannounced_game(bg_mat_reader *reader, const mat_line *line) {
   if (!game)
     return false;
   mat_numbering_new_game(reader);
-  mat_memo_new_game(&reader->patterns);
   game->number = number;
   game->pos = (bg_srcpos){line->number, 1};
   /* The score pattern matched last, in mat_match_at: its groups are read. */

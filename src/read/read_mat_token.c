@@ -136,6 +136,7 @@ void mat_put_lines_in_order(bg_mat_reader *reader, bg_game *game, int first_acti
 void mat_numbering_new_game(bg_mat_reader *reader) {
   reader->last_move_number = reader->move_number_before_break = 0;
   reader->lines_swapped = false;
+  mat_memo_new_game(&reader->patterns); /* its first line is asked as move 1 */
 }
 
 void mat_flag_numbering_break(bg_mat_reader *reader, bg_game *game, int first_action) {

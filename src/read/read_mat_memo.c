@@ -133,8 +133,13 @@ struct mat_memo {
    * first for the number after the last line's: a game's lines follow
    * each other, and this table (four numbers a cache line) is still
    * in the cache where a slot of numbers[], met once a game, was not. */
-  number_entry by_number[BY_NUMBER];
-  int32_t last_number; /* the last line's, as found here */
+  number_entry by_number[BY_NUMBER + 1];
+  /* by_number[]'s entry of the number after the last line's, as found
+   * here: the entry after the one a line matched, which the next line
+   * asks with no arithmetic (the last entry, past the numbers' slots, is
+   * never filled: a line numbered BY_NUMBER after one numbered
+   * BY_NUMBER - 1 is looked up) */
+  const number_entry *next_number;
   /* the last word read, at `last_at` of the current line: a token is looked
    * up as decoded, then matched, then kept, and is read once */
   const char *last_at;
@@ -171,6 +176,11 @@ static void destroy_memo(void *kept) {
 
 static void unshow(struct mat_memo *memo);
 
+/* Notes `number` as the last line's (see next_number). */
+static void note_number(struct mat_memo *memo, int32_t number) {
+  memo->next_number = &memo->by_number[(uint32_t)(number + 1) % BY_NUMBER];
+}
+
 /* The memo is parked for the next reader (read_mat_spare.c), what it
  * says of the record just read forgotten: the word last read and the
  * result last shown.  Its entries stay: PCRE2's answers hold for any
@@ -182,7 +192,7 @@ void mat_memo_free(mat_patterns *patterns) {
     return;
   unshow(memo);
   memo->last_at = NULL;
-  memo->last_number = 0;
+  note_number(memo, 0);
   mat_spare_park(MAT_SPARE_WORDS, memo, destroy_memo);
 }
 
@@ -195,8 +205,9 @@ bool mat_memo_new(mat_patterns *patterns) {
   memo = calloc(1, sizeof *memo);
   if (!memo)
     return false;
-  for (int i = 0; i < BY_NUMBER; i++)
+  for (int i = 0; i < BY_NUMBER + 1; i++)
     memo->by_number[i].key = EMPTY_NUMBER_KEY;
+  note_number(memo, 0);
   memo->ovector = malloc(2 * (size_t)patterns->ovector_pairs * sizeof *memo->ovector);
   if (!memo->ovector || !make_tables(memo, MEMO_FIRST_BITS)) {
     destroy_memo(memo);
@@ -470,7 +481,7 @@ __attribute__((noinline)) static bool move_number_matched(mat_patterns *patterns
     *entry = (number_entry){.key = key, .length = (uint8_t)key_length, .number = *number};
     memo->by_number[(uint32_t)*number % BY_NUMBER] = *entry;
   }
-  memo->last_number = *number;
+  note_number(memo, *number);
   return true;
 }
 
@@ -484,17 +495,18 @@ __attribute__((noinline)) static bool look_up_move_number(mat_patterns *patterns
   size_t key_length = number_key(text, length, &key);
   if (key_length > 0) {
 #ifndef MAT_WORDWISE /* else mat_match_move_number asked it, a word at a time */
-    const number_entry *next =
-        &memo->by_number[(uint32_t)(memo->last_number + 1) % BY_NUMBER];
+    const number_entry *next = memo->next_number;
     if (next->length == key_length && next->key == key) {
-      *number = memo->last_number = next->number;
+      *number = next->number;
+      note_number(memo, next->number);
       *end = key_length;
       return true;
     }
 #endif
     const number_entry *entry = number_slot(memo, key);
     if (entry->length == key_length && entry->key == key) {
-      *number = memo->last_number = entry->number;
+      *number = entry->number;
+      note_number(memo, entry->number);
       memo->by_number[(uint32_t)entry->number % BY_NUMBER] = *entry;
       *end = key_length;
       return true;
@@ -516,13 +528,13 @@ bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t leng
    * start's first ')', so the line's bytes that equal it have their first
    * ')' there too, and the same key. */
   struct mat_memo *memo = patterns->memo;
-  const number_entry *next =
-      &memo->by_number[(uint32_t)(memo->last_number + 1) % BY_NUMBER];
+  const number_entry *next = memo->next_number;
   uint64_t first;
   memcpy(&first, text, 8);
   if (next->length <= length && mat_low_bytes(first, next->length) == next->key) {
-    *number = memo->last_number = next->number;
+    *number = next->number;
     *end = next->length;
+    memo->next_number = next + 1;
     return true;
   }
 #endif
@@ -533,7 +545,7 @@ bool mat_match_move_number(mat_patterns *patterns, const char *text, size_t leng
  * new game's first line does not have: asked as 1, most first lines are
  * answered without a lookup of their start. */
 void mat_memo_new_game(mat_patterns *patterns) {
-  patterns->memo->last_number = 0;
+  note_number(patterns->memo, 0);
 }
 
 /* Inline in read_mat_play.c's two copies of its loop, where it runs for

@@ -18,9 +18,12 @@ static size_t skip_token(const mat_line *line, size_t offset) {
 }
 
 /* A lone cell is the right player's when it starts nearer the right column
- * than the left one. */
+ * than the left one.  Most lines' first cell starts at the left column:
+ * the left player's whatever the right column is, told by one compare. */
 int mat_lone_cell_player(const mat_line_state *state, int column) {
   int left = state->left_column, right = state->reader->right_column;
+  if (column == left)
+    return 0;
   if (right - left < 8)
     right = left + 28; /* a useless guess: fall back to the usual layout */
   return 2 * (column - left) > right - left ? 1 : 0;

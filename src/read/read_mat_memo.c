@@ -557,8 +557,9 @@ mat_memo_decoded(mat_patterns *patterns, const char *text, size_t start, size_t 
    * matched) */
   struct mat_memo *memo = patterns->memo;
   memo_word word = {.length = 0};
-  bool keyed = end - start <= MEMO_KEY;
-  if (keyed) {
+  /* whether the word was keyed is set on each path of a miss: a flag
+   * set before the lookup was worked out for the words found as well */
+  if (end - start <= MEMO_KEY) {
     key_word(&word, text + start, end - start);
     uint64_t key[2];
     decoded_key(key, &word);
@@ -566,9 +567,11 @@ mat_memo_decoded(mat_patterns *patterns, const char *text, size_t start, size_t 
         &memo->decoded[key_slot_shifted(&word, memo->decoded_shift)];
     if (entry->key[0] == key[0] && entry->key[1] == key[1])
       return &entry->decoded;
+    memo->last_ok = true;
+  } else {
+    memo->last_ok = false;
   }
   memo->last = word;
-  memo->last_ok = keyed;
   memo->last_at = text + start;
   return NULL;
 }

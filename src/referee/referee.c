@@ -338,9 +338,13 @@ check_played(referee *ref, game_state *state, const bg_game *game, int index,
   if (dice_wrong && played_another_roll(ref, state, roll))
     return;
   /* The quick proof checks a valid record's plays first, from the one
-   * position followed, and leaves it one. */
-  if (referee_check_play_if_proved(&ref->plays, roll, &state->positions)) {
-    note_bear_off_of_one(state, game, index, roll->player);
+   * position followed, and leaves it one; a play whose checkers all
+   * landed on points bore none off. */
+  referee_proved proved =
+      referee_check_play_if_proved(&ref->plays, roll, &state->positions);
+  if (proved) {
+    if (proved != PROOF_ON_POINTS)
+      note_bear_off_of_one(state, game, index, roll->player);
     return;
   }
   if (check_play_unproved(ref, state, game, index, roll))

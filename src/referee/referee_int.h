@@ -157,11 +157,18 @@ void referee_play_checker_free(play_checker *checker);
  * (the set is then empty). */
 bool referee_check_play(play_checker *checker, const bg_action *roll,
                         reading_set *positions, bool resigned_after);
+/* What the quick proof says of a play: PROOF_NONE (false) where it does
+ * not prove it; where it does, whether each checker moved landed on a
+ * point (PROOF_ON_POINTS, the walks a die a step), so that none was borne
+ * off and the referee asks no bear-off of the play, or not said
+ * (PROOF_HOLDS). */
+typedef enum { PROOF_NONE = 0, PROOF_HOLDS, PROOF_ON_POINTS } referee_proved;
+
 /* referee_check_play where the quick proof shows the play legal from the
- * one position followed (most plays of a valid record); false, nothing
- * changed, where it does not. */
-bool referee_check_play_if_proved(play_checker *checker, const bg_action *roll,
-                                  reading_set *positions);
+ * one position followed (most plays of a valid record), as the proof
+ * says it; PROOF_NONE, nothing changed, where it does not. */
+referee_proved referee_check_play_if_proved(play_checker *checker, const bg_action *roll,
+                                            reading_set *positions);
 /* The rest of referee_check_play, where referee_check_play_if_proved
  * has just failed on the same positions. */
 bool referee_check_play_unproved(play_checker *checker, const bg_action *roll,
@@ -281,10 +288,10 @@ bool referee_replay_in_place(bool marks_hits, const bg_action *roll, bg_board *a
  * double's move by several dice, no blot on its stops ("13/5" with 44),
  * as the other proofs walk it, with the same position; and
  * the plays of checkers all home (bear-offs), walked as that walks them,
- * with a double's last checkers borne off with dice left; false
+ * with a double's last checkers borne off with dice left; PROOF_NONE
  * (`absolute` as it was) says nothing of the play. */
-bool referee_walk_a_die_a_step(bool marks_hits, const bg_action *roll,
-                               bg_board *absolute);
+referee_proved referee_walk_a_die_a_step(bool marks_hits, const bg_action *roll,
+                                         bg_board *absolute);
 /* referee_walk_a_die_a_step with no look at the hit marks, for the plays
  * walked before a game is checked (referee_start.c): a copy of its own,
  * so that the one every play takes is shaped for it alone. */

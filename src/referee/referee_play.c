@@ -251,11 +251,11 @@ static void report_hit_marks(play_checker *checker, const bg_action *roll,
  * that use every die and recorded no-plays where no die moves are proved
  * as cheaply (referee_prove_quickly): the move generator runs for a fifth
  * as many plays. */
-static bool check_play_quickly(play_checker *checker, const bg_action *roll,
-                               reading_set *positions) {
+static referee_proved check_play_quickly(play_checker *checker, const bg_action *roll,
+                                         reading_set *positions) {
   if (positions->count != 1)
-    return false;
-  return referee_prove_onto(checker->marks_hits, roll, &positions->boards[0]);
+    return PROOF_NONE;
+  return referee_prove_play_onto(checker->marks_hits, roll, &positions->boards[0]);
 }
 
 /* The readings the play makes from one of several positions followed.
@@ -481,13 +481,15 @@ static bool play_checked(play_checker *checker, int on_probation, bool followed,
   return followed;
 }
 
-bool referee_check_play_if_proved(play_checker *checker, const bg_action *roll,
-                                  reading_set *positions) {
+referee_proved referee_check_play_if_proved(play_checker *checker, const bg_action *roll,
+                                            reading_set *positions) {
   int on_probation = checker->recovery.plays_on_probation;
-  if (!check_play_quickly(checker, roll, positions))
-    return false;
+  referee_proved proved = check_play_quickly(checker, roll, positions);
+  if (!proved)
+    return PROOF_NONE;
   checker->last_play_legal = true;
-  return play_checked(checker, on_probation, true, positions);
+  play_checked(checker, on_probation, true, positions);
+  return proved;
 }
 
 bool referee_check_play_unproved(play_checker *checker, const bg_action *roll,

@@ -221,17 +221,17 @@ static bool move_hit(const bg_move *first, const bg_move *move, uint32_t hit_poi
 /* Takes back the moves from `first` up to `stopped`, made in place on
  * `mine` against `theirs`, each from its hits (move_hit; `hit_points` the
  * points they hit).  Out of line: a valid record never needs it.  Returns
- * false, the walk's answer, so that a walk ends in a tail call to it. */
-__attribute__((noinline)) static bool take_back_moves(const bg_move *first,
-                                                      const bg_move *stopped,
-                                                      uint8_t *mine, uint8_t *theirs,
-                                                      uint32_t hit_points) {
+ * PROOF_NONE, the walk's answer, so that a walk ends in a tail call to
+ * it. */
+__attribute__((noinline)) static referee_proved
+take_back_moves(const bg_move *first, const bg_move *stopped, uint8_t *mine,
+                uint8_t *theirs, uint32_t hit_points) {
   for (const bg_move *made = stopped; made > first;) {
     made--;
     undo_steps(mine, theirs, made->from, made->to, made->count,
                move_hit(first, made, hit_points));
   }
-  return false;
+  return PROOF_NONE;
 }
 
 /* The roller's sides of `absolute` in the roller's order: no view is
@@ -289,23 +289,23 @@ static inline bool home_move(const bg_move *move, uint8_t *mine, uint8_t *theirs
  * so by a longer way).  False, with nothing made, says nothing of the
  * play.  Out of line: entered in tail calls where
  * the walks a die a step give up. */
-__attribute__((noinline)) static bool walk_home(bool marks_hits, const bg_action *roll,
-                                                bg_board *absolute) {
+__attribute__((noinline)) static referee_proved
+walk_home(bool marks_hits, const bg_action *roll, bg_board *absolute) {
   const bg_move *first = roll->moves, *end = first + roll->move_count;
   if (roll->move_count <= 0 || (unsigned)(first->from - 1) >= BG_HOME_TOP)
-    return false;
+    return PROOF_NONE;
   uint8_t *mine, *theirs;
   board_roller_sides(absolute, roll->player, &mine, &theirs);
   replay_state state = {.left = dice_counts_of(roll)};
   if (board_sides_outside_home(mine))
-    return false;
+    return PROOF_NONE;
   const bg_move *move = first;
   while (move < end && home_move(move, mine, theirs, &state))
     move++;
   if (move == end &&
       (state.left == 0 || (roll->die1 == roll->die2 && mine[BG_OFF] == BG_CHECKERS)) &&
       (!marks_hits || state.marked == state.hit))
-    return true;
+    return PROOF_HOLDS;
   return take_back_moves(first, move, mine, theirs, state.hit);
 }
 
@@ -355,8 +355,8 @@ static inline void gather_hit(const bg_move *move, bool hits, uint32_t *marked,
  * against `theirs`: true when both steps are legal and, with
  * `marks_hits`, the marks fall on the blots hit; else false, with
  * nothing made. */
-static inline bool walk_two_steps(bool marks_hits, const bg_move *moves, uint8_t *mine,
-                                  uint8_t *theirs) {
+static inline referee_proved walk_two_steps(bool marks_hits, const bg_move *moves,
+                                            uint8_t *mine, uint8_t *theirs) {
   int made = 0;
   uint32_t marked = 0, hit = 0;
   for (; made < 2; made++) {
@@ -369,15 +369,15 @@ static inline bool walk_two_steps(bool marks_hits, const bg_move *moves, uint8_t
     gather_hit(&moves[made], hits, &marked, &hit);
   }
   if (made == 2 && (!marks_hits || marked == hit))
-    return true;
+    return PROOF_ON_POINTS;
   /* false, in a tail call: the walk saves no register for after it */
   return take_back_moves(moves, moves + made, mine, theirs, hit);
 }
 
-static inline bool walk_a_die_a_step(bool marks_hits, const bg_action *roll,
-                                     bg_board *absolute) {
+static inline referee_proved walk_a_die_a_step(bool marks_hits, const bg_action *roll,
+                                               bg_board *absolute) {
   if (!a_die_a_step(roll))
-    return false;
+    return PROOF_NONE;
   uint8_t *mine, *theirs;
   board_roller_sides(absolute, roll->player, &mine, &theirs);
   /* the moves read anew for the walk: an empty asm hides that they are
@@ -413,11 +413,11 @@ static inline int hops_onto_point(const bg_move *move, int die, const uint8_t *t
  * other than four, is taken back as an illegal step is.  A checker's
  * steps from a stop are legal where its first is, but for a checker
  * entering: then none may be left on the bar. */
-static inline bool walk_double(bool marks_hits, const bg_action *roll,
-                               bg_board *absolute) {
+static inline referee_proved walk_double(bool marks_hits, const bg_action *roll,
+                                         bg_board *absolute) {
   int die = roll->die1, count = roll->move_count;
   if ((unsigned)(count - 1) >= 4 || (unsigned)(die - 1) >= 6)
-    return false;
+    return PROOF_NONE;
   uint8_t *mine, *theirs;
   board_roller_sides(absolute, roll->player, &mine, &theirs);
   const bg_move *moves = roll->moves;
@@ -438,21 +438,24 @@ static inline bool walk_double(bool marks_hits, const bg_action *roll,
     gather_hit(&moves[made], hits, &marked, &hit);
   }
   if (made == count && steps == 4 && (!marks_hits || marked == hit))
-    return true;
+    return PROOF_ON_POINTS;
   return take_back_moves(moves, moves + made, mine, theirs, hit);
 }
 
 /* walk_double, out of line: its loop takes more registers than a
  * non-double's two steps. */
-__attribute__((noinline)) static bool
+__attribute__((noinline)) static referee_proved
 walk_a_double(bool marks_hits, const bg_action *roll, bg_board *absolute) {
-  return walk_double(marks_hits, roll, absolute) || walk_home(marks_hits, roll, absolute);
+  referee_proved walked = walk_double(marks_hits, roll, absolute);
+  if (walked)
+    return walked;
+  return walk_home(marks_hits, roll, absolute);
 }
 
 /* Out of line, and calling nothing but in tail calls, so that its
  * caller keeps what it needs after it in registers it has saved
  * already, and it saves few. */
-__attribute__((noinline)) bool
+__attribute__((noinline)) referee_proved
 referee_walk_a_die_a_step(bool marks_hits, const bg_action *roll, bg_board *absolute) {
   if (roll->die1 == roll->die2)
     return walk_a_double(marks_hits, roll, absolute);

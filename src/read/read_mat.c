@@ -171,10 +171,7 @@ static bool is_blank(const mat_line *line) {
 
 /* The length of the word at text[at] (up to a blank or the end). */
 static size_t word_length(const mat_line *line, size_t at) {
-  size_t end = at;
-  while (end < line->length && line->text[end] != ' ' && line->text[end] != '\t')
-    end++;
-  return end - at;
+  return mat_skip_word(line, at) - at;
 }
 
 /* Whether the word at text[at] is `word` followed by no letter ("match",

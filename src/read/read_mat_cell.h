@@ -147,9 +147,7 @@ static inline size_t mat_word_end(const mat_line *line, mat_blank_map map, size_
       return start + mat_lowest_bit(blanks);
     start = MAT_MAP_BYTES;
   }
-  while (start < line->length && line->text[start] != ' ' && line->text[start] != '\t')
-    start++;
-  return start;
+  return mat_skip_word(line, start);
 }
 
 /* Whether the blank map holds the whole of `line`, and a blank past it. */

@@ -442,6 +442,14 @@ static inline size_t mat_skip_blanks(const mat_line *line, size_t offset) {
 #endif
 }
 
+/* The end of the word at `offset`: the line's first blank from there on,
+ * or its length. */
+static inline size_t mat_skip_word(const mat_line *line, size_t offset) {
+  while (offset < line->length && line->text[offset] != ' ' && line->text[offset] != '\t')
+    offset++;
+  return offset;
+}
+
 /* mat_skip_blanks from the line's start. */
 static inline size_t mat_first_non_blank(const mat_line *line) {
   return mat_skip_blanks(line, 0);

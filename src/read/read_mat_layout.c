@@ -11,12 +11,6 @@
  */
 #include "read_mat_cell.h"
 
-static size_t skip_token(const mat_line *line, size_t offset) {
-  while (offset < line->length && line->text[offset] != ' ' && line->text[offset] != '\t')
-    offset++;
-  return offset;
-}
-
 /* A lone cell is the right player's when it starts nearer the right column
  * than the left one.  Most lines' first cell starts at the left column:
  * the left player's whatever the right column is, told by one compare. */
@@ -58,8 +52,8 @@ bool mat_starts_unreadable_cell(const mat_line_state *state, size_t offset) {
 static bool no_cell_after(mat_line_state *state, size_t offset) {
   const mat_line *line = state->line;
   mat_patterns *patterns = &state->reader->patterns;
-  for (offset = mat_skip_blanks(line, skip_token(line, offset)); offset < line->length;
-       offset = mat_skip_blanks(line, skip_token(line, offset)))
+  for (offset = mat_skip_blanks(line, mat_skip_word(line, offset)); offset < line->length;
+       offset = mat_skip_blanks(line, mat_skip_word(line, offset)))
     if (mat_match_token(patterns, line->text, line->length, offset) &&
         mat_starts_cell(mat_token_kind_of(mat_match_mark(patterns))))
       return false;

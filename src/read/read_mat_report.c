@@ -96,8 +96,6 @@ void mat_quote_bytes(const char *text, size_t length, char *out, size_t out_size
 }
 
 void mat_quote_token(const mat_line *line, size_t offset, char *out, size_t out_size) {
-  size_t end = offset;
-  while (end < line->length && line->text[end] != ' ' && line->text[end] != '\t')
-    end++;
+  size_t end = mat_skip_word(line, offset);
   mat_quote_bytes(line->text + offset, end - offset, out, out_size);
 }

@@ -34,7 +34,8 @@
 # neighbours).  Each writer's row also says its
 # time over check's, measured in the same run: the design's budget is
 # 2.5 (every writer within 2.5 times check).  The same volume, made as 200 files in
-# DIR/parts, is checked with -j 1 and with -j N (N the processors).  Peak RSS is check's, from GNU time or,
+# DIR/parts, is checked with -j 1 and with -j N (N the processors), the two
+# alternated in each of 15 rounds (BEST_JOBS_RUNS).  Peak RSS is check's, from GNU time or,
 # without it, python3's resource module.  The last line is for scripts:
 #   BENCH moves_per_s=N mb_per_s=N wc_ratio=R peak_rss_kb=K hostile_mb_per_s=N
 #         hostile_ratio=R hostile_rss_kb=K  (the hostile row: gen_garbage)
@@ -181,8 +182,28 @@ part_bytes=$(cat "$parts"/*.mat | wc -c)
 part_moves=$(cat "$parts"/*.mat | grep -oE '(^|[ )])[1-6][1-6]:' | wc -l)
 cat "$parts"/*.mat >/dev/null
 part_wc_time=$(best_time wc -l "$parts"/*.mat)
-one_times=$(best_time_pair "$bin" "$base_bin" check -j 1 "$parts"/*.mat)
-many_times=$(best_time_pair "$bin" "$base_bin" check -j "$cores" "$parts"/*.mat)
+# least TIME BEST: the smaller of two times, BEST empty at first.
+least() { awk -v t="$1" -v b="$2" 'BEGIN { print (b == "" || t < b) ? t : b }'; }
+
+# best_jobs_times: "one many" for this build, each "new old" as from
+# best_time_pair, -j 1 and -j N alternated in every round (BEST_JOBS_RUNS,
+# 15): their ratio is of two minima, and a minimum of -j N needs every
+# processor free at once, which five rounds seldom catch.
+best_jobs_times() {
+  local run runs=${BEST_JOBS_RUNS:-15} b one_new="" one_old="" many_new="" many_old="" t
+  for ((run = 0; run < runs; run++)); do
+    for b in "$bin" ${base_bin:+"$base_bin"}; do
+      t=$(best_time_once "$b" check -j 1 "$parts"/*.mat)
+      if [[ $b == "$bin" ]]; then one_new=$(least "$t" "$one_new"); else one_old=$(least "$t" "$one_old"); fi
+      t=$(best_time_once "$b" check -j "$cores" "$parts"/*.mat)
+      if [[ $b == "$bin" ]]; then many_new=$(least "$t" "$many_new"); else many_old=$(least "$t" "$many_old"); fi
+    done
+  done
+  echo "$one_new ${one_old:--}|$many_new ${many_old:--}"
+}
+jobs_times=$(best_jobs_times)
+one_times=${jobs_times%|*}
+many_times=${jobs_times#*|}
 
 awk -v file="$big" -v bytes="$bytes" -v moves="$moves" -v wct="$wc_time" -v check="$check_times" \
   -v mat="$mat_times" -v yaml="$yaml_times" -v json="$json_times" -v sgf="$sgf_times" -v rss="$rss" \

@@ -330,7 +330,7 @@ fuzz: $(GEN_HEADERS)
 # make soak: 100 times the volume, on other seeds; not part of make check.
 GEN_MATCH := $(BUILD)/tests/tools/gen_match
 # A record full of mistakes against valid records of the same size, in the
-# same run (tests/hostile.sh): at most 20 times the time per byte.
+# same run (tests/hostile.sh): at most 15 times the time per byte.
 GEN_GARBAGE := $(BUILD)/tests/tools/gen_garbage
 hostile-check: $(BIN) $(GEN_MATCH) $(GEN_GARBAGE)
 	@tests/hostile.sh $(BIN) $(GEN_MATCH) $(GEN_GARBAGE) $(BUILD)/hostile

@@ -182,9 +182,6 @@ part_bytes=$(cat "$parts"/*.mat | wc -c)
 part_moves=$(cat "$parts"/*.mat | grep -oE '(^|[ )])[1-6][1-6]:' | wc -l)
 cat "$parts"/*.mat >/dev/null
 part_wc_time=$(best_time wc -l "$parts"/*.mat)
-# least TIME BEST: the smaller of two times, BEST empty at first.
-least() { awk -v t="$1" -v b="$2" 'BEGIN { print (b == "" || t < b) ? t : b }'; }
-
 # best_jobs_times: "one many" for this build, each "new old" as from
 # best_time_pair, -j 1 and -j N alternated in every round (BEST_JOBS_RUNS,
 # 15): their ratio is of two minima, and a minimum of -j N needs every
@@ -194,9 +191,9 @@ best_jobs_times() {
   for ((run = 0; run < runs; run++)); do
     for b in "$bin" ${base_bin:+"$base_bin"}; do
       t=$(best_time_once "$b" check -j 1 "$parts"/*.mat)
-      if [[ $b == "$bin" ]]; then one_new=$(least "$t" "$one_new"); else one_old=$(least "$t" "$one_old"); fi
+      if [[ $b == "$bin" ]]; then one_new=$(least_time "$t" "$one_new"); else one_old=$(least_time "$t" "$one_old"); fi
       t=$(best_time_once "$b" check -j "$cores" "$parts"/*.mat)
-      if [[ $b == "$bin" ]]; then many_new=$(least "$t" "$many_new"); else many_old=$(least "$t" "$many_old"); fi
+      if [[ $b == "$bin" ]]; then many_new=$(least_time "$t" "$many_new"); else many_old=$(least_time "$t" "$many_old"); fi
     done
   done
   echo "$one_new ${one_old:--}|$many_new ${many_old:--}"

@@ -37,8 +37,7 @@ source "$here/lib/best_time.sh"
 declare -A best
 for ((round = 0; round < 5; round++)); do
   for shape in valid session matches; do
-    t=$(best_time_once "$bin" check -q "$dir/$shape.mat")
-    best[$shape]=$(awk -v t="$t" -v b="${best[$shape]:-}" 'BEGIN { print (b == "" || t < b) ? t : b }')
+    best[$shape]=$(least_time "$(best_time_once "$bin" check -q "$dir/$shape.mat")" "${best[$shape]:-}")
   done
 done
 

@@ -8,15 +8,9 @@
 # measure the neighbours.
 # shellcheck shell=bash
 best_time() {
-  local best="" t0 t1 t run runs=${BEST_TIME_RUNS:-3}
+  local best="" run runs=${BEST_TIME_RUNS:-3}
   for ((run = 0; run < runs; run++)); do
-    t0=$(date +%s.%N)
-    "$@" >/dev/null 2>&1
-    t1=$(date +%s.%N)
-    t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }')
-    if [[ -z $best ]] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then
-      best=$t
-    fi
+    best=$(least_time "$(best_time_once "$@")" "$best")
   done
   echo "$best"
 }
@@ -29,23 +23,27 @@ best_time() {
 # Alternated, so that a neighbour's burst slows both builds alike and their
 # ratio holds where their times do not.
 best_time_pair() {
-  local first=$1 second=$2 best_first="" best_second="" t run runs=${BEST_TIME_RUNS:-3}
+  local first=$1 second=$2 best_first="" best_second="" run runs=${BEST_TIME_RUNS:-3}
   shift 2
   for ((run = 0; run < runs; run++)); do
-    t=$(best_time_once "$first" "$@")
-    best_first=$(awk -v t="$t" -v b="$best_first" 'BEGIN { print (b == "" || t < b) ? t : b }')
+    best_first=$(least_time "$(best_time_once "$first" "$@")" "$best_first")
     [[ -z $second ]] && continue
-    t=$(best_time_once "$second" "$@")
-    best_second=$(awk -v t="$t" -v b="$best_second" 'BEGIN { print (b == "" || t < b) ? t : b }')
+    best_second=$(least_time "$(best_time_once "$second" "$@")" "$best_second")
   done
   echo "$best_first ${best_second:--}"
 }
 
-# best_time_once COMMAND...: the wall time of one run of COMMAND.
+#   best_time_once COMMAND...    the wall time of one run of COMMAND
 best_time_once() {
   local t0 t1
   t0=$(date +%s.%N)
   "$@" >/dev/null 2>&1
   t1=$(date +%s.%N)
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }'
+}
+
+#   least_time TIME BEST         the smaller of the two; TIME when BEST is
+#                                empty (the first run)
+least_time() {
+  awk -v t="$1" -v b="$2" 'BEGIN { print (b == "" || t < b) ? t : b }'
 }

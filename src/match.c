@@ -410,6 +410,13 @@ bool match_numbering_breaks_at(const bg_game *game, int index) {
          !(index > 0 && match_same_numbering_break(action - 1, action));
 }
 
+bool match_shares_mat_line(const bg_action *first, const bg_action *next) {
+  return first->player == 0 && first->kind != ACT_WIN &&
+         first->kind != ACT_SET_POSITION && next->player == 1 &&
+         next->kind != ACT_SET_POSITION &&
+         !(next->kind == ACT_WIN && first->kind == ACT_ROLL);
+}
+
 bool match_action_is_play(const bg_action *action) {
   return action->kind == ACT_ROLL && action->dice != ROLL_DICE_NONE;
 }

@@ -400,6 +400,15 @@ bool match_same_numbering_break(const bg_action *a, const bg_action *b);
  * it once)? */
 bool match_numbering_breaks_at(const bg_game *game, int index);
 
+/* Does action `next`, the one after `first`, stand on `first`'s .mat
+ * line?  A line holds the left player's cell, then the right player's; a
+ * result ends its line, and one after the left player's roll stands on
+ * a line of its own.  A notation that carries a break of the move numbers
+ * once, before the line's first action (YAML, SGF), gives it to the
+ * line's second action by this, as the .mat reader flags every action of
+ * the line. */
+bool match_shares_mat_line(const bg_action *first, const bg_action *next);
+
 /* Is `action` a play, as show's --play and stats count them: a roll,
  * whether or not its dice or its play could be read. */
 bool match_action_is_play(const bg_action *action);

@@ -359,10 +359,13 @@ static bool is_position(const bg_yaml_reader *reader, const yaml_action_text *te
 /* ---- a break in the move numbers ---------------------------------------------- */
 
 /* [numbered, N, expected, M], N and M line numbers (a player named
- * "numbered" rolls no "N" followed by the word "expected"). */
+ * "numbered" rolls no "N" followed by the word "expected"), and
+ * [numbered, N, expected, M, actions, K] where the break is K actions'
+ * whatever their places (put_numbering_break). */
 static bool is_numbering(const yaml_action_text *text) {
-  return text->count == 4 && is_word(&text->items[0], "numbered") &&
-         is_word(&text->items[2], "expected") &&
+  return (text->count == 4 || (text->count == 6 && is_word(&text->items[4], "actions") &&
+                               bg_yaml_item_number(&text->items[5], MAX_VALUE) >= 1)) &&
+         is_word(&text->items[0], "numbered") && is_word(&text->items[2], "expected") &&
          bg_yaml_item_number(&text->items[1], MAX_VALUE) >= 0 &&
          bg_yaml_item_number(&text->items[3], MAX_VALUE) >= 0;
 }
@@ -373,29 +376,49 @@ static void hold_numbering(bg_yaml_reader *reader, const yaml_action_text *text)
   reader->numbering_found = (int)bg_yaml_item_number(&text->items[1], MAX_VALUE);
   reader->numbering_expected = (int)bg_yaml_item_number(&text->items[3], MAX_VALUE);
   reader->numbering_pos = bg_yaml_position(reader, text->mark);
+  reader->numbering_actions =
+      text->count == 6 ? (int)bg_yaml_item_number(&text->items[5], MAX_VALUE) : 0;
 }
 
-/* Flags `action` with the break held for it, if any. */
-static void flag_numbering(bg_yaml_reader *reader, bg_action *action) {
-  if (!reader->numbering_held)
+/* Flags `action`, the game's last, with the break held for it, if any;
+ * else with the break of the action before it, where the break's count
+ * of actions says so or, without one, where the two share a .mat line
+ * (match_shares_mat_line): as the .mat reader flags a line's actions. */
+static void flag_numbering(bg_yaml_reader *reader, const bg_game *game,
+                           bg_action *action) {
+  if (reader->numbering_held) {
+    action->after_numbering_break = true;
+    action->move_number = reader->numbering_found;
+    action->numbering_expected = reader->numbering_expected;
+    action->numbering_pos = reader->numbering_pos;
+    reader->numbering_held = false;
+    /* -1: the next action's place decides */
+    reader->numbering_more =
+        reader->numbering_actions > 0 ? reader->numbering_actions - 1 : -1;
+    return;
+  }
+  int index = (int)(action - game->actions), more = reader->numbering_more;
+  reader->numbering_more = more > 0 ? more - 1 : 0;
+  if (more == 0 || index == 0)
+    return;
+  const bg_action *before = &game->actions[index - 1];
+  if (more < 0 && !match_shares_mat_line(before, action))
     return;
   action->after_numbering_break = true;
-  action->move_number = reader->numbering_found;
-  action->numbering_expected = reader->numbering_expected;
-  action->numbering_pos = reader->numbering_pos;
-  reader->numbering_held = false;
+  action->move_number = before->move_number;
+  action->numbering_expected = before->numbering_expected;
+  action->numbering_pos = before->numbering_pos;
 }
 
 /* ---- text the record's reader could not read ---------------------------------- */
 
-/* [unreadable, mat|text|line, TEXT] (unless a player is named "unreadable"). */
-static bool is_unreadable_entry(const bg_yaml_reader *reader,
-                                const yaml_action_text *text) {
+/* [unreadable, mat|text|line, TEXT]: a player named "unreadable" acts
+ * with no "mat", "text" or "line", so the shape says which it is. */
+static bool is_unreadable_entry(const yaml_action_text *text) {
   return text->count == 3 && is_word(&text->items[0], "unreadable") &&
          (is_word(&text->items[1], "mat") || is_word(&text->items[1], "text") ||
           is_word(&text->items[1], "line")) &&
-         text->items[2].text && strcmp(reader->match->players[0], "unreadable") != 0 &&
-         strcmp(reader->match->players[1], "unreadable") != 0;
+         text->items[2].text;
 }
 
 /* Says the entry's syntax error again, at the entry, and keeps its text
@@ -408,6 +431,8 @@ static void hold_written(bg_yaml_reader *reader, const yaml_action_text *text) {
                        "'%s' could not be read in the record this was converted from",
                        quoted);
   if (is_word(&text->items[1], "line")) { /* a line of its own: no action's */
+    if (reader->numbering_more < 0)       /* the next action is on another line */
+      reader->numbering_more = 0;
     if (!match_add_unread_line(reader->match, written->text, written->length,
                                bg_yaml_position(reader, text->mark)))
       bg_out_of_memory();
@@ -469,7 +494,7 @@ bool bg_yaml_read_games_line(bg_yaml_reader *reader) {
   yaml_action_text text;
   if (!bg_yaml_read_action_text(reader, &text))
     return !reader->stopped;
-  if (is_unreadable_entry(reader, &text) && is_word(&text.items[1], "line"))
+  if (is_unreadable_entry(&text) && is_word(&text.items[1], "line"))
     hold_written(reader, &text);
   else
     bg_yaml_syntax_error(
@@ -488,7 +513,7 @@ bool bg_yaml_read_action(bg_yaml_reader *reader, bg_game *game) {
     bg_yaml_free_action_text(&text);
     return true;
   }
-  if (is_unreadable_entry(reader, &text)) {
+  if (is_unreadable_entry(&text)) {
     hold_written(reader, &text);
     bg_yaml_free_action_text(&text);
     return true;
@@ -519,7 +544,7 @@ bool bg_yaml_read_action(bg_yaml_reader *reader, bg_game *game) {
     }
   }
   if (game->action_count > 0 && action == &game->actions[game->action_count - 1]) {
-    flag_numbering(reader, action);
+    flag_numbering(reader, game, action);
     flag_written(reader, action);
   }
   bg_yaml_free_action_text(&text);

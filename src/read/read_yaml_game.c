@@ -41,7 +41,8 @@ static bool read_actions(bg_yaml_reader *reader, bg_game *game) {
                             "actions: a sequence like [[Bob, 52, 13/11 13/8], ...]"))
     return false;
   reader->numbering_held = false; /* a break held at the end of a game is for none */
-  reader->written_held = NULL;    /* and so is a text held then */
+  reader->numbering_more = 0;
+  reader->written_held = NULL; /* and so is a text held then */
   for (reader->action_index = 1;; reader->action_index++) {
     if (!bg_yaml_advance(reader))
       return false;

@@ -63,6 +63,10 @@ struct bg_yaml_reader {
   bool numbering_held;
   int numbering_found, numbering_expected;
   bg_srcpos numbering_pos;
+  int numbering_actions; /* the entry's count of actions; 0: not given */
+  /* the actions after the flagged one that share its break: a count, -1
+   * for the next by its place (match_shares_mat_line), 0 none */
+  int numbering_more;
   /* An [unreadable, mat|text, TEXT] entry was read: the next action of
    * the game is what the record's reader made of TEXT (kept by the match;
    * NULL when none held). */

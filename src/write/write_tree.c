@@ -391,16 +391,44 @@ static bool put_action_value(tree_walk *walk, const bg_action *action) {
   return !(kind == ACT_WIN && action->and_match) || put_string(walk, "match");
 }
 
+/* How many actions from `index` on share its break; and how many the
+ * reader gives it by their places: the next one when it shares the .mat
+ * line and has no break of its own (read_yaml_action.c). */
+static int break_actions(const bg_game *game, int index) {
+  int end = index + 1;
+  while (end < game->action_count &&
+         match_same_numbering_break(&game->actions[index], &game->actions[end]))
+    end++;
+  return end - index;
+}
+
+static int break_actions_by_place(const bg_game *game, int index) {
+  if (index + 1 >= game->action_count)
+    return 1;
+  const bg_action *first = &game->actions[index], *next = first + 1;
+  bool own_break =
+      next->after_numbering_break && !match_same_numbering_break(first, next);
+  return 1 + (!own_break && match_shares_mat_line(first, next));
+}
+
 /* [numbered, N, expected, M] before the first action of a line whose move
  * number broke off (N for M): the break is what the record says, and the
- * referee reads a game with one otherwise (bgmatch.5, ACTIONS). */
+ * referee reads a game with one otherwise (bgmatch.5, ACTIONS).  Where
+ * the break is not its line's actions by their places, as in a .mat line
+ * of three cells, ", actions, K" says how many it is. */
 static bool put_numbering_break(tree_walk *walk, const bg_replay_event *event) {
   const bg_action *action = event->action;
   if (!match_numbering_breaks_at(event->game, event->action_index))
     return true;
-  return open_sequence(walk, true) && put_string(walk, "numbered") &&
-         put_integer(walk, action->move_number) && put_string(walk, "expected") &&
-         put_integer(walk, action->numbering_expected) && close_sequence(walk);
+  int actions = break_actions(event->game, event->action_index);
+  if (!(open_sequence(walk, true) && put_string(walk, "numbered") &&
+        put_integer(walk, action->move_number) && put_string(walk, "expected") &&
+        put_integer(walk, action->numbering_expected)))
+    return false;
+  if (actions != break_actions_by_place(event->game, event->action_index) &&
+      !(put_string(walk, "actions") && put_integer(walk, actions)))
+    return false;
+  return close_sequence(walk);
 }
 
 /* [unreadable, mat, TEXT] before an action whose text the record's reader

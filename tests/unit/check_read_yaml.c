@@ -513,6 +513,82 @@ START_TEST(recovery) {
 }
 END_TEST
 
+/* ---- a break of the move numbers ----------------------------------------- */
+
+/* The actions of game 1 of head + `rest` as `flags`, one a action: 0 not
+ * after a numbering break, 1 after one of its own, 2 after the break of
+ * the action before it; no error expected. */
+static void expect_break_flags(const char *rest, const char *flags) {
+  char text[2048];
+  snprintf(text, sizeof text, "%s%s", head, rest);
+  read_result r = read_text(text);
+  ck_assert_msg(r.errors == 0, "for:\n%s\ngot:\n%s", rest, r.output);
+  const bg_game *g = &r.matches[0]->games[0];
+  char got[32] = "";
+  for (int i = 0; i < g->action_count && i < 31; i++)
+    got[i] = !g->actions[i].after_numbering_break ? '0'
+             : i > 0 && match_same_numbering_break(&g->actions[i - 1], &g->actions[i])
+                 ? '2'
+                 : '1';
+  ck_assert_msg(strcmp(got, flags) == 0, "for:\n%s\nflags %s, not %s", rest, got, flags);
+  free_result(&r);
+}
+
+START_TEST(numbering_break_is_the_line) {
+  /* the left player's roll and the right player's after it: one .mat line */
+  expect_break_flags("  - [numbered, 3, expected, 2]\n  - [Ana, 31, 8/5 6/5]\n"
+                     "  - [Bob, 64, 24/18 13/9]\n  - [Ana, 21, 13/11 6/5]\n",
+                     "0120");
+  /* the right player's cell alone: the next action is the next line's */
+  expect_break_flags("  - [Ana, 31, 8/5 6/5]\n  - [numbered, 3, expected, 2]\n"
+                     "  - [Bob, 64, 24/18 13/9]\n  - [Ana, 21, 13/11 6/5]\n",
+                     "0010");
+  /* a result after the left player's roll stands on a line of its own */
+  expect_break_flags("  - [numbered, 3, expected, 2]\n  - [Ana, 31, 8/5 6/5]\n"
+                     "  - [Bob, wins, 1]\n",
+                     "010");
+  /* the left player's drop and the result after it share the line; after
+   * the right player's, the result is the next line's */
+  expect_break_flags("  - [Bob, double, 2]\n  - [numbered, 3, expected, 2]\n"
+                     "  - [Ana, drop]\n  - [Bob, wins, 1]\n",
+                     "0012");
+  expect_break_flags(
+      "  - [Ana, 31, 8/5 6/5]\n  - [Ana, double, 2]\n"
+      "  - [numbered, 3, expected, 2]\n  - [Bob, drop]\n  - [Ana, wins, 1]\n",
+      "00010");
+  /* the count given: one action only, or three whatever their places */
+  expect_break_flags(
+      "  - [numbered, 3, expected, 2, actions, 1]\n  - [Ana, 31, 8/5 6/5]\n"
+      "  - [Bob, 64, 24/18 13/9]\n",
+      "010");
+  expect_break_flags(
+      "  - [numbered, 3, expected, 2, actions, 3]\n  - [Ana, 31, 8/5 6/5]\n"
+      "  - [Bob, 64, 24/18 13/9]\n  - [Ana, 21, 13/11 6/5]\n"
+      "  - [Bob, 43, 24/20 13/10]\n",
+      "01220");
+  /* a break of its own on the next action is that action's */
+  expect_break_flags("  - [numbered, 3, expected, 2]\n  - [Ana, 31, 8/5 6/5]\n"
+                     "  - [numbered, 7, expected, 3]\n  - [Bob, 64, 24/18 13/9]\n",
+                     "011");
+}
+END_TEST
+
+START_TEST(unreadable_entry_beside_a_player_so_named) {
+  /* the shape tells the entry from an action: no action has "mat" */
+  read_result r = read_text("bgmatch: 1\nmatch: {length: 3, players: [unreadable, Bob]}\n"
+                            "games:\n- game: 1\n  score: [0, 0]\n  actions:\n"
+                            "  - [Bob, 52, 13/11 13/8]\n"
+                            "  - [unreadable, mat, '31: 8/5 6/']\n"
+                            "  - [unreadable, 31, '?\?\?\?']\n");
+  ck_assert_int_eq(r.errors, 1); /* the cell's syntax error, said again */
+  const bg_game *g = &r.matches[0]->games[0];
+  ck_assert_int_eq(g->action_count, 2);
+  ck_assert_ptr_nonnull(g->actions[1].written);
+  ck_assert_int_eq(g->actions[1].player, 0);
+  free_result(&r);
+}
+END_TEST
+
 /* ---- hostile input -------------------------------------------------------- */
 
 START_TEST(alias_bomb_refused) {
@@ -682,6 +758,8 @@ static Suite *read_yaml_suite(void) {
   tcase_add_test(errors, structure_errors);
   tcase_add_test(errors, document_errors);
   tcase_add_test(errors, recovery);
+  tcase_add_test(errors, numbering_break_is_the_line);
+  tcase_add_test(errors, unreadable_entry_beside_a_player_so_named);
   suite_add_tcase(suite, errors);
 
   TCase *hostile = tcase_create("hostile");

@@ -16,9 +16,18 @@
 
 /* ---- games ---------------------------------------------------------------- */
 
-/* score: [left, right] */
+/* score: [left, right], or null: the record gave no score line (the
+ * game's score_pos stays none). */
 static bool read_score(bg_yaml_reader *reader, bg_game *game) {
   const char *what = "a score like [0, 0]";
+  if (reader->event.type == YAML_SCALAR_EVENT) {
+    static const char either[] = "a score like [0, 0], or null (not given)";
+    if (!bg_yaml_expect_scalar(reader, either))
+      return false;
+    return (bg_yaml_scalar_is_plain(reader) &&
+            strcmp(bg_yaml_scalar_text(reader), "null") == 0) ||
+           bg_yaml_unexpected(reader, either);
+  }
   if (!bg_yaml_expect_start(reader, YAML_SEQUENCE_START_EVENT, what))
     return false;
   game->score_pos = bg_yaml_position(reader, reader->event.start_mark);

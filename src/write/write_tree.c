@@ -488,12 +488,21 @@ static bool put_action(tree_walk *walk, const bg_replay_event *event) {
 
 /* ---- games ---------------------------------------------------------- */
 
+/* score: [left, right], or null where the record wrote no score line
+ * (the referee then counts the game from the results before it). */
+static bool put_score(tree_walk *walk, const bg_game *game) {
+  if (!put_key(walk, "score"))
+    return false;
+  if (!game->score_pos.line)
+    return put_null(walk);
+  return open_sequence(walk, true) && put_integer(walk, game->score[0]) &&
+         put_integer(walk, game->score[1]) && close_sequence(walk);
+}
+
 /* A game up to its actions: {game, score, actions: [ ... */
 static bool open_game(tree_walk *walk, const bg_game *game) {
   return open_mapping(walk, false) && put_key(walk, "game") &&
-         put_integer(walk, game->number) && put_key(walk, "score") &&
-         open_sequence(walk, true) && put_integer(walk, game->score[0]) &&
-         put_integer(walk, game->score[1]) && close_sequence(walk) &&
+         put_integer(walk, game->number) && put_score(walk, game) &&
          put_key(walk, "actions") && open_sequence(walk, false);
 }
 

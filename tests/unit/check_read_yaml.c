@@ -573,6 +573,26 @@ START_TEST(numbering_break_is_the_line) {
 }
 END_TEST
 
+START_TEST(score_null_is_no_score_line) {
+  /* null: the record gave none, as a .mat game with no score line */
+  read_result r = read_text("bgmatch: 1\nmatch: {length: 3, players: [Ana, Bob]}\n"
+                            "games:\n- game: 1\n  score: null\n  actions: []\n"
+                            "- game: 2\n  score: [1, 0]\n  actions: []\n");
+  ck_assert_int_eq(r.errors, 0);
+  const bg_match *m = r.matches[0];
+  ck_assert_int_eq(m->games[0].score_pos.line, 0);
+  ck_assert_int_eq(m->games[0].score[0] + m->games[0].score[1], 0);
+  ck_assert_int_eq(m->games[1].score_pos.line, 8);
+  ck_assert_int_eq(m->games[1].score[0], 1);
+  free_result(&r);
+  /* a word other than null is no score */
+  expect_one("- game: 2\n  score: none\n  actions: []\n",
+             "t.yaml:9:10: error: game 2: expected a score like [0, 0], or null (not "
+             "given), found 'none' [syntax]\n",
+             1);
+}
+END_TEST
+
 START_TEST(unreadable_entry_beside_a_player_so_named) {
   /* the shape tells the entry from an action: no action has "mat" */
   read_result r = read_text("bgmatch: 1\nmatch: {length: 3, players: [unreadable, Bob]}\n"
@@ -759,6 +779,7 @@ static Suite *read_yaml_suite(void) {
   tcase_add_test(errors, document_errors);
   tcase_add_test(errors, recovery);
   tcase_add_test(errors, numbering_break_is_the_line);
+  tcase_add_test(errors, score_null_is_no_score_line);
   tcase_add_test(errors, unreadable_entry_beside_a_player_so_named);
   suite_add_tcase(suite, errors);
 

@@ -108,9 +108,10 @@ void sgf_add_game(bg_sgf_reader *reader);
 
 /* read_sgf_numbering.c: NB[found:expected], a break of the move numbers,
  * held for the game's next action (false for a value that is none); the
- * action made next is flagged with the break held, if any. */
+ * action made next, the last of `game`, is flagged with the break held,
+ * if any, or with the break of the action before it on its .mat line. */
 bool sgf_numbering_read(sgf_tree *tree, bg_srcpos pos, const char *value);
-void sgf_numbering_flag(sgf_tree *tree, bg_action *action);
+void sgf_numbering_flag(sgf_tree *tree, const bg_game *game, bg_action *action);
 
 /* read_sgf_setup.c: a value of a set-up node's AE, AW or AB property, put
  * on the node's set-up action (made at the first); SGF_SETUP_NOT_MINE for

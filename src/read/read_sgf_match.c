@@ -219,7 +219,8 @@ static bg_action *add_action(bg_sgf_reader *reader, bg_action_kind kind, int pla
   bg_match *match = reader->match;
   if (!match || match->game_count == 0)
     return NULL;
-  bg_action *action = match_game_add_action(&match->games[match->game_count - 1]);
+  bg_game *game = &match->games[match->game_count - 1];
+  bg_action *action = match_game_add_action(game);
   if (!action) {
     reader->io_error = true;
     return NULL;
@@ -227,7 +228,7 @@ static bg_action *add_action(bg_sgf_reader *reader, bg_action_kind kind, int pla
   action->kind = kind;
   action->player = action->column = player;
   action->pos = pos;
-  sgf_numbering_flag(&reader->tree, action);
+  sgf_numbering_flag(&reader->tree, game, action);
   return action;
 }
 

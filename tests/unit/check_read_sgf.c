@@ -178,8 +178,11 @@ START_TEST(variations_follow_the_main_line) {
 END_TEST
 
 /* NB[found:expected] (bgmatch's SGF writer): the node's action breaks the
- * move numbers as a .mat line would, the next one does not, and two
- * breaks on one line of text are two breaks (their places differ). */
+ * move numbers as a .mat line would, and so does the right player's
+ * action after the left player's on that line, as the .mat reader flags
+ * a line's actions; the left player's after the right one's is the next
+ * line's.  Two breaks on one line of text are two breaks (their places
+ * differ). */
 START_TEST(numbering_break_is_read_back) {
   static const char text[] =
       "(;GM[6]MI[length:1][game:0]PW[a]PB[b];W[31hefe];NB[10:9]B[62agln]"
@@ -195,11 +198,25 @@ START_TEST(numbering_break_is_read_back) {
   ck_assert_int_eq(game->actions[1].move_number, 10);
   ck_assert_int_eq(game->actions[1].numbering_expected, 9);
   ck_assert(game->actions[2].after_numbering_break);
-  ck_assert(!game->actions[3].after_numbering_break);
+  ck_assert(game->actions[3].after_numbering_break); /* the take, on the double's line */
   ck_assert(!match_numbering_breaks_at(game, 0));
   ck_assert(match_numbering_breaks_at(game, 1));
   ck_assert(match_numbering_breaks_at(game, 2)); /* one line of text, two breaks */
+  ck_assert(!match_numbering_breaks_at(game, 3));
   ck_assert(!match_same_numbering_break(&game->actions[1], &game->actions[2]));
+  ck_assert(match_same_numbering_break(&game->actions[2], &game->actions[3]));
+  ck_assert_int_eq(game->actions[3].numbering_expected, 11);
+  match_free(matches[0]);
+  free(said);
+  /* after the right player's action, the left one's starts the next line */
+  static const char right[] =
+      "(;GM[6]MI[length:1][game:0]PW[a]PB[b];W[31hefe];NB[10:9]B[62agln]"
+      ";W[double];B[take])";
+  ck_assert_int_eq(read_sgf_text(right, strlen(right), matches, 1, &said), 1);
+  game = &matches[0]->games[0];
+  ck_assert(game->actions[1].after_numbering_break);
+  ck_assert(!game->actions[2].after_numbering_break);
+  ck_assert(!game->actions[3].after_numbering_break);
   match_free(matches[0]);
   free(said);
 }
